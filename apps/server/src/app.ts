@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext, ServerConfig } from './context';
+import type { Database } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { authRoutes } from './features/auth/auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
+import { usersRoutes } from './features/users/users.routes';
+import { startJobQueue } from './jobs/job-queue';
+import { registerAuthenticate } from './plugins/authenticate';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerStripNul } from './plugins/strip-nul';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** The app owns it from here on and closes it on `app.close()`. */
+  database: Database;
+  /** Tests poll the job queue faster than production needs to. */
+  jobPollingIntervalSeconds?: number;
+}
+
+/** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
+export async function buildApp({
+  config,
+  database,
+  jobPollingIntervalSeconds,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(config.logFormat === 'pretty'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await migrateToLatest(database.db);
+  if (config.seedDemo) {
+    const created = await seedDemo(database.db, { force: false });
+    if (created.length > 0)
+      app.log.info({ accounts: created }, 'demo accounts created (password: parley-demo)');
+  }
+  const jobs = await startJobQueue(database, app.log, { pollingIntervalSeconds: jobPollingIntervalSeconds });
+  const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log);
+  const ctx: AppContext = { config, database, jobs, mail };
+  app.decorate('ctx', ctx);
+  await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mail.close();
+    await database.close();
+  });
+
+  registerErrorHandler(app);
+  registerStripNul(app);
+  await registerOpenApi(app, config.publicUrl);
+
+  // The API scope: every route in it is private unless its config says `auth: 'public'`.
+  await app.register(async (api) => {
+    registerRateLimit(api, () => ({
+      max: config.authRateLimit.perIp,
+      windowMs: config.authRateLimit.windowMs,
+    }));
+    registerAuthenticate(api);
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    await api.register(usersRoutes);
+  });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const postgresUrl = z
+  .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl,
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Parley <no-reply@parley.local>'),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` for a person at a terminal, `json` for log collectors; by default pretty on a TTY. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+/** Everything the server needs to know about its environment, typed. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A real PostgreSQL server; when absent the embedded PGlite under `dataDir/pg` is used. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** Unset means: generate one and keep it under `dataDir` (see secrets.ts). */
+  jwtSecret: string | undefined;
+  sessionTtlMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Seed the demo accounts: forced by SEED_DEMO, otherwise on the embedded database only. */
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logFormat: 'pretty' | 'json';
+  trustProxy: boolean;
+  authRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  webDistDir: string | undefined;
+}
+
+/** Raised when the environment holds a bad value; its message names every offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment (process.env by default: this file is its only reader). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable means "not set", as shells and .env files usually intend.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { createPglitePool } from './pglite-pool';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+export type Trx = Transaction<DB>;
+/** A database handle or an open transaction: what repositories take first. */
+export type Queryable = Db | Trx;
+
+/** pg-boss talks to the database through this; it never opens connections of its own. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** The one database interface: the same SQL on embedded PGlite and on a PostgreSQL server. */
+export interface Database extends SqlExecutor {
+  readonly engine: 'pglite' | 'postgres';
+  readonly db: Db;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { engine: 'postgres'; url: string }
+  /** `dataDir` undefined keeps everything in memory (tests). */
+  | { engine: 'pglite'; dataDir: string | undefined };
+
+const INT8 = 20;
+
+/** Wraps a Kysely handle or transaction so pg-boss can run its SQL in it (e.g. send in a transaction). */
+export function sqlExecutorFor(db: Queryable): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+export async function createDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.engine === 'postgres') return createPostgresDatabase(target.url);
+  return createPgliteDatabase(target.dataDir);
+}
+
+async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Counts come back as int8; both engines return them as plain numbers.
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: { [INT8]: (value: string) => Number(value) },
+  });
+  const pool = createPglitePool(pglite);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    engine: 'pglite',
+    db,
+    async executeSql(text, values) {
+      // pg-boss sends its schema as one multi-statement string without parameters;
+      // PGlite's extended protocol takes one statement, its `exec` takes many.
+      const client = await pool.connect();
+      try {
+        if (values && values.length > 0) return await pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function createPostgresDatabase(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    engine: 'postgres',
+    db,
+    async executeSql(text, values) {
+      return values && values.length > 0 ? pool.query(text, values) : pool.query(text);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Where the embedded database keeps its files. */
+export function pgliteDataDir(dataDir: string): string {
+  return join(dataDir, 'pg');
+}
+
+// pg parses int8 to string by default; keep both engines alike.
+pg.types.setTypeParser(INT8, (value: string) => Number(value));

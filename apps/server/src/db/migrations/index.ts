@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation';
+
+/**
+ * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
+ * Listed here (not read from disk) so the bundled server carries them.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,18 @@
+import type { CompanyTable } from './tables/company.table';
+import type { MailOutboxTable } from './tables/mail-outbox.table';
+import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
+import type { RateLimitTable } from './tables/rate-limit.table';
+import type { SectionTable } from './tables/section.table';
+import type { SeedRunTable } from './tables/seed-run.table';
+import type { UserTable } from './tables/user.table';
+
+/** Every table Kysely knows, by name. */
+export interface DB {
+  companies: CompanyTable;
+  users: UserTable;
+  sections: SectionTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitTable;
+  seed_runs: SeedRunTable;
+}

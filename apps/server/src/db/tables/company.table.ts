@@ -1,0 +1,15 @@
+import type { CompanyType } from '@parley/contracts';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+export interface CompanyTable {
+  id: Generated<string>;
+  name: string;
+  company_type: CompanyType;
+  /** Null for a company that is not on trial (the API shows the text `None`). */
+  company_expiration_date: Date | null;
+  industry: string | null;
+  two_factor_enabled: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+}
+export type CompanyRow = Selectable<CompanyTable>;
+export type NewCompany = Insertable<CompanyTable>;

@@ -1,0 +1,19 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export type MailStatus = 'pending' | 'sent' | 'logged' | 'failed';
+
+/** Every mail the product sends, with what became of it. */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** `logged`: no SMTP_URL was configured, so the mail went to the server log instead. */
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: ColumnType<Date, never, never>;
+  delivered_at: Date | null;
+}
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,25 @@
+import type { UserRole } from '@parley/contracts';
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+
+export interface UserTable {
+  id: Generated<string>;
+  /** As typed at sign-up; unique case-insensitively (index on lower(email)). */
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: UserRole;
+  permissions: JSONColumnType<string[], string, string>;
+  status: Generated<'active' | 'disabled'>;
+  user_type: Generated<'customer' | 'internal'>;
+  company_id: string;
+  totp_secret: string | null;
+  qr_registered: Generated<boolean>;
+  /** Tokens issued before this instant are refused (a password change signs out everywhere). */
+  password_changed_at: Generated<Date>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: Generated<Date>;
+}
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;

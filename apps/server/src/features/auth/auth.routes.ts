@@ -1,0 +1,119 @@
+import {
+  authRecordSchema,
+  loginRequestSchema,
+  passwordResetAcceptedSchema,
+  passwordResetRequestSchema,
+  recoverRequestSchema,
+  registerRequestSchema,
+  twoFactorQrSchema,
+  twoFactorRegisterRequestSchema,
+} from '@parley/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/authenticate';
+import { errorResponses } from '../../plugins/openapi';
+import * as auth from './auth.service';
+
+const tags = ['auth'];
+const rateLimited = { auth: 'public', rateLimit: { bucket: 'auth' } } as const;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/register',
+    {
+      config: rateLimited,
+      schema: {
+        tags,
+        summary: 'Create a company (on a trial) with its owner, and sign in',
+        security: [],
+        body: registerRequestSchema,
+        response: { 201: authRecordSchema, ...errorResponses(400, 409, 413, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await auth.register(app.ctx, request.body)),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: rateLimited,
+      schema: {
+        tags,
+        summary: 'Sign in; a company with two-factor also needs `otp` once the user registered',
+        description:
+          'Answers 401 with `details.otpRequired: true` when a TOTP code is needed. When the company ' +
+          'has two-factor on and the user has not registered yet, the token only allows the `/api/auth/2fa` calls.',
+        security: [],
+        body: loginRequestSchema,
+        response: { 200: authRecordSchema, ...errorResponses(400, 401, 413, 429) },
+      },
+    },
+    async (request) => auth.login(app.ctx, request.body),
+  );
+
+  app.get(
+    '/api/auth/2fa/qr',
+    {
+      config: { auth: 'qr-setup' },
+      schema: {
+        tags,
+        summary: 'The authenticator enrolment: otpauth URI and its QR code',
+        response: { 200: twoFactorQrSchema, ...errorResponses(401, 409) },
+      },
+    },
+    async (request) => auth.twoFactorQr(app.ctx, sessionOf(request)),
+  );
+
+  app.post(
+    '/api/auth/2fa/register',
+    {
+      config: { auth: 'qr-setup' },
+      schema: {
+        tags,
+        summary: 'Confirm the authenticator with a current code; answers a full session',
+        body: twoFactorRegisterRequestSchema,
+        response: { 200: authRecordSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => auth.registerTwoFactor(app.ctx, sessionOf(request), request.body.otp),
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: rateLimited,
+      schema: {
+        tags,
+        summary: 'Mail a recovery link (always 202: it never says whether the account exists)',
+        security: [],
+        body: passwordResetRequestSchema,
+        response: { 202: passwordResetAcceptedSchema, ...errorResponses(400, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(app.ctx, request.body.email);
+      return reply.code(202).send({ status: 'accepted' });
+    },
+  );
+
+  app.post(
+    '/api/auth/recover',
+    {
+      config: rateLimited,
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the recovery mail (single use, one hour)',
+        security: [],
+        body: recoverRequestSchema,
+        response: {
+          200: z.object({ status: z.literal('password-changed') }),
+          ...errorResponses(400, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      await auth.recoverPassword(app.ctx, request.body.token, request.body.password);
+      return { status: 'password-changed' as const };
+    },
+  );
+};

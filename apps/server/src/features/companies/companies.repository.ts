@@ -1,0 +1,26 @@
+import type { Queryable } from '../../db/database';
+import type { CompanyRow, NewCompany } from '../../db/tables/company.table';
+import type { NewSection, SectionRow } from '../../db/tables/section.table';
+
+export async function insertCompany(db: Queryable, company: NewCompany): Promise<CompanyRow> {
+  return db.insertInto('companies').values(company).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findCompany(db: Queryable, companyId: string): Promise<CompanyRow | undefined> {
+  return db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+}
+
+export async function listSections(db: Queryable, companyId: string): Promise<SectionRow[]> {
+  return db
+    .selectFrom('sections')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('column')
+    .orderBy('position')
+    .orderBy('label')
+    .execute();
+}
+
+export async function insertSections(db: Queryable, sections: NewSection[]): Promise<void> {
+  if (sections.length > 0) await db.insertInto('sections').values(sections).execute();
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports the database, its migrations and the job queue', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { engine: testEngine, ok: true },
+      migrations: { applied: expect.any(Number), pending: 0, latest: expect.stringMatching(/^\d{4}-/) },
+      queue: { ok: true },
+    });
+  });
+
+  it('answers unknown API routes with a named 404', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/nothing-here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { name: 'NotFoundException', message: 'No route GET /api/nothing-here' },
+    });
+  });
+
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/frontend/user/me', '/api/health']),
+    );
+    expect(document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
+    const ui = await t.request({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});

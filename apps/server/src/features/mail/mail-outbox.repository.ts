@@ -1,0 +1,52 @@
+import type { Queryable } from '../../db/database';
+import type { MailOutboxRow } from '../../db/tables/mail-outbox.table';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function insertOutboxMail(db: Queryable, mail: OutgoingMail): Promise<string> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findOutboxMail(db: Queryable, id: string): Promise<MailOutboxRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function markOutboxDelivered(
+  db: Queryable,
+  id: string,
+  status: 'sent' | 'logged',
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ status, delivered_at: new Date(), attempts: eb('attempts', '+', 1), last_error: null }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markOutboxAttemptFailed(db: Queryable, id: string, error: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ status: 'failed', attempts: eb('attempts', '+', 1), last_error: error.slice(0, 2000) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Newest first; used by tests and by operators reading the outbox. */
+export async function listOutboxMailTo(db: Queryable, to: string): Promise<MailOutboxRow[]> {
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()))
+    .orderBy('created_at', 'desc')
+    .execute();
+}

@@ -1,0 +1,13 @@
+import type { UserRole } from '@parley/contracts';
+
+/** What each role may do; stored on the user so a company can later grant or take away one. */
+export const permissionsByRole = {
+  owner: ['bots:manage', 'bots:publish', 'inbox:use', 'reports:view', 'users:manage', 'company:manage'],
+  admin: ['bots:manage', 'bots:publish', 'inbox:use', 'reports:view', 'users:manage'],
+  builder: ['bots:manage', 'inbox:use', 'reports:view'],
+  agent: ['inbox:use'],
+} as const satisfies Record<UserRole, readonly string[]>;
+
+export function permissionsFor(role: UserRole): string[] {
+  return [...permissionsByRole[role]];
+}

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { NewUser, UserRow } from '../../db/tables/user.table';
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Tenant-scoped: a user is only found within its own company. */
+export async function findUserInCompany(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+export async function emailExists(db: Queryable, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updatePassword(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setTotpSecret(db: Queryable, userId: string, secret: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ totp_secret: secret, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function markQrRegistered(db: Queryable, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ qr_registered: true, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export type SessionUser = UserRow & { company_two_factor_enabled: boolean };
+
+/** The user behind a token, with what its company requires of sign-in. */
+export async function findSessionUser(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+): Promise<SessionUser | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .selectAll('users')
+    .select('companies.two_factor_enabled as company_two_factor_enabled')
+    .where('users.id', '=', userId)
+    .where('users.company_id', '=', companyId)
+    .executeTakeFirst();
+}

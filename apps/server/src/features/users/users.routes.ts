@@ -1,0 +1,22 @@
+import { currentUserSchema } from '@parley/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOf } from '../../plugins/authenticate';
+import { errorResponses } from '../../plugins/openapi';
+import { currentUser } from './users.service';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/frontend/user/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user with their company and its sections',
+        response: { 200: currentUserSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = sessionOf(request);
+      return currentUser(app.ctx.database.db, companyId, userId);
+    },
+  );
+};

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import { type Database, type Queryable, sqlExecutorFor } from '../db/database';
+
+/** The queues Parley runs, with the shape of each job's data. */
+export interface JobPayloads {
+  'mail-delivery': { outboxId: string };
+}
+export type QueueName = keyof JobPayloads;
+
+const queueSettings = {
+  'mail-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 5 },
+} as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
+
+export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>;
+
+/** pg-boss on Parley's own database (PGlite or PostgreSQL), through the one Database interface. */
+export interface JobQueue {
+  /** Enqueues in the caller's transaction: the job exists only if that transaction commits. */
+  send<Q extends QueueName>(db: Queryable, queue: Q, data: JobPayloads[Q]): Promise<void>;
+  work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>): Promise<void>;
+  /** Wakes this process's worker now instead of at its next poll (other processes still poll). */
+  wake(queue: QueueName): void;
+  isHealthy(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(
+  database: Database,
+  logger: FastifyBaseLogger,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({ db: database, schema: 'pgboss' });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, settings] of Object.entries(queueSettings)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...settings });
+  }
+  const workerIds = new Map<QueueName, string>();
+  let stopped = false;
+
+  return {
+    async send(db, queue, data) {
+      await boss.send(queue, data, { db: sqlExecutorFor(db) });
+    },
+    async work(queue, handler) {
+      const id = await boss.work<JobPayloads[typeof queue]>(
+        queue,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
+      workerIds.set(queue, id);
+    },
+    wake(queue) {
+      const id = workerIds.get(queue);
+      if (id && !stopped) boss.notifyWorker(id);
+    },
+    async isHealthy() {
+      try {
+        return !stopped && (await boss.getQueue('mail-delivery')) !== null;
+      } catch {
+        return false;
+      }
+    },
+    async stop() {
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    },
+  };
+}

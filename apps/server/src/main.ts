@@ -1,0 +1,39 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase, pgliteDataDir } from './db/database';
+import { resolveSecrets } from './secrets';
+
+async function main(): Promise<void> {
+  const config = resolveSecrets(loadConfig());
+  // The bundle lives in apps/server/dist; the web app is built next door.
+  const webDistDir = config.webDistDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const database = await createDatabase(
+    config.databaseUrl
+      ? { engine: 'postgres', url: config.databaseUrl }
+      : { engine: 'pglite', dataDir: pgliteDataDir(config.dataDir) },
+  );
+  const app = await buildApp({ config: { ...config, webDistDir }, database });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal} received, shutting down`);
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Parley is running at ${config.publicUrl} (database: ${database.engine})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Parley failed to start:', error);
+  }
+  process.exit(1);
+});

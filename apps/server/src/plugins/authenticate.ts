@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UnauthorizedException } from '../errors';
+import { type TokenScope, verifyToken } from '../features/auth/tokens';
+import { findSessionUser, type SessionUser } from '../features/users/users.repository';
+
+/** Who may call a route: anyone, a signed-in user, or a user midway through two-factor setup. */
+export type RouteAccess = 'public' | 'full' | 'qr-setup';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Defaults to `full`: a route is private unless it says otherwise. */
+    auth?: RouteAccess;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** The signed-in caller. `companyId` is the tenant every repository query is scoped by. */
+export interface Session {
+  userId: string;
+  companyId: string;
+  scope: TokenScope;
+  user: SessionUser;
+}
+
+const schemePattern = /^(?:JWT|Bearer)\s+(\S+)$/i;
+
+/**
+ * Verifies `Authorization: JWT <token>` (or `Bearer <token>`) and loads the caller on every
+ * route of the API scope, so tenancy comes from one place: the verified token and its user row.
+ */
+export function registerAuthenticate(app: FastifyInstance): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    // Unknown routes fall through to the not-found answer rather than asking to sign in.
+    if (request.routeOptions.url === undefined) return;
+    const access = request.routeOptions.config.auth ?? 'full';
+    if (access === 'public') return;
+    request.session = await authenticate(app, request, access);
+  });
+}
+
+async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  access: RouteAccess,
+): Promise<Session> {
+  const token = schemePattern.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) throw new UnauthorizedException('Sign in to continue', { reason: 'missing-token' });
+  const verified = await verifyToken(app.ctx.config.jwtSecret, token);
+  if (!verified.ok) {
+    throw verified.reason === 'expired'
+      ? new UnauthorizedException('Your session has expired; sign in again', { reason: 'expired' })
+      : new UnauthorizedException('Sign in to continue', { reason: 'invalid-token' });
+  }
+  const { userId, companyId, scope, issuedAtSeconds } = verified.claims;
+  const user = await findSessionUser(app.ctx.database.db, companyId, userId);
+  if (!user) throw new UnauthorizedException('Sign in to continue', { reason: 'invalid-token' });
+  if (user.status !== 'active') {
+    throw new UnauthorizedException('This account is disabled', { reason: 'disabled' });
+  }
+  if (issuedAtSeconds < Math.floor(user.password_changed_at.getTime() / 1000)) {
+    throw new UnauthorizedException('Your password changed; sign in again', { reason: 'expired' });
+  }
+  const qrPending = user.company_two_factor_enabled && !user.qr_registered;
+  if (access === 'full' && (scope !== 'full' || qrPending)) {
+    throw new UnauthorizedException('Set up two-factor authentication to continue', {
+      reason: 'qr-registration-required',
+    });
+  }
+  return { userId, companyId, scope, user };
+}
+
+/** The caller of a route that is not public (the hook guarantees it is there). */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new UnauthorizedException();
+  return request.session;
+}

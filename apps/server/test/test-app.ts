@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { ServerConfig } from '../src/context';
+import { createDatabase, type Database } from '../src/db/database';
+
+/** Which database the API suites run on: the vitest project sets it (see vitest.config.ts). */
+export const testEngine = process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  database: Database;
+  /** `app.inject` with JSON in and out. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}): ServerConfig {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: 'http://parley.test',
+    SEED_DEMO: '0',
+    ...env,
+  });
+  return { ...config, jwtSecret: config.jwtSecret ?? '' };
+}
+
+/** A fresh database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testEngine === 'pglite') {
+    return { database: await createDatabase({ engine: 'pglite', dataDir: undefined }), drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `parley_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await createDatabase({ engine: 'postgres', url: url.toString() }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 0.5 });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    request: (options) => app.inject(options),
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Polls until `check` returns a value, for work done by background jobs. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

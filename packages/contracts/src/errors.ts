@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** The closed list of error names the API answers with (ARCHITECTURE §3 rule 5). */
+export const errorNameSchema = z.enum([
+  'ValidationException',
+  'UnauthorizedException',
+  'ForbiddenException',
+  'NotFoundException',
+  'ConflictException',
+  'PayloadTooLargeException',
+  'RateLimitException',
+  'InternalException',
+]);
+export type ErrorName = z.infer<typeof errorNameSchema>;
+
+/** HTTP status of each error name. */
+export const errorStatus = {
+  ValidationException: 400,
+  UnauthorizedException: 401,
+  ForbiddenException: 403,
+  NotFoundException: 404,
+  ConflictException: 409,
+  PayloadTooLargeException: 413,
+  RateLimitException: 429,
+  InternalException: 500,
+} as const satisfies Record<ErrorName, number>;
+
+/** The body of every error answer: `{ error: { name, message, details? } }`. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    name: errorNameSchema,
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

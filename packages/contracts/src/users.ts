@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const companyTypeSchema = z.enum(['Regular', 'Lite', 'Internal']);
+export type CompanyType = z.infer<typeof companyTypeSchema>;
+
+export const userRoleSchema = z.enum(['owner', 'admin', 'builder', 'agent']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const userStatusSchema = z.enum(['active', 'disabled']);
+export const userTypeSchema = z.enum(['customer', 'internal']);
+
+export const sectionIconSchema = z.object({
+  initial_state: z.string(),
+  selected_state: z.string(),
+});
+
+/** A navigation entry a company adds to the app (spec §3). */
+export const sectionSchema = z.object({
+  id: z.string(),
+  column: z.string(),
+  description: z.string(),
+  label: z.string(),
+  iframe_url: z.string().nullable(),
+  icon: sectionIconSchema.nullable(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const currentCompanySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  company_type: companyTypeSchema,
+  /** ISO date of the trial's end, or the text `None` for a company that is not on trial. */
+  company_expiration_date: z.string(),
+  industry: z.string().nullable(),
+  two_factor_enabled: z.boolean(),
+  sections: z.array(sectionSchema),
+});
+
+/** `GET /api/frontend/user/me`. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  permissions: z.array(z.string()),
+  role: userRoleSchema,
+  status: userStatusSchema,
+  user_type: userTypeSchema,
+  qr_registered: z.boolean(),
+  company: currentCompanySchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,0 +1,43 @@
+// Shared by `npm start` and `npm test`; only Node built-ins, since it runs before any install.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command in the repository, inheriting the terminal; exits the script when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function manifestHash() {
+  const hash = createHash('sha256');
+  for (const file of ['package-lock.json', 'package.json', 'apps/server/package.json', 'apps/web/package.json', 'packages/contracts/package.json']) {
+    const path = join(root, file);
+    if (existsSync(path)) hash.update(file).update(readFileSync(path));
+  }
+  return hash.digest('hex');
+}
+
+/** Installs dependencies when node_modules is missing or older than the manifests. */
+export function ensureDependencies() {
+  const stamp = join(root, 'node_modules', '.parley-install-stamp');
+  const wanted = manifestHash();
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  console.log('› Installing dependencies…');
+  // Not `npm ci`: it insists on lock entries for every platform's optional binaries, and the
+  // registry mirror serves only some platforms. `npm install` still follows the lock file.
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, wanted);
+}
+
+export function build() {
+  console.log('› Building…');
+  run('npm', ['run', 'build']);
+}

@@ -1,0 +1,50 @@
+// `npm test`: everything CI checks. Installs what the tests need, then lint, types, build, and
+// every vitest project (unit, API on PGlite, API on PostgreSQL when TEST_DATABASE_URL is set, e2e).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, ensureDependencies, root, run } from './lib.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log('› Installing Chromium from Debian packages for the browser tests…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  apt(['update']);
+  apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
+}
+
+ensureDependencies();
+ensureChromium();
+
+console.log('› Lint and format (Biome)…');
+run('npx', ['biome', 'check', '.']);
+console.log('› Type check…');
+run('node', ['scripts/typecheck.mjs']);
+build();
+
+console.log('› Tests…');
+const report = join(root, '.vitest-results.json');
+rmSync(report, { force: true });
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  passed = summary.numPassedTests;
+  failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
+  skipped = summary.numPendingTests + summary.numTodoTests;
+}
+if (result.status !== 0 && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(result.status ?? 1);

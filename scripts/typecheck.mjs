@@ -1,0 +1,6 @@
+// Strict TypeScript over every workspace, each with its own compiler settings.
+import { run } from './lib.mjs';
+
+for (const project of ['packages/contracts', 'apps/server', 'apps/web']) {
+  run('npx', ['tsc', '--noEmit', '-p', project]);
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+const apiSuites = ['apps/server/**/*.api.test.ts'];
+
+/**
+ * Projects: fast unit tests; the API suites on embedded PGlite; the same API suites on a real
+ * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it); browser journeys in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
+          exclude: [...apiSuites, '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'api:pglite',
+          include: apiSuites,
+          env: { PARLEY_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'api:postgres',
+                include: apiSuites,
+                env: { PARLEY_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
