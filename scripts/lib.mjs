@@ -18,7 +18,13 @@ export function run(command, args, options = {}) {
 
 function manifestHash() {
   const hash = createHash('sha256');
-  for (const file of ['package-lock.json', 'package.json', 'apps/server/package.json', 'apps/web/package.json', 'packages/contracts/package.json']) {
+  for (const file of [
+    'package-lock.json',
+    'package.json',
+    'apps/server/package.json',
+    'apps/web/package.json',
+    'packages/contracts/package.json',
+  ]) {
     const path = join(root, file);
     if (existsSync(path)) hash.update(file).update(readFileSync(path));
   }

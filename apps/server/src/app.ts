@@ -34,7 +34,12 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       ...(config.logFormat === 'pretty'
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
         : {}),
     },
     trustProxy: config.trustProxy,
@@ -42,6 +47,8 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: a text/plain body is refused by name rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
 
   await migrateToLatest(database.db);
   if (config.seedDemo) {

@@ -1,5 +1,5 @@
-import type { AuthRecord, RegisterRequest } from '@parley/contracts';
 import { randomBytes } from 'node:crypto';
+import type { AuthRecord, RegisterRequest } from '@parley/contracts';
 import type { TestApp } from './test-app';
 
 export const strongPassword = 'correct horse battery';
@@ -22,7 +22,8 @@ export async function registerOwner(
 ): Promise<{ registration: RegisterRequest; auth: AuthRecord }> {
   const registration = newRegistration(overrides);
   const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: registration });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { registration, auth: response.json<AuthRecord>() };
 }
 

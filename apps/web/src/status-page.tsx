@@ -48,8 +48,8 @@ function HealthLine({ state }: { state: HealthState }) {
   const { health } = state;
   return (
     <p className={`status ${health.status === 'ok' ? 'status-ok' : 'status-bad'}`} role="status">
-      {health.status === 'ok' ? 'All systems running' : 'Some systems are degraded'} · database {health.database.engine},{' '}
-      {health.migrations.applied} migrations applied
+      {health.status === 'ok' ? 'All systems running' : 'Some systems are degraded'} · database{' '}
+      {health.database.engine}, {health.migrations.applied} migrations applied
     </p>
   );
 }

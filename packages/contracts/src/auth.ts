@@ -12,14 +12,22 @@ export const emailSchema = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'));
 
-const personNameSchema = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
+/** Names are shown across the product; markup in them is refused rather than escaped everywhere. */
+const nameSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(max, `At most ${max} characters`)
+    .refine((value) => !/[<>]/.test(value), 'Names cannot contain < or >');
+const personNameSchema = nameSchema(100);
 
 export const registerRequestSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   first_name: personNameSchema,
   last_name: personNameSchema,
-  company_name: z.string().trim().min(1, 'Required').max(120, 'At most 120 characters'),
+  company_name: nameSchema(120),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

@@ -54,13 +54,13 @@ async function authenticate(
       ? new UnauthorizedException('Your session has expired; sign in again', { reason: 'expired' })
       : new UnauthorizedException('Sign in to continue', { reason: 'invalid-token' });
   }
-  const { userId, companyId, scope, issuedAtSeconds } = verified.claims;
+  const { userId, companyId, scope, sessionVersion } = verified.claims;
   const user = await findSessionUser(app.ctx.database.db, companyId, userId);
   if (!user) throw new UnauthorizedException('Sign in to continue', { reason: 'invalid-token' });
   if (user.status !== 'active') {
     throw new UnauthorizedException('This account is disabled', { reason: 'disabled' });
   }
-  if (issuedAtSeconds < Math.floor(user.password_changed_at.getTime() / 1000)) {
+  if (sessionVersion !== user.session_version) {
     throw new UnauthorizedException('Your password changed; sign in again', { reason: 'expired' });
   }
   const qrPending = user.company_two_factor_enabled && !user.qr_registered;

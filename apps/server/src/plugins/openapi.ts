@@ -4,6 +4,8 @@ import { errorEnvelopeSchema } from '@parley/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="132" height="32" viewBox="0 0 132 32"><title>Parley</title><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M9 10h14a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3h-7l-5 4v-4H9a3 3 0 0 1-3-3v-6a3 3 0 0 1 3-3z" fill="#fff"/><text x="42" y="23" font-family="system-ui,sans-serif" font-size="20" font-weight="700" fill="#fff">Parley</text></svg>`;
+
 /** Response schemas for the error statuses a route can answer, all with the one envelope. */
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorEnvelopeSchema])) as Record<

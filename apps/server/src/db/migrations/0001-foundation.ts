@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     company_id uuid not null references companies (id) on delete cascade,
     totp_secret text,
     qr_registered boolean not null default false,
-    password_changed_at timestamptz not null default now(),
+    session_version integer not null default 0,
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now()
   )`.execute(db);

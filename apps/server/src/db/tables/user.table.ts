@@ -15,8 +15,8 @@ export interface UserTable {
   company_id: string;
   totp_secret: string | null;
   qr_registered: Generated<boolean>;
-  /** Tokens issued before this instant are refused (a password change signs out everywhere). */
-  password_changed_at: Generated<Date>;
+  /** Carried in every token; raising it (a password change) signs the user out everywhere. */
+  session_version: Generated<number>;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
 }

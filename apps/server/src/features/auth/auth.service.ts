@@ -109,7 +109,7 @@ async function authRecordFor(ctx: AppContext, user: SessionUser): Promise<AuthRe
   const scope = qrPending ? 'qr-setup' : 'full';
   const { token, expiry } = await issueToken(
     ctx.config.jwtSecret,
-    { userId: user.id, companyId: user.company_id, scope },
+    { userId: user.id, companyId: user.company_id, scope, sessionVersion: user.session_version },
     qrPending ? QR_SETUP_TTL_MS : ctx.config.sessionTtlMs,
   );
   return {

@@ -11,6 +11,8 @@ export interface TokenClaims {
   userId: string;
   companyId: string;
   scope: TokenScope;
+  /** The user's session_version when the token was issued. */
+  sessionVersion: number;
 }
 
 const ISSUER = 'parley';
@@ -22,7 +24,7 @@ const payloadSchema = z.object({
   sub: z.string(),
   cid: z.string(),
   scp: z.enum(['full', 'qr-setup']),
-  iat: z.number(),
+  ver: z.number().int(),
 });
 
 function keyOf(secret: string): Uint8Array {
@@ -36,7 +38,7 @@ export async function issueToken(
   now = Date.now(),
 ): Promise<{ token: string; expiry: number }> {
   const expiry = now + ttlMs;
-  const token = await new SignJWT({ cid: claims.companyId, scp: claims.scope })
+  const token = await new SignJWT({ cid: claims.companyId, scp: claims.scope, ver: claims.sessionVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -47,13 +49,11 @@ export async function issueToken(
   return { token, expiry };
 }
 
-export type VerifiedToken = TokenClaims & { issuedAtSeconds: number };
-
 /** The token's claims, or why it is refused. */
 export async function verifyToken(
   secret: string,
   token: string,
-): Promise<{ ok: true; claims: VerifiedToken } | { ok: false; reason: 'expired' | 'invalid' }> {
+): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' }> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
@@ -62,8 +62,8 @@ export async function verifyToken(
     });
     const parsed = payloadSchema.safeParse(payload);
     if (!parsed.success) return { ok: false, reason: 'invalid' };
-    const { sub, cid, scp, iat } = parsed.data;
-    return { ok: true, claims: { userId: sub, companyId: cid, scope: scp, issuedAtSeconds: iat } };
+    const { sub, cid, scp, ver } = parsed.data;
+    return { ok: true, claims: { userId: sub, companyId: cid, scope: scp, sessionVersion: ver } };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -33,11 +33,16 @@ describe('GET /api/health', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/frontend/user/me', '/api/health']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/frontend/user/me',
+        '/api/health',
+      ]),
     );
-    expect(document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['email', 'password']),
-    );
+    expect(
+      document.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['email', 'password']));
     const ui = await t.request({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -40,7 +40,11 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
 export async function updatePassword(db: Queryable, userId: string, passwordHash: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: sql`now()`, updated_at: sql`now()` })
+    .set((eb) => ({
+      password_hash: passwordHash,
+      session_version: eb('session_version', '+', 1),
+      updated_at: sql`now()`,
+    }))
     .where('id', '=', userId)
     .execute();
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('runs on the embedded database with sensible defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      seedDemo: true,
+      sessionTtlMs: 12 * 3_600_000,
+    });
+  });
+
+  it('reads every setting and does not seed demo data on a real server unless asked', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://parley@db.internal:5432/parley',
+      PUBLIC_URL: 'https://chat.example.com/',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://parley@db.internal:5432/parley',
+      publicUrl: 'https://chat.example.com',
+      jwtSecret: 'x'.repeat(40),
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      seedDemo: false,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('rejects bad values with a message naming each variable', () => {
+    const load = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x/y',
+        JWT_SECRET: 'short',
+        SMTP_URL: 'http://mail',
+        SEED_DEMO: 'maybe',
+      });
+    expect(load).toThrow(ConfigError);
+    try {
+      load();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Invalid configuration:/);
+      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'SEED_DEMO'])
+        expect(message).toContain(`${name}:`);
+      expect(message).toContain('must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('must be at least 32 characters');
+    }
+  });
+});

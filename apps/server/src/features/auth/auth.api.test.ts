@@ -1,0 +1,193 @@
+import type { AuthRecord, CurrentUser } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, newRegistration, registerOwner, strongPassword } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { issueToken } from './tokens';
+
+describe('sign-up and sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const me = (token: string, scheme: 'JWT' | 'Bearer' = 'JWT') =>
+    t.request({ method: 'GET', url: '/api/frontend/user/me', headers: authHeader(token, scheme) });
+
+  it('registers a company on a trial with its owner, signed in at once', async () => {
+    const before = Date.now();
+    const registration = newRegistration({ company_name: '  Acme Robots  ' });
+    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: registration });
+    expect(response.statusCode).toBe(201);
+    const auth = response.json<AuthRecord>();
+    expect(auth).toEqual({
+      token: expect.any(String),
+      expiry: expect.any(Number),
+      company2faEnabled: false,
+      qrRegistered: false,
+    });
+    expect(auth.expiry).toBeGreaterThanOrEqual(before + 12 * 3_600_000 - 1000);
+
+    const user = (await me(auth.token)).json<CurrentUser>();
+    expect(user).toMatchObject({
+      email: registration.email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      role: 'owner',
+      status: 'active',
+      user_type: 'customer',
+      company: { name: 'Acme Robots', company_type: 'Regular', two_factor_enabled: false, sections: [] },
+    });
+    expect(user.permissions).toContain('company:manage');
+    const trialEnds = Date.parse(user.company.company_expiration_date);
+    expect(trialEnds - before).toBeGreaterThan(13.9 * 86_400_000);
+    expect(trialEnds - before).toBeLessThan(14.1 * 86_400_000);
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const { registration } = await registerOwner(t);
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: newRegistration({ email: registration.email.toUpperCase() }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ name: 'ConflictException', details: { field: 'email' } });
+  });
+
+  it('refuses passwords shorter than 10 characters', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: newRegistration({ password: 'short-pw' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      name: 'ValidationException',
+      details: { issues: [{ path: 'body.password', message: 'Password must be at least 10 characters' }] },
+    });
+  });
+
+  it('signs in with any case of the email, and the token works with JWT and Bearer', async () => {
+    const { registration } = await registerOwner(t);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: registration.email.toUpperCase(), password: strongPassword },
+    });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json<AuthRecord>();
+    expect((await me(token, 'JWT')).statusCode).toBe(200);
+    expect((await me(token, 'Bearer')).statusCode).toBe(200);
+  });
+
+  it('answers the same 401 for an unknown email and a wrong password', async () => {
+    const { registration } = await registerOwner(t);
+    const wrongPassword = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: registration.email, password: 'not the password' },
+    });
+    const unknownEmail = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'not the password' },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownEmail.json());
+    expect(wrongPassword.json().error.name).toBe('UnauthorizedException');
+  });
+
+  it('refuses missing, malformed, tampered and expired tokens', async () => {
+    const { auth } = await registerOwner(t);
+    const noHeader = await t.request({ method: 'GET', url: '/api/frontend/user/me' });
+    expect(noHeader.statusCode).toBe(401);
+    expect(noHeader.json().error).toMatchObject({
+      name: 'UnauthorizedException',
+      details: { reason: 'missing-token' },
+    });
+
+    expect((await me('not-a-jwt')).json().error.details).toEqual({ reason: 'invalid-token' });
+    const [header, payload, signature] = auth.token.split('.');
+    const tampered = `${header}.${payload}.${signature?.slice(0, -2)}xx`;
+    expect((await me(tampered)).statusCode).toBe(401);
+    const otherSecret = await issueToken(
+      'another-secret-another-secret-another!!',
+      claimsOf(auth.token),
+      60_000,
+    );
+    expect((await me(otherSecret.token)).statusCode).toBe(401);
+
+    const expired = await issueToken(t.config.jwtSecret, claimsOf(auth.token), 1_000, Date.now() - 60_000);
+    const response = await me(expired.token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatchObject({
+      message: 'Your session has expired; sign in again',
+      details: { reason: 'expired' },
+    });
+  });
+});
+
+function claimsOf(token: string) {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  return { userId: payload.sub, companyId: payload.cid, scope: payload.scp, sessionVersion: payload.ver };
+}
+
+describe('rate limiting of sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3', AUTH_RATE_LIMIT_PER_IP: '8' });
+  });
+  afterAll(() => t.close());
+
+  it('locks an account after repeated failures, even for the right password, until the window ends', async () => {
+    const { registration } = await registerOwner(t);
+    const attempt = (password: string, remoteAddress: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: registration.email, password },
+        remoteAddress,
+      });
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+      expect((await attempt('wrong password!', address)).statusCode).toBe(401);
+    }
+    const locked = await attempt(strongPassword, '10.0.0.4');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.name).toBe('RateLimitException');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // When the window has passed, the right password works again.
+    await t.database.db
+      .updateTable('rate_limits')
+      .set({ window_ends_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await attempt(strongPassword, '10.0.0.4')).statusCode).toBe(200);
+  });
+
+  it('limits the sign-in, sign-up and recovery calls of one IP address', async () => {
+    const remoteAddress = '10.9.9.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const response = await t.request({
+        method: 'POST',
+        url: i % 2 ? '/api/auth/password-reset' : '/api/auth/login',
+        payload:
+          i % 2 ? { email: `x${i}@example.com` } : { email: `x${i}@example.com`, password: 'whatever!!' },
+        remoteAddress,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 8)).not.toContain(429);
+    expect(statuses[8]).toBe(429);
+    // Another address is not affected.
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: 'a@example.com' },
+      remoteAddress: '10.9.9.10',
+    });
+    expect(other.statusCode).toBe(202);
+  });
+});

@@ -1,0 +1,189 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, registerOwner, strongPassword } from '../../../test/fixtures';
+import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { listOutboxMailTo } from '../mail/mail-outbox.repository';
+
+const newPassword = 'a brand new passphrase';
+
+function tokenFromMail(text: string): string {
+  const link = /https?:\/\/\S+\/v2\/recover\?token=([\w-]+)/.exec(text);
+  if (!link?.[1]) throw new Error(`no recovery link in: ${text}`);
+  return link[1];
+}
+
+describe('password recovery without SMTP (outbox and server log)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const requestReset = (email: string) =>
+    t.request({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+  const recover = (token: string, password = newPassword) =>
+    t.request({ method: 'POST', url: '/api/auth/recover', payload: { token, password } });
+  const loggedMailTo = (email: string) =>
+    eventually(async () =>
+      (await listOutboxMailTo(t.database.db, email)).find((mail) => mail.status === 'logged'),
+    );
+
+  it('mails a link that sets a new password once, and signs out old sessions', async () => {
+    const { registration, auth } = await registerOwner(t);
+    const accepted = await requestReset(registration.email.toUpperCase());
+    expect(accepted.statusCode).toBe(202);
+    expect(accepted.json()).toEqual({ status: 'accepted' });
+
+    const mail = await loggedMailTo(registration.email);
+    expect(mail.subject).toBe('Reset your Parley password');
+    expect(mail.text_body).toContain('http://parley.test/v2/recover?token=');
+    expect(mail.html_body).toContain('Choose a new password');
+    const token = tokenFromMail(mail.text_body);
+
+    const recovered = await recover(token);
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.json()).toEqual({ status: 'password-changed' });
+
+    const oldPassword = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: registration.email, password: strongPassword },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    const newLogin = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: registration.email, password: newPassword },
+    });
+    expect(newLogin.statusCode).toBe(200);
+
+    // The session from before the change no longer works.
+    const oldSession = await t.request({
+      method: 'GET',
+      url: '/api/frontend/user/me',
+      headers: authHeader(auth.token),
+    });
+    expect(oldSession.statusCode).toBe(401);
+
+    // Single use.
+    const reused = await recover(token, 'yet another passphrase');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error).toMatchObject({
+      name: 'ValidationException',
+      message: expect.stringContaining('invalid, used or expired'),
+    });
+  });
+
+  it('answers 202 for an unknown email too, and sends nothing', async () => {
+    const response = await requestReset('nobody-here@example.com');
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ status: 'accepted' });
+    expect(await listOutboxMailTo(t.database.db, 'nobody-here@example.com')).toEqual([]);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const { registration } = await registerOwner(t);
+    await requestReset(registration.email);
+    const token = tokenFromMail((await loggedMailTo(registration.email)).text_body);
+    await t.database.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const response = await recover(token);
+    expect(response.statusCode).toBe(400);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: registration.email, password: strongPassword },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses made-up tokens and weak new passwords', async () => {
+    expect((await recover('made-up-token')).statusCode).toBe(400);
+    const weak = await recover('made-up-token', 'short');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.details.issues[0].path).toBe('body.password');
+  });
+
+  it('retires the other outstanding links once one is used', async () => {
+    const { registration } = await registerOwner(t);
+    await requestReset(registration.email);
+    await requestReset(registration.email);
+    const mails = await eventually(async () => {
+      const logged = (await listOutboxMailTo(t.database.db, registration.email)).filter(
+        (mail) => mail.status === 'logged',
+      );
+      return logged.length === 2 ? logged : undefined;
+    });
+    const [newer, older] = mails.map((mail) => tokenFromMail(mail.text_body));
+    expect((await recover(older ?? '')).statusCode).toBe(200);
+    expect((await recover(newer ?? '', 'another new passphrase')).statusCode).toBe(400);
+  });
+});
+
+/** Enough of RFC 2045 quoted-printable to read the mail nodemailer wrote. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+describe('password recovery over SMTP', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const received: { to: string; subject: string; text: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
+            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+            text: decodeQuotedPrintable(raw),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Parley <hello@parley.test>',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the recovery mail to the SMTP server and marks it sent', async () => {
+    const { registration } = await registerOwner(t);
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: registration.email },
+    });
+    const mail = await eventually(async () => received.find((item) => item.to === registration.email));
+    expect(mail.subject).toBe('Reset your Parley password');
+    const token = tokenFromMail(mail.text);
+    const sent = await eventually(async () =>
+      (await listOutboxMailTo(t.database.db, registration.email)).find((row) => row.status === 'sent'),
+    );
+    expect(sent.delivered_at).toBeInstanceOf(Date);
+    const recovered = await t.request({
+      method: 'POST',
+      url: '/api/auth/recover',
+      payload: { token, password: newPassword },
+    });
+    expect(recovered.statusCode).toBe(200);
+  });
+});
