@@ -42,5 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    logo: { type: 'image/svg+xml', content: Buffer.from(logoSvg), href: '/', target: '_self' },
+    theme: { title: 'Parley API reference' },
   });
 }
