@@ -5,8 +5,10 @@ import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { authRoutes } from './features/auth/auth.routes';
+import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
+import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { startJobQueue } from './jobs/job-queue';
 import { registerAuthenticate } from './plugins/authenticate';
@@ -81,6 +83,8 @@ export async function buildApp({
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
+    await api.register(frontendConfigRoutes);
+    await api.register(telemetryRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

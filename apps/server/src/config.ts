@@ -31,6 +31,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  STATUS_PAGE_URL: z.url({ protocol: /^https?$/ }).default('https://status.parley.dev'),
+  SUPPORT_URL: z.url({ protocol: /^https?$/ }).default('https://support.parley.dev'),
+  /** The agents API (its own host in production); requests to it carry `Bearer` tokens. */
+  AGENTS_API_URL: z.string().min(1).default('/agents-api'),
+  TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
 });
 
 /** Everything the server needs to know about its environment, typed. */
@@ -53,6 +58,10 @@ export interface AppConfig {
   trustProxy: boolean;
   authRateLimit: { perIp: number; perAccount: number; windowMs: number };
   webDistDir: string | undefined;
+  statusPageUrl: string;
+  supportUrl: string;
+  agentsApiUrl: string;
+  telemetryInstrumentationKey: string;
 }
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
@@ -90,5 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
     webDistDir: e.WEB_DIST_DIR,
+    statusPageUrl: e.STATUS_PAGE_URL,
+    supportUrl: e.SUPPORT_URL,
+    agentsApiUrl: e.AGENTS_API_URL,
+    telemetryInstrumentationKey: e.TELEMETRY_INSTRUMENTATION_KEY,
   };
 }

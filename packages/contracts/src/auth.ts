@@ -13,7 +13,7 @@ export const emailSchema = z
   .pipe(z.email('Enter a valid email address'));
 
 /** Names are shown across the product; markup in them is refused rather than escaped everywhere. */
-const nameSchema = (max: number) =>
+export const nameSchema = (max: number) =>
   z
     .string()
     .trim()

@@ -1,4 +1,7 @@
 export * from './auth';
 export * from './errors';
+export * from './frontend-config';
 export * from './health';
+export * from './profile';
+export * from './telemetry';
 export * from './users';

@@ -4,6 +4,7 @@ import type { PasswordResetTokenTable } from './tables/password-reset-token.tabl
 import type { RateLimitTable } from './tables/rate-limit.table';
 import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
+import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type { UserTable } from './tables/user.table';
 
 /** Every table Kysely knows, by name. */
@@ -15,4 +16,5 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitTable;
   seed_runs: SeedRunTable;
+  telemetry_events: TelemetryEventTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
+import * as telemetry from './0002-telemetry';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -7,4 +8,5 @@ import * as foundation from './0001-foundation';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-telemetry': telemetry,
 };

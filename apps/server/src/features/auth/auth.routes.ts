@@ -1,5 +1,6 @@
 import {
   authRecordSchema,
+  changePasswordRequestSchema,
   loginRequestSchema,
   passwordResetAcceptedSchema,
   passwordResetRequestSchema,
@@ -94,6 +95,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await auth.requestPasswordReset(app.ctx, request.body.email);
       return reply.code(202).send({ status: 'accepted' });
     },
+  );
+
+  app.post(
+    '/api/frontend/user/me/password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change one’s password; other sessions end, this one gets a fresh token',
+        body: changePasswordRequestSchema,
+        response: { 200: authRecordSchema, ...errorResponses(400, 401, 413, 429) },
+      },
+    },
+    async (request) => auth.changePassword(app.ctx, sessionOf(request), request.body),
   );
 
   app.post(

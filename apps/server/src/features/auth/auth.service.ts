@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthRecord, LoginRequest, RegisterRequest, TwoFactorQr } from '@parley/contracts';
+import type {
+  AuthRecord,
+  ChangePasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  TwoFactorQr,
+} from '@parley/contracts';
 import type { AppContext } from '../../context';
 import { ConflictException, UnauthorizedException, ValidationException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
@@ -183,4 +189,33 @@ export async function recoverPassword(ctx: AppContext, token: string, password: 
     await updatePassword(trx, userId, passwordHash);
     await retireResetTokens(trx, userId);
   });
+}
+
+/**
+ * Changes the caller's password after checking the current one. Every other session ends (the
+ * session version moves on); the caller gets a fresh session so they stay signed in here.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  session: Session,
+  input: ChangePasswordRequest,
+): Promise<AuthRecord> {
+  const { db } = ctx.database;
+  const failureKey = `password-change-failures:${session.userId}`;
+  await assertUnderLimit(db, failureKey, accountLimit(ctx));
+  if (!(await verifyPassword(session.user.password_hash, input.current_password))) {
+    await incrementHits(db, failureKey, accountLimit(ctx).windowMs);
+    throw new ValidationException('The current password is not right', {
+      issues: [{ path: 'body.current_password', message: 'The current password is not right' }],
+    });
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction().execute(async (trx) => {
+    await updatePassword(trx, session.userId, passwordHash);
+    await retireResetTokens(trx, session.userId);
+  });
+  await clearHits(db, failureKey);
+  const user = await findSessionUser(db, session.companyId, session.userId);
+  if (!user) throw new UnauthorizedException();
+  return authRecordFor(ctx, user);
 }

@@ -49,6 +49,20 @@ export async function updatePassword(db: Queryable, userId: string, passwordHash
     .execute();
 }
 
+export async function updateNames(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+  names: { first_name?: string; last_name?: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...names, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
 export async function setTotpSecret(db: Queryable, userId: string, secret: string): Promise<void> {
   await db
     .updateTable('users')

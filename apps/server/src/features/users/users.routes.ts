@@ -1,8 +1,8 @@
-import { currentUserSchema } from '@parley/contracts';
+import { currentUserSchema, updateProfileRequestSchema } from '@parley/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
-import { currentUser } from './users.service';
+import { currentUser, updateProfile } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,6 +17,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { companyId, userId } = sessionOf(request);
       return currentUser(app.ctx.database.db, companyId, userId);
+    },
+  );
+
+  app.patch(
+    '/api/frontend/user/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change the signed-in user’s own names',
+        body: updateProfileRequestSchema,
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = sessionOf(request);
+      return updateProfile(app.ctx.database.db, companyId, userId, request.body);
     },
   );
 };

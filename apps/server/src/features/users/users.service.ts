@@ -1,11 +1,11 @@
-import type { CurrentUser } from '@parley/contracts';
+import type { CurrentUser, UpdateProfileRequest } from '@parley/contracts';
 import type { Queryable } from '../../db/database';
 import type { CompanyRow } from '../../db/tables/company.table';
 import type { SectionRow } from '../../db/tables/section.table';
 import type { UserRow } from '../../db/tables/user.table';
 import { NotFoundException } from '../../errors';
 import { findCompany, listSections } from '../companies/companies.repository';
-import { findUserInCompany } from './users.repository';
+import { findUserInCompany, updateNames } from './users.repository';
 
 /** The API's text for "not on trial" (spec §3). */
 export const NO_EXPIRATION = 'None';
@@ -48,4 +48,14 @@ export async function currentUser(db: Queryable, companyId: string, userId: stri
   ]);
   if (!user || !company) throw new NotFoundException('User not found');
   return toCurrentUser(user, company, sections);
+}
+
+export async function updateProfile(
+  db: Queryable,
+  companyId: string,
+  userId: string,
+  input: UpdateProfileRequest,
+): Promise<CurrentUser> {
+  await updateNames(db, companyId, userId, input);
+  return currentUser(db, companyId, userId);
 }

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** What the web app needs to know about its deployment, read at start from `GET /api/frontend/config`. */
+export const frontendConfigSchema = z.object({
+  statusPageUrl: z.string(),
+  supportUrl: z.string(),
+  /** Base URL of the agents API; requests to it authenticate with `Bearer` instead of `JWT`. */
+  agentsApiBaseUrl: z.string(),
+  telemetry: z.object({
+    instrumentationKey: z.string(),
+    /** Where the Application Insights SDK posts its batches (our own collector). */
+    endpointPath: z.string(),
+  }),
+});
+export type FrontendConfig = z.infer<typeof frontendConfigSchema>;
