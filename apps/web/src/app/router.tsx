@@ -1,0 +1,161 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { isApiError } from '../shared/api/api-error';
+import { configureRequests } from '../shared/api/request';
+import { readAuthRecord } from '../shared/auth/auth-record';
+import { readPendingTwoFactor } from '../shared/auth/pending-two-factor';
+import { frontendConfigQuery } from '../shared/config/frontend-config';
+import { currentUserQuery } from '../shared/session/current-user';
+import { loginPath, safeNext, signOut } from '../shared/session/sign-out';
+import { createTracker } from '../shared/telemetry/tracker';
+import { getTracker, setTracker } from '../shared/telemetry/tracker-instance';
+import { LoadingScreen } from '../shared/ui/loading-screen';
+import { ErrorScreen, RouteErrorScreen } from './errors/error-screen';
+import { RouterFallback } from './errors/router-fallback';
+import { AppLayout } from './layouts/app-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { RootFrame } from './layouts/root-frame';
+import { legacyRoutes } from './legacy-routes';
+
+const pathOf = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
+/**
+ * Every screen of the app. Pages load on demand (`lazy`); the layouts show the one loading
+ * screen meanwhile. Signed-in pages sit under AppLayout, whose loader checks the session.
+ */
+export function createRouter(queryClient: QueryClient) {
+  let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+  async function loadDeployment() {
+    const config = await queryClient.ensureQueryData(frontendConfigQuery);
+    configureRequests({
+      agentsApiBaseUrl: config.agentsApiBaseUrl,
+      onSignedOut: () => {
+        signOut(queryClient);
+        const here = `${window.location.pathname}${window.location.search}`;
+        void router?.navigate(loginPath(here), { replace: true });
+      },
+    });
+    if (!getTracker().enabled) setTracker(createTracker(config));
+    return null;
+  }
+
+  async function requireSession({ request }: LoaderFunctionArgs) {
+    if (!readAuthRecord()) throw redirect(loginPath(pathOf(request)));
+    try {
+      getTracker().identify(await queryClient.ensureQueryData(currentUserQuery));
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) throw redirect(loginPath(pathOf(request)));
+      throw error;
+    }
+    return null;
+  }
+
+  /** Sign-in screens are for signed-out people; a signed-in one goes where they were headed. */
+  function onlySignedOut({ request }: LoaderFunctionArgs) {
+    if (readAuthRecord()) throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
+    return null;
+  }
+
+  function requirePendingTwoFactor() {
+    if (readAuthRecord()) throw redirect('/v2');
+    if (!readPendingTwoFactor()) throw redirect('/v2/login');
+    return null;
+  }
+
+  router = createBrowserRouter([
+    {
+      id: 'root',
+      loader: loadDeployment,
+      element: <RootFrame />,
+      errorElement: <RouterFallback />,
+      hydrateFallbackElement: <LoadingScreen fullScreen />,
+      children: [
+        { index: true, loader: () => redirect('/v2') },
+        {
+          path: 'v2',
+          children: [
+            {
+              element: <AuthLayout />,
+              errorElement: <RouteErrorScreen />,
+              children: [
+                {
+                  path: 'login',
+                  loader: onlySignedOut,
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/login-page')).LoginPage,
+                  }),
+                },
+                {
+                  path: 'register',
+                  loader: onlySignedOut,
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/register-page')).RegisterPage,
+                  }),
+                },
+                {
+                  path: 'password-reset',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/password-reset-page'))
+                      .PasswordResetPage,
+                  }),
+                },
+                {
+                  path: 'recover',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/recover-page')).RecoverPage,
+                  }),
+                },
+                {
+                  path: '2fa-qr-token-register',
+                  loader: requirePendingTwoFactor,
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/two-factor-register-page'))
+                      .TwoFactorRegisterPage,
+                  }),
+                },
+              ],
+            },
+            {
+              element: <AppLayout />,
+              loader: requireSession,
+              errorElement: <RouteErrorScreen />,
+              children: [
+                {
+                  errorElement: <RouteErrorScreen />,
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => ({
+                        Component: (await import('../features/home/components/home-page')).HomePage,
+                      }),
+                    },
+                    {
+                      path: 'profile/:id',
+                      lazy: async () => ({
+                        Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+                      }),
+                    },
+                    {
+                      path: 'sections/:sectionId',
+                      lazy: async () => ({
+                        Component: (await import('../features/sections/components/section-page')).SectionPage,
+                      }),
+                    },
+                    { path: '*', element: <ErrorScreen kind="not-found" /> },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        ...legacyRoutes,
+        { path: '*', loader: () => redirect('/v2/not-found') },
+      ],
+    },
+  ]);
+  return router;
+}

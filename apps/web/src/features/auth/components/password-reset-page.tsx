@@ -1,0 +1,56 @@
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useRequestPasswordReset } from '../api/auth';
+import { AuthHeading } from './auth-heading';
+import { fieldRules } from './form-fields';
+
+export function PasswordResetPage() {
+  const { t } = useTranslation('auth');
+  const rules = fieldRules(t);
+  const reset = useRequestPasswordReset();
+  const { register, handleSubmit, formState, getValues } = useForm<{ email: string }>({
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(({ email }) => reset.mutate(email));
+
+  if (reset.isSuccess) {
+    return (
+      <Stack spacing={2} alignItems="center" textAlign="center" role="status">
+        <MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} />
+        <Typography variant="h2" component="h1">
+          {t('reset.sentTitle')}
+        </Typography>
+        <Typography color="text.secondary">{t('reset.sentBody', { email: getValues('email') })}</Typography>
+        <Button component={RouterLink} to="/v2/login" variant="contained">
+          {t('reset.backToSignIn')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate>
+      <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
+      <Stack spacing={2.25}>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          {...register('email', rules.email)}
+          error={Boolean(formState.errors.email)}
+          helperText={formState.errors.email?.message}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
+          {reset.isPending ? t('reset.submitting') : t('reset.submit')}
+        </Button>
+        <Link component={RouterLink} to="/v2/login" sx={{ alignSelf: 'center' }}>
+          {t('reset.backToSignIn')}
+        </Link>
+      </Stack>
+    </Box>
+  );
+}

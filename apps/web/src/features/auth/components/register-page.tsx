@@ -1,0 +1,85 @@
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import type { RegisterRequest } from '@parley/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
+import { useRegister } from '../api/auth';
+import { AuthHeading } from './auth-heading';
+import { fieldRules } from './form-fields';
+import { useFinishSignIn } from './login-page';
+
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const rules = fieldRules(t);
+  const registration = useRegister();
+  const finish = useFinishSignIn();
+  const { register, handleSubmit, formState } = useForm<RegisterRequest>({
+    defaultValues: { email: '', password: '', first_name: '', last_name: '', company_name: '' },
+  });
+  const { errors } = formState;
+  const onSubmit = handleSubmit((values) => registration.mutate(values, { onSuccess: finish }));
+  const conflict = isApiError(registration.error) && registration.error.name === 'ConflictException';
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate>
+      <AuthHeading title={t('register.title')} subtitle={t('register.subtitle')} />
+      <Stack spacing={2.25}>
+        {registration.error && (
+          <Alert severity="error" role="alert">
+            {conflict ? t('register.emailTaken') : registration.error.message}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            autoFocus
+            {...register('first_name', rules.required)}
+            error={Boolean(errors.first_name)}
+            helperText={errors.first_name?.message}
+          />
+          <TextField
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            {...register('last_name', rules.required)}
+            error={Boolean(errors.last_name)}
+            helperText={errors.last_name?.message}
+          />
+        </Stack>
+        <TextField
+          label={t('fields.companyName')}
+          autoComplete="organization"
+          {...register('company_name', rules.required)}
+          error={Boolean(errors.company_name)}
+          helperText={errors.company_name?.message}
+        />
+        <TextField
+          label={t('fields.workEmail')}
+          type="email"
+          autoComplete="email"
+          {...register('email', rules.email)}
+          error={Boolean(errors.email) || conflict}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          {...register('password', rules.newPassword)}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message ?? t('validation.passwordLength')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={registration.isPending}>
+          {registration.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+        <Typography variant="body2" color="text.secondary" textAlign="center">
+          {t('register.haveAccount')}{' '}
+          <Link component={RouterLink} to="/v2/login">
+            {t('register.signIn')}
+          </Link>
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

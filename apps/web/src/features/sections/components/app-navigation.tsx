@@ -1,0 +1,137 @@
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import HomeRounded from '@mui/icons-material/HomeRounded';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import {
+  Box,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Tooltip,
+} from '@mui/material';
+import type { Section } from '@parley/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
+import { SectionIcon } from './section-icon';
+
+/** Sections grouped by their column, in the order the server gives them. */
+export function groupByColumn(sections: Section[]): [string, Section[]][] {
+  const groups = new Map<string, Section[]>();
+  for (const section of sections)
+    groups.set(section.column, [...(groups.get(section.column) ?? []), section]);
+  return [...groups.entries()];
+}
+
+function NavItem({
+  to,
+  label,
+  icon,
+  selected,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  selected: boolean;
+  onNavigate: () => void;
+}) {
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={to}
+      selected={selected}
+      onClick={onNavigate}
+      sx={{ borderRadius: 2, mx: 1 }}
+    >
+      <ListItemIcon sx={{ minWidth: 38 }}>{icon}</ListItemIcon>
+      <ListItemText primary={label} slotProps={{ primary: { fontWeight: selected ? 650 : 500 } }} />
+    </ListItemButton>
+  );
+}
+
+/** The side navigation: home, the company's sections by column, then status and support links. */
+export function AppNavigation({ sections, onNavigate }: { sections: Section[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { data: config } = useSuspenseQuery(frontendConfigQuery);
+  const home = pathname === '/v2' || pathname === '/v2/';
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
+      <List>
+        <NavItem
+          to="/v2"
+          label={t('nav.home')}
+          icon={home ? <HomeRounded color="primary" /> : <HomeOutlined />}
+          selected={home}
+          onNavigate={onNavigate}
+        />
+      </List>
+      {groupByColumn(sections).map(([column, items]) => (
+        <List
+          key={column}
+          subheader={
+            <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{column}</ListSubheader>
+          }
+        >
+          {items.map((section) => {
+            const to = `/v2/sections/${section.id}`;
+            const selected = pathname === to;
+            return (
+              <Tooltip key={section.id} title={section.description} placement="right" disableInteractive>
+                <div>
+                  <NavItem
+                    to={to}
+                    label={section.label}
+                    icon={<SectionIcon section={section} selected={selected} />}
+                    selected={selected}
+                    onNavigate={onNavigate}
+                  />
+                </div>
+              </Tooltip>
+            );
+          })}
+        </List>
+      ))}
+      <Box sx={{ flex: 1 }} />
+      <Divider sx={{ mx: 2 }} />
+      <List dense>
+        {[
+          {
+            href: config.statusPageUrl,
+            label: t('nav.status'),
+            icon: <MonitorHeartOutlined fontSize="small" />,
+          },
+          {
+            href: config.supportUrl,
+            label: t('nav.support'),
+            icon: <SupportAgentOutlined fontSize="small" />,
+          },
+        ].map((link) => (
+          <ListItemButton
+            key={link.href}
+            component="a"
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            sx={{ borderRadius: 2, mx: 1 }}
+          >
+            <ListItemIcon sx={{ minWidth: 38 }}>{link.icon}</ListItemIcon>
+            <ListItemText primary={link.label} />
+            <OpenInNewRounded
+              sx={{ fontSize: 16, color: 'text.secondary' }}
+              aria-label={t('nav.opensInNewTab')}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { clearAuthRecord, readAuthRecord } from '../auth/auth-record';
+import { ApiError } from './api-error';
+
+let agentsApiBaseUrl = '/agents-api';
+let onSignedOut: (() => void) | undefined;
+
+/** Set once the deployment's settings are known (see shared/config). */
+export function configureRequests(options: { agentsApiBaseUrl: string; onSignedOut?: () => void }): void {
+  agentsApiBaseUrl = options.agentsApiBaseUrl;
+  onSignedOut = options.onSignedOut;
+}
+
+/** Requests to the agents API authenticate with `Bearer`, every other one with `JWT` (spec §7). */
+export function authorizationScheme(url: string, base = window.location.origin): 'Bearer' | 'JWT' {
+  const target = new URL(url, base);
+  const agents = new URL(agentsApiBaseUrl, base);
+  const agentsPath = agents.pathname.replace(/\/+$/, '');
+  const sameHost = target.origin === agents.origin;
+  const underAgents = target.pathname === agentsPath || target.pathname.startsWith(`${agentsPath}/`);
+  return sameHost && (agentsPath === '' || underAgents) ? 'Bearer' : 'JWT';
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  body?: unknown;
+  /** The answer's contract; the parsed value is returned. */
+  schema?: S;
+  /** Overrides the stored session (the two-factor setup step has its own token). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+async function send<S extends z.ZodType>(
+  method: string,
+  url: string,
+  options: RequestOptions<S> = {},
+): Promise<z.infer<S>> {
+  const token = options.token !== undefined ? options.token : (readAuthRecord()?.token ?? null);
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `${authorizationScheme(url)} ${token}`;
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const error = ApiError.fromResponse(response.status, body);
+    // A refused session signs the user out everywhere in the app (spec: 401 returns to sign-in).
+    if (response.status === 401 && token && options.token === undefined) {
+      clearAuthRecord();
+      onSignedOut?.();
+    }
+    throw error;
+  }
+  return options.schema ? options.schema.parse(body) : (body as z.infer<S>);
+}
+
+/** The request helpers every feature's api/ file uses. */
+export const http = {
+  get: <S extends z.ZodType>(url: string, options?: RequestOptions<S>) => send('GET', url, options),
+  post: <S extends z.ZodType>(url: string, options?: RequestOptions<S>) => send('POST', url, options),
+  put: <S extends z.ZodType>(url: string, options?: RequestOptions<S>) => send('PUT', url, options),
+  patch: <S extends z.ZodType>(url: string, options?: RequestOptions<S>) => send('PATCH', url, options),
+  delete: <S extends z.ZodType>(url: string, options?: RequestOptions<S>) => send('DELETE', url, options),
+};

@@ -1,0 +1,24 @@
+import { currentUserSchema } from '@parley/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../api/request';
+
+/** Query keys of the signed-in user: `['users', 'me']`; invalidate `['users']` to refresh all. */
+export const userKeys = {
+  all: ['users'] as const,
+  me: () => [...userKeys.all, 'me'] as const,
+};
+
+/** `GET /api/frontend/user/me`, fetched only once a usable session exists (spec §7). */
+export const currentUserQuery = queryOptions({
+  queryKey: userKeys.me(),
+  queryFn: ({ signal }) => http.get('/api/frontend/user/me', { schema: currentUserSchema, signal }),
+});
+
+/** "First Last", as the product shows a person (spec §3). */
+export function displayName(user: { first_name: string; last_name: string }): string {
+  return `${user.first_name} ${user.last_name}`.trim();
+}
+
+export function initials(user: { first_name: string; last_name: string }): string {
+  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+}
