@@ -26,5 +26,5 @@ const screenshotDir = join(import.meta.dirname, '../../screenshots');
 /** Keeps a picture of the screen for people to look at (screenshots/ is not committed). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }

@@ -9,6 +9,8 @@ const root = join(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** Stops the process but keeps its data, for a test to look into the database. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,12 +61,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const kill = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   return {
     url,
     dataDir,
+    kill,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await kill();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

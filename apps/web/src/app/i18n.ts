@@ -32,6 +32,7 @@ export function initI18n() {
       },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+      showSupportNotice: false,
     });
 }
 

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { AUTH_RECORD_KEY, saveAuthRecord } from '../auth/auth-record';
+import { ApiError } from './api-error';
+import { authorizationScheme, configureRequests, http } from './request';
+
+function answer(status: number, body: unknown) {
+  return new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+describe('the request helper', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const signedOut = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    configureRequests({ agentsApiBaseUrl: 'https://agents.parley.test/v1', onSignedOut: signedOut });
+    saveAuthRecord({
+      token: 'the-token',
+      expiry: Date.now() + 60_000,
+      company2faEnabled: false,
+      qrRegistered: false,
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    signedOut.mockReset();
+  });
+
+  const sentHeaders = () => (fetchMock.mock.calls[0]?.[1]?.headers ?? {}) as Record<string, string>;
+
+  it('sends JSON headers and the session as `JWT {token}`', async () => {
+    fetchMock.mockResolvedValue(answer(200, { ok: true }));
+    await http.get('/api/frontend/user/me');
+    expect(sentHeaders()).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'JWT the-token',
+    });
+  });
+
+  it('uses `Bearer {token}` for the agents host only', async () => {
+    fetchMock.mockResolvedValue(answer(200, {}));
+    await http.post('https://agents.parley.test/v1/agents', { body: { name: 'a' } });
+    expect(sentHeaders().Authorization).toBe('Bearer the-token');
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: '{"name":"a"}' });
+    expect(authorizationScheme('https://agents.parley.test/v10/x')).toBe('JWT');
+    expect(authorizationScheme('https://other.test/v1/agents')).toBe('JWT');
+    configureRequests({ agentsApiBaseUrl: '/agents-api' });
+    expect(authorizationScheme('/agents-api/prompts')).toBe('Bearer');
+    expect(authorizationScheme('/api/bots')).toBe('JWT');
+  });
+
+  it('sends no Authorization without a session', async () => {
+    localStorage.removeItem(AUTH_RECORD_KEY);
+    fetchMock.mockResolvedValue(answer(200, {}));
+    await http.get('/api/health');
+    expect(sentHeaders().Authorization).toBeUndefined();
+  });
+
+  it('parses answers with their contract', async () => {
+    fetchMock.mockResolvedValue(answer(200, { n: 2 }));
+    await expect(http.get('/api/x', { schema: z.object({ n: z.number() }) })).resolves.toEqual({ n: 2 });
+    fetchMock.mockResolvedValue(answer(200, { n: 'two' }));
+    await expect(http.get('/api/x', { schema: z.object({ n: z.number() }) })).rejects.toThrow();
+  });
+
+  it('raises the parsed error body plus the HTTP status', async () => {
+    fetchMock.mockResolvedValue(
+      answer(409, { error: { name: 'ConflictException', message: 'Taken', details: { field: 'email' } } }),
+    );
+    const error = await http.post('/api/auth/register', { body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      name: 'ConflictException',
+      message: 'Taken',
+      status: 409,
+      details: { field: 'email' },
+    });
+  });
+
+  it('names errors whose body is not ours by their status', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(http.get('/api/x')).rejects.toMatchObject({ name: 'InternalException', status: 502 });
+    fetchMock.mockResolvedValue(new Response('', { status: 404 }));
+    await expect(http.get('/api/x')).rejects.toMatchObject({ name: 'NotFoundException', status: 404 });
+  });
+
+  it('signs out on a 401 to a session request', async () => {
+    fetchMock.mockResolvedValue(
+      answer(401, { error: { name: 'UnauthorizedException', message: 'Sign in' } }),
+    );
+    await expect(http.get('/api/frontend/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(AUTH_RECORD_KEY)).toBeNull();
+    expect(signedOut).toHaveBeenCalledOnce();
+  });
+
+  it('does not sign out when a sign-in attempt is refused', async () => {
+    fetchMock.mockResolvedValue(answer(401, { error: { name: 'UnauthorizedException', message: 'Wrong' } }));
+    await expect(http.post('/api/auth/login', { body: {}, token: null })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(localStorage.getItem(AUTH_RECORD_KEY)).not.toBeNull();
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,29 @@
+import { ThemeProvider } from '@mui/material';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import commonEn from '../../public/locales/en/common.json';
+import errorsEn from '../../public/locales/en/errors.json';
+import { theme } from '../app/theme';
+
+/** English translations from the real locale files, loaded synchronously for tests. */
+export const testI18n = i18next.createInstance();
+void testI18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: ['common', 'errors'],
+  defaultNS: 'common',
+  resources: { en: { common: commonEn, errors: errorsEn } },
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+  showSupportNotice: false,
+});
+
+export function renderWithApp(ui: ReactNode) {
+  return render(
+    <I18nextProvider i18n={testI18n}>
+      <ThemeProvider theme={theme}>{ui}</ThemeProvider>
+    </I18nextProvider>,
+  );
+}
