@@ -1,9 +1,9 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailbox } from '../apps/server/test/mailbox';
 import { launchBrowser, screenshot } from './support/browser';
 import { DEMO_PASSWORD, signIn, signOut, until } from './support/journeys';
-import { startMailbox } from './support/mailbox';
 import { type RunningServer, startServer } from './support/server';
 
 const wide = { width: 1440, height: 900 };

@@ -30,3 +30,14 @@ export async function registerOwner(
 export function authHeader(token: string, scheme: 'JWT' | 'Bearer' = 'JWT') {
   return { authorization: `${scheme} ${token}` };
 }
+
+/** The claims inside a session token, as the server reads them. */
+export function claimsOf(token: string) {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  return {
+    userId: payload.sub as string,
+    companyId: payload.cid as string,
+    scope: payload.scp as 'full' | 'qr-setup',
+    sessionVersion: payload.ver as number,
+  };
+}

@@ -1,6 +1,6 @@
 import type { AuthRecord, CurrentUser } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, newRegistration, registerOwner, strongPassword } from '../../../test/fixtures';
+import { authHeader, claimsOf, newRegistration, registerOwner, strongPassword } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { issueToken } from './tokens';
 
@@ -128,11 +128,6 @@ describe('sign-up and sign-in', () => {
     });
   });
 });
-
-function claimsOf(token: string) {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-  return { userId: payload.sub, companyId: payload.cid, scope: payload.scp, sessionVersion: payload.ver };
-}
 
 describe('rate limiting of sign-in', () => {
   let t: TestApp;

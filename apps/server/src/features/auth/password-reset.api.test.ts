@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, registerOwner, strongPassword } from '../../../test/fixtures';
+import { type Mailbox, startMailbox } from '../../../test/mailbox';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
 import { listOutboxMailTo } from '../mail/mail-outbox.repository';
 
@@ -123,46 +122,17 @@ describe('password recovery without SMTP (outbox and server log)', () => {
   });
 });
 
-/** Enough of RFC 2045 quoted-printable to read the mail nodemailer wrote. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 describe('password recovery over SMTP', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: { to: string; subject: string; text: string }[] = [];
+  let mailbox: Mailbox;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
-            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
-            text: decodeQuotedPrintable(raw),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'Parley <hello@parley.test>',
-    });
+    mailbox = await startMailbox();
+    t = await createTestApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Parley <hello@parley.test>' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mailbox.stop();
   });
 
   it('delivers the recovery mail to the SMTP server and marks it sent', async () => {
@@ -172,7 +142,7 @@ describe('password recovery over SMTP', () => {
       url: '/api/auth/password-reset',
       payload: { email: registration.email },
     });
-    const mail = await eventually(async () => received.find((item) => item.to === registration.email));
+    const mail = await eventually(async () => mailbox.mails.find((item) => item.to === registration.email));
     expect(mail.subject).toBe('Reset your Parley password');
     const token = tokenFromMail(mail.text);
     const sent = await eventually(async () =>

@@ -1,7 +1,7 @@
 import type { AuthRecord, TwoFactorQr } from '@parley/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner, strongPassword } from '../../../test/fixtures';
+import { authHeader, claimsOf, registerOwner, strongPassword } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** The secret inside an otpauth:// URI, as an authenticator app reads it. */
@@ -18,11 +18,10 @@ describe('two-factor authentication', () => {
 
   async function ownerOfTwoFactorCompany() {
     const { registration, auth } = await registerOwner(t);
-    const payload = JSON.parse(Buffer.from(auth.token.split('.')[1] ?? '', 'base64url').toString());
     await t.database.db
       .updateTable('companies')
       .set({ two_factor_enabled: true })
-      .where('id', '=', payload.cid)
+      .where('id', '=', claimsOf(auth.token).companyId)
       .execute();
     return registration;
   }
@@ -132,11 +131,10 @@ describe('two-factor authentication', () => {
 
   it('signs out full sessions of members who have not registered once the company turns two-factor on', async () => {
     const { auth } = await registerOwner(t);
-    const payload = JSON.parse(Buffer.from(auth.token.split('.')[1] ?? '', 'base64url').toString());
     await t.database.db
       .updateTable('companies')
       .set({ two_factor_enabled: true })
-      .where('id', '=', payload.cid)
+      .where('id', '=', claimsOf(auth.token).companyId)
       .execute();
     const response = await t.request({
       method: 'GET',

@@ -1,19 +1,9 @@
 import type { CurrentUser } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner } from '../../../test/fixtures';
+import { authHeader, claimsOf, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { issueToken } from '../auth/tokens';
 import { insertSections } from '../companies/companies.repository';
-
-function claimsOf(token: string) {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-  return {
-    userId: payload.sub as string,
-    companyId: payload.cid as string,
-    scope: 'full' as const,
-    sessionVersion: payload.ver as number,
-  };
-}
 
 describe('GET /api/frontend/user/me', () => {
   let t: TestApp;
@@ -106,7 +96,7 @@ describe('GET /api/frontend/user/me', () => {
     const b = await registerOwner(t);
     const crossed = await issueToken(
       t.config.jwtSecret,
-      { ...claimsOf(a.auth.token), companyId: claimsOf(b.auth.token).companyId },
+      { ...claimsOf(a.auth.token), scope: 'full', companyId: claimsOf(b.auth.token).companyId },
       60_000,
     );
     const response = await me(crossed.token);

@@ -1,10 +1,11 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useRequestPasswordReset } from '../api/auth';
 import { AuthHeading } from './auth-heading';
+import { AuthOutcome } from './auth-outcome';
 import { fieldRules } from './form-fields';
 
 export function PasswordResetPage() {
@@ -18,16 +19,12 @@ export function PasswordResetPage() {
 
   if (reset.isSuccess) {
     return (
-      <Stack spacing={2} alignItems="center" textAlign="center" role="status">
-        <MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} />
-        <Typography variant="h2" component="h1">
-          {t('reset.sentTitle')}
-        </Typography>
-        <Typography color="text.secondary">{t('reset.sentBody', { email: getValues('email') })}</Typography>
-        <Button component={RouterLink} to="/v2/login" variant="contained">
-          {t('reset.backToSignIn')}
-        </Button>
-      </Stack>
+      <AuthOutcome
+        icon={<MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} />}
+        title={t('reset.sentTitle')}
+        body={t('reset.sentBody', { email: getValues('email') })}
+        action={{ label: t('reset.backToSignIn'), to: '/v2/login' }}
+      />
     );
   }
 

@@ -1,10 +1,11 @@
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useRecoverPassword } from '../api/auth';
 import { AuthHeading } from './auth-heading';
+import { AuthOutcome } from './auth-outcome';
 import { fieldRules } from './form-fields';
 
 interface RecoverForm {
@@ -39,16 +40,12 @@ export function RecoverPage() {
 
   if (recover.isSuccess) {
     return (
-      <Stack spacing={2} alignItems="center" textAlign="center" role="status">
-        <CheckCircleOutlineRounded color="success" sx={{ fontSize: 48 }} />
-        <Typography variant="h2" component="h1">
-          {t('recover.doneTitle')}
-        </Typography>
-        <Typography color="text.secondary">{t('recover.doneBody')}</Typography>
-        <Button component={RouterLink} to="/v2/login" variant="contained">
-          {t('recover.signIn')}
-        </Button>
-      </Stack>
+      <AuthOutcome
+        icon={<CheckCircleOutlineRounded color="success" sx={{ fontSize: 48 }} />}
+        title={t('recover.doneTitle')}
+        body={t('recover.doneBody')}
+        action={{ label: t('recover.signIn'), to: '/v2/login' }}
+      />
     );
   }
 

@@ -7,8 +7,15 @@ export interface Mail {
   text: string;
 }
 
-/** A local SMTP server that keeps what Parley sends, so a journey can follow a mailed link. */
-export async function startMailbox(): Promise<{ url: string; mails: Mail[]; stop(): Promise<void> }> {
+/** A local SMTP server that keeps what Parley sends, so a test can read it and follow its links. */
+export interface Mailbox {
+  /** `smtp://…` for Parley's SMTP_URL. */
+  url: string;
+  mails: Mail[];
+  stop(): Promise<void>;
+}
+
+export async function startMailbox(): Promise<Mailbox> {
   const mails: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
