@@ -1,7 +1,7 @@
 // Shared by `npm start` and `npm test`; only Node built-ins, since it runs before any install.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,15 +16,13 @@ export function run(command, args, options = {}) {
   }
 }
 
+/** The lock file and every workspace's package.json: when one changes, dependencies are reinstalled. */
 function manifestHash() {
   const hash = createHash('sha256');
-  for (const file of [
-    'package-lock.json',
-    'package.json',
-    'apps/server/package.json',
-    'apps/web/package.json',
-    'packages/contracts/package.json',
-  ]) {
+  const workspaces = ['apps', 'packages'].flatMap((dir) =>
+    readdirSync(join(root, dir)).map((name) => `${dir}/${name}/package.json`),
+  );
+  for (const file of ['package-lock.json', 'package.json', ...workspaces.sort()]) {
     const path = join(root, file);
     if (existsSync(path)) hash.update(file).update(readFileSync(path));
   }

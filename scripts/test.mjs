@@ -7,20 +7,27 @@ import { build, ensureDependencies, root, run } from './lib.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  console.log('› Installing Chromium from Debian packages for the browser tests…');
+/** Debian packages the tests use: Chromium for the browser journeys, Jinja2 as the templating reference. */
+const debianPackages = [
+  { name: 'chromium', present: () => existsSync(CHROMIUM) },
+  { name: 'python3-jinja2', present: () => spawnSync('/usr/bin/python3', ['-c', 'import jinja2']).status === 0 },
+];
+
+function ensureDebianPackages() {
+  const missing = debianPackages.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
+  if (missing.length === 0) return;
+  console.log(`› Installing ${missing.join(', ')} from Debian packages for the tests…`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) =>
-    run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+    run(sudo.length ? 'sudo' : 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   apt(['update']);
-  apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
+  apt(['install', '-y', '--no-install-recommends', ...missing, 'fonts-dejavu-core']);
 }
 
 ensureDependencies();
-ensureChromium();
+ensureDebianPackages();
 
 console.log('› Lint and format (Biome)…');
 run('npx', ['biome', 'check', '.']);

@@ -1,0 +1,203 @@
+import type { Node } from './ast';
+import { SandboxError, TemplateError } from './errors';
+import {
+  defaultLimits,
+  iterate,
+  Macro,
+  RenderContext,
+  Renderer,
+  type RenderLimits,
+  Scope,
+} from './evaluator';
+import { parse } from './parser';
+import { Callable, fromJs, Namespace, NativeFunction, num, str, toJs, truthy } from './values';
+
+export { SandboxError, TemplateError, UndefinedError } from './errors';
+export type { RenderLimits } from './evaluator';
+export { fromJs, toJs } from './values';
+
+export interface RenderOptions {
+  limits?: Partial<RenderLimits>;
+  /** For the `random` filter; the engine passes its own, so renders stay reproducible in tests. */
+  random?: () => number;
+  /** Extra filters (value, positional args, keyword args) → value, on template values. */
+  filters?: Record<string, (value: unknown, args: unknown[], kwargs: Map<string, unknown>) => unknown>;
+}
+
+/** `cycler(...)`: cycles through its items with next(). */
+class Cycler extends Callable {
+  readonly label = 'Cycler';
+  private position = 0;
+  constructor(private readonly items: unknown[]) {
+    super();
+  }
+  call(): unknown {
+    throw new TemplateError("'Cycler' object is not callable");
+  }
+  attribute(name: string): unknown {
+    if (name === 'current') return this.items[this.position];
+    if (name === 'next')
+      return new NativeFunction('next', () => {
+        const value = this.items[this.position];
+        this.position = (this.position + 1) % this.items.length;
+        return value;
+      });
+    if (name === 'reset')
+      return new NativeFunction('reset', () => {
+        this.position = 0;
+        return null;
+      });
+    return undefined;
+  }
+}
+
+function globals(limits: RenderLimits): Map<string, unknown> {
+  return new Map<string, unknown>([
+    [
+      'range',
+      new NativeFunction('range', (args) => {
+        if (args.length === 0) throw new TemplateError('range expected at least 1 argument, got 0');
+        const [start, stop, step] =
+          args.length === 1
+            ? [0, num(args[0]), 1]
+            : [num(args[0]), num(args[1]), args[2] === undefined ? 1 : num(args[2])];
+        if (step === 0) throw new TemplateError('range() arg 3 must not be zero');
+        const length = Math.max(0, Math.ceil((stop - start) / step));
+        if (length > limits.maxRange)
+          throw new SandboxError(
+            `Range too big. The sandbox blocks ranges larger than MAX_RANGE (${limits.maxRange}).`,
+          );
+        return Array.from({ length }, (_, index) => start + index * step);
+      }),
+    ],
+    [
+      'dict',
+      new NativeFunction('dict', (args, kwargs) => {
+        const dict = new Map<unknown, unknown>();
+        const [source] = args;
+        if (source instanceof Map) for (const [key, value] of source) dict.set(key, value);
+        else if (source !== undefined)
+          for (const pair of iterate(source)) {
+            const [key, value] = iterate(pair);
+            dict.set(key, value);
+          }
+        for (const [key, value] of kwargs) dict.set(key, value);
+        return dict;
+      }),
+    ],
+    [
+      'namespace',
+      new NativeFunction('namespace', (args, kwargs) => {
+        const namespace = new Namespace();
+        const [source] = args;
+        if (source instanceof Map) for (const [key, value] of source) namespace.attrs.set(str(key), value);
+        for (const [key, value] of kwargs) namespace.attrs.set(key, value);
+        return namespace;
+      }),
+    ],
+    ['cycler', new NativeFunction('cycler', (args) => new Cycler(args))],
+    [
+      'joiner',
+      new NativeFunction('joiner', (args) => {
+        const separator = args[0] === undefined ? ', ' : str(args[0]);
+        let used = false;
+        return new NativeFunction('joiner', () => {
+          if (used) return separator;
+          used = true;
+          return '';
+        });
+      }),
+    ],
+  ]);
+}
+
+const cache = new Map<string, Node[]>();
+const CACHE_SIZE = 500;
+
+/** Parses once per distinct source (bots render the same templates on every turn). */
+export function compileTemplate(source: string): Node[] {
+  const cached = cache.get(source);
+  if (cached) {
+    cache.delete(source);
+    cache.set(source, cached);
+    return cached;
+  }
+  const nodes = parse(source);
+  cache.set(source, nodes);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return nodes;
+}
+
+function setup(variables: Record<string, unknown>, options: RenderOptions) {
+  const limits = { ...defaultLimits, ...options.limits };
+  const context = new RenderContext(limits, options.random ?? Math.random);
+  const extra = Object.fromEntries(
+    Object.entries(options.filters ?? {}).map(([name, fn]) => [
+      name,
+      (value: unknown, args: unknown[], kwargs: Map<string, unknown>) => fn(value, args, kwargs),
+    ]),
+  );
+  const renderer = new Renderer(context, extra);
+  const root = new Scope();
+  for (const [name, value] of globals(limits)) root.vars.set(name, value);
+  const scope = new Scope(root);
+  for (const [name, value] of Object.entries(variables)) scope.vars.set(name, fromJs(value));
+  return { renderer, scope };
+}
+
+/** Renders a Jinja2 template in the sandbox; every failure is a TemplateError with a line. */
+export function renderTemplate(
+  source: string,
+  variables: Record<string, unknown> = {},
+  options: RenderOptions = {},
+): string {
+  const nodes = compileTemplate(source);
+  const { renderer, scope } = setup(variables, options);
+  try {
+    return renderer.render(nodes, new Scope(scope));
+  } catch (error) {
+    throw asTemplateError(error);
+  }
+}
+
+/** Evaluates one Jinja2 expression (conditions, set-variable values) and returns it as plain JS. */
+export function evaluateExpression(
+  expression: string,
+  variables: Record<string, unknown> = {},
+  options: RenderOptions = {},
+): unknown {
+  const nodes = compileTemplate(`{{ ${expression} }}`);
+  const [node] = nodes;
+  if (nodes.length !== 1 || node?.t !== 'print') throw new TemplateError('expected one expression');
+  const { renderer, scope } = setup(variables, options);
+  try {
+    return toJs(renderer.eval(node.expr, scope));
+  } catch (error) {
+    throw asTemplateError(error);
+  }
+}
+
+/** Whether an expression holds, by Python's truthiness. */
+export function isTruthy(
+  expression: string,
+  variables: Record<string, unknown> = {},
+  options: RenderOptions = {},
+): boolean {
+  const nodes = compileTemplate(`{{ ${expression} }}`);
+  const [node] = nodes;
+  if (nodes.length !== 1 || node?.t !== 'print') throw new TemplateError('expected one expression');
+  const { renderer, scope } = setup(variables, options);
+  try {
+    return truthy(renderer.eval(node.expr, scope));
+  } catch (error) {
+    throw asTemplateError(error);
+  }
+}
+
+function asTemplateError(error: unknown): TemplateError {
+  if (error instanceof TemplateError) return error;
+  // A JS engine limit (deep recursion) is the template's doing, never the server's.
+  if (error instanceof RangeError)
+    return new SandboxError('the template is nested or recursive beyond the limit');
+  return new TemplateError(error instanceof Error ? error.message : String(error));
+}
