@@ -38,7 +38,7 @@ export type Expr =
     }
   | { t: 'concat'; items: Expr[]; line: number }
   | { t: 'compare'; first: Expr; ops: [CompareOp, Expr][]; line: number }
-  | { t: 'cond'; test: Expr; then: Expr; otherwise?: Expr; line: number };
+  | { t: 'cond'; test: Expr; whenTrue: Expr; whenFalse?: Expr; line: number };
 
 export type CompareOp = '==' | '!=' | '<' | '>' | '<=' | '>=' | 'in' | 'notin';
 

@@ -342,7 +342,7 @@ export class Renderer {
           target.line,
         );
       }
-      target.items.forEach((item, index) => this.assign(item, items[index], scope));
+      for (const [index, item] of target.items.entries()) this.assign(item, items[index], scope);
     }
   }
 
@@ -419,9 +419,9 @@ export class Renderer {
         return true;
       }
       case 'cond':
-        if (truthy(this.eval(expr.test, scope))) return this.eval(expr.then, scope);
-        return expr.otherwise
-          ? this.eval(expr.otherwise, scope)
+        if (truthy(this.eval(expr.test, scope))) return this.eval(expr.whenTrue, scope);
+        return expr.whenFalse
+          ? this.eval(expr.whenFalse, scope)
           : new Undefined('the condition was false and there is no else', expr.line);
     }
   }

@@ -1,13 +1,11 @@
 import { TemplateError } from './errors';
 import { binaryOp, getAttr, getItem, iterate, type Renderer } from './evaluator';
 import { loadJson, toJson } from './json';
-import { pyCapitalize, pySplit } from './methods';
+import { pyCapitalize } from './methods';
 import { printfFormat, pyRound } from './python-format';
-import { applyTest, hasTest } from './tests';
+import { applyTest } from './tests';
 import {
-  Callable,
   compare,
-  dictSet,
   equals,
   isFloat,
   isInt,

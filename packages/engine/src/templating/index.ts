@@ -1,14 +1,6 @@
 import type { Node } from './ast';
 import { SandboxError, TemplateError } from './errors';
-import {
-  defaultLimits,
-  iterate,
-  Macro,
-  RenderContext,
-  Renderer,
-  type RenderLimits,
-  Scope,
-} from './evaluator';
+import { defaultLimits, iterate, RenderContext, Renderer, type RenderLimits, Scope } from './evaluator';
 import { parse } from './parser';
 import { Callable, fromJs, Namespace, NativeFunction, num, str, toJs, truthy } from './values';
 

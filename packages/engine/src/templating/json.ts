@@ -3,9 +3,7 @@ import {
   Callable,
   dictSet,
   floatRepr,
-  isFloat,
   isString,
-  Markup,
   Namespace,
   num,
   PyFloat,
@@ -122,7 +120,7 @@ export function loadJson(text: string): unknown {
         out += char;
         continue;
       }
-      const escape = text[pos++] ?? '';
+      const escaped = text[pos++] ?? '';
       const simple: Record<string, string> = {
         n: '\n',
         t: '\t',
@@ -135,14 +133,14 @@ export function loadJson(text: string): unknown {
         '"': '"',
         '\n': '',
       };
-      if (escape in simple) out += simple[escape];
-      else if (escape === 'u') {
+      if (escaped in simple) out += simple[escaped];
+      else if (escaped === 'u') {
         out += String.fromCharCode(Number.parseInt(text.slice(pos, pos + 4), 16));
         pos += 4;
-      } else if (escape === 'x') {
+      } else if (escaped === 'x') {
         out += String.fromCharCode(Number.parseInt(text.slice(pos, pos + 2), 16));
         pos += 2;
-      } else out += `\\${escape}`;
+      } else out += `\\${escaped}`;
     }
     if (text[pos] !== quote) fail('unterminated string');
     pos++;

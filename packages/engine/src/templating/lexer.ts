@@ -56,7 +56,7 @@ const rawPattern = /\{%(-?)\s*raw\s*(-?)%\}/y;
 const endRawPattern = /\{%(-?)\s*endraw\s*(-?)%\}/g;
 
 /** Python's unicode-escape decoding of a string literal's body, as Jinja2 reads it. */
-function unescape(body: string, line: number): string {
+function decodeEscapes(body: string, line: number): string {
   return body.replace(
     /\\(x[\da-fA-F]{2}|u[\da-fA-F]{4}|U[\da-fA-F]{8}|[0-7]{1,3}|[\s\S])/g,
     (whole, code: string) => {
@@ -220,7 +220,10 @@ function matchToken(source: string, pos: number, line: number): { token: Token; 
   const string = stringPattern.exec(source);
   if (string) {
     const body = string[2] ?? string[3] ?? '';
-    return { token: { type: 'string', value: unescape(body, line), line }, end: stringPattern.lastIndex };
+    return {
+      token: { type: 'string', value: decodeEscapes(body, line), line },
+      end: stringPattern.lastIndex,
+    };
   }
   const operator = operators.find((candidate) => source.startsWith(candidate, pos));
   if (operator) return { token: { type: 'operator', value: operator, line }, end: pos + operator.length };

@@ -387,7 +387,7 @@ class Parser {
         const line = this.next().line;
         const test = this.parseOr();
         const otherwise = this.skipName('else') ? this.parseExpression() : undefined;
-        expr = { t: 'cond', test, then: expr, otherwise, line };
+        expr = { t: 'cond', test, whenTrue: expr, whenFalse: otherwise, line };
       }
       return expr;
     });
