@@ -121,7 +121,7 @@ export class Macro extends Callable {
       const caller = rest.get('caller') ?? this.caller;
       rest.delete('caller');
       if (caller !== undefined) scope.vars.set('caller', caller);
-      scope.vars.set('varargs', args.slice(this.params.length));
+      scope.vars.set('varargs', tuple(args.slice(this.params.length)));
       scope.vars.set('kwargs', rest);
       const output = new Output(context);
       this.renderer.renderNodes(this.body, scope, output);
@@ -626,6 +626,20 @@ export function binaryOp(
 
 /** Jinja2's getattr: the object's own attribute (methods), then its item. */
 export function getAttr(value: unknown, name: string, line?: number): unknown {
+  return getAttribute(value, name, line, true);
+}
+
+/** The `attr` filter: the attribute only, never an item of a dict. */
+export function getAttrOnly(value: unknown, name: string, line?: number): unknown {
+  return getAttribute(value, name, line, false);
+}
+
+function getAttribute(
+  value: unknown,
+  name: string,
+  line: number | undefined,
+  itemFallback: boolean,
+): unknown {
   if (value instanceof Undefined) value.fail();
   if (value instanceof LoopContext) return value.attr(name);
   if (value instanceof Callable && 'attribute' in value && typeof value.attribute === 'function') {
@@ -649,7 +663,7 @@ export function getAttr(value: unknown, name: string, line?: number): unknown {
   }
   const method = methodOf(value, name);
   if (method) return method;
-  if (value instanceof Map) {
+  if (value instanceof Map && itemFallback) {
     const item = dictGet(value, name);
     if (item !== MISSING) return item;
   }

@@ -1,5 +1,5 @@
 import { TemplateError } from './errors';
-import { binaryOp, getAttr, getItem, iterate, type Renderer } from './evaluator';
+import { binaryOp, getAttrOnly, getItem, iterate, type Renderer } from './evaluator';
 import { loadJson, toJson } from './json';
 import { pyCapitalize } from './methods';
 import { printfFormat, pyRound } from './python-format';
@@ -202,7 +202,11 @@ function striptags(text: string): string {
     );
 }
 
-/** Jinja2's urlize: web addresses and emails become links; trailing punctuation stays outside. */
+const httpPattern =
+  /^((https?:\/\/|www\.)(([\w%-]+\.)+)?([a-z]{2,63}|xn--[\w%]{2,59})|([\w%-]{2,63}\.)+(com|net|int|edu|gov|org|info|mil)|(https?:\/\/)((([\d]{1,3})(\.[\d]{1,3}){3})|(\[([\da-f]{0,4}:){2}([\da-f]{0,4}:?){1,6}\])))(?::[\d]{1,5})?(?:[/?#]\S*)?$/i;
+const emailPattern = /^\S+@\w[\w.-]*\.\w+$/;
+
+/** Jinja2 3.1's urlize, step for step: escape, split on whitespace, peel punctuation, link. */
 export function urlize(
   text: string,
   trimLength: number | null,
@@ -210,43 +214,60 @@ export function urlize(
   target: unknown,
   rel: unknown,
 ): string {
-  const relText = ['noopener', ...(nofollow ? ['nofollow'] : []), ...(rel ? str(rel).split(/\s+/) : [])]
-    .filter((item, index, all) => all.indexOf(item) === index)
-    .sort()
-    .join(' ');
+  const relParts = new Set([
+    ...(rel ? str(rel).split(/\s+/).filter(Boolean) : []),
+    ...(nofollow ? ['nofollow'] : []),
+    'noopener',
+  ]);
+  const relAttr = ` rel="${escapeHtml([...relParts].sort().join(' '))}"`;
   const targetAttr = target ? ` target="${escapeHtml(str(target))}"` : '';
   const trim = (url: string) =>
     trimLength !== null && url.length > trimLength ? `${url.slice(0, trimLength)}...` : url;
-  return text
+  return escapeHtml(text)
     .split(/(\s+)/)
     .map((word) => {
-      if (/^\s+$/.test(word) || word === '') return escapeHtml(word);
-      const head = /^([(<]|&lt;)*/.exec(word)?.[0] ?? '';
-      let middle = word.slice(head.length);
+      let head = '';
+      let middle = word;
       let tail = '';
-      for (;;) {
-        const match = /([.,:;!]+|\)|>|&gt;)$/.exec(middle);
-        if (!match) break;
-        if (match[0] === ')' && (middle.match(/\(/g)?.length ?? 0) >= (middle.match(/\)/g)?.length ?? 0))
-          break;
-        tail = match[0] + tail;
-        middle = middle.slice(0, -match[0].length);
+      const lead = /^([(<]|&lt;)+/.exec(middle);
+      if (lead) {
+        head = lead[0];
+        middle = middle.slice(head.length);
       }
-      let link: string | undefined;
-      if (/^https?:\/\//i.test(middle)) link = middle;
-      else if (
-        /^www\./i.test(middle) ||
-        (!middle.includes('@') && /^[a-z0-9.-]+\.(org|net|com)$/i.test(middle) && middle.includes('.'))
-      )
-        link = `https://${middle}`;
-      if (link)
-        return `${escapeHtml(head)}<a href="${escapeHtml(link)}" rel="${relText}"${targetAttr}>${escapeHtml(trim(middle))}</a>${escapeHtml(tail)}`;
-      if (/^mailto:/i.test(middle))
-        return `${escapeHtml(head)}<a href="${escapeHtml(middle)}">${escapeHtml(middle.slice(7))}</a>${escapeHtml(tail)}`;
-      if (/^[^@\s:]+@[a-z0-9.-]+\.[a-z]{2,}$/i.test(middle) && !middle.startsWith('www.')) {
-        return `${escapeHtml(head)}<a href="mailto:${escapeHtml(middle)}">${escapeHtml(middle)}</a>${escapeHtml(tail)}`;
+      const trail = /([)>.,\n]|&gt;)+$/.exec(middle);
+      if (trail) {
+        tail = trail[0];
+        middle = middle.slice(0, trail.index);
       }
-      return escapeHtml(word);
+      for (const [open, close] of [
+        ['(', ')'],
+        ['<', '>'],
+        ['&lt;', '&gt;'],
+      ] as const) {
+        const opened = middle.split(open).length - 1;
+        if (opened <= middle.split(close).length - 1) continue;
+        const movable = Math.min(opened, tail.split(close).length - 1);
+        for (let moved = 0; moved < movable; moved++) {
+          const end = tail.indexOf(close) + close.length;
+          middle += tail.slice(0, end);
+          tail = tail.slice(end);
+        }
+      }
+      if (httpPattern.test(middle)) {
+        const href =
+          middle.startsWith('https://') || middle.startsWith('http://') ? middle : `https://${middle}`;
+        middle = `<a href="${href}"${relAttr}${targetAttr}>${trim(middle)}</a>`;
+      } else if (middle.startsWith('mailto:') && emailPattern.test(middle.slice(7))) {
+        middle = `<a href="${middle}">${middle.slice(7)}</a>`;
+      } else if (
+        middle.includes('@') &&
+        !middle.startsWith('www.') &&
+        !middle.includes(':') &&
+        emailPattern.test(middle)
+      ) {
+        middle = `<a href="mailto:${middle}">${middle}</a>`;
+      }
+      return `${head}${middle}${tail}`;
     })
     .join('');
 }
@@ -300,7 +321,7 @@ export const filters: Record<string, Filter> = {
       throw new TemplateError(`bad operand type for abs(): '${typeName(value)}'`);
     return isFloat(value) ? toFloat(Math.abs(num(value))) : Math.abs(num(value));
   },
-  attr: (value, [name]) => getAttr(value, str(name)),
+  attr: (value, [name]) => getAttrOnly(value, str(name)),
   batch: (value, args, kwargs) => {
     const size = num(arg(args, kwargs, 0, 'linecount', 1));
     const fill = arg(args, kwargs, 1, 'fill_with', undefined);
@@ -516,8 +537,16 @@ export const filters: Record<string, Filter> = {
   sort: (value, args, kwargs) => {
     const reverse = truthy(arg(args, kwargs, 0, 'reverse', false));
     const key = sortKey(truthy(arg(args, kwargs, 1, 'case_sensitive', false)));
-    const getter = attrGetter(arg(args, kwargs, 2, 'attribute', null));
-    return sortItems(iterate(value), (item) => key(getter(item)), reverse);
+    const attribute = arg(args, kwargs, 2, 'attribute', null);
+    // `attribute='city,name'` sorts by several keys, as Jinja2's make_multi_attrgetter does.
+    const getters = (isString(attribute) ? str(attribute).split(',') : [attribute]).map((part) =>
+      attrGetter(part),
+    );
+    const sortBy = (item: unknown) =>
+      getters.length === 1
+        ? key((getters[0] as (x: unknown) => unknown)(item))
+        : getters.map((get) => key(get(item)));
+    return sortItems(iterate(value), sortBy, reverse);
   },
   string: (value) => (value instanceof Markup ? value : str(value)),
   striptags: (value) => striptags(str(value)),
@@ -568,23 +597,11 @@ export const filters: Record<string, Filter> = {
   },
   upper: (value) => str(value).toUpperCase(),
   urlencode: (value) => {
-    if (value instanceof Map) {
-      return [...value.entries()]
-        .map(
-          ([key, item]) =>
-            `${urlQuote(str(key), /[A-Za-z0-9_.\-~]/)}=${urlQuote(str(item), /[A-Za-z0-9_.\-~]/)}`,
-        )
-        .join('&');
-    }
-    if (Array.isArray(value)) {
-      return value
-        .map((pair) =>
-          iterate(pair)
-            .map((part) => urlQuote(str(part), /[A-Za-z0-9_.\-~]/))
-            .join('='),
-        )
-        .join('&');
-    }
+    // Query strings quote everything but unreserved characters, and spaces become '+'.
+    const queryQuote = (part: unknown) => urlQuote(str(part), /[A-Za-z0-9_.\-~]/).replaceAll('%20', '+');
+    if (value instanceof Map)
+      return [...value.entries()].map(([key, item]) => `${queryQuote(key)}=${queryQuote(item)}`).join('&');
+    if (Array.isArray(value)) return value.map((pair) => iterate(pair).map(queryQuote).join('=')).join('&');
     return urlQuote(str(value));
   },
   urlize: (value, args, kwargs) => {
