@@ -10,7 +10,10 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** Debian packages the tests use: Chromium for the browser journeys, Jinja2 as the templating reference. */
 const debianPackages = [
   { name: 'chromium', present: () => existsSync(CHROMIUM) },
-  { name: 'python3-jinja2', present: () => spawnSync('/usr/bin/python3', ['-c', 'import jinja2']).status === 0 },
+  {
+    name: 'python3-jinja2',
+    present: () => spawnSync('/usr/bin/python3', ['-c', 'import jinja2']).status === 0,
+  },
 ];
 
 function ensureDebianPackages() {
