@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './bot-messages';
 export * from './errors';
 export * from './frontend-config';
 export * from './health';

@@ -1,0 +1,8 @@
+export { definitionOf, moduleDefinitions } from './definitions';
+export { PHONE_MAX_DIGITS, validateInput } from './input/validators';
+export { buttonSchema, gotoPayload } from './kit/buttons';
+export type * from './kit/module-kit';
+export { RESERVED_VARIABLES, setVariableActionSchema, variableNameSchema } from './kit/variables';
+export { type ModuleType, moduleTypes } from './module-types';
+export { moduleRuntimes, runtimeOf } from './runtimes';
+export { joinUrl, normalizeLinks, renderMarkdown } from './text/links';

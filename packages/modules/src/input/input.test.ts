@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { testContext } from '../kit/testing';
+import { inputRuntime } from './execute';
+import { inputContentSchema } from './schema';
+import { validateInput } from './validators';
+
+describe('input validators', () => {
+  it.each([
+    [{ type: 'text', minLength: 2 }, 'ok', 'ok'],
+    [{ type: 'email' }, ' ada@example.com ', 'ada@example.com'],
+    [{ type: 'phone' }, '+1 (555) 123-4567', '15551234567'],
+    [{ type: 'phone' }, '123456789012', '123456789012'],
+    [{ type: 'number' }, '1,234.5', 1234.5],
+    [{ type: 'number', min: 1, max: 10 }, '7', 7],
+    [{ type: 'date' }, '2026-02-28', '2026-02-28'],
+    [{ type: 'date' }, '28/02/2026', '2026-02-28'],
+    [{ type: 'regex', pattern: '^[A-Z]{3}-\\d{3}$', flags: '' }, 'ABC-123', 'ABC-123'],
+    [{ type: 'choice', choices: ['Small', 'Large'] }, 'large', 'Large'],
+  ] as const)('%j accepts %j', (validator, text, value) => {
+    expect(validateInput(validator as never, text)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    [{ type: 'text', minLength: 3 }, 'ab'],
+    [{ type: 'email' }, 'not an email'],
+    [{ type: 'email' }, 'jöse@exämple.com'],
+    [{ type: 'phone' }, '1234567890123'],
+    [{ type: 'phone' }, 'call me'],
+    [{ type: 'number' }, 'twelve'],
+    [{ type: 'number', min: 1, max: 10 }, '11'],
+    [{ type: 'date' }, '2026-02-30'],
+    [{ type: 'date' }, 'tomorrow'],
+    [{ type: 'regex', pattern: '^\\d+$', flags: '' }, '12a'],
+    [{ type: 'regex', pattern: '(', flags: '' }, 'x'],
+    [{ type: 'choice', choices: ['Small'] }, 'medium'],
+  ] as const)('%j refuses %j', (validator, text) => {
+    expect(validateInput(validator as never, text)).toEqual({ ok: false });
+  });
+});
+
+describe('input module', () => {
+  const content = inputContentSchema.parse({
+    prompt: 'Your email?',
+    variable: 'email',
+    validator: { type: 'email' },
+    retryMessage: 'That is not an email.',
+    maxRetries: 1,
+    skippable: true,
+    skipWords: ['skip', 'no thanks'],
+  });
+
+  it('asks and waits', async () => {
+    const { context, sent } = testContext();
+    expect(await inputRuntime.enter(content, context)).toEqual({ kind: 'wait' });
+    expect(sent).toEqual([{ type: 'text', text: 'Your email?' }]);
+  });
+
+  it('stores a valid answer', async () => {
+    const { context, variables } = testContext();
+    expect(await inputRuntime.receive?.(content, { kind: 'text', text: 'a@b.co' }, context, 1)).toEqual({
+      kind: 'continue',
+      port: 'next',
+    });
+    expect(variables.get('email')).toBe('a@b.co');
+  });
+
+  it('asks again, then gives up through `invalid`', async () => {
+    const { context, sent } = testContext();
+    expect(await inputRuntime.receive?.(content, { kind: 'text', text: 'nope' }, context, 1)).toEqual({
+      kind: 'reprompt',
+    });
+    expect(sent).toEqual([{ type: 'text', text: 'That is not an email.' }]);
+    expect(await inputRuntime.receive?.(content, { kind: 'text', text: 'still no' }, context, 2)).toEqual({
+      kind: 'continue',
+      port: 'invalid',
+    });
+  });
+
+  it('can be skipped, which the engine records', async () => {
+    const { context, variables } = testContext();
+    expect(await inputRuntime.receive?.(content, { kind: 'text', text: 'No thanks' }, context, 1)).toEqual({
+      kind: 'continue',
+      port: 'next',
+      skipped: true,
+    });
+    expect(variables.get('email')).toBeNull();
+  });
+
+  it('refuses reserved and malformed variable names', () => {
+    expect(inputContentSchema.safeParse({ ...content, variable: 'parley' }).success).toBe(false);
+    expect(inputContentSchema.safeParse({ ...content, variable: '1st' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { ModuleDefinition } from '../kit/module-kit';
+
+/** Predictions under this confidence are not trusted (spec §9). */
+export const DEFAULT_NLU_THRESHOLD = 0.5;
+
+export const intentRouterContentSchema = z.object({
+  /** Optional question asked before listening. */
+  prompt: z.string().max(2000).default(''),
+  /** Names of the bot's intents this module routes; one connection each. */
+  intents: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one intent').max(200),
+  threshold: z.number().min(0).max(1).default(DEFAULT_NLU_THRESHOLD),
+});
+export type IntentRouterContent = z.infer<typeof intentRouterContentSchema>;
+
+export const intentRouterDefinition = {
+  label: 'Intent router',
+  content: intentRouterContentSchema,
+  defaults: { prompt: '', intents: ['greeting'], threshold: DEFAULT_NLU_THRESHOLD },
+  ports: (content) => [
+    ...content.intents.map((intent) => ({ id: `intent:${intent}`, label: intent })),
+    { id: 'fallback', label: 'Not understood' },
+  ],
+  waitsForInput: () => true,
+  terminal: false,
+  variables: (content) => ({ templates: [content.prompt], expressions: [], writes: [] }),
+} satisfies ModuleDefinition<IntentRouterContent>;

@@ -1,0 +1,131 @@
+import type { BotMessage } from '@parley/contracts';
+import type { z } from 'zod';
+
+/** An output of a module that a connection can start from (`next`, `button:<id>`, `branch:<id>`, …). */
+export interface Port {
+  id: string;
+  label: string;
+}
+
+/** What a module's content reads and writes, so the flow validator can check variables. */
+export interface VariableUse {
+  /** Jinja templates (`Hello {{ name }}`). */
+  templates: string[];
+  /** Jinja expressions (`total > 10`). */
+  expressions: string[];
+  /** Variables the module sets. */
+  writes: string[];
+}
+
+/** Everything the builder and the validator need to know about a module type, without running it. */
+export interface ModuleDefinition<C> {
+  label: string;
+  content: z.ZodType<C>;
+  defaults: C;
+  ports(content: C): Port[];
+  /** Reaching the module makes the conversation wait for the user's next message. */
+  waitsForInput(content: C): boolean;
+  /** The conversation ends here. */
+  terminal: boolean;
+  variables(content: C): VariableUse;
+}
+
+/** A user's input as the engine hands it to the module that is waiting for it. */
+export type UserInput =
+  | { kind: 'text'; text: string }
+  | { kind: 'postback'; payload: string; label?: string };
+
+export interface NluPrediction {
+  intent: string;
+  confidence: number;
+}
+
+export interface NluEntity {
+  entity: string;
+  value: string;
+  text: string;
+}
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  durationMs: number;
+}
+
+export interface LlmRequest {
+  model: string;
+  system: string;
+  messages: { role: 'user' | 'assistant'; content: string }[];
+  temperature: number;
+  maxTokens: number;
+}
+
+/**
+ * What a module may do while it runs: read and write variables, render templates, say things,
+ * record events, and call the outside world only through the host's ports.
+ */
+export interface ExecutionContext {
+  readonly moduleId: string;
+  render(template: string): string;
+  evaluate(expression: string): unknown;
+  isTruthy(expression: string): boolean;
+  getVariable(name: string): unknown;
+  setVariable(name: string, value: unknown): void;
+  send(message: BotMessage): void;
+  emit(name: string, data?: Record<string, unknown>): void;
+  /** The cleaned transcript of this conversation (`parley.transcript`). */
+  transcript(): { role: 'user' | 'bot'; utterance: string }[];
+  http(request: HttpRequest): Promise<HttpResponse>;
+  llm(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }>;
+  nlu(text: string): Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
+}
+
+/** What happens when execution reaches a module. */
+export type EnterResult =
+  | { kind: 'continue'; port: string }
+  | { kind: 'wait' }
+  | { kind: 'end' }
+  /** Control passes to a human; the bot resumes from `resumePort` when it comes back. */
+  | { kind: 'handoff'; resumePort: string }
+  /** The host moves the conversation on through `port` after `seconds` (the delayed move). */
+  | { kind: 'delay'; seconds: number; port: string };
+
+/** What a waiting module makes of the user's input. */
+export type ReceiveResult =
+  | { kind: 'continue'; port: string; skipped?: boolean }
+  /** Not acceptable yet: the module asked again and keeps waiting. */
+  | { kind: 'reprompt' }
+  /** Not for this module: the engine falls back. */
+  | { kind: 'nomatch' };
+
+/** How a module type runs. Pure apart from the context it is given. */
+export interface ModuleRuntime<C> {
+  enter(content: C, context: ExecutionContext): Promise<EnterResult> | EnterResult;
+  /**
+   * Sees the user's input first, before global connections: e.g. a pressed button's Set Variable
+   * actions apply. May hand back a different input (a typed button label becomes its postback).
+   */
+  acknowledge?(content: C, input: UserInput, context: ExecutionContext): UserInput;
+  receive?(
+    content: C,
+    input: UserInput,
+    context: ExecutionContext,
+    attempt: number,
+  ): Promise<ReceiveResult> | ReceiveResult;
+}
+
+export const noVariables = (): VariableUse => ({ templates: [], expressions: [], writes: [] });
+
+// Registries hold one entry per type, each with its own content type; `any` lets one record hold them all.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type AnyModuleDefinition = ModuleDefinition<any>;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type AnyModuleRuntime = ModuleRuntime<any>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { ExecutionContext } from './module-kit';
+
+/** Namespaces the engine owns: `parley.*` (transcript, chat history, …) and `sc` (messaging suite context). */
+export const RESERVED_VARIABLES = [
+  'parley',
+  'sc',
+  'loop',
+  'range',
+  'namespace',
+  'dict',
+  'cycler',
+  'joiner',
+] as const;
+
+export const variableNameSchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and _, not starting with a digit')
+  .max(64, 'At most 64 characters')
+  .refine((name) => !(RESERVED_VARIABLES as readonly string[]).includes(name), 'This name is reserved');
+
+/** "Set Variable": `variable` takes the value of the Jinja expression `value`. */
+export const setVariableActionSchema = z.object({
+  variable: variableNameSchema,
+  value: z.string().max(2000),
+});
+export type SetVariableAction = z.infer<typeof setVariableActionSchema>;
+
+export function applySetVariables(actions: SetVariableAction[], context: ExecutionContext): void {
+  for (const action of actions) context.setVariable(action.variable, context.evaluate(action.value));
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpRequest } from '../kit/module-kit';
+import { testContext } from '../kit/testing';
+import { webhookRuntime } from './execute';
+import { webhookContentSchema } from './schema';
+
+const content = webhookContentSchema.parse({
+  method: 'POST',
+  url: 'https://api.example.com/orders/{{ order_id }}',
+  headers: [{ name: 'Authorization', value: 'Bearer {{ key }}' }],
+  body: '{"id": "{{ order_id }}"}',
+  responseVariable: 'order',
+});
+
+describe('webhook module', () => {
+  it('sends the templated request, stores the JSON response and reports the result', async () => {
+    const requests: HttpRequest[] = [];
+    const { context, variables, events } = testContext({
+      variables: { order_id: 'A1', key: 'k' },
+      http: async (request) => {
+        requests.push(request);
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: '{"status":"shipped"}',
+          durationMs: 42,
+        };
+      },
+    });
+    expect(await webhookRuntime.enter(content, context)).toEqual({ kind: 'continue', port: 'success' });
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        url: 'https://api.example.com/orders/A1',
+        headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json' },
+        body: '{"id": "A1"}',
+        timeoutMs: 10_000,
+      },
+    ]);
+    expect(variables.get('order')).toEqual({ status: 'shipped' });
+    expect(events).toEqual([
+      {
+        name: 'Webhook Result',
+        data: {
+          endpoint: 'https://api.example.com/orders/A1',
+          method: 'POST',
+          ok: true,
+          status: 200,
+          durationMs: 42,
+          response: '{"status":"shipped"}',
+        },
+      },
+    ]);
+  });
+
+  it('keeps a text response as text and fails on a non-2xx status', async () => {
+    const { context, variables, events } = testContext({
+      variables: { order_id: 'A1' },
+      http: async () => ({
+        status: 503,
+        headers: { 'content-type': 'text/plain' },
+        body: 'down for maintenance',
+        durationMs: 5,
+      }),
+    });
+    expect(await webhookRuntime.enter(content, context)).toEqual({ kind: 'continue', port: 'failure' });
+    expect(variables.get('order')).toBe('down for maintenance');
+    expect(events[0]?.data).toMatchObject({ ok: false, status: 503 });
+  });
+
+  it('fails on timeouts and network errors', async () => {
+    const { context, events } = testContext({
+      http: () => Promise.reject(new Error('timed out after 10000 ms')),
+    });
+    expect(await webhookRuntime.enter(content, context)).toEqual({ kind: 'continue', port: 'failure' });
+    expect(events[0]?.data).toMatchObject({ ok: false, status: null, response: 'timed out after 10000 ms' });
+  });
+
+  it('refuses addresses that are not web addresses, without calling anything', async () => {
+    const { context, events } = testContext({ variables: { u: 'file:///etc/passwd' } });
+    const fileUrl = webhookContentSchema.parse({ url: '{{ u }}' });
+    expect(await webhookRuntime.enter(fileUrl, context)).toEqual({ kind: 'continue', port: 'failure' });
+    expect(events[0]?.data).toMatchObject({ ok: false, response: 'Not a web address: file:///etc/passwd' });
+  });
+});
