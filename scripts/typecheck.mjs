@@ -1,6 +1,14 @@
 // Strict TypeScript over every workspace, each with its own compiler settings.
 import { run } from './lib.mjs';
 
-for (const project of ['packages/contracts', 'packages/modules', 'packages/flow', 'packages/engine', 'apps/server', 'apps/web', 'e2e']) {
+for (const project of [
+  'packages/contracts',
+  'packages/modules',
+  'packages/flow',
+  'packages/engine',
+  'apps/server',
+  'apps/web',
+  'e2e',
+]) {
   run('npx', ['tsc', '--noEmit', '-p', project]);
 }

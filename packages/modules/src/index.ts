@@ -1,4 +1,4 @@
-export { definitionOf, moduleDefinitions } from './definitions';
+export { definitionOf, type ModuleContent, moduleDefinitions } from './definitions';
 export { PHONE_MAX_DIGITS, validateInput } from './input/validators';
 export { buttonSchema, gotoPayload } from './kit/buttons';
 export type * from './kit/module-kit';

@@ -1,0 +1,254 @@
+import { definitionOf, RESERVED_VARIABLES } from '@parley/modules';
+import { modulesById, portsOf, reachableModules, stronglyConnected, waitsForInput } from './graph';
+import type { Flow } from './schema';
+
+export type FindingCode =
+  | 'missing-start'
+  | 'duplicate-id'
+  | 'connection-to-missing-module'
+  | 'unknown-port'
+  | 'duplicate-port-connection'
+  | 'global-to-missing-module'
+  | 'invalid-regex'
+  | 'unknown-intent'
+  | 'unknown-tag'
+  | 'template-error'
+  | 'loop-without-input'
+  | 'dead-end'
+  | 'unreachable'
+  | 'undeclared-variable';
+
+/** Errors break the bot (publishing refuses them); warnings are worth a look. */
+export interface Finding {
+  severity: 'error' | 'warning';
+  code: FindingCode;
+  message: string;
+  moduleId?: string;
+  connectionId?: string;
+  variable?: string;
+  line?: number;
+}
+
+/** How the validator reads templates: supplied by the engine, which owns Jinja. */
+export interface TemplateAnalyzer {
+  /** The variables a template reads from outside itself, or its syntax error. */
+  template(source: string): { names: string[] } | { error: string; line?: number };
+  expression(source: string): { names: string[] } | { error: string; line?: number };
+}
+
+/** Names always available in templates (besides the flow's variables). */
+const builtInNames = new Set<string>([
+  ...RESERVED_VARIABLES,
+  'true',
+  'false',
+  'none',
+  'True',
+  'False',
+  'None',
+]);
+
+export function validateFlow(flow: Flow, analyzer?: TemplateAnalyzer): Finding[] {
+  const findings: Finding[] = [];
+  const byId = modulesById(flow);
+  const error = (finding: Omit<Finding, 'severity'>) => findings.push({ severity: 'error', ...finding });
+  const warning = (finding: Omit<Finding, 'severity'>) => findings.push({ severity: 'warning', ...finding });
+  const label = (id: string) => {
+    const module = byId.get(id);
+    return module?.name ? `“${module.name}”` : `module ${id}`;
+  };
+
+  if (!byId.has(flow.startModuleId))
+    error({ code: 'missing-start', message: `The start module ${flow.startModuleId} does not exist` });
+  const seenIds = new Set<string>();
+  for (const module of flow.modules) {
+    if (seenIds.has(module.id))
+      error({ code: 'duplicate-id', moduleId: module.id, message: `Two modules share the id ${module.id}` });
+    seenIds.add(module.id);
+  }
+  const intents = new Set(flow.intents.map((intent) => intent.name));
+  const tags = new Set(flow.tags.map((tag) => tag.id));
+
+  for (const module of flow.modules) {
+    const ports = portsOf(module);
+    const portIds = new Set(ports.map((port) => port.id));
+    const connectedPorts = new Set<string>();
+    for (const connection of module.connections) {
+      if (!byId.has(connection.target)) {
+        error({
+          code: 'connection-to-missing-module',
+          moduleId: module.id,
+          connectionId: connection.id,
+          message: `${label(module.id)} connects to a module that does not exist (${connection.target})`,
+        });
+      }
+      if (!portIds.has(connection.port)) {
+        error({
+          code: 'unknown-port',
+          moduleId: module.id,
+          connectionId: connection.id,
+          message: `${label(module.id)} has no output “${connection.port}”`,
+        });
+      }
+      if (connectedPorts.has(connection.port)) {
+        error({
+          code: 'duplicate-port-connection',
+          moduleId: module.id,
+          connectionId: connection.id,
+          message: `${label(module.id)} connects its output “${connection.port}” twice`,
+        });
+      }
+      connectedPorts.add(connection.port);
+    }
+    const open = ports.filter((port) => !connectedPorts.has(port.id));
+    if (!definitionOf(module.type).terminal && open.length > 0) {
+      warning({
+        code: 'dead-end',
+        moduleId: module.id,
+        message: `${label(module.id)} leads nowhere from: ${open.map((port) => port.label).join(', ')}`,
+      });
+    }
+    if (module.type === 'intent_router') {
+      for (const intent of module.content.intents) {
+        if (!intents.has(intent))
+          error({
+            code: 'unknown-intent',
+            moduleId: module.id,
+            message: `${label(module.id)} routes the intent “${intent}”, which the bot does not define`,
+          });
+      }
+    }
+    for (const tag of module.tags) {
+      if (!tags.has(tag))
+        warning({
+          code: 'unknown-tag',
+          moduleId: module.id,
+          message: `${label(module.id)} has a tag that no longer exists`,
+        });
+    }
+  }
+
+  for (const global of flow.globalConnections) {
+    if (!byId.has(global.target))
+      error({
+        code: 'global-to-missing-module',
+        connectionId: global.id,
+        message: `The global connection “${global.name || global.id}” leads to a module that does not exist`,
+      });
+    if (global.trigger.type === 'regex') {
+      try {
+        new RegExp(global.trigger.pattern, global.trigger.flags);
+      } catch {
+        error({
+          code: 'invalid-regex',
+          connectionId: global.id,
+          message: `The pattern of “${global.name || global.id}” is not a valid regular expression`,
+        });
+      }
+    }
+    if (global.trigger.type === 'intent' && !intents.has(global.trigger.intent)) {
+      error({
+        code: 'unknown-intent',
+        connectionId: global.id,
+        message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which the bot does not define`,
+      });
+    }
+  }
+
+  // A loop of modules that never wait for the user, with no way out, runs forever.
+  const flowing = flow.modules.filter(
+    (module) => !waitsForInput(module) && !definitionOf(module.type).terminal,
+  );
+  const flowingIds = new Set(flowing.map((module) => module.id));
+  const edges = (id: string) =>
+    (byId.get(id)?.connections ?? [])
+      .map((connection) => connection.target)
+      .filter((target) => flowingIds.has(target));
+  for (const group of stronglyConnected([...flowingIds], edges)) {
+    const members = new Set(group);
+    const selfLoop = group.length === 1 && edges(group[0] as string).includes(group[0] as string);
+    if (group.length < 2 && !selfLoop) continue;
+    const exits = group.some((id) => {
+      const module = byId.get(id);
+      if (!module) return false;
+      const connected = new Set(module.connections.map((connection) => connection.port));
+      // An unconnected port ends the turn, which is a way out too.
+      return (
+        portsOf(module).some((port) => !connected.has(port.id)) ||
+        module.connections.some((connection) => !members.has(connection.target))
+      );
+    });
+    if (!exits) {
+      const inOrder = flow.modules.filter((module) => members.has(module.id)).map((module) => module.id);
+      error({
+        code: 'loop-without-input',
+        moduleId: inOrder[0],
+        message: `${inOrder.map(label).join(' → ')} loop forever without waiting for the user`,
+      });
+    }
+  }
+
+  const reachable = reachableModules(flow);
+  for (const module of flow.modules) {
+    if (!reachable.has(module.id))
+      warning({ code: 'unreachable', moduleId: module.id, message: `${label(module.id)} cannot be reached` });
+  }
+
+  if (analyzer) checkTemplates(flow, analyzer, error, warning, label);
+  return findings;
+}
+
+function checkTemplates(
+  flow: Flow,
+  analyzer: TemplateAnalyzer,
+  error: (finding: Omit<Finding, 'severity'>) => void,
+  warning: (finding: Omit<Finding, 'severity'>) => void,
+  label: (id: string) => string,
+): void {
+  const known = new Set<string>([...builtInNames, ...flow.variables.map((variable) => variable.name)]);
+  for (const module of flow.modules)
+    for (const name of definitionOf(module.type).variables(module.content).writes) known.add(name);
+  for (const global of flow.globalConnections)
+    for (const action of global.actions) known.add(action.variable);
+
+  const reported = new Set<string>();
+  const check = (
+    moduleId: string | undefined,
+    result: ReturnType<TemplateAnalyzer['template']>,
+    where: string,
+  ) => {
+    if ('error' in result) {
+      error({
+        code: 'template-error',
+        moduleId,
+        line: result.line,
+        message: `${where}: ${result.error}${result.line ? ` (line ${result.line})` : ''}`,
+      });
+      return;
+    }
+    for (const name of result.names) {
+      if (known.has(name) || reported.has(`${moduleId}:${name}`)) continue;
+      reported.add(`${moduleId}:${name}`);
+      warning({
+        code: 'undeclared-variable',
+        moduleId,
+        variable: name,
+        message: `${where} uses “${name}”, which is never set or declared`,
+      });
+    }
+  };
+  for (const module of flow.modules) {
+    const use = definitionOf(module.type).variables(module.content);
+    for (const template of use.templates)
+      if (template) check(module.id, analyzer.template(template), label(module.id));
+    for (const expression of use.expressions)
+      check(module.id, analyzer.expression(expression), label(module.id));
+  }
+  for (const global of flow.globalConnections) {
+    for (const action of global.actions)
+      check(
+        undefined,
+        analyzer.expression(action.value),
+        `The global connection “${global.name || global.id}”`,
+      );
+  }
+}
