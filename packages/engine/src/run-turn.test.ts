@@ -1,0 +1,445 @@
+import { describe, expect, it } from 'vitest';
+import { flowOf, runBot, testMeta, testServices } from './testing/run-bot';
+
+const welcome = flowOf(
+  [
+    ['start', 'text', { text: 'Welcome to Tea Shop!' }, { next: 'menu' }],
+    [
+      'menu',
+      'buttons',
+      {
+        text: 'What can I do for you?',
+        buttons: [
+          {
+            id: 'order',
+            label: 'Order tea',
+            action: { type: 'goto' },
+            setVariables: [{ variable: 'topic', value: '"orders"' }],
+          },
+          { id: 'human', label: 'Talk to a human', action: { type: 'postback', payload: 'HUMAN' } },
+          { id: 'site', label: 'Website', action: { type: 'url', url: 'https://tea.example.com' } },
+        ],
+      },
+      { 'button:order': 'ask' },
+    ],
+    [
+      'ask',
+      'input',
+      {
+        prompt: 'How many boxes?',
+        variable: 'boxes',
+        validator: { type: 'number', min: 1, max: 20 },
+        retryMessage: 'Between 1 and 20, please.',
+        maxRetries: 1,
+        skippable: true,
+      },
+      { next: 'confirm', invalid: 'bye' },
+    ],
+    ['confirm', 'text', { text: '{{ boxes }} boxes of tea, noted ({{ topic }}).' }, { next: 'bye' }],
+    ['bye', 'end', { message: 'Thanks, {{ name or "friend" }}!' }, {}, { isGoal: true, goalValue: 25 }],
+    ['agent', 'handoff', { message: 'Connecting you with our team…' }, { resume: 'menu' }],
+    ['help', 'text', { text: 'I can take tea orders.' }],
+  ],
+  {
+    globalConnections: [
+      {
+        id: 'g-help',
+        name: 'Help',
+        trigger: { type: 'keyword', keywords: ['help'], match: 'exact' },
+        target: 'help',
+        actions: [{ type: 'set_variable', variable: 'asked_help', value: 'true' }],
+        enabled: true,
+        priority: 0,
+      },
+      {
+        id: 'g-human',
+        name: 'Human',
+        trigger: { type: 'postback', payload: 'HUMAN' },
+        target: 'agent',
+        actions: [],
+        enabled: true,
+        priority: 0,
+      },
+    ],
+    variables: [{ name: 'name', default: null, description: '' }],
+  },
+);
+
+describe('a conversation, turn by turn', () => {
+  it('starts at the start module and runs until a module waits', async () => {
+    await runBot(welcome)
+      .start()
+      .expectReply('Welcome to Tea Shop!', /What can I do for you\?/)
+      .expectTrace('start', 'module')
+      .expectState({ status: 'waiting', waitingFor: { moduleId: 'menu', attempts: 0 } })
+      .expectMessages((messages) => {
+        expect(messages[1]).toMatchObject({
+          type: 'buttons',
+          buttons: [
+            { label: 'Order tea', kind: 'reply' },
+            { label: 'Talk to a human', payload: 'HUMAN' },
+            { kind: 'url', url: 'https://tea.example.com' },
+          ],
+        });
+      });
+  });
+
+  it('follows a pressed button, applying its Set Variable, then validates and stores input', async () => {
+    await runBot(welcome)
+      .start()
+      .press('Order tea')
+      .expectReply('How many boxes?')
+      .expectVariable('topic', 'orders')
+      .expectTrace('module')
+      .say('lots')
+      .expectReply('Between 1 and 20, please.')
+      .expectState({ waitingFor: { moduleId: 'ask', attempts: 1 } })
+      .say('3')
+      .expectReply('3 boxes of tea, noted (orders).', 'Thanks, friend!')
+      .expectVariable('boxes', 3)
+      .expectState({ status: 'ended' })
+      .expectEvent('Goal Reached', { data: { value: 25 } })
+      .expectEvent('Conversation Ended');
+  });
+
+  it('gives up on input after the retries and follows `invalid`', async () => {
+    await runBot(welcome)
+      .start()
+      .press('Order tea')
+      .say('no')
+      .say('still no')
+      .expectReply('Thanks, friend!')
+      .expectState({ status: 'ended' });
+  });
+
+  it('records a skipped answer on its event dimensions', async () => {
+    await runBot(welcome)
+      .start()
+      .press('Order tea')
+      .say('skip')
+      .expectReply(' boxes of tea, noted (orders).', 'Thanks, friend!')
+      .expectEvent('Module Answered', {
+        dimensions: expect.objectContaining({
+          'Bot Module ID': 'ask',
+          'Bot Next Module ID': 'confirm',
+          'Bot User Input Skipped': true,
+        }),
+      });
+  });
+
+  it('tries global connections first, from anywhere, and marks them in the trace', async () => {
+    await runBot(welcome)
+      .start()
+      .say('HELP')
+      .expectReply('I can take tea orders.')
+      .expectTrace('global', 'module')
+      .expectVariable('asked_help', true)
+      .expectState({ status: 'idle', waitingFor: null })
+      .expectEvent('Global Connection Matched', { data: { globalConnectionId: 'g-help', name: 'Help' } });
+  });
+
+  it('falls back with the bot’s message and keeps waiting when nothing understands the user', async () => {
+    await runBot(welcome)
+      .start()
+      .say('purple monkey dishwasher')
+      .expectReply(/Sorry, I didn't get that/)
+      .expectTrace('fallback')
+      .expectState({ status: 'waiting', waitingFor: { moduleId: 'menu' } })
+      .expectEvent('Fallback', { data: { text: 'purple monkey dishwasher' } })
+      .press('Order tea')
+      .expectReply('How many boxes?');
+  });
+
+  it('hands over to a human, stays silent meanwhile, and resumes where the handoff says', async () => {
+    await runBot(welcome)
+      .start()
+      .press('Talk to a human')
+      .expectReply('Connecting you with our team…')
+      .expectState({ status: 'human', resumeModuleId: 'menu' })
+      .say('hello? anyone?')
+      .expectNoReply()
+      .expectEvent('Message Received', { data: { kind: 'text', text: 'hello? anyone?', handledBy: 'human' } })
+      .send({ type: 'resume' })
+      .expectReply(/What can I do for you/)
+      .expectTrace('resume')
+      .expectState({ status: 'waiting' });
+  });
+
+  it('lets an agent take over any time and gives back to the waiting module', async () => {
+    await runBot(welcome)
+      .start()
+      .send({ type: 'handoff' })
+      .expectState({ status: 'human', resumeModuleId: 'menu' })
+      .say('help')
+      .expectNoReply()
+      .send({ type: 'resume' })
+      .expectReply(/What can I do for you/);
+  });
+
+  it('starts a new conversation after the end; the transcript then holds only the new one', async () => {
+    const flow = flowOf([
+      [
+        'start',
+        'input',
+        { prompt: 'Name?', variable: 'name', validator: { type: 'text' } },
+        { next: 'echo' },
+      ],
+      [
+        'echo',
+        'end',
+        { message: '{{ parley.transcript | length }} messages, {{ parley.chat_history | length }} in all' },
+      ],
+    ]);
+    await runBot(flow)
+      .start()
+      .say('Ada')
+      .expectReply('2 messages, 2 in all')
+      .say('hello again')
+      .expectState({ conversation: 2, status: 'waiting' })
+      .expectTrace('start')
+      .expectReply('Name?')
+      .say('Bo')
+      .expectReply('3 messages, 6 in all');
+  });
+});
+
+describe('flow control', () => {
+  it('stops a flow that loops without waiting, reporting it', async () => {
+    const looping = flowOf([
+      [
+        'start',
+        'set_variable',
+        { assignments: [{ variable: 'n', value: '(n or 0) + 1' }] },
+        { next: 'again' },
+      ],
+      ['again', 'jump', {}, { next: 'start' }],
+    ]);
+    const run = await runBot(looping).start().expectEvent('Loop Detected');
+    expect(run.state.variables.n).toBe(50);
+  });
+
+  it('asks the host for a delayed move and continues only when that move arrives', async () => {
+    const { services, advance } = testServices();
+    const flow = flowOf([
+      ['start', 'text', { text: 'Give me a second…' }, { next: 'wait' }],
+      ['wait', 'delay', { seconds: 30 }, { next: 'later' }],
+      ['later', 'text', { text: 'Done!' }],
+    ]);
+    const run = await runBot(flow, services)
+      .start()
+      .expectReply('Give me a second…')
+      .expectEvent('Delayed Move Requested', {
+        data: expect.objectContaining({ moduleId: 'later', seconds: 30 }),
+      });
+    expect(run.state.delayedMove?.dueAt).toBe(services.clock.now() + 30_000);
+    advance(30_000);
+    await runBot(flow, services)
+      .send({ type: 'delayed_move', moduleId: 'later' })
+      .expectEvent('Delayed Move Ignored');
+    const script = runBot(flow, services);
+    script.state = run.state;
+    await script
+      .send({ type: 'delayed_move', moduleId: 'later' })
+      .expectReply('Done!')
+      .expectTrace('delayed', 'module')
+      .expectState({ delayedMove: null });
+  });
+
+  it('expires a conversation once', async () => {
+    const script = runBot(welcome)
+      .start()
+      .send({ type: 'expire' })
+      .expectEvent('Conversation Expired')
+      .expectState({ status: 'ended' });
+    const run = await script;
+    expect(run.turns[1]?.events.map((event) => event.name)).toEqual([
+      'Conversation Expired',
+      'Conversation Ended',
+    ]);
+    const again = await runBot(welcome).send({ type: 'expire' });
+    expect(again.last?.events).toEqual([]);
+    const twice = runBot(welcome);
+    twice.state = run.state;
+    expect((await twice.send({ type: 'expire' })).last?.events).toEqual([]);
+  });
+
+  it('reports a template error without breaking the conversation', async () => {
+    const flow = flowOf([
+      ['start', 'text', { text: 'Total: {{ 1 / 0 }}' }, { next: 'b' }],
+      ['b', 'text', { text: 'ok' }],
+    ]);
+    await runBot(flow)
+      .start()
+      .expectNoReply()
+      .expectEvent('Template Error', { data: { message: 'division by zero', line: 1 } })
+      .say('hi')
+      .expectReply(/Sorry/);
+  });
+});
+
+describe('events carry the dimensions reports need', () => {
+  it('Message Sent: the module, the next module, the messages, the page', async () => {
+    const run = await runBot(welcome).start();
+    const sent = run.last?.events.filter((event) => event.name === 'Message Sent') ?? [];
+    expect(sent[0]?.dimensions).toEqual({
+      'Bot UUID': 'bot-1',
+      'Bot Deployment ID': 'dep-1',
+      'Conversation ID': 'conv-1',
+      'Company ID': 'company-1',
+      'Bot Module ID': 'start',
+      'Bot Next Module ID': 'menu',
+      'Bot Original Message': [{ type: 'text', text: 'Welcome to Tea Shop!' }],
+      'Page Domain': 'shop.example.com',
+      URL: 'https://shop.example.com/cart',
+    });
+  });
+
+  it('carries the inbox conversation id when there is one', async () => {
+    const run = await runBot(welcome, testServices().services, {
+      ...testMeta,
+      inboxConversationId: 'inbox-9',
+    }).start();
+    expect(
+      run.last?.events.every((event) => event.dimensions['Bot Inbox Conversation ID'] === 'inbox-9'),
+    ).toBe(true);
+  });
+});
+
+describe('variables', () => {
+  it('offers the messaging-suite context as sc, and joins channels_base_url cleanly', async () => {
+    const flow = flowOf([
+      [
+        'start',
+        'text',
+        { text: '{{ sc.conversation.user.externalId }} {{ channels_base_url | urljoin("/webchat/x") }}' },
+      ],
+    ]);
+    await runBot(flow, testServices().services, {
+      ...testMeta,
+      sc: { conversation: { user: { externalId: 'ext-7' } }, brandId: 'b1' },
+      channelsBaseUrl: 'https://ch.example.com/',
+    })
+      .start()
+      .expectReply('ext-7 <https://ch.example.com/webchat/x>');
+  });
+
+  it('strips NUL characters from what the user sends', async () => {
+    const flow = flowOf([
+      ['start', 'input', { prompt: 'Name?', variable: 'name', validator: { type: 'text' } }, { next: 'b' }],
+      ['b', 'text', { text: 'Hi {{ name }}' }],
+    ]);
+    const run = await runBot(flow).start().say('A\u0000da').expectReply('Hi Ada');
+    expect(JSON.stringify(run.state)).not.toContain('\\u0000');
+  });
+
+  it('gives LLM prompts the cleaned transcript', async () => {
+    const prompts: string[] = [];
+    const { services } = testServices({
+      llm: async (request) => {
+        prompts.push(request.messages[0]?.content ?? '');
+        return { text: 'Green tea is best.' };
+      },
+    });
+    const flow = flowOf([
+      [
+        'start',
+        'input',
+        { prompt: 'Ask me anything', variable: 'q', validator: { type: 'text' } },
+        { next: 'answer' },
+      ],
+      [
+        'answer',
+        'llm',
+        { userPrompt: '{% for m in parley.transcript %}{{ m.role }}: {{ m.utterance }}\n{% endfor %}' },
+      ],
+    ]);
+    await runBot(flow, services).start().say('Which tea?').expectReply('Green tea is best.');
+    expect(prompts[0]).toBe('bot: Ask me anything\nuser: Which tea?\n');
+  });
+
+  it('stores a webhook response for the next module', async () => {
+    const { services } = testServices({
+      http: async () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"eta":"Friday"}',
+        durationMs: 12,
+      }),
+    });
+    const flow = flowOf([
+      [
+        'start',
+        'webhook',
+        { method: 'GET', url: 'https://api.example.com/eta', responseVariable: 'res' },
+        { success: 'ok', failure: 'ko' },
+      ],
+      ['ok', 'text', { text: 'Arrives {{ res.eta }}' }],
+      ['ko', 'text', { text: 'Could not check' }],
+    ]);
+    await runBot(flow, services)
+      .start()
+      .expectReply('Arrives Friday')
+      .expectEvent('Webhook Result', {
+        data: expect.objectContaining({
+          ok: true,
+          status: 200,
+          durationMs: 12,
+          endpoint: 'https://api.example.com/eta',
+        }),
+      });
+  });
+});
+
+describe('NLU routing', () => {
+  const intents = [
+    {
+      name: 'track',
+      utterances: ['where is my order', 'track my package', 'has my parcel shipped', 'order status'],
+    },
+    { name: 'refund', utterances: ['I want my money back', 'refund please', 'give me a refund'] },
+  ];
+  const flow = flowOf(
+    [
+      [
+        'start',
+        'intent_router',
+        { prompt: 'How can I help?', intents: ['track', 'refund'] },
+        { 'intent:track': 'track', 'intent:refund': 'refund', fallback: 'unsure' },
+      ],
+      ['track', 'text', { text: 'Let me check your order.' }],
+      ['refund', 'text', { text: 'Refunds take 5 days.' }],
+      ['unsure', 'text', { text: 'Could you rephrase?' }],
+      ['vip', 'text', { text: 'VIP line' }],
+    ],
+    {
+      intents,
+      globalConnections: [
+        {
+          id: 'g1',
+          name: 'vip',
+          trigger: { type: 'intent', intent: 'refund', threshold: 0.99 },
+          target: 'vip',
+          actions: [],
+          enabled: false,
+          priority: 0,
+        },
+      ],
+    },
+  );
+
+  it('routes by intent', async () => {
+    await runBot(flow)
+      .start()
+      .expectReply('How can I help?')
+      .say('where is my package')
+      .expectReply('Let me check your order.')
+      .expectTrace('module', 'module');
+    await runBot(flow).start().say('I would like a refund').expectReply('Refunds take 5 days.');
+  });
+
+  it('falls back and logs low-confidence predictions', async () => {
+    const run = await runBot(flow).start().say('xyzzy plugh').expectReply('Could you rephrase?');
+    const low = run.last?.events.find((event) => event.name === 'Low Confidence Prediction');
+    if (low) expect(low.data.confidence).toBeLessThan(0.5);
+  });
+});

@@ -1,0 +1,501 @@
+import type { BotMessage } from '@parley/contracts';
+import { type Flow, type FlowModule, modulesById, targetOf } from '@parley/flow';
+import { type ExecutionContext, runtimeOf, type UserInput } from '@parley/modules';
+import { baseDimensions, type EngineEvent, type EventDimensions, type TraceEntry } from './events';
+import { globalMatches, orderedGlobals } from './globals';
+import type { NluEngine, NluResult } from './nlu/nlu';
+import type { EngineServices, TurnMeta } from './services';
+import { type ConversationState, MAX_TRANSCRIPT } from './state';
+import { TurnTemplates, templateVariables } from './template-context';
+import { TemplateError } from './templating';
+import { messageText } from './transcript';
+
+/** What arrives at the bot in one turn. */
+export type TurnInput =
+  | { type: 'start' }
+  | { type: 'text'; text: string }
+  | { type: 'postback'; payload: string; label?: string }
+  /** The host delivers a delayed move (spec §4) when it falls due. */
+  | { type: 'delayed_move'; moduleId: string }
+  /** A human agent handed control back to the bot. */
+  | { type: 'resume' }
+  /** A human agent takes control: the bot stays quiet until `resume`. */
+  | { type: 'handoff' }
+  | { type: 'expire' };
+
+export interface TurnResult {
+  state: ConversationState;
+  outputs: BotMessage[];
+  events: EngineEvent[];
+  trace: TraceEntry[];
+}
+
+/** Module executions allowed in one turn: a loop in a flow is reported, it never hangs the host. */
+export const MAX_STEPS_PER_TURN = 100;
+/** NLU predictions under this confidence are logged as low-confidence (spec §9). */
+export const LOW_CONFIDENCE = 0.5;
+
+function cloneState(state: ConversationState): ConversationState {
+  return structuredClone(state);
+}
+
+class Turn {
+  readonly outputs: BotMessage[] = [];
+  readonly events: EngineEvent[] = [];
+  readonly trace: TraceEntry[] = [];
+  private readonly byId: Map<string, FlowModule>;
+  private readonly templates: TurnTemplates;
+  private nluResult: Promise<NluResult> | undefined;
+  private lastUserText = '';
+
+  constructor(
+    private readonly flow: Flow,
+    readonly state: ConversationState,
+    private readonly services: EngineServices,
+    private readonly meta: TurnMeta,
+    private readonly nlu: NluEngine,
+  ) {
+    this.byId = modulesById(flow);
+    this.templates = new TurnTemplates(() => templateVariables(flow, state, meta), services.random);
+  }
+
+  private now(): number {
+    return this.services.clock.now();
+  }
+
+  emit(name: string, data: Record<string, unknown> = {}, dimensions: Partial<EventDimensions> = {}): void {
+    this.events.push({
+      name,
+      at: this.now(),
+      dimensions: { ...baseDimensions(this.meta), ...dimensions },
+      data,
+    });
+  }
+
+  private record(role: 'user' | 'bot', utterance: string): void {
+    this.state.transcript.push({ role, utterance, conversation: this.state.conversation, at: this.now() });
+    if (this.state.transcript.length > MAX_TRANSCRIPT)
+      this.state.transcript.splice(0, this.state.transcript.length - MAX_TRANSCRIPT);
+  }
+
+  /** Predictions for the user's text, computed at most once per turn. */
+  private understand(text: string): Promise<NluResult> {
+    this.nluResult ??= this.nlu.predict(
+      this.flow.settings.language,
+      this.flow.intents,
+      text,
+      this.meta.flowVersionKey,
+    );
+    return this.nluResult;
+  }
+
+  private contextFor(module: FlowModule, sent: BotMessage[]): ExecutionContext {
+    return {
+      moduleId: module.id,
+      render: (template) => this.templates.render(template),
+      evaluate: (expression) => this.templates.evaluate(expression),
+      isTruthy: (expression) => this.templates.isTruthy(expression),
+      getVariable: (name) => this.state.variables[name],
+      setVariable: (name, value) => {
+        this.state.variables[name] = toJson(value);
+        this.templates.invalidate();
+      },
+      send: (message) => {
+        sent.push(message);
+        this.outputs.push(message);
+        this.record('bot', messageText(message));
+        this.templates.invalidate();
+      },
+      emit: (name, data) => this.emit(name, data ?? {}, { 'Bot Module ID': module.id }),
+      transcript: () => this.templates.transcript(),
+      http: (request) => this.services.http.request(request),
+      llm: (request, onToken) => this.services.llm.complete(request, onToken),
+      nlu: (text) => this.understand(text),
+    };
+  }
+
+  /** Runs modules from `moduleId` until one waits, the conversation ends, or nothing follows. */
+  async walk(moduleId: string | undefined): Promise<void> {
+    let current = moduleId;
+    let steps = 0;
+    this.state.waitingFor = null;
+    this.state.status = 'idle';
+    while (current !== undefined) {
+      if (++steps > MAX_STEPS_PER_TURN) {
+        this.emit('Loop Detected', { steps: MAX_STEPS_PER_TURN }, { 'Bot Module ID': current });
+        return;
+      }
+      const module = this.byId.get(current);
+      if (!module) {
+        this.emit('Module Missing', { moduleId: current });
+        return;
+      }
+      const sent: BotMessage[] = [];
+      const runtime = runtimeOf(module.type);
+      let result: Awaited<ReturnType<typeof runtime.enter>>;
+      try {
+        result = await runtime.enter(module.content, this.contextFor(module, sent));
+      } catch (error) {
+        this.failed(module, error, sent);
+        return;
+      }
+      const next =
+        result.kind === 'continue'
+          ? targetOf(module, result.port)
+          : result.kind === 'delay'
+            ? targetOf(module, result.port)
+            : undefined;
+      this.executed(module, sent, next);
+      switch (result.kind) {
+        case 'continue':
+          this.trace.push({
+            kind: 'module',
+            from: module.id,
+            to: next ?? null,
+            port: result.port,
+            connectionId: connectionId(module, result.port),
+          });
+          current = next;
+          break;
+        case 'wait':
+          this.state.status = 'waiting';
+          this.state.waitingFor = { moduleId: module.id, attempts: 0 };
+          return;
+        case 'end':
+          this.end(module.id);
+          return;
+        case 'handoff':
+          this.state.status = 'human';
+          this.state.resumeModuleId = targetOf(module, result.resumePort) ?? null;
+          return;
+        case 'delay': {
+          if (next === undefined) return;
+          const dueAt = this.now() + result.seconds * 1000;
+          this.state.delayedMove = { moduleId: next, dueAt };
+          this.emit(
+            'Delayed Move Requested',
+            { moduleId: next, seconds: result.seconds, dueAt },
+            { 'Bot Module ID': module.id, 'Bot Next Module ID': next },
+          );
+          return;
+        }
+      }
+    }
+  }
+
+  private executed(module: FlowModule, sent: BotMessage[], next: string | undefined): void {
+    const dimensions: Partial<EventDimensions> = {
+      'Bot Module ID': module.id,
+      ...(next ? { 'Bot Next Module ID': next } : {}),
+    };
+    this.emit('Module Executed', { type: module.type }, dimensions);
+    if (sent.length > 0) {
+      this.emit(
+        'Message Sent',
+        { count: sent.length },
+        {
+          ...dimensions,
+          'Bot Original Message': sent,
+          ...(this.meta.pageDomain ? { 'Page Domain': this.meta.pageDomain } : {}),
+          ...(this.meta.url ? { URL: this.meta.url } : {}),
+        },
+      );
+    }
+    if (module.isGoal)
+      this.emit('Goal Reached', { value: module.goalValue ?? null }, { 'Bot Module ID': module.id });
+  }
+
+  private failed(module: FlowModule, error: unknown, sent: BotMessage[]): void {
+    this.executed(module, sent, undefined);
+    if (error instanceof TemplateError) {
+      this.emit(
+        'Template Error',
+        { message: error.message, line: error.line ?? null },
+        { 'Bot Module ID': module.id },
+      );
+    } else {
+      this.emit(
+        'Module Failed',
+        { message: error instanceof Error ? error.message : String(error) },
+        { 'Bot Module ID': module.id },
+      );
+    }
+  }
+
+  end(moduleId: string | null): void {
+    this.state.status = 'ended';
+    this.state.waitingFor = null;
+    this.state.delayedMove = null;
+    this.emit('Conversation Ended', {}, moduleId ? { 'Bot Module ID': moduleId } : {});
+  }
+
+  private heard(input: UserInput): void {
+    this.lastUserText = input.kind === 'text' ? input.text : (input.label ?? input.payload);
+    this.record('user', this.lastUserText);
+    this.templates.invalidate();
+  }
+
+  /** The first message of a conversation: a matching global connection, or the start module. */
+  async startWith(input: UserInput): Promise<void> {
+    this.heard(input);
+    this.emit('Message Received', { kind: input.kind, text: this.lastUserText });
+    if (await this.tryGlobals(input, undefined)) return;
+    this.trace.push({ kind: 'start', from: null, to: this.flow.startModuleId });
+    await this.walk(this.flow.startModuleId);
+  }
+
+  private async tryGlobals(input: UserInput, waiting: FlowModule | undefined): Promise<boolean> {
+    const globals = orderedGlobals(this.flow);
+    const needsIntents = globals.some((global) => global.trigger.type === 'intent') && input.kind === 'text';
+    const predictions = needsIntents ? (await this.understand(this.lastUserText)).predictions : [];
+    const global = globals.find((candidate) => globalMatches(candidate, input, predictions));
+    if (!global) return false;
+    try {
+      for (const action of global.actions)
+        this.state.variables[action.variable] = toJson(this.templates.evaluate(action.value));
+    } catch (error) {
+      this.emit('Template Error', {
+        message: error instanceof Error ? error.message : String(error),
+        globalConnection: global.id,
+      });
+    }
+    this.templates.invalidate();
+    this.emit(
+      'Global Connection Matched',
+      { globalConnectionId: global.id, name: global.name },
+      { 'Bot Next Module ID': global.target },
+    );
+    this.trace.push({
+      kind: 'global',
+      from: waiting?.id ?? null,
+      to: global.target,
+      connectionId: global.id,
+      detail: global.name || global.trigger.type,
+    });
+    await this.walk(global.target);
+    return true;
+  }
+
+  /** A message from the user: global connections, then the waiting module, then fallback. */
+  async receive(raw: UserInput): Promise<void> {
+    this.heard(raw);
+    const waiting = this.state.waitingFor ? this.byId.get(this.state.waitingFor.moduleId) : undefined;
+    const waitingRuntime = waiting ? runtimeOf(waiting.type) : undefined;
+    let input = raw;
+    let skipped = false;
+    try {
+      if (waiting && waitingRuntime?.acknowledge)
+        input = waitingRuntime.acknowledge(waiting.content, raw, this.contextFor(waiting, []));
+    } catch (error) {
+      if (waiting) this.failed(waiting, error, []);
+    }
+    this.emit(
+      'Message Received',
+      { kind: input.kind, text: this.lastUserText },
+      waiting ? { 'Bot Module ID': waiting.id } : {},
+    );
+
+    if (await this.tryGlobals(input, waiting)) return;
+
+    if (waiting && waitingRuntime?.receive && this.state.waitingFor) {
+      const attempt = this.state.waitingFor.attempts + 1;
+      let result: Awaited<ReturnType<NonNullable<typeof waitingRuntime.receive>>>;
+      const sent: BotMessage[] = [];
+      try {
+        result = await waitingRuntime.receive(
+          waiting.content,
+          input,
+          this.contextFor(waiting, sent),
+          attempt,
+        );
+      } catch (error) {
+        this.failed(waiting, error, sent);
+        return;
+      }
+      if (result.kind === 'reprompt') {
+        this.state.waitingFor = { moduleId: waiting.id, attempts: attempt };
+        if (sent.length)
+          this.emit(
+            'Message Sent',
+            { count: sent.length },
+            { 'Bot Module ID': waiting.id, 'Bot Original Message': sent },
+          );
+        return;
+      }
+      if (result.kind === 'continue') {
+        skipped = result.skipped === true;
+        const next = targetOf(waiting, result.port);
+        if (skipped)
+          this.emit('Input Skipped', {}, { 'Bot Module ID': waiting.id, 'Bot User Input Skipped': true });
+        this.emit(
+          'Module Answered',
+          { port: result.port },
+          {
+            'Bot Module ID': waiting.id,
+            ...(next ? { 'Bot Next Module ID': next } : {}),
+            'Bot User Input Skipped': skipped,
+          },
+        );
+        this.trace.push({
+          kind: 'module',
+          from: waiting.id,
+          to: next ?? null,
+          port: result.port,
+          connectionId: connectionId(waiting, result.port),
+        });
+        await this.walk(next);
+        return;
+      }
+    }
+    await this.fallback(waiting);
+  }
+
+  private async fallback(waiting: FlowModule | undefined): Promise<void> {
+    if (this.flow.intents.length > 0 && this.lastUserText) {
+      const { predictions } = await this.understand(this.lastUserText);
+      const best = predictions[0];
+      if (best && best.confidence < LOW_CONFIDENCE) {
+        this.emit('Low Confidence Prediction', {
+          intent: best.intent,
+          confidence: best.confidence,
+          text: this.lastUserText,
+        });
+      }
+    }
+    this.emit('Fallback', { text: this.lastUserText }, waiting ? { 'Bot Module ID': waiting.id } : {});
+    this.trace.push({ kind: 'fallback', from: waiting?.id ?? null, to: null, detail: 'fallback message' });
+    const message = this.templates
+      .renderOr(this.flow.settings.fallbackMessage, this.flow.settings.fallbackMessage)
+      .trim();
+    if (message) {
+      const reply: BotMessage = { type: 'text', text: message };
+      this.outputs.push(reply);
+      this.record('bot', message);
+      this.emit(
+        'Message Sent',
+        { count: 1, fallback: true },
+        { 'Bot Original Message': [reply], ...(waiting ? { 'Bot Module ID': waiting.id } : {}) },
+      );
+    }
+  }
+}
+
+function connectionId(module: FlowModule, port: string): string | undefined {
+  return module.connections.find((connection) => connection.port === port)?.id;
+}
+
+/** Variables hold JSON: what a template produced becomes plain data. */
+function toJson(value: unknown): ConversationState['variables'][string] {
+  if (value === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(value)) as ConversationState['variables'][string];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One turn of a conversation: `(flow, state, input, services) → { state, outputs, events, trace }`.
+ * Pure apart from the services it is handed; the state given is never modified.
+ */
+export async function runTurn(
+  flow: Flow,
+  state: ConversationState,
+  input: TurnInput,
+  services: EngineServices,
+  meta: TurnMeta,
+  nlu: NluEngine,
+): Promise<TurnResult> {
+  const turn = new Turn(flow, cloneState(state), services, meta, nlu);
+  const next = turn.state;
+  next.turns++;
+  const now = services.clock.now();
+
+  switch (input.type) {
+    case 'start':
+      if (next.status !== 'new') {
+        next.conversation++;
+        next.expiredAt = null;
+        next.resumeModuleId = null;
+      }
+      next.delayedMove = null;
+      turn.emit('Conversation Started', { conversation: next.conversation });
+      turn.trace.push({ kind: 'start', from: null, to: flow.startModuleId });
+      await turn.walk(flow.startModuleId);
+      break;
+    case 'text':
+    case 'postback': {
+      // NUL characters never reach variables, transcripts or the database (spec §5).
+      const clean = (text: string) => text.replaceAll('\0', '');
+      const userInput: UserInput =
+        input.type === 'text'
+          ? { kind: 'text', text: clean(input.text) }
+          : {
+              kind: 'postback',
+              payload: clean(input.payload),
+              ...(input.label === undefined ? {} : { label: clean(input.label) }),
+            };
+      if (next.status === 'human') {
+        // An agent has control: the message is kept for the inbox; the bot stays silent.
+        const text = userInput.kind === 'text' ? userInput.text : (userInput.label ?? userInput.payload);
+        next.transcript.push({ role: 'user', utterance: text, conversation: next.conversation, at: now });
+        turn.emit('Message Received', { kind: userInput.kind, text, handledBy: 'human' });
+        break;
+      }
+      if (next.status === 'ended' || next.status === 'new') {
+        // A message after the end (or before any start) begins a new conversation: a global
+        // connection it matches leads the way, otherwise the start module does.
+        if (next.status === 'ended') next.conversation++;
+        next.expiredAt = null;
+        next.delayedMove = null;
+        turn.emit('Conversation Started', { conversation: next.conversation, startedBy: 'message' });
+        await turn.startWith(userInput);
+        break;
+      }
+      next.delayedMove = null;
+      await turn.receive(userInput);
+      break;
+    }
+    case 'delayed_move':
+      if (
+        next.status === 'human' ||
+        next.status === 'ended' ||
+        next.delayedMove?.moduleId !== input.moduleId
+      ) {
+        turn.emit('Delayed Move Ignored', { moduleId: input.moduleId, status: next.status });
+        break;
+      }
+      next.delayedMove = null;
+      turn.trace.push({ kind: 'delayed', from: null, to: input.moduleId });
+      await turn.walk(input.moduleId);
+      break;
+    case 'handoff':
+      if (next.status !== 'human' && next.status !== 'ended') {
+        next.resumeModuleId = next.waitingFor?.moduleId ?? next.resumeModuleId;
+        next.status = 'human';
+        next.delayedMove = null;
+        turn.emit('Pass Control', { to: 'agent' });
+      }
+      break;
+    case 'resume':
+      if (next.status === 'human') {
+        turn.emit('Pass Control', { to: 'bot' });
+        const resumeAt = next.resumeModuleId;
+        next.resumeModuleId = null;
+        turn.trace.push({ kind: 'resume', from: null, to: resumeAt });
+        if (resumeAt) await turn.walk(resumeAt);
+        else next.status = 'idle';
+      }
+      break;
+    case 'expire':
+      // Expiry fires once per conversation (spec §4).
+      if (next.status !== 'ended' && next.expiredAt === null && next.status !== 'new') {
+        next.expiredAt = now;
+        turn.emit('Conversation Expired', { lastActivityAt: next.lastActivityAt });
+        turn.end(null);
+      }
+      break;
+  }
+  if (input.type !== 'expire' && input.type !== 'delayed_move') next.lastActivityAt = now;
+  return { state: next, outputs: turn.outputs, events: turn.events, trace: turn.trace };
+}

@@ -1,0 +1,36 @@
+import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
+import type { NluModelStore } from './nlu/nlu';
+
+/**
+ * Everything with a side effect, supplied by the host (server, tester, tests). The engine itself
+ * touches no database, network, clock or randomness.
+ */
+export interface EngineServices {
+  llm: { complete(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }> };
+  http: { request(request: HttpRequest): Promise<HttpResponse> };
+  /** Where trained NLU models are kept between turns (per flow version). */
+  nlu: NluModelStore;
+  translate: { translate(text: string, targetLanguage: string): Promise<string> };
+  clock: { now(): number };
+  ids: { next(): string };
+  random(): number;
+}
+
+/** Who and where a turn happens, for the events' dimensions (spec §3). */
+export interface TurnMeta {
+  botId: string;
+  deploymentId: string;
+  conversationId: string;
+  companyId: string;
+  inboxConversationId?: string;
+  channel?: string;
+  /** Where the widget runs (Message Sent carries them). */
+  pageDomain?: string;
+  url?: string;
+  /** Messaging-suite context (`sc`), when the channel provides it. */
+  sc?: Record<string, unknown>;
+  /** Base address of the channels service; templates join paths onto it. */
+  channelsBaseUrl?: string;
+  /** Identifies the flow version, so the NLU model is trained once per version. */
+  flowVersionKey?: string;
+}

@@ -1,0 +1,198 @@
+import type { BotMessage } from '@parley/contracts';
+import { type Flow, flowSchema } from '@parley/flow';
+import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
+import { expect } from 'vitest';
+import type { EngineEvent, TraceEntry } from '../events';
+import { memoryModelStore, NluEngine } from '../nlu/nlu';
+import { runTurn, type TurnInput, type TurnResult } from '../run-turn';
+import type { EngineServices, TurnMeta } from '../services';
+import { type ConversationState, conversationStateSchema, newConversationState } from '../state';
+import { messageText } from '../transcript';
+
+export interface TestServiceOptions {
+  http?: (request: HttpRequest) => Promise<HttpResponse>;
+  llm?: (request: LlmRequest) => Promise<{ text: string }>;
+  startAt?: number;
+}
+
+/** Services for engine tests: a clock that moves only when told, counting ids, fixed randomness. */
+export function testServices(options: TestServiceOptions = {}) {
+  let now = options.startAt ?? Date.UTC(2026, 0, 1, 9);
+  let id = 0;
+  const services: EngineServices = {
+    llm: { complete: options.llm ?? (() => Promise.reject(new Error('no LLM in this test'))) },
+    http: { request: options.http ?? (() => Promise.reject(new Error('no HTTP in this test'))) },
+    nlu: memoryModelStore(),
+    translate: { translate: async (text) => text },
+    clock: { now: () => now },
+    ids: { next: () => `id-${++id}` },
+    random: () => 0.5,
+  };
+  return { services, advance: (ms: number) => void (now += ms) };
+}
+
+export const testMeta: TurnMeta = {
+  botId: 'bot-1',
+  deploymentId: 'dep-1',
+  conversationId: 'conv-1',
+  companyId: 'company-1',
+  pageDomain: 'shop.example.com',
+  url: 'https://shop.example.com/cart',
+};
+
+const shared = new NluEngine(memoryModelStore());
+
+/**
+ * Bot conversations as readable transcripts:
+ * `await runBot(flow).start().expectReply(/welcome/).say('hi').expectReply(/hello/)`.
+ * Steps run in order when the chain is awaited; every turn's state must stay valid.
+ */
+export interface BotRun {
+  state: ConversationState;
+  last: TurnResult | undefined;
+  turns: TurnResult[];
+}
+
+export class BotScript implements PromiseLike<BotRun> {
+  private readonly steps: (() => Promise<void> | void)[] = [];
+  state: ConversationState = newConversationState();
+  last: TurnResult | undefined;
+  readonly turns: TurnResult[] = [];
+  readonly flow: Flow;
+
+  constructor(
+    flow: unknown,
+    readonly services: EngineServices = testServices().services,
+    readonly meta: TurnMeta = testMeta,
+  ) {
+    this.flow = flowSchema.parse(flow);
+  }
+
+  private step(fn: () => Promise<void> | void): this {
+    this.steps.push(fn);
+    return this;
+  }
+
+  send(input: TurnInput): this {
+    return this.step(async () => {
+      this.last = await runTurn(this.flow, this.state, input, this.services, this.meta, shared);
+      expect(conversationStateSchema.safeParse(this.last.state).success).toBe(true);
+      this.state = this.last.state;
+      this.turns.push(this.last);
+    });
+  }
+
+  start = () => this.send({ type: 'start' });
+  say = (text: string) => this.send({ type: 'text', text });
+  postback = (payload: string, label?: string) => this.send({ type: 'postback', payload, label });
+
+  /** Presses the button labelled `label` among the last turn's messages. */
+  press(label: string): this {
+    return this.step(async () => {
+      // The most recent message with that button (a fallback reply may have come after it).
+      const messages = [...this.turns].reverse().flatMap((turn) => turn.outputs);
+      const buttons = messages.flatMap((message) =>
+        message.type === 'buttons'
+          ? message.buttons
+          : message.type === 'card'
+            ? message.card.buttons
+            : message.type === 'carousel'
+              ? message.cards.flatMap((card) => card.buttons)
+              : [],
+      );
+      const button = buttons.find((candidate) => candidate.label === label);
+      if (!button?.payload)
+        throw new Error(`No reply button "${label}" in: ${JSON.stringify(this.last?.outputs)}`);
+      this.last = await runTurn(
+        this.flow,
+        this.state,
+        { type: 'postback', payload: button.payload, label },
+        this.services,
+        this.meta,
+        shared,
+      );
+      this.state = this.last.state;
+      this.turns.push(this.last);
+    });
+  }
+
+  /** The last turn's messages, as text, match these in order. */
+  expectReply(...expected: (string | RegExp)[]): this {
+    return this.step(() => {
+      const texts = (this.last?.outputs ?? []).map(messageText);
+      expect(texts).toHaveLength(expected.length);
+      expected.forEach((pattern, index) => expect(texts[index]).toMatch(pattern));
+    });
+  }
+
+  expectNoReply(): this {
+    return this.step(() => expect(this.last?.outputs ?? []).toEqual([]));
+  }
+
+  expectMessages(check: (messages: BotMessage[]) => void): this {
+    return this.step(() => check(this.last?.outputs ?? []));
+  }
+
+  /** The kinds of the last turn's trace entries (`global`, `module`, `fallback`, …). */
+  expectTrace(...kinds: TraceEntry['kind'][]): this {
+    return this.step(() => expect((this.last?.trace ?? []).map((entry) => entry.kind)).toEqual(kinds));
+  }
+
+  expectEvent(name: string, match: Partial<EngineEvent> | Record<string, unknown> = {}): this {
+    return this.step(() =>
+      expect(this.last?.events ?? []).toContainEqual(expect.objectContaining({ name, ...match })),
+    );
+  }
+
+  expectState(match: Partial<ConversationState> | Record<string, unknown>): this {
+    return this.step(() => expect(this.state).toMatchObject(match));
+  }
+
+  expectVariable(name: string, value: unknown): this {
+    return this.step(() => expect(this.state.variables[name]).toEqual(value));
+  }
+
+  then<T = BotRun, E = never>(
+    onFulfilled?: ((value: BotRun) => T | PromiseLike<T>) | null,
+    onRejected?: ((reason: unknown) => E | PromiseLike<E>) | null,
+  ): PromiseLike<T | E> {
+    const run = async (): Promise<BotRun> => {
+      for (const step of this.steps.splice(0)) await step();
+      return { state: this.state, last: this.last, turns: this.turns };
+    };
+    return run().then(onFulfilled, onRejected);
+  }
+}
+
+export function runBot(flow: unknown, services?: EngineServices, meta?: TurnMeta): BotScript {
+  return new BotScript(flow, services, meta);
+}
+
+/** A flow from short module specs: [id, type, content, { port: target }, extra]. */
+export function flowOf(
+  modules: [
+    id: string,
+    type: string,
+    content: unknown,
+    connections?: Record<string, string>,
+    extra?: Record<string, unknown>,
+  ][],
+  extra: Record<string, unknown> = {},
+): Flow {
+  return flowSchema.parse({
+    schemaVersion: 1,
+    startModuleId: modules[0]?.[0],
+    modules: modules.map(([id, type, content, connections = {}, more = {}]) => ({
+      id,
+      type,
+      content,
+      connections: Object.entries(connections).map(([port, target], index) => ({
+        id: `${id}-c${index}`,
+        port,
+        target,
+      })),
+      ...more,
+    })),
+    ...extra,
+  });
+}

@@ -1,0 +1,38 @@
+import type { BotMessage } from '@parley/contracts';
+import type { TranscriptEntry } from './state';
+
+export interface Utterance {
+  role: 'user' | 'bot';
+  utterance: string;
+}
+
+/**
+ * `parley.transcript` (spec §3): this conversation only, without empty "thinking" messages or
+ * empty bot messages.
+ */
+export function cleanTranscript(entries: TranscriptEntry[], conversation: number): Utterance[] {
+  return entries
+    .filter((entry) => entry.conversation === conversation)
+    .filter((entry) => !(entry.thinking && entry.utterance.trim() === ''))
+    .filter((entry) => !(entry.role === 'bot' && entry.utterance.trim() === ''))
+    .map(({ role, utterance }) => ({ role, utterance }));
+}
+
+/** The chat history kept in `parley.chat_history`: every message, every conversation. */
+export function chatHistory(entries: TranscriptEntry[]): Utterance[] {
+  return entries.map(({ role, utterance }) => ({ role, utterance }));
+}
+
+/** What a bot message says, as text (for transcripts and LLM prompts). */
+export function messageText(message: BotMessage): string {
+  switch (message.type) {
+    case 'text':
+      return message.text;
+    case 'buttons':
+      return [message.text, ...message.buttons.map((button) => `[${button.label}]`)].join('\n');
+    case 'card':
+      return [message.card.title, message.card.subtitle ?? ''].filter(Boolean).join('\n');
+    case 'carousel':
+      return message.cards.map((card) => card.title).join(' | ');
+  }
+}

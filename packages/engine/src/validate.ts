@@ -1,0 +1,28 @@
+import { type Finding, type Flow, type TemplateAnalyzer, validateFlow } from '@parley/flow';
+import { TemplateError } from './templating';
+import { freeVariables } from './templating/analysis';
+
+/** Reads templates for the flow validator: the names they read, or their syntax error. */
+export const templateAnalyzer: TemplateAnalyzer = {
+  template(source) {
+    try {
+      return { names: freeVariables(source) };
+    } catch (error) {
+      return error instanceof TemplateError
+        ? { error: error.message, line: error.line }
+        : { error: String(error) };
+    }
+  },
+  expression(source) {
+    try {
+      return { names: freeVariables(`{{ ${source} }}`) };
+    } catch (error) {
+      return error instanceof TemplateError ? { error: error.message } : { error: String(error) };
+    }
+  },
+};
+
+/** The full validation the builder and publishing use: the graph, and every template and expression. */
+export function validateFlowTemplates(flow: Flow): Finding[] {
+  return validateFlow(flow, templateAnalyzer);
+}
