@@ -28,7 +28,10 @@ export function testServices(options: TestServiceOptions = {}) {
     ids: { next: () => `id-${++id}` },
     random: () => 0.5,
   };
-  return { services, advance: (ms: number) => void (now += ms) };
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  return { services, advance };
 }
 
 export const testMeta: TurnMeta = {
@@ -121,7 +124,7 @@ export class BotScript implements PromiseLike<BotRun> {
     return this.step(() => {
       const texts = (this.last?.outputs ?? []).map(messageText);
       expect(texts).toHaveLength(expected.length);
-      expected.forEach((pattern, index) => expect(texts[index]).toMatch(pattern));
+      for (const [index, pattern] of expected.entries()) expect(texts[index]).toMatch(pattern);
     });
   }
 
@@ -152,6 +155,8 @@ export class BotScript implements PromiseLike<BotRun> {
     return this.step(() => expect(this.state.variables[name]).toEqual(value));
   }
 
+  // The script is awaited like a promise: that is what lets a conversation read as one chain.
+  // biome-ignore lint/suspicious/noThenProperty: intentional thenable (see above)
   then<T = BotRun, E = never>(
     onFulfilled?: ((value: BotRun) => T | PromiseLike<T>) | null,
     onRejected?: ((reason: unknown) => E | PromiseLike<E>) | null,
