@@ -9,6 +9,7 @@ import { frontendConfigRoutes } from './features/frontend/frontend-config.routes
 import { healthRoutes } from './features/health/health.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
+import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { startJobQueue } from './jobs/job-queue';
 import { registerAuthenticate } from './plugins/authenticate';
@@ -85,6 +86,7 @@ export async function buildApp({
     await api.register(usersRoutes);
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
+    await api.register(templatesRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -10,6 +10,8 @@ export const errorNameSchema = z.enum([
   'PayloadTooLargeException',
   'RateLimitException',
   'InternalException',
+  /** A Jinja template that does not parse or render (the builder's preview). */
+  'TemplateException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -23,6 +25,7 @@ export const errorStatus = {
   PayloadTooLargeException: 413,
   RateLimitException: 429,
   InternalException: 500,
+  TemplateException: 400,
 } as const satisfies Record<ErrorName, number>;
 
 /** The body of every error answer: `{ error: { name, message, details? } }`. */

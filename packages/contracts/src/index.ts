@@ -5,4 +5,5 @@ export * from './frontend-config';
 export * from './health';
 export * from './profile';
 export * from './telemetry';
+export * from './templates';
 export * from './users';

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** `POST /api/templates/render`: the builder's Jinja editor preview. */
+export const renderTemplateRequestSchema = z.strictObject({
+  template: z.string().max(100_000, 'Templates are at most 100 000 characters'),
+  variables: z.record(z.string(), z.json()).default({}),
+});
+export type RenderTemplateRequest = z.infer<typeof renderTemplateRequestSchema>;
+
+export const renderTemplateResponseSchema = z.object({ output: z.string() });
+
+/** `details` of a TemplateException: where the template failed (1-based line). */
+export const templateErrorDetailsSchema = z.object({ line: z.number().int().nullable() });
