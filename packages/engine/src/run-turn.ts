@@ -8,7 +8,7 @@ import type { EngineServices, TurnMeta } from './services';
 import { type ConversationState, MAX_TRANSCRIPT } from './state';
 import { TurnTemplates, templateVariables } from './template-context';
 import { TemplateError } from './templating';
-import { messageText } from './transcript';
+import { cleanTranscript, messageText } from './transcript';
 
 /** What arrives at the bot in one turn. */
 export type TurnInput =
@@ -35,8 +35,12 @@ export const MAX_STEPS_PER_TURN = 100;
 /** NLU predictions under this confidence are logged as low-confidence (spec §9). */
 export const LOW_CONFIDENCE = 0.5;
 
+/**
+ * The turn's own copy of the state. Shallow is enough: the turn replaces fields and variables and
+ * appends to the transcript, but never changes a value in place (variables are stored as fresh JSON).
+ */
 function cloneState(state: ConversationState): ConversationState {
-  return structuredClone(state);
+  return { ...state, variables: { ...state.variables }, transcript: [...state.transcript] };
 }
 
 class Turn {
@@ -47,6 +51,7 @@ class Turn {
   private readonly templates: TurnTemplates;
   private nluResult: Promise<NluResult> | undefined;
   private lastUserText = '';
+  private readonly dimensions: EventDimensions;
 
   constructor(
     private readonly flow: Flow,
@@ -56,7 +61,10 @@ class Turn {
     private readonly nlu: NluEngine,
   ) {
     this.byId = modulesById(flow);
-    this.templates = new TurnTemplates(() => templateVariables(flow, state, meta), services.random);
+    this.dimensions = baseDimensions(meta);
+    this.templates = new TurnTemplates(templateVariables(flow, state, meta), services.random, () =>
+      cleanTranscript(state.transcript, state.conversation),
+    );
   }
 
   private now(): number {
@@ -98,13 +106,11 @@ class Turn {
       getVariable: (name) => this.state.variables[name],
       setVariable: (name, value) => {
         this.state.variables[name] = toJson(value);
-        this.templates.invalidate();
       },
       send: (message) => {
         sent.push(message);
         this.outputs.push(message);
         this.record('bot', messageText(message));
-        this.templates.invalidate();
       },
       emit: (name, data) => this.emit(name, data ?? {}, { 'Bot Module ID': module.id }),
       transcript: () => this.templates.transcript(),
@@ -232,7 +238,6 @@ class Turn {
   private heard(input: UserInput): void {
     this.lastUserText = input.kind === 'text' ? input.text : (input.label ?? input.payload);
     this.record('user', this.lastUserText);
-    this.templates.invalidate();
   }
 
   /** The first message of a conversation: a matching global connection, or the start module. */
@@ -259,7 +264,6 @@ class Turn {
         globalConnection: global.id,
       });
     }
-    this.templates.invalidate();
     this.emit(
       'Global Connection Matched',
       { globalConnectionId: global.id, name: global.name },

@@ -2,34 +2,51 @@ import type { Flow } from '@parley/flow';
 import { joinUrl } from '@parley/modules';
 import type { TurnMeta } from './services';
 import type { ConversationState } from './state';
-import { evaluateExpression, isTruthy, type RenderOptions, renderTemplate } from './templating';
+import {
+  evaluateExpression,
+  isTruthy,
+  type RenderOptions,
+  renderTemplate,
+  type Variables,
+} from './templating';
 import { chatHistory, cleanTranscript, type Utterance } from './transcript';
 
+const declaredDefaults = new WeakMap<Flow, Map<string, unknown>>();
+function defaultsOf(flow: Flow): Map<string, unknown> {
+  let defaults = declaredDefaults.get(flow);
+  if (!defaults) {
+    defaults = new Map(flow.variables.map((variable) => [variable.name, variable.default]));
+    declaredDefaults.set(flow, defaults);
+  }
+  return defaults;
+}
+
 /**
- * What templates see: the flow's declared variables (with their defaults), the conversation's
- * variables, `parley.*` (transcript, chat history, ids) and `sc` when the channel provides it.
+ * What templates see, read live from the conversation: its variables, the flow's declared
+ * variables (their defaults until set), `parley.*` (transcript, chat history, ids), `sc` when the
+ * channel provides it, and `channels_base_url`.
  */
-export function templateVariables(
-  flow: Flow,
-  state: ConversationState,
-  meta: TurnMeta,
-): Record<string, unknown> {
-  const declared = Object.fromEntries(flow.variables.map((variable) => [variable.name, variable.default]));
-  return {
-    ...declared,
-    ...state.variables,
-    parley: {
-      transcript: cleanTranscript(state.transcript, state.conversation),
-      chat_history: chatHistory(state.transcript),
-      conversation_id: meta.conversationId,
-      conversation_number: state.conversation,
-      bot_id: meta.botId,
-      deployment_id: meta.deploymentId,
-      channel: meta.channel ?? 'webchat',
-      language: flow.settings.language,
-    },
-    ...(meta.sc ? { sc: meta.sc } : {}),
-    channels_base_url: meta.channelsBaseUrl ?? '',
+export function templateVariables(flow: Flow, state: ConversationState, meta: TurnMeta): Variables {
+  return (name) => {
+    if (Object.hasOwn(state.variables, name)) return state.variables[name];
+    switch (name) {
+      case 'parley':
+        return {
+          transcript: cleanTranscript(state.transcript, state.conversation),
+          chat_history: chatHistory(state.transcript),
+          conversation_id: meta.conversationId,
+          conversation_number: state.conversation,
+          bot_id: meta.botId,
+          deployment_id: meta.deploymentId,
+          channel: meta.channel ?? 'webchat',
+          language: flow.settings.language,
+        };
+      case 'sc':
+        return meta.sc;
+      case 'channels_base_url':
+        return meta.channelsBaseUrl ?? '';
+    }
+    return defaultsOf(flow).get(name);
   };
 }
 
@@ -39,31 +56,21 @@ export const parleyFilters: RenderOptions['filters'] = {
   urljoin: (value, args) => joinUrl(String(value ?? ''), String(args[0] ?? '')),
 };
 
-/** Renders a turn's templates against variables built once and rebuilt only after they change. */
+/** Renders a turn's templates against the conversation as it is at that moment. */
 export class TurnTemplates {
-  private variables: Record<string, unknown> | undefined;
+  private readonly options: RenderOptions;
   constructor(
-    private readonly build: () => Record<string, unknown>,
-    private readonly random: () => number,
-  ) {}
-
-  invalidate(): void {
-    this.variables = undefined;
-  }
-
-  private current(): Record<string, unknown> {
-    this.variables ??= this.build();
-    return this.variables;
-  }
-
-  private options(): RenderOptions {
-    return { random: this.random, filters: parleyFilters };
+    private readonly variables: Variables,
+    random: () => number,
+    private readonly transcriptOf: () => Utterance[],
+  ) {
+    this.options = { random, filters: parleyFilters };
   }
 
   render(template: string): string {
     // Plain text needs no rendering (most messages).
     if (!template.includes('{')) return template;
-    return renderTemplate(template, this.current(), this.options());
+    return renderTemplate(template, this.variables, this.options);
   }
 
   /** Renders, or falls back to `fallback` when the template fails (for messages that must go out). */
@@ -76,14 +83,14 @@ export class TurnTemplates {
   }
 
   evaluate(expression: string): unknown {
-    return evaluateExpression(expression, this.current(), this.options());
+    return evaluateExpression(expression, this.variables, this.options);
   }
 
   isTruthy(expression: string): boolean {
-    return isTruthy(expression, this.current(), this.options());
+    return isTruthy(expression, this.variables, this.options);
   }
 
   transcript(): Utterance[] {
-    return (this.current().parley as { transcript: Utterance[] }).transcript;
+    return this.transcriptOf();
   }
 }

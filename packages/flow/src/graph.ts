@@ -1,8 +1,16 @@
 import { definitionOf } from '@parley/modules';
 import type { Flow, FlowModule } from './schema';
 
+const indexes = new WeakMap<Flow, Map<string, FlowModule>>();
+
+/** Modules by id; built once per flow document (documents are not changed in place once loaded). */
 export function modulesById(flow: Flow): Map<string, FlowModule> {
-  return new Map(flow.modules.map((module) => [module.id, module]));
+  let index = indexes.get(flow);
+  if (!index) {
+    index = new Map(flow.modules.map((module) => [module.id, module]));
+    indexes.set(flow, index);
+  }
+  return index;
 }
 
 /** The output ports a module has, from its type and content. */

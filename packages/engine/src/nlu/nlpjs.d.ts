@@ -2,6 +2,7 @@
 declare module '@nlpjs/core' {
   export interface Container {
     use(plugin: unknown): void;
+    registerConfiguration(name: string, settings: Record<string, unknown>, overwrite: boolean): void;
     get(name: 'nlp'): import('@nlpjs/nlp').NlpInstance;
   }
   export function containerBootstrap(settings?: Record<string, unknown>): Promise<Container>;

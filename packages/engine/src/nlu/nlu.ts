@@ -31,8 +31,21 @@ export function nluLanguage(language: string): string {
   return base in languagePlugins ? base : 'en';
 }
 
+const keys = new WeakMap<NluIntent[], Map<string, string>>();
+
 /** FNV-1a: a stable key for a set of intents, so a model is trained once per content. */
 export function modelKey(language: string, intents: NluIntent[]): string {
+  // A flow's intents are one array for its life: hash it once per language.
+  let byLanguage = keys.get(intents);
+  if (!byLanguage) keys.set(intents, (byLanguage = new Map()));
+  const known = byLanguage.get(language);
+  if (known) return known;
+  const key = hashIntents(language, intents);
+  byLanguage.set(language, key);
+  return key;
+}
+
+function hashIntents(language: string, intents: NluIntent[]): string {
   let hash = 0x811c9dc5;
   const text = JSON.stringify([
     nluLanguage(language),
@@ -47,6 +60,20 @@ export function modelKey(language: string, intents: NluIntent[]): string {
 
 async function emptyNlp(language: string): Promise<NlpInstance> {
   const container = await containerBootstrap();
+  // NLP.js's own defaults for its classifiers, but quiet: it logs every training epoch otherwise.
+  container.registerConfiguration(
+    'nlu-??',
+    {
+      keepStopwords: true,
+      nonefeatureValue: 1,
+      nonedeltaMultiplier: 1.2,
+      spellCheck: false,
+      spellCheckDistance: 1,
+      filterZeros: true,
+      log: false,
+    },
+    true,
+  );
   container.use(Nlp);
   container.use(languagePlugins[language]);
   const nlp = container.get('nlp');
@@ -73,6 +100,16 @@ export async function trainModel(language: string, intents: NluIntent[]): Promis
 export class NluEngine {
   private readonly loaded = new Map<string, Promise<NlpInstance>>();
   constructor(private readonly store: NluModelStore) {}
+
+  private readonly trainableOf = new WeakMap<NluIntent[], NluIntent[]>();
+  private trainable(intents: NluIntent[]): NluIntent[] {
+    let trainable = this.trainableOf.get(intents);
+    if (!trainable) {
+      trainable = intents.filter((intent) => intent.utterances.length > 0);
+      this.trainableOf.set(intents, trainable);
+    }
+    return trainable;
+  }
 
   private model(language: string, intents: NluIntent[], key: string): Promise<NlpInstance> {
     let model = this.loaded.get(key);
@@ -102,7 +139,7 @@ export class NluEngine {
     versionKey?: string,
   ): Promise<NluResult> {
     const entities = extractEntities(text);
-    const trainable = intents.filter((intent) => intent.utterances.length > 0);
+    const trainable = this.trainable(intents);
     if (trainable.length === 0 || !text.trim()) return { predictions: [], entities };
     const key = versionKey ? `${versionKey}:${modelKey(language, trainable)}` : modelKey(language, trainable);
     const nlp = await this.model(language, trainable, key);

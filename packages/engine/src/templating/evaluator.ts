@@ -10,6 +10,7 @@ import {
   dictGet,
   dictSet,
   equals,
+  fromJs,
   isFloat,
   isInt,
   isNumber,
@@ -44,12 +45,30 @@ export const defaultLimits: RenderLimits = {
   maxDepth: 200,
 };
 
+/** Outside variables by name (plain JS); `undefined` means there is no such variable. */
+export type VariableSource = (name: string) => unknown;
+
 export class Scope {
   readonly vars = new Map<string, unknown>();
-  constructor(readonly parent?: Scope) {}
+  /**
+   * `external`: outside variables (plain JS), converted to template values the first time a
+   * template reads them, so a render pays only for the variables it uses.
+   */
+  constructor(
+    readonly parent?: Scope,
+    private readonly external?: VariableSource,
+  ) {}
   lookup(name: string): unknown {
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
       if (scope.vars.has(name)) return scope.vars.get(name);
+      if (scope.external) {
+        const raw = scope.external(name);
+        if (raw !== undefined) {
+          const value = fromJs(raw);
+          scope.vars.set(name, value);
+          return value;
+        }
+      }
     }
     return MISSING;
   }

@@ -1,8 +1,16 @@
 import type { Node } from './ast';
 import { SandboxError, TemplateError } from './errors';
-import { defaultLimits, iterate, RenderContext, Renderer, type RenderLimits, Scope } from './evaluator';
+import {
+  defaultLimits,
+  iterate,
+  RenderContext,
+  Renderer,
+  type RenderLimits,
+  Scope,
+  type VariableSource,
+} from './evaluator';
 import { parse } from './parser';
-import { Callable, fromJs, Namespace, NativeFunction, num, str, toJs, truthy } from './values';
+import { Callable, Namespace, NativeFunction, num, str, toJs, truthy } from './values';
 
 export { SandboxError, TemplateError, UndefinedError } from './errors';
 export type { RenderLimits } from './evaluator';
@@ -109,38 +117,45 @@ const CACHE_SIZE = 500;
 /** Parses once per distinct source (bots render the same templates on every turn). */
 export function compileTemplate(source: string): Node[] {
   const cached = cache.get(source);
-  if (cached) {
-    cache.delete(source);
-    cache.set(source, cached);
-    return cached;
-  }
+  if (cached) return cached;
   const nodes = parse(source);
   cache.set(source, nodes);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return nodes;
 }
 
-function setup(variables: Record<string, unknown>, options: RenderOptions) {
-  const limits = { ...defaultLimits, ...options.limits };
+/** Variables as a record, or read through a function (the engine reads live conversation state). */
+export type Variables = Record<string, unknown> | VariableSource;
+
+function sourceOf(variables: Variables): VariableSource {
+  return typeof variables === 'function'
+    ? variables
+    : (name) => (Object.hasOwn(variables, name) ? variables[name] : undefined);
+}
+
+/** The scope holding the globals, shared by renders with the same range cap (templates never write to it). */
+const globalScopes = new Map<number, Scope>();
+function globalScope(limits: RenderLimits): Scope {
+  let scope = globalScopes.get(limits.maxRange);
+  if (!scope) {
+    scope = new Scope();
+    for (const [name, value] of globals(limits)) scope.vars.set(name, value);
+    globalScopes.set(limits.maxRange, scope);
+  }
+  return scope;
+}
+
+function setup(variables: Variables, options: RenderOptions) {
+  const limits = options.limits ? { ...defaultLimits, ...options.limits } : defaultLimits;
   const context = new RenderContext(limits, options.random ?? Math.random);
-  const extra = Object.fromEntries(
-    Object.entries(options.filters ?? {}).map(([name, fn]) => [
-      name,
-      (value: unknown, args: unknown[], kwargs: Map<string, unknown>) => fn(value, args, kwargs),
-    ]),
-  );
-  const renderer = new Renderer(context, extra);
-  const root = new Scope();
-  for (const [name, value] of globals(limits)) root.vars.set(name, value);
-  const scope = new Scope(root);
-  for (const [name, value] of Object.entries(variables)) scope.vars.set(name, fromJs(value));
-  return { renderer, scope };
+  const renderer = new Renderer(context, (options.filters ?? {}) as Record<string, unknown>);
+  return { renderer, scope: new Scope(globalScope(limits), sourceOf(variables)) };
 }
 
 /** Renders a Jinja2 template in the sandbox; every failure is a TemplateError with a line. */
 export function renderTemplate(
   source: string,
-  variables: Record<string, unknown> = {},
+  variables: Variables = {},
   options: RenderOptions = {},
 ): string {
   const nodes = compileTemplate(source);
@@ -155,7 +170,7 @@ export function renderTemplate(
 /** Evaluates one Jinja2 expression (conditions, set-variable values) and returns it as plain JS. */
 export function evaluateExpression(
   expression: string,
-  variables: Record<string, unknown> = {},
+  variables: Variables = {},
   options: RenderOptions = {},
 ): unknown {
   const nodes = compileTemplate(`{{ ${expression} }}`);
@@ -172,7 +187,7 @@ export function evaluateExpression(
 /** Whether an expression holds, by Python's truthiness. */
 export function isTruthy(
   expression: string,
-  variables: Record<string, unknown> = {},
+  variables: Variables = {},
   options: RenderOptions = {},
 ): boolean {
   const nodes = compileTemplate(`{{ ${expression} }}`);

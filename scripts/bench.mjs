@@ -1,0 +1,45 @@
+// `npm run bench`: every benchmark under bench/, each printing JSON. Never part of `npm test`.
+// Each is bundled as the server is (workspace code inlined, npm packages external), then run on
+// one core, as the targets are stated.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureDependencies, root, run } from './lib.mjs';
+
+ensureDependencies();
+const { build } = await import('esbuild');
+const outdir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+try {
+  for (const file of readdirSync(join(root, 'bench'))
+    .filter((name) => name.endsWith('.bench.ts'))
+    .sort()) {
+    const outfile = join(root, 'bench', `.${file.replace(/\.ts$/, '.mjs')}`);
+    await build({
+      entryPoints: [join(root, 'bench', file)],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'external-npm-packages',
+          setup(esbuild) {
+            esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@parley/') ? undefined : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    });
+    console.log(`› bench/${file}`);
+    try {
+      run('taskset', ['-c', '0', process.execPath, outfile]);
+    } finally {
+      rmSync(outfile, { force: true });
+    }
+  }
+} finally {
+  rmSync(outdir, { recursive: true, force: true });
+}
