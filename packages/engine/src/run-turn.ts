@@ -75,7 +75,7 @@ class Turn {
     this.events.push({
       name,
       at: this.now(),
-      dimensions: { ...baseDimensions(this.meta), ...dimensions },
+      dimensions: { ...this.dimensions, ...dimensions },
       data,
     });
   }

@@ -37,7 +37,10 @@ const keys = new WeakMap<NluIntent[], Map<string, string>>();
 export function modelKey(language: string, intents: NluIntent[]): string {
   // A flow's intents are one array for its life: hash it once per language.
   let byLanguage = keys.get(intents);
-  if (!byLanguage) keys.set(intents, (byLanguage = new Map()));
+  if (!byLanguage) {
+    byLanguage = new Map();
+    keys.set(intents, byLanguage);
+  }
   const known = byLanguage.get(language);
   if (known) return known;
   const key = hashIntents(language, intents);

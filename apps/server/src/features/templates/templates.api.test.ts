@@ -38,9 +38,9 @@ describe('POST /api/templates/render', () => {
       message: 'division by zero',
       details: { line: 1 },
     });
-    const escape = await render({ template: '{{ range.constructor("return process")() }}' });
-    expect(escape.statusCode).toBe(400);
-    expect(escape.json().error.name).toBe('TemplateException');
+    const breakout = await render({ template: '{{ range.constructor("return process")() }}' });
+    expect(breakout.statusCode).toBe(400);
+    expect(breakout.json().error.name).toBe('TemplateException');
     const runaway = await render({
       template: '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}',
     });
