@@ -203,6 +203,31 @@ describe('a conversation, turn by turn', () => {
   });
 });
 
+describe('fallback', () => {
+  it('follows the fallback connection when the flow has one', async () => {
+    const flow = flowOf(
+      [
+        [
+          'start',
+          'buttons',
+          { text: 'Pick', buttons: [{ id: 'a', label: 'A', action: { type: 'goto' } }] },
+          { 'button:a': 'start' },
+        ],
+        ['lost', 'text', { text: 'Let me get someone to help.' }, { next: 'start' }],
+      ],
+      {
+        settings: { language: 'en', fallbackMessage: 'unused', expiryMinutes: 30, fallbackModuleId: 'lost' },
+      },
+    );
+    await runBot(flow)
+      .start()
+      .say('gibberish')
+      .expectReply('Let me get someone to help.', 'Pick\n[A]')
+      .expectTrace('fallback', 'module')
+      .expectEvent('Fallback');
+  });
+});
+
 describe('flow control', () => {
   it('stops a flow that loops without waiting, reporting it', async () => {
     const looping = flowOf([
@@ -330,6 +355,27 @@ describe('variables', () => {
     ]);
     const run = await runBot(flow).start().say('A\u0000da').expectReply('Hi Ada');
     expect(JSON.stringify(run.state)).not.toContain('\\u0000');
+  });
+
+  it('streams LLM tokens to the host as they come', async () => {
+    const tokens: [string, string][] = [];
+    const { services } = testServices({
+      llm: async (_request, onToken) => {
+        for (const token of ['Green ', 'tea.']) onToken?.(token);
+        return { text: 'Green tea.' };
+      },
+    });
+    const flow = flowOf([['start', 'llm', { userPrompt: 'Which tea?' }]]);
+    await runBot(flow, services, {
+      ...testMeta,
+      onLlmToken: (token, moduleId) => tokens.push([token, moduleId]),
+    })
+      .start()
+      .expectReply('Green tea.');
+    expect(tokens).toEqual([
+      ['Green ', 'start'],
+      ['tea.', 'start'],
+    ]);
   });
 
   it('gives LLM prompts the cleaned transcript', async () => {

@@ -115,7 +115,12 @@ class Turn {
       emit: (name, data) => this.emit(name, data ?? {}, { 'Bot Module ID': module.id }),
       transcript: () => this.templates.transcript(),
       http: (request) => this.services.http.request(request),
-      llm: (request, onToken) => this.services.llm.complete(request, onToken),
+      // Tokens stream to the host as they come (web chat shows the answer while it is written).
+      llm: (request, onToken) =>
+        this.services.llm.complete(request, (token) => {
+          onToken?.(token);
+          this.meta.onLlmToken?.(token, module.id);
+        }),
       nlu: (text) => this.understand(text),
     };
   }
@@ -367,6 +372,17 @@ class Turn {
       }
     }
     this.emit('Fallback', { text: this.lastUserText }, waiting ? { 'Bot Module ID': waiting.id } : {});
+    const fallbackModule = this.flow.settings.fallbackModuleId;
+    if (fallbackModule && this.byId.has(fallbackModule)) {
+      this.trace.push({
+        kind: 'fallback',
+        from: waiting?.id ?? null,
+        to: fallbackModule,
+        detail: 'fallback connection',
+      });
+      await this.walk(fallbackModule);
+      return;
+    }
     this.trace.push({ kind: 'fallback', from: waiting?.id ?? null, to: null, detail: 'fallback message' });
     const message = this.templates
       .renderOr(this.flow.settings.fallbackMessage, this.flow.settings.fallbackMessage)

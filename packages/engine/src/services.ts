@@ -33,4 +33,6 @@ export interface TurnMeta {
   channelsBaseUrl?: string;
   /** Identifies the flow version, so the NLU model is trained once per version. */
   flowVersionKey?: string;
+  /** Receives an LLM module's answer token by token while it is generated. */
+  onLlmToken?: (token: string, moduleId: string) => void;
 }

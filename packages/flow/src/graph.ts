@@ -34,6 +34,7 @@ export function reachableModules(flow: Flow): Set<string> {
   const queue = [
     flow.startModuleId,
     ...flow.globalConnections.filter((global) => global.enabled).map((global) => global.target),
+    ...(flow.settings.fallbackModuleId ? [flow.settings.fallbackModuleId] : []),
   ];
   while (queue.length) {
     const id = queue.pop() as string;

@@ -128,6 +128,8 @@ export const flowSettingsSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  /** The fallback connection: where the bot goes when nothing understands the user (else it says fallbackMessage). */
+  fallbackModuleId: idSchema.optional(),
 });
 
 /** The bot document: what the builder edits, what gets published, what the engine runs. */

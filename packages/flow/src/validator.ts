@@ -59,6 +59,13 @@ export function validateFlow(flow: Flow, analyzer?: TemplateAnalyzer): Finding[]
 
   if (!byId.has(flow.startModuleId))
     error({ code: 'missing-start', message: `The start module ${flow.startModuleId} does not exist` });
+  const fallbackId = flow.settings.fallbackModuleId;
+  if (fallbackId && !byId.has(fallbackId)) {
+    error({
+      code: 'connection-to-missing-module',
+      message: `The fallback connection leads to a module that does not exist (${fallbackId})`,
+    });
+  }
   const seenIds = new Set<string>();
   for (const module of flow.modules) {
     if (seenIds.has(module.id))

@@ -11,7 +11,7 @@ import { messageText } from '../transcript';
 
 export interface TestServiceOptions {
   http?: (request: HttpRequest) => Promise<HttpResponse>;
-  llm?: (request: LlmRequest) => Promise<{ text: string }>;
+  llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
   startAt?: number;
 }
 
