@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { authRoutes } from './features/auth/auth.routes';
+import { botsRoutes } from './features/bots/bots.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
@@ -87,6 +88,7 @@ export async function buildApp({
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
+    await api.register(botsRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

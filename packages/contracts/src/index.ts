@@ -1,5 +1,7 @@
 export * from './auth';
 export * from './bot-messages';
+export * from './bots';
+export * from './changelog';
 export * from './errors';
 export * from './frontend-config';
 export * from './health';

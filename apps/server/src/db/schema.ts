@@ -1,3 +1,4 @@
+import type { BotTable } from './tables/bot.table';
 import type { CompanyTable } from './tables/company.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
 import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
@@ -9,6 +10,7 @@ import type { UserTable } from './tables/user.table';
 
 /** Every table Kysely knows, by name. */
 export interface DB {
+  bots: BotTable;
   companies: CompanyTable;
   users: UserTable;
   sections: SectionTable;

@@ -1,0 +1,21 @@
+import type { Flow } from '@parley/flow';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
+
+export interface BotTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  language: string;
+  draft_flow: JSONColumnType<Flow, string, string>;
+  /** Counted from the draft when it is saved, so lists never read the document. */
+  module_count: Generated<number>;
+  intent_count: Generated<number>;
+  global_connection_count: Generated<number>;
+  published_version: number | null;
+  created_by: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: Generated<Date>;
+  /** Deleted bots stay for the reports of their conversations. */
+  deleted_at: Date | null;
+}
+export type BotRow = Selectable<BotTable>;

@@ -1,0 +1,138 @@
+import type { ListBotsQuery } from '@parley/contracts';
+import type { Flow } from '@parley/flow';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { BotRow } from '../../db/tables/bot.table';
+
+export type BotSummaryRow = Omit<BotRow, 'draft_flow'>;
+
+const summaryColumns = [
+  'id',
+  'company_id',
+  'name',
+  'language',
+  'module_count',
+  'intent_count',
+  'global_connection_count',
+  'published_version',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+] as const;
+
+/** What lists and summaries store about the draft, so they never read the document. */
+export function flowCounts(flow: Flow) {
+  return {
+    module_count: flow.modules.length,
+    intent_count: flow.intents.length,
+    global_connection_count: flow.globalConnections.length,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A page of the company's bots (deleted ones left out), searched by name and sorted. */
+export async function listBots(
+  db: Queryable,
+  companyId: string,
+  query: ListBotsQuery,
+): Promise<{ rows: BotSummaryRow[]; total: number }> {
+  let base = db.selectFrom('bots').where('company_id', '=', companyId).where('deleted_at', 'is', null);
+  if (query.search)
+    base = base.where(sql<string>`lower(name)`, 'like', `%${escapeLike(query.search.toLowerCase())}%`);
+  const [{ total } = { total: 0 }] = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute();
+  const sortColumn = query.sort === 'name' ? sql`lower(name)` : sql.ref(query.sort);
+  const rows = await base
+    .select(summaryColumns)
+    .orderBy(sortColumn, query.order)
+    .orderBy('id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { rows, total };
+}
+
+export async function findBot(db: Queryable, companyId: string, id: string): Promise<BotRow | undefined> {
+  return db
+    .selectFrom('bots')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The bot locked for an update in the caller's transaction. */
+export async function findBotForUpdate(
+  db: Queryable,
+  companyId: string,
+  id: string,
+): Promise<BotRow | undefined> {
+  return db
+    .selectFrom('bots')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertBot(
+  db: Queryable,
+  bot: { company_id: string; name: string; language: string; flow: Flow; created_by: string },
+): Promise<BotRow> {
+  return db
+    .insertInto('bots')
+    .values({
+      company_id: bot.company_id,
+      name: bot.name,
+      language: bot.language,
+      draft_flow: JSON.stringify(bot.flow),
+      ...flowCounts(bot.flow),
+      published_version: null,
+      created_by: bot.created_by,
+      deleted_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateBot(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  changes: { name?: string; language?: string; flow?: Flow },
+): Promise<BotRow | undefined> {
+  return db
+    .updateTable('bots')
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.language === undefined ? {} : { language: changes.language }),
+      ...(changes.flow === undefined
+        ? {}
+        : { draft_flow: JSON.stringify(changes.flow), ...flowCounts(changes.flow) }),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function softDeleteBot(db: Queryable, companyId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('bots')
+    .set({ deleted_at: sql`now()` })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,125 @@
+import type {
+  BotDetail,
+  BotList,
+  BotSummary,
+  CreateBotRequest,
+  ListBotsQuery,
+  UpdateBotRequest,
+} from '@parley/contracts';
+import { loadFlow, starterFlow } from '@parley/flow';
+import type { Db } from '../../db/database';
+import type { BotRow } from '../../db/tables/bot.table';
+import { NotFoundException } from '../../errors';
+import type { Session } from '../../plugins/authenticate';
+import {
+  type BotSummaryRow,
+  findBot,
+  findBotForUpdate,
+  insertBot,
+  listBots,
+  softDeleteBot,
+  updateBot,
+} from './bots.repository';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids that cannot exist are simply not found (and never reach the database as a bad uuid). */
+function assertBotId(id: string): void {
+  if (!uuidPattern.test(id)) throw new NotFoundException('Bot not found');
+}
+
+export function toSummary(row: BotSummaryRow): BotSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    language: row.language as BotSummary['language'],
+    status: row.published_version === null ? 'draft' : 'published',
+    published_version: row.published_version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    counts: {
+      modules: row.module_count,
+      intents: row.intent_count,
+      globalConnections: row.global_connection_count,
+    },
+  };
+}
+
+function toDetail(row: BotRow): BotDetail {
+  return { ...toSummary(row), flow: loadFlow(row.draft_flow) };
+}
+
+export async function listCompanyBots(db: Db, session: Session, query: ListBotsQuery): Promise<BotList> {
+  const { rows, total } = await listBots(db, session.companyId, query);
+  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getBot(db: Db, session: Session, id: string): Promise<BotDetail> {
+  assertBotId(id);
+  const row = await findBot(db, session.companyId, id);
+  if (!row) throw new NotFoundException('Bot not found');
+  return toDetail(row);
+}
+
+/** A new bot starts with a valid flow: a start module that welcomes the user in its language. */
+export async function createBot(db: Db, session: Session, input: CreateBotRequest): Promise<BotDetail> {
+  const row = await insertBot(db, {
+    company_id: session.companyId,
+    name: input.name,
+    language: input.language,
+    flow: starterFlow(input.language),
+    created_by: session.userId,
+  });
+  return toDetail(row);
+}
+
+export async function renameOrRelanguageBot(
+  db: Db,
+  session: Session,
+  id: string,
+  input: UpdateBotRequest,
+): Promise<BotDetail> {
+  assertBotId(id);
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await findBotForUpdate(trx, session.companyId, id);
+    if (!current) throw new NotFoundException('Bot not found');
+    // The language lives in the flow too (NLU and messages follow it).
+    const flow =
+      input.language === undefined
+        ? undefined
+        : {
+            ...loadFlow(current.draft_flow),
+            settings: { ...loadFlow(current.draft_flow).settings, language: input.language },
+          };
+    return updateBot(trx, session.companyId, id, { name: input.name, language: input.language, flow });
+  });
+  if (!row) throw new NotFoundException('Bot not found');
+  return toDetail(row);
+}
+
+function copyName(name: string): string {
+  const suffix = ' (copy)';
+  return name.length + suffix.length <= 80
+    ? `${name}${suffix}`
+    : `${name.slice(0, 80 - suffix.length)}${suffix}`;
+}
+
+export async function duplicateBot(db: Db, session: Session, id: string): Promise<BotDetail> {
+  assertBotId(id);
+  const source = await findBot(db, session.companyId, id);
+  if (!source) throw new NotFoundException('Bot not found');
+  const row = await insertBot(db, {
+    company_id: session.companyId,
+    name: copyName(source.name),
+    language: source.language,
+    flow: loadFlow(source.draft_flow),
+    created_by: session.userId,
+  });
+  return toDetail(row);
+}
+
+/** Soft delete: the bot leaves every list, its conversations stay for reports. */
+export async function deleteBot(db: Db, session: Session, id: string): Promise<void> {
+  assertBotId(id);
+  if (!(await softDeleteBot(db, session.companyId, id))) throw new NotFoundException('Bot not found');
+}

@@ -1,0 +1,61 @@
+import { flowSchema } from '@parley/flow';
+import { z } from 'zod';
+
+export const botLanguageSchema = z.enum(['en', 'es', 'pt', 'fr', 'de', 'it']);
+export type BotLanguage = z.infer<typeof botLanguageSchema>;
+
+const botNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the bot a name')
+  .max(80, 'At most 80 characters')
+  .refine((value) => !/[<>]/.test(value), 'Names cannot contain < or >');
+
+/** A bot as lists show it: never the flow document. */
+export const botSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: botLanguageSchema,
+  status: z.enum(['draft', 'published']),
+  published_version: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  counts: z.object({
+    modules: z.number().int(),
+    intents: z.number().int(),
+    globalConnections: z.number().int(),
+  }),
+});
+export type BotSummary = z.infer<typeof botSummarySchema>;
+
+export const botDetailSchema = botSummarySchema.extend({ flow: flowSchema });
+export type BotDetail = z.infer<typeof botDetailSchema>;
+
+export const botSortSchema = z.enum(['updated_at', 'created_at', 'name']);
+
+export const listBotsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+  search: z.string().trim().max(80).default(''),
+  sort: botSortSchema.default('updated_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ListBotsQuery = z.infer<typeof listBotsQuerySchema>;
+
+export const botListSchema = z.object({
+  items: z.array(botSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BotList = z.infer<typeof botListSchema>;
+
+export const createBotRequestSchema = z.strictObject({ name: botNameSchema, language: botLanguageSchema });
+export type CreateBotRequest = z.infer<typeof createBotRequestSchema>;
+
+export const updateBotRequestSchema = z
+  .strictObject({ name: botNameSchema.optional(), language: botLanguageSchema.optional() })
+  .refine((body) => body.name !== undefined || body.language !== undefined, 'Send name or language');
+export type UpdateBotRequest = z.infer<typeof updateBotRequestSchema>;
+
+export const botIdParamsSchema = z.strictObject({ id: z.string().max(100) });
