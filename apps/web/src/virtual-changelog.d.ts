@@ -1,0 +1,4 @@
+declare module 'virtual:changelog' {
+  const entries: import('@parley/contracts').ChangelogEntry[];
+  export default entries;
+}
