@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ChangelogContentError, parseChangelog, parseChangelogFile } from './parse-changelog';
 
 const entry = (front: string, body = 'Body text.') => `---\n${front}\n---\n${body}\n`;
-const valid = 'title: Better inbox\ndate: 2023-05-18\nversion: 1.7.9\ntype: feature\nvisibility: public\ntags: [inbox, agents]\nauthor: Parley team';
+const valid =
+  'title: Better inbox\ndate: 2023-05-18\nversion: 1.7.9\ntype: feature\nvisibility: public\ntags: [inbox, agents]\nauthor: Parley team';
 
 describe('changelog files', () => {
   it('parses front matter and body', () => {
@@ -30,7 +31,10 @@ describe('changelog files', () => {
     ['unknown type', entry(valid.replace('type: feature', 'type: party'))],
     ['bad date', entry(valid.replace('2023-05-18', 'May 18'))],
     ['public entry with a dated version', entry(valid.replace('1.7.9', '2023.05.18-1'))],
-    ['internal entry with a semantic version', entry(valid.replace('visibility: public', 'visibility: internal'))],
+    [
+      'internal entry with a semantic version',
+      entry(valid.replace('visibility: public', 'visibility: internal')),
+    ],
     ['missing author', entry(valid.replace('author: Parley team', ''))],
   ])('refuses %s, naming the file', (_case, text) => {
     expect(() => parseChangelogFile('2023-05-18-x', text)).toThrow(ChangelogContentError);
@@ -40,7 +44,9 @@ describe('changelog files', () => {
   it('the product’s own changelog is valid and newest first', () => {
     const directory = join(import.meta.dirname, '../../../../../../changelog');
     const files = Object.fromEntries(
-      readdirSync(directory).filter((name) => name.endsWith('.md')).map((name) => [name.replace(/\.md$/, ''), readFileSync(join(directory, name), 'utf8')]),
+      readdirSync(directory)
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => [name.replace(/\.md$/, ''), readFileSync(join(directory, name), 'utf8')]),
     );
     const entries = parseChangelog(files);
     expect(entries.length).toBeGreaterThanOrEqual(5);

@@ -8,7 +8,8 @@ export class ChangelogContentError extends Error {
 /** One changelog file: YAML front matter between `---` lines, then the Markdown body. */
 export function parseChangelogFile(id: string, text: string): ChangelogEntry {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ChangelogContentError(`changelog/${id}.md: missing front matter (--- title, date, … ---)`);
+  if (!match)
+    throw new ChangelogContentError(`changelog/${id}.md: missing front matter (--- title, date, … ---)`);
   let front: unknown;
   try {
     // Dates stay strings: the schema checks their format.
@@ -18,7 +19,9 @@ export function parseChangelogFile(id: string, text: string): ChangelogEntry {
   }
   const parsed = changelogEntrySchema.safeParse({ ...(front as object), id, body: (match[2] ?? '').trim() });
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ');
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`)
+      .join('; ');
     throw new ChangelogContentError(`changelog/${id}.md: ${issues}`);
   }
   return parsed.data;
