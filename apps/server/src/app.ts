@@ -15,6 +15,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { startJobQueue } from './jobs/job-queue';
 import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerStripNul } from './plugins/strip-nul';
@@ -53,6 +54,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: a text/plain body is refused by name rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app);
 
   await migrateToLatest(database.db);
   if (config.seedDemo) {

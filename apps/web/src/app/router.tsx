@@ -129,8 +129,13 @@ export function createRouter(queryClient: QueryClient) {
                   children: [
                     {
                       index: true,
+                      lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }),
+                    },
+                    {
+                      path: 'changelog',
                       lazy: async () => ({
-                        Component: (await import('../features/home/components/home-page')).HomePage,
+                        Component: (await import('../features/changelog/components/changelog-page'))
+                          .ChangelogPage,
                       }),
                     },
                     {
@@ -150,6 +155,17 @@ export function createRouter(queryClient: QueryClient) {
                 },
               ],
             },
+          ],
+        },
+        {
+          // The previous app's bot list: the same home. Bots' own pages (the builder) come later.
+          path: 'bots/list',
+          element: <AppLayout />,
+          loader: requireSession,
+          errorElement: <RouteErrorScreen />,
+          children: [
+            { index: true, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
+            { path: '*', element: <ErrorScreen kind="not-found" /> },
           ],
         },
         ...legacyRoutes,

@@ -120,6 +120,20 @@ describe('the bots API', () => {
     expect((await call('GET', `/api/bots/${bot.id}`)).json()).toMatchObject({ name: 'Private' });
   });
 
+  it('accepts body-less calls that still say Content-Type: application/json (as the web app sends them)', async () => {
+    const bot = await create('Headers');
+    const headers = { ...authHeader(token), 'content-type': 'application/json', accept: 'application/json' };
+    const copy = await t.request({ method: 'POST', url: `/api/bots/${bot.id}/duplicate`, headers, body: '' });
+    expect(copy.statusCode).toBe(201);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/bots/${copy.json<BotDetail>().id}`,
+      headers,
+      body: '',
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('answers 404 for ids that cannot exist, and requires signing in', async () => {
     expect((await call('GET', '/api/bots/not-a-uuid')).statusCode).toBe(404);
     expect((await call('GET', '/api/bots/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);

@@ -1,6 +1,8 @@
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
+import NewReleasesRounded from '@mui/icons-material/NewReleasesRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import {
@@ -61,7 +63,8 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { data: config } = useSuspenseQuery(frontendConfigQuery);
-  const home = pathname === '/v2' || pathname === '/v2/';
+  const home = pathname === '/v2' || pathname === '/v2/' || pathname === '/bots/list';
+  const changelog = pathname === '/v2/changelog';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
@@ -71,6 +74,13 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
           label={t('nav.home')}
           icon={home ? <HomeRounded color="primary" /> : <HomeOutlined />}
           selected={home}
+          onNavigate={onNavigate}
+        />
+        <NavItem
+          to="/v2/changelog"
+          label={t('nav.changelog')}
+          icon={changelog ? <NewReleasesRounded color="primary" /> : <NewReleasesOutlined />}
+          selected={changelog}
           onNavigate={onNavigate}
         />
       </List>

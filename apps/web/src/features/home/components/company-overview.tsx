@@ -3,12 +3,10 @@ import BusinessRounded from '@mui/icons-material/BusinessRounded';
 import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOutlined';
 import { Box, Card, CardActionArea, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import type { CurrentUser } from '@parley/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { currentUserQuery } from '../../../shared/session/current-user';
 
-function CompanyCard({ company }: { company: CurrentUser['company'] }) {
+export function CompanyCard({ company }: { company: CurrentUser['company'] }) {
   const { t, i18n } = useTranslation('home');
   const trial = company.company_expiration_date !== 'None';
   const facts = [
@@ -74,7 +72,7 @@ function CompanyCard({ company }: { company: CurrentUser['company'] }) {
   );
 }
 
-function SectionsCard({ sections }: { sections: CurrentUser['company']['sections'] }) {
+export function SectionsCard({ sections }: { sections: CurrentUser['company']['sections'] }) {
   const { t } = useTranslation('home');
   return (
     <Card sx={{ height: '100%' }}>
@@ -121,29 +119,5 @@ function SectionsCard({ sections }: { sections: CurrentUser['company']['sections
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/** Home: who you are, your company and its sections (the bot list joins here later). */
-export function HomePage() {
-  const { t } = useTranslation('home');
-  const { data: user } = useSuspenseQuery(currentUserQuery);
-  return (
-    <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }}>
-      <Box>
-        <Typography variant="h1">{t('greeting', { name: user.first_name })}</Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('subtitle', { company: user.company.name })}
-        </Typography>
-      </Box>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <CompanyCard company={user.company} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <SectionsCard sections={user.company.sections} />
-        </Grid>
-      </Grid>
-    </Stack>
   );
 }

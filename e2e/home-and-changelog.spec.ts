@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+import { signIn } from './support/journeys';
+import { type RunningServer, startServer } from './support/server';
+
+describe('the home with bots, and the Changelog History', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await signIn(page, server.url, email);
+    await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+    return page;
+  }
+
+  it('creates, renames, duplicates and deletes a bot from the home', async () => {
+    const page = await signedIn('owner@demo.parley.dev');
+    await page.getByText('Create your first bot').waitFor();
+    await screenshot(page, 'home-empty-1440');
+
+    await page.getByRole('button', { name: 'Create a bot' }).click();
+    await page.getByRole('button', { name: 'Create bot' }).click();
+    await page.getByText('Give the bot a name').waitFor();
+    await page.getByLabel('Bot name').fill('Support assistant');
+    await page.getByRole('button', { name: 'Create bot' }).click();
+    await page.getByText('“Support assistant” is ready.').waitFor();
+    const card = page.getByTestId('bot-card').filter({ hasText: 'Support assistant' });
+    await card.waitFor();
+    expect(await card.getByText('Draft').isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'Inbox' }).getAttribute('href')).toMatch(
+      /^\/v2\/inbox\?companyId=[\w-]+&botId=[\w-]+$/,
+    );
+
+    await page.getByRole('button', { name: 'More actions for Support assistant' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await page.getByLabel('Bot name').fill('Help desk');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('bot-card').filter({ hasText: 'Help desk' }).waitFor();
+
+    await page.getByRole('button', { name: 'More actions for Help desk' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await page.getByTestId('bot-card').filter({ hasText: 'Help desk (copy)' }).waitFor();
+    expect(await page.getByTestId('bot-card').count()).toBe(2);
+
+    await page.getByRole('textbox', { name: 'Search bots by name' }).fill('copy');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="bot-card"]').length === 1);
+    await page.getByRole('textbox', { name: 'Search bots by name' }).fill('');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="bot-card"]').length === 2);
+    await screenshot(page, 'home-bots-1440');
+
+    await page.getByRole('button', { name: 'More actions for Help desk (copy)' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Delete “Help desk (copy)”?' }).waitFor();
+    await page.getByRole('button', { name: 'Delete bot' }).click();
+    await page.getByText('“Help desk (copy)” was deleted.').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="bot-card"]').length === 1);
+
+    // The legacy bot list shows the same home; a bot's own page is not built yet.
+    await page.goto(`${server.url}/bots/list`);
+    await page.getByTestId('bot-card').filter({ hasText: 'Help desk' }).waitFor();
+    await page
+      .getByTestId('bot-card')
+      .filter({ hasText: 'Help desk' })
+      .getByRole('link', { name: 'Open Help desk' })
+      .click();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows staff of the Internal company the source selector, counts, badges and internal entries', async () => {
+    const page = await signedIn('staff@parley.dev');
+    await page.getByRole('navigation').getByRole('link', { name: "What's new" }).click();
+    await page.getByRole('heading', { name: 'Changelog History' }).waitFor();
+    for (const label of ['Total Updates', 'Public', 'Internal', 'Latest Version']) {
+      expect(await page.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('combobox', { name: 'Changelog Source' }).isVisible()).toBe(true);
+    expect(
+      await page.locator('[data-testid="changelog-entry"]').filter({ hasText: 'Internal' }).count(),
+    ).toBe(0);
+
+    await page.getByRole('combobox', { name: 'Changelog Source' }).click();
+    await page.getByRole('option', { name: 'Internal' }).click();
+    await page
+      .locator('[data-testid="changelog-entry"]')
+      .filter({ hasText: 'Every API suite runs on PGlite and on PostgreSQL' })
+      .waitFor();
+    await screenshot(page, 'changelog-internal-1440');
+
+    // Paging: 7 entries, 5 a page.
+    await page.getByText('Page 1 of 2').waitFor();
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('changelog-entry').count()).toBe(2);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+
+    // A larger page size goes back to page 1 and shows everything on one page (no paging).
+    await page.getByRole('combobox', { name: 'Items per page' }).click();
+    await page.getByRole('option', { name: '10' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="changelog-entry"]').length === 7,
+    );
+    expect(await page.getByText(/Page \d of \d/).count()).toBe(0);
+
+    // One version switches the source to Internal; All Versions back to Public.
+    await page.getByRole('combobox', { name: 'Changelog Version' }).click();
+    await page.getByRole('option', { name: 'v0.2.0' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="changelog-entry"]').length === 1,
+    );
+    expect(await page.getByRole('combobox', { name: 'Changelog Source' }).textContent()).toContain(
+      'Internal',
+    );
+    await page.getByRole('combobox', { name: 'Changelog Version' }).click();
+    await page.getByRole('option', { name: 'All Versions' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="changelog-entry"]').length === 4,
+    );
+    expect(await page.getByRole('combobox', { name: 'Changelog Source' }).textContent()).toContain('Public');
+    await page.context().close();
+  });
+
+  it('shows everyone else public entries only, and keeps the category in the address', async () => {
+    const page = await signedIn('trial@demo.parley.dev');
+    await page.goto(`${server.url}/v2/changelog`);
+    await page.getByRole('heading', { name: 'Changelog History' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Changelog Source' }).count()).toBe(0);
+    expect(await page.getByText('Internal', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Total Updates').isVisible()).toBe(true);
+    expect(await page.getByTestId('changelog-entry').count()).toBe(4);
+
+    await page.getByRole('button', { name: 'Maintenance' }).click();
+    await page.getByText('No changelogs found').waitFor();
+    await page.waitForURL(/category=maintenance/);
+    await page.getByRole('button', { name: 'Features' }).click();
+    await page.waitForURL(/category=feature$/);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Changelog History' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Features' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('changelog-entry').count()).toBe(4);
+    await page.goto(`${server.url}/v2/changelog?category=fix`);
+    expect(await page.getByRole('button', { name: 'Bug fixes' }).getAttribute('aria-pressed')).toBe('true');
+    await page.context().close();
+
+    const phone = await signedIn('trial@demo.parley.dev', { width: 390, height: 844 });
+    await screenshot(phone, 'home-390');
+    await phone.goto(`${server.url}/v2/changelog`);
+    await phone.getByRole('heading', { name: 'Changelog History' }).waitFor();
+    await screenshot(phone, 'changelog-390');
+    await phone.context().close();
+  });
+});
