@@ -7,6 +7,7 @@ import {
   updateBotRequestSchema,
 } from '@parley/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
 import * as bots from './bots.service';
@@ -91,12 +92,12 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a bot (its conversations stay for reports)',
         params: botIdParamsSchema,
-        response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 404) },
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
       await bots.deleteBot(db(), sessionOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };
