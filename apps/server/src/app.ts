@@ -9,6 +9,7 @@ import { botsRoutes } from './features/bots/bots.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
+import { publishingRoutes } from './features/publishing/publishing.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -91,6 +92,7 @@ export async function buildApp({
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
     await api.register(botsRoutes);
+    await api.register(publishingRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

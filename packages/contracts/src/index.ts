@@ -6,6 +6,7 @@ export * from './errors';
 export * from './frontend-config';
 export * from './health';
 export * from './profile';
+export * from './publishing';
 export * from './telemetry';
 export * from './templates';
 export * from './users';

@@ -1,5 +1,12 @@
 import type { BotTable } from './tables/bot.table';
 import type { CompanyTable } from './tables/company.table';
+import type {
+  BotVersionTable,
+  ConversationEventTable,
+  ConversationMessageTable,
+  ConversationTable,
+  DeploymentTable,
+} from './tables/conversation.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
 import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
 import type { RateLimitTable } from './tables/rate-limit.table';
@@ -11,6 +18,11 @@ import type { UserTable } from './tables/user.table';
 /** Every table Kysely knows, by name. */
 export interface DB {
   bots: BotTable;
+  bot_versions: BotVersionTable;
+  deployments: DeploymentTable;
+  conversations: ConversationTable;
+  conversation_messages: ConversationMessageTable;
+  conversation_events: ConversationEventTable;
   companies: CompanyTable;
   users: UserTable;
   sections: SectionTable;

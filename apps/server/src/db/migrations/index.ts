@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as telemetry from './0002-telemetry';
 import * as bots from './0003-bots';
+import * as conversations from './0004-conversations';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-telemetry': telemetry,
   '0003-bots': bots,
+  '0004-conversations': conversations,
 };

@@ -1,0 +1,81 @@
+import type { Flow } from '@parley/flow';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, never, never>;
+type Json = JSONColumnType<Record<string, unknown>, string, string>;
+
+export interface BotVersionTable {
+  id: Generated<string>;
+  bot_id: string;
+  company_id: string;
+  version: number;
+  flow: JSONColumnType<Flow, string, string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DeploymentTable {
+  id: Generated<string>;
+  company_id: string;
+  bot_id: string;
+  /** The public key a web page embeds (`data-deployment`). */
+  key: string;
+  channel: 'webchat' | 'test';
+  /** The published version it serves; null for a test deployment, which follows the draft. */
+  version: number | null;
+  sunshine_parley_integration_id: string | null;
+  sunshine_parley_switchboardIntegration_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+export type DeploymentRow = Selectable<DeploymentTable>;
+
+export interface ConversationTable {
+  id: Generated<string>;
+  company_id: string;
+  bot_id: string;
+  deployment_id: string;
+  /** SHA-256 of the conversation's token, which only its visitor holds. */
+  token_hash: string;
+  status: string;
+  state: Json;
+  channel: string;
+  user_info: Json;
+  context: Json;
+  page_domain: string | null;
+  url: string | null;
+  message_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  last_message_at: Date | null;
+  /** When it expires if nothing happens (the inbox shows it). */
+  expires_at: Date | null;
+  expired_at: Date | null;
+}
+export type ConversationRow = Selectable<ConversationTable>;
+
+export interface ConversationMessageTable {
+  id: Generated<string>;
+  conversation_id: string;
+  company_id: string;
+  bot_id: string;
+  seq: number;
+  role: 'user' | 'bot' | 'agent';
+  message: Json;
+  text: string;
+  created_at: Generated<Date>;
+}
+export type ConversationMessageRow = Selectable<ConversationMessageTable>;
+
+export interface ConversationEventTable {
+  id: Generated<string>;
+  conversation_id: string;
+  company_id: string;
+  bot_id: string;
+  deployment_id: string;
+  name: string;
+  dimensions: Json;
+  data: Json;
+  occurred_at: Date;
+}

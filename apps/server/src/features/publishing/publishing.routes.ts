@@ -1,0 +1,182 @@
+import {
+  botDetailSchema,
+  botIdParamsSchema,
+  botVersionSchema,
+  createDeploymentRequestSchema,
+  deploymentSchema,
+  publishResponseSchema,
+  removeDeploymentRequestSchema,
+  saveFlowRequestSchema,
+  saveFlowResponseSchema,
+  updateDeploymentRequestSchema,
+} from '@parley/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/authenticate';
+import { errorResponses } from '../../plugins/openapi';
+import * as publishing from './publishing.service';
+
+const tags = ['publishing'];
+
+export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+
+  app.put(
+    '/api/bots/:id/flow',
+    {
+      // Flows of large bots are big documents.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          'Save the draft flow; answers the validator’s findings (saving never waits for a clean flow)',
+        params: botIdParamsSchema,
+        body: saveFlowRequestSchema,
+        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) => publishing.saveDraft(db(), sessionOf(request), request.params.id, request.body.flow),
+  );
+
+  app.post(
+    '/api/bots/:id/publish',
+    {
+      schema: {
+        tags,
+        summary:
+          'Freeze the draft as the next version and serve it on web chat; refused while the flow has errors',
+        params: botIdParamsSchema,
+        response: { 201: publishResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await publishing.publish(db(), sessionOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/bots/:id/versions',
+    {
+      schema: {
+        tags,
+        summary: 'Published versions, newest first',
+        params: botIdParamsSchema,
+        response: { 200: z.array(botVersionSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => publishing.versionsOf(db(), sessionOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/bots/:id/versions/:version/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Make a published version the draft again',
+        params: z.strictObject({ id: z.string().max(100), version: z.coerce.number().int().min(1) }),
+        response: { 200: botDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      publishing.restoreVersion(db(), sessionOf(request), request.params.id, request.params.version),
+  );
+
+  app.get(
+    '/api/bots/:id/deployments',
+    {
+      schema: {
+        tags,
+        summary: 'Where the bot runs',
+        params: botIdParamsSchema,
+        response: { 200: z.array(deploymentSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => publishing.deploymentsOf(db(), sessionOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/bots/:id/deployments',
+    {
+      schema: {
+        tags,
+        summary: 'Put a published version on web chat (the latest by default)',
+        params: botIdParamsSchema,
+        body: createDeploymentRequestSchema,
+        response: { 201: deploymentSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await publishing.createWebchatDeployment(
+            db(),
+            sessionOf(request),
+            request.params.id,
+            request.body.version,
+          ),
+        ),
+  );
+
+  app.get(
+    '/api/bots/:id/test-deployment',
+    {
+      schema: {
+        tags,
+        summary: 'The deployment the tester uses: it runs the draft',
+        params: botIdParamsSchema,
+        response: { 200: deploymentSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => publishing.testDeployment(db(), sessionOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/deployments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Pin a version or set the messaging-suite fields',
+        params: botIdParamsSchema,
+        body: updateDeploymentRequestSchema,
+        response: { 200: deploymentSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => publishing.changeDeployment(db(), sessionOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/deployments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Take a deployment down',
+        params: botIdParamsSchema,
+        response: { 204: z.null().describe('Removed'), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await publishing.removeDeployment(db(), sessionOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/remove-deployment',
+    {
+      schema: {
+        tags,
+        summary:
+          'Messaging-suite notice that a deployment was removed: recorded in the server log only (spec §7)',
+        body: removeDeploymentRequestSchema,
+        response: { 202: z.object({ status: z.literal('logged') }), ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request, reply) => {
+      request.log.info(
+        { companyId: sessionOf(request).companyId, payload: request.body },
+        'remove-deployment received',
+      );
+      return reply.code(202).send({ status: 'logged' as const });
+    },
+  );
+};

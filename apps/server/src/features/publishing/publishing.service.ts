@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import type { BotDetail, BotVersion, Deployment, FlowFinding } from '@parley/contracts';
+import { validateFlowTemplates } from '@parley/engine';
+import { type Flow, loadFlow } from '@parley/flow';
+import type { Db } from '../../db/database';
+import type { DeploymentRow } from '../../db/tables/conversation.table';
+import { ConflictException, NotFoundException, ValidationException } from '../../errors';
+import type { Session } from '../../plugins/authenticate';
+import { findBot, findBotForUpdate, updateBot } from '../bots/bots.repository';
+import { getBot } from '../bots/bots.service';
+import {
+  findDeployment,
+  findVersionFlow,
+  insertDeployment,
+  insertVersion,
+  listDeployments,
+  listVersions,
+  nextVersionNumber,
+  promoteWebchatDeployments,
+  setPublishedVersion,
+  softDeleteDeployment,
+  updateDeployment,
+} from './publishing.repository';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function assertId(id: string, what: string): void {
+  if (!uuidPattern.test(id)) throw new NotFoundException(`${what} not found`);
+}
+
+export function toDeployment(row: DeploymentRow): Deployment {
+  return {
+    id: row.id,
+    bot_id: row.bot_id,
+    key: row.key,
+    channel: row.channel,
+    version: row.version,
+    sunshine_parley_integration_id: row.sunshine_parley_integration_id,
+    sunshine_parley_switchboardIntegration_id: row.sunshine_parley_switchboardIntegration_id,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The validator's findings, graph and templates, for the builder and for publishing. */
+export function findingsOf(flow: Flow): FlowFinding[] {
+  return validateFlowTemplates(flow).map((finding) => ({ ...finding }));
+}
+
+/** Saves the draft (any well-formed document) and says what the validator thinks of it. */
+export async function saveDraft(
+  db: Db,
+  session: Session,
+  botId: string,
+  flow: Flow,
+): Promise<{ bot: BotDetail; findings: FlowFinding[] }> {
+  assertId(botId, 'Bot');
+  const row = await updateBot(db, session.companyId, botId, {
+    flow,
+    language: flow.settings.language.split('-')[0],
+  });
+  if (!row) throw new NotFoundException('Bot not found');
+  return { bot: await getBot(db, session, botId), findings: findingsOf(flow) };
+}
+
+/** Freezes the draft as the next numbered version, refused while the validator finds errors. */
+export async function publish(
+  db: Db,
+  session: Session,
+  botId: string,
+): Promise<{ version: BotVersion; findings: FlowFinding[] }> {
+  assertId(botId, 'Bot');
+  return db.transaction().execute(async (trx) => {
+    const bot = await findBotForUpdate(trx, session.companyId, botId);
+    if (!bot) throw new NotFoundException('Bot not found');
+    const flow = loadFlow(bot.draft_flow);
+    const findings = findingsOf(flow);
+    const errors = findings.filter((finding) => finding.severity === 'error');
+    if (errors.length > 0) {
+      throw new ValidationException(
+        `The flow has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} to fix before publishing`,
+        { findings: errors },
+      );
+    }
+    const number = await nextVersionNumber(trx, botId);
+    const saved = await insertVersion(trx, {
+      bot_id: botId,
+      company_id: session.companyId,
+      version: number,
+      flow,
+      created_by: session.userId,
+    });
+    await setPublishedVersion(trx, session.companyId, botId, number);
+    await promoteWebchatDeployments(trx, session.companyId, botId, number);
+    return {
+      version: {
+        version: saved.version,
+        created_at: saved.created_at.toISOString(),
+        modules: flow.modules.length,
+      },
+      findings,
+    };
+  });
+}
+
+export async function versionsOf(db: Db, session: Session, botId: string): Promise<BotVersion[]> {
+  assertId(botId, 'Bot');
+  if (!(await findBot(db, session.companyId, botId))) throw new NotFoundException('Bot not found');
+  const rows = await listVersions(db, session.companyId, botId);
+  return rows.map((row) => ({
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    modules: Number(row.modules),
+  }));
+}
+
+/** Makes a published version the draft again (publishing it is a separate step). */
+export async function restoreVersion(
+  db: Db,
+  session: Session,
+  botId: string,
+  version: number,
+): Promise<BotDetail> {
+  assertId(botId, 'Bot');
+  const flow = await findVersionFlow(db, session.companyId, botId, version);
+  if (!flow) throw new NotFoundException(`Version ${version} not found`);
+  return (await saveDraft(db, session, botId, loadFlow(flow))).bot;
+}
+
+const newKey = () => `dep_${randomBytes(18).toString('base64url')}`;
+
+export async function deploymentsOf(db: Db, session: Session, botId: string): Promise<Deployment[]> {
+  assertId(botId, 'Bot');
+  if (!(await findBot(db, session.companyId, botId))) throw new NotFoundException('Bot not found');
+  return (await listDeployments(db, session.companyId, botId)).map(toDeployment);
+}
+
+/** A web chat deployment of a published version (the latest by default). */
+export async function createWebchatDeployment(
+  db: Db,
+  session: Session,
+  botId: string,
+  version?: number,
+): Promise<Deployment> {
+  assertId(botId, 'Bot');
+  const bot = await findBot(db, session.companyId, botId);
+  if (!bot) throw new NotFoundException('Bot not found');
+  const chosen = version ?? bot.published_version;
+  if (chosen === null) throw new ConflictException('Publish the bot before putting it on a website');
+  if (!(await findVersionFlow(db, session.companyId, botId, chosen)))
+    throw new NotFoundException(`Version ${chosen} not found`);
+  return toDeployment(
+    await insertDeployment(db, {
+      company_id: session.companyId,
+      bot_id: botId,
+      key: newKey(),
+      channel: 'webchat',
+      version: chosen,
+    }),
+  );
+}
+
+/** The bot's test deployment (made on first use): it always runs the current draft. */
+export async function testDeployment(db: Db, session: Session, botId: string): Promise<Deployment> {
+  assertId(botId, 'Bot');
+  if (!(await findBot(db, session.companyId, botId))) throw new NotFoundException('Bot not found');
+  const existing = (await listDeployments(db, session.companyId, botId)).find(
+    (deployment) => deployment.channel === 'test',
+  );
+  if (existing) return toDeployment(existing);
+  return toDeployment(
+    await insertDeployment(db, {
+      company_id: session.companyId,
+      bot_id: botId,
+      key: newKey(),
+      channel: 'test',
+      version: null,
+    }),
+  );
+}
+
+export async function changeDeployment(
+  db: Db,
+  session: Session,
+  id: string,
+  changes: {
+    version?: number;
+    sunshine_parley_integration_id?: string | null;
+    sunshine_parley_switchboardIntegration_id?: string | null;
+  },
+): Promise<Deployment> {
+  assertId(id, 'Deployment');
+  const current = await findDeployment(db, session.companyId, id);
+  if (!current) throw new NotFoundException('Deployment not found');
+  if (changes.version !== undefined) {
+    if (current.channel === 'test') throw new ConflictException('The test deployment always runs the draft');
+    if (!(await findVersionFlow(db, session.companyId, current.bot_id, changes.version)))
+      throw new NotFoundException(`Version ${changes.version} not found`);
+  }
+  const row = await updateDeployment(db, session.companyId, id, changes);
+  if (!row) throw new NotFoundException('Deployment not found');
+  return toDeployment(row);
+}
+
+export async function removeDeployment(db: Db, session: Session, id: string): Promise<void> {
+  assertId(id, 'Deployment');
+  if (!(await softDeleteDeployment(db, session.companyId, id)))
+    throw new NotFoundException('Deployment not found');
+}
