@@ -1,3 +1,4 @@
+import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, ServerConfig } from './context';
@@ -6,6 +7,9 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { authRoutes } from './features/auth/auth.routes';
 import { botsRoutes } from './features/bots/bots.routes';
+import { chatRoutes } from './features/conversations/chat.routes';
+import { createEngineServices } from './features/conversations/engine-services';
+import { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
@@ -21,6 +25,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerStripNul } from './plugins/strip-nul';
 import { registerWebApp } from './plugins/web-app';
+import { ConversationBus } from './realtime/conversation-bus';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -65,10 +70,26 @@ export async function buildApp({
   }
   const jobs = await startJobQueue(database, app.log, { pollingIntervalSeconds: jobPollingIntervalSeconds });
   const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log);
-  const ctx: AppContext = { config, database, jobs, mail };
+  const engineServices = createEngineServices();
+  const bus = new ConversationBus(app.log);
+  await bus.start(database);
+  const ctx: AppContext = {
+    config,
+    database,
+    jobs,
+    mail,
+    conversations: {
+      flows: new FlowCache(),
+      locks: new KeyedLock(),
+      nlu: new NluEngine(engineServices.nlu),
+      engineServices,
+      bus,
+    },
+  };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   app.addHook('onClose', async () => {
+    await bus.close();
     await jobs.stop();
     mail.close();
     await database.close();
@@ -93,6 +114,7 @@ export async function buildApp({
     await api.register(templatesRoutes);
     await api.register(botsRoutes);
     await api.register(publishingRoutes);
+    await api.register(chatRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

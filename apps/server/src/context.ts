@@ -1,7 +1,10 @@
+import type { EngineServices, NluEngine } from '@parley/engine';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import type { MailTransport } from './features/mail/mail.service';
 import type { JobQueue } from './jobs/job-queue';
+import type { ConversationBus } from './realtime/conversation-bus';
 
 /** Config with the secrets resolved (see secrets.ts). */
 export type ServerConfig = AppConfig & { jwtSecret: string };
@@ -12,6 +15,13 @@ export interface AppContext {
   database: Database;
   jobs: JobQueue;
   mail: MailTransport;
+  conversations: {
+    flows: FlowCache;
+    locks: KeyedLock;
+    nlu: NluEngine;
+    engineServices: EngineServices;
+    bus: ConversationBus;
+  };
 }
 
 declare module 'fastify' {

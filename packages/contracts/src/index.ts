@@ -2,6 +2,7 @@ export * from './auth';
 export * from './bot-messages';
 export * from './bots';
 export * from './changelog';
+export * from './chat';
 export * from './errors';
 export * from './frontend-config';
 export * from './health';

@@ -20,6 +20,8 @@ export interface SqlExecutor {
 export interface Database extends SqlExecutor {
   readonly engine: 'pglite' | 'postgres';
   readonly db: Db;
+  /** LISTEN on a channel; NOTIFY from any process (or PGlite session) reaches `onMessage`. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,9 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
         client.release();
       }
     },
+    async listen(channel, onMessage) {
+      return pglite.listen(channel, onMessage);
+    },
     async close() {
       await db.destroy();
       await pglite.close();
@@ -87,6 +92,21 @@ async function createPostgresDatabase(url: string): Promise<Database> {
     db,
     async executeSql(text, values) {
       return values && values.length > 0 ? pool.query(text, values) : pool.query(text);
+    },
+    async listen(channel, onMessage) {
+      // LISTEN needs a session of its own that stays open (a pooled client would be reused).
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      client.on('error', () => {
+        // The connection dropped; the caller re-subscribes through the bus on its next start.
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
     },
     async close() {
       await db.destroy();

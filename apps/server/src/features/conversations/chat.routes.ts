@@ -1,0 +1,156 @@
+import type { ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import {
+  conversationParamsSchema,
+  eventsQuerySchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  sendMessageRequestSchema,
+  sendMessageResponseSchema,
+  startConversationRequestSchema,
+  startConversationResponseSchema,
+} from '@parley/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/openapi';
+import {
+  assertVisitor,
+  conversationMessages,
+  conversationModules,
+  sendMessage,
+  startConversation,
+} from './conversations.service';
+
+const tags = ['chat'];
+const HEARTBEAT_MS = 25_000;
+
+/** The visitor's conversation token: `Authorization: Bearer …`, or `?token=` where headers cannot be set (EventSource). */
+function tokenOf(request: FastifyRequest, query?: { token?: string }): string | undefined {
+  const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  return header ?? query?.token;
+}
+
+/**
+ * The public chat API: web chat, the SDK and the tester talk to bots through it. No user login: a
+ * deployment key starts a conversation, its token continues it. Open to every origin (pages embed it).
+ */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'authorization', 'last-event-id'],
+  });
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.post(
+    '/api/chat/conversations',
+    {
+      config: { auth: 'public', rateLimit: { bucket: 'chat-start' } },
+      schema: {
+        tags,
+        summary:
+          'Start a conversation with the bot of a deployment; answers the bot’s first messages and the conversation token',
+        security: [],
+        body: startConversationRequestSchema,
+        response: { 201: startConversationResponseSchema, ...errorResponses(400, 404, 413, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await startConversation(app.ctx, request.body)),
+  );
+
+  app.post(
+    '/api/chat/conversations/:id/messages',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Send a message (text, or a button’s postback); answers what the bot says now',
+        description: 'Replies that come later (delays, human agents) arrive on the events stream.',
+        security: [],
+        params: conversationParamsSchema,
+        body: sendMessageRequestSchema,
+        response: { 200: sendMessageResponseSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) => sendMessage(app.ctx, request.params.id, tokenOf(request), request.body),
+  );
+
+  app.get(
+    '/api/chat/conversations/:id/events',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Server-Sent Events: every new message of the conversation, from whichever server ran the turn',
+        description:
+          'Each event is `event: message` with a ChatMessage as data and its seq as id; reconnect with Last-Event-ID (or ?after=) to resume.',
+        security: [],
+        params: conversationParamsSchema,
+        querystring: eventsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
+      let last = Number(request.headers['last-event-id'] ?? request.query.after ?? 0) || 0;
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'access-control-allow-origin': '*',
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 3000\n\n');
+      streams.add(raw);
+      let sending = Promise.resolve();
+      const flush = () => {
+        sending = sending
+          .then(async () => {
+            for (const message of await conversationMessages(app.ctx, id, last)) {
+              raw.write(`id: ${message.seq}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
+              last = message.seq;
+            }
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'event stream could not send'));
+      };
+      const unsubscribe = app.ctx.conversations.bus.subscribe(id, (notice) => {
+        if (notice.seq > last) flush();
+      });
+      flush();
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(raw);
+      });
+    },
+  );
+
+  app.get(
+    '/api/chat/v3/conversations/:id/history',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'The conversation so far; `?mode=tags` lists the modules it went through, with their tags',
+        security: [],
+        params: conversationParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
+      if (request.query.mode === 'tags')
+        return { conversationId: id, modules: await conversationModules(app.ctx, id) };
+      return { conversationId: id, messages: await conversationMessages(app.ctx, id, 0) };
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import type { BotMessage, ChatMessage } from '@parley/contracts';
+import type { EngineEvent } from '@parley/engine';
+import type { Flow } from '@parley/flow';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import { CONVERSATION_CHANNEL } from '../../realtime/conversation-bus';
+
+export interface NewConversation {
+  company_id: string;
+  bot_id: string;
+  deployment_id: string;
+  token_hash: string;
+  status: string;
+  state: unknown;
+  channel: string;
+  user_info: Record<string, unknown>;
+  context: Record<string, unknown>;
+  page_domain: string | null;
+  url: string | null;
+}
+
+export async function insertConversation(db: Queryable, conversation: NewConversation): Promise<string> {
+  const row = await db
+    .insertInto('conversations')
+    .values({
+      ...conversation,
+      state: JSON.stringify(conversation.state),
+      user_info: JSON.stringify(conversation.user_info),
+      context: JSON.stringify(conversation.context),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What a turn needs, in one read: the conversation, where it runs, and which flow serves it. */
+export async function loadForTurn(db: Queryable, conversationId: string, lock: boolean) {
+  let query = db
+    .selectFrom('conversations as c')
+    .innerJoin('deployments as d', 'd.id', 'c.deployment_id')
+    .innerJoin('bots as b', 'b.id', 'c.bot_id')
+    .select([
+      'c.id',
+      'c.company_id',
+      'c.bot_id',
+      'c.deployment_id',
+      'c.token_hash',
+      'c.state',
+      'c.channel',
+      'c.context',
+      'c.page_domain',
+      'c.url',
+      'd.version as deployment_version',
+      'd.deleted_at as deployment_deleted_at',
+      'b.updated_at as bot_updated_at',
+    ])
+    .where('c.id', '=', conversationId);
+  if (lock) query = query.forUpdate('c' as never);
+  return query.executeTakeFirst();
+}
+
+export async function findVersionFlow(
+  db: Queryable,
+  botId: string,
+  version: number,
+): Promise<Flow | undefined> {
+  const row = await db
+    .selectFrom('bot_versions')
+    .select('flow')
+    .where('bot_id', '=', botId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row?.flow;
+}
+
+export async function findDraftFlow(
+  db: Queryable,
+  botId: string,
+): Promise<{ flow: Flow; updatedAt: Date } | undefined> {
+  const row = await db
+    .selectFrom('bots')
+    .select(['draft_flow', 'updated_at'])
+    .where('id', '=', botId)
+    .executeTakeFirst();
+  return row && { flow: row.draft_flow, updatedAt: row.updated_at };
+}
+
+export interface TurnWrite {
+  conversationId: string;
+  state: unknown;
+  status: string;
+  expiresAt: Date | null;
+  expiredAt: Date | null;
+  messages: { role: 'user' | 'bot' | 'agent'; message: BotMessage; text: string }[];
+  events: EngineEvent[];
+}
+
+/**
+ * A turn's whole write in one statement, so it commits or not as a unit: the new state, the
+ * messages (numbered after the conversation's last one), the events, and a notice to listeners.
+ */
+export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[]> {
+  const count = write.messages.length;
+  const result = await sql<{ messages: ChatMessage[] }>`
+    with conversation as (
+      update conversations set
+        state = ${JSON.stringify(write.state)}::jsonb,
+        status = ${write.status},
+        updated_at = now(),
+        last_message_at = case when ${count}::int > 0 then now() else last_message_at end,
+        expires_at = ${write.expiresAt},
+        expired_at = ${write.expiredAt},
+        message_count = message_count + ${count}::int
+      where id = ${write.conversationId}
+      returning id, company_id, bot_id, deployment_id, message_count
+    ),
+    inserted_messages as (
+      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
+      select c.id, c.company_id, c.bot_id, c.message_count - ${count}::int + m.ordinality::int, m.value->>'role', m.value->'message', m.value->>'text'
+      from conversation c, jsonb_array_elements(${JSON.stringify(write.messages)}::jsonb) with ordinality as m(value, ordinality)
+      returning seq, role, message, created_at
+    ),
+    inserted_events as (
+      insert into conversation_events (conversation_id, company_id, bot_id, deployment_id, name, dimensions, data, occurred_at)
+      select c.id, c.company_id, c.bot_id, c.deployment_id, e.value->>'name', e.value->'dimensions', e.value->'data',
+             to_timestamp((e.value->>'at')::double precision / 1000)
+      from conversation c, jsonb_array_elements(${JSON.stringify(write.events)}::jsonb) as e(value)
+      returning 1
+    )
+    select
+      (select coalesce(json_agg(json_build_object('seq', seq, 'role', role, 'message', message, 'created_at', created_at) order by seq), '[]'::json)
+       from inserted_messages) as messages,
+      (select count(*) from inserted_events) as events,
+      pg_notify(${CONVERSATION_CHANNEL}, json_build_object('conversationId', ${write.conversationId}::text, 'seq', (select message_count from conversation))::text) as notified
+  `.execute(db);
+  const messages = result.rows[0]?.messages ?? [];
+  return messages.map((message) => ({ ...message, created_at: new Date(message.created_at).toISOString() }));
+}
+
+export async function messagesAfter(
+  db: Queryable,
+  conversationId: string,
+  seq: number,
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .selectFrom('conversation_messages')
+    .select(['seq', 'role', 'message', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .where('seq', '>', seq)
+    .orderBy('seq')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    seq: row.seq,
+    role: row.role,
+    message: row.message as unknown as BotMessage,
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+export async function findConversationAuth(db: Queryable, conversationId: string) {
+  return db
+    .selectFrom('conversations')
+    .select(['id', 'token_hash', 'bot_id', 'deployment_id'])
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/** The modules a conversation went through, in order, from its events. */
+export async function visitedModules(db: Queryable, conversationId: string) {
+  return db
+    .selectFrom('conversation_events')
+    .select([sql<string>`dimensions->>'Bot Module ID'`.as('module_id'), 'occurred_at'])
+    .where('conversation_id', '=', conversationId)
+    .where('name', '=', 'Module Executed')
+    .orderBy('id')
+    .execute();
+}

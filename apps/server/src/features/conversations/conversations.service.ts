@@ -1,0 +1,194 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {
+  BotMessage,
+  ChatMessage,
+  SendMessageRequest,
+  StartConversationRequest,
+} from '@parley/contracts';
+import {
+  type ConversationState,
+  conversationStateSchema,
+  newConversationState,
+  runTurn,
+  type TurnInput,
+  type TurnMeta,
+} from '@parley/engine';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/database';
+import { NotFoundException, UnauthorizedException } from '../../errors';
+import { findDeploymentByKey } from '../publishing/publishing.repository';
+import {
+  findConversationAuth,
+  insertConversation,
+  loadForTurn,
+  messagesAfter,
+  persistTurn,
+  visitedModules,
+} from './conversations.repository';
+import { FlowCache } from './flow-cache';
+
+/** Expiry is measured from the latest activity, with a minute's grace (spec §4). */
+export const EXPIRY_GAP_MS = 60_000;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const stripNul = (text: string) => text.replaceAll('\0', '');
+
+function textOf(message: BotMessage): string {
+  switch (message.type) {
+    case 'text':
+      return message.text;
+    case 'buttons':
+      return message.text;
+    case 'card':
+      return message.card.title;
+    case 'carousel':
+      return message.cards.map((card) => card.title).join(' | ');
+  }
+}
+
+/** Runs one turn of a conversation, serialized with every other turn of it, and stores it whole. */
+async function turn(
+  ctx: AppContext,
+  conversationId: string,
+  input: TurnInput,
+  userMessage: { text: string } | null,
+): Promise<ChatMessage[]> {
+  const { database, conversations } = ctx;
+  const work = async (db: Queryable, lock: boolean) => {
+    const row = await loadForTurn(db, conversationId, lock);
+    if (!row) throw new NotFoundException('Conversation not found');
+    const flow = await conversations.flows.get(db, row.bot_id, row.deployment_version, row.bot_updated_at);
+    const state = conversationStateSchema.parse(row.state) as ConversationState;
+    const meta: TurnMeta = {
+      botId: row.bot_id,
+      deploymentId: row.deployment_id,
+      conversationId: row.id,
+      companyId: row.company_id,
+      channel: row.channel,
+      ...(row.page_domain ? { pageDomain: row.page_domain } : {}),
+      ...(row.url ? { url: row.url } : {}),
+      ...(row.context && typeof row.context.sc === 'object'
+        ? { sc: row.context.sc as Record<string, unknown> }
+        : {}),
+      channelsBaseUrl: ctx.config.publicUrl,
+      flowVersionKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
+    };
+    const result = await runTurn(flow, state, input, conversations.engineServices, meta, conversations.nlu);
+    const now = Date.now();
+    const messages = [
+      ...(userMessage
+        ? [
+            {
+              role: 'user' as const,
+              message: { type: 'text' as const, text: userMessage.text },
+              text: userMessage.text,
+            },
+          ]
+        : []),
+      ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: textOf(message) })),
+    ];
+    const ended = result.state.status === 'ended';
+    return persistTurn(db, {
+      conversationId,
+      state: result.state,
+      status: result.state.status,
+      expiresAt: ended ? null : new Date(now + flow.settings.expiryMinutes * 60_000 + EXPIRY_GAP_MS),
+      expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
+      messages,
+      events: result.events,
+    });
+  };
+  // PostgreSQL: a row lock held for the turn, whichever process runs it. PGlite is one process:
+  // an in-process lock, and the single-statement write is atomic on its own.
+  if (database.engine === 'postgres') return database.db.transaction().execute((trx) => work(trx, true));
+  return conversations.locks.run(conversationId, () => work(database.db, false));
+}
+
+/** A visitor opens the chat: a conversation starts and the bot's start runs. */
+export async function startConversation(ctx: AppContext, request: StartConversationRequest) {
+  const { db } = ctx.database;
+  const deployment = await findDeploymentByKey(db, request.deploymentKey);
+  if (!deployment) throw new NotFoundException('This chat is not available');
+  const token = randomBytes(32).toString('base64url');
+  const conversationId = await insertConversation(db, {
+    company_id: deployment.company_id,
+    bot_id: deployment.bot_id,
+    deployment_id: deployment.id,
+    token_hash: hashToken(token),
+    status: 'new',
+    state: newConversationState(),
+    channel: deployment.channel === 'test' ? 'tester' : 'webchat',
+    user_info: request.user ?? {},
+    context: request.context ?? {},
+    page_domain: request.page?.domain ?? null,
+    url: request.page?.url ?? null,
+  });
+  const messages = await turn(ctx, conversationId, { type: 'start' }, null);
+  return { conversationId, token, messages };
+}
+
+/** Only the visitor holding the conversation's token may use it; others find nothing. */
+export async function assertVisitor(
+  db: Queryable,
+  conversationId: string,
+  token: string | undefined,
+): Promise<void> {
+  if (!uuidPattern.test(conversationId)) throw new NotFoundException('Conversation not found');
+  const row = await findConversationAuth(db, conversationId);
+  if (!row) throw new NotFoundException('Conversation not found');
+  const given = Buffer.from(hashToken(token ?? ''));
+  if (!token || !timingSafeEqual(given, Buffer.from(row.token_hash)))
+    throw new UnauthorizedException('This conversation needs its token');
+}
+
+export async function sendMessage(
+  ctx: AppContext,
+  conversationId: string,
+  token: string | undefined,
+  body: SendMessageRequest,
+) {
+  await assertVisitor(ctx.database.db, conversationId, token);
+  const input: TurnInput =
+    'text' in body
+      ? { type: 'text', text: stripNul(body.text) }
+      : {
+          type: 'postback',
+          payload: stripNul(body.postback),
+          label: body.label ? stripNul(body.label) : undefined,
+        };
+  const shown = 'text' in body ? stripNul(body.text) : stripNul(body.label ?? body.postback);
+  return { messages: await turn(ctx, conversationId, input, { text: shown }) };
+}
+
+/** Turns the server runs itself (delayed moves, expiry, agents handing back). */
+export function runServerTurn(
+  ctx: AppContext,
+  conversationId: string,
+  input: TurnInput,
+): Promise<ChatMessage[]> {
+  return turn(ctx, conversationId, input, null);
+}
+
+export async function conversationMessages(
+  ctx: AppContext,
+  conversationId: string,
+  after = 0,
+): Promise<ChatMessage[]> {
+  return messagesAfter(ctx.database.db, conversationId, after);
+}
+
+/** `mode=tags`: each module the conversation went through, with the tags it carries. */
+export async function conversationModules(ctx: AppContext, conversationId: string) {
+  const { db } = ctx.database;
+  const row = await loadForTurn(db, conversationId, false);
+  if (!row) throw new NotFoundException('Conversation not found');
+  const flow = await ctx.conversations.flows.get(db, row.bot_id, row.deployment_version, row.bot_updated_at);
+  const tagNames = new Map(flow.tags.map((tag) => [tag.id, tag.name]));
+  const modules = new Map(flow.modules.map((module) => [module.id, module]));
+  return (await visitedModules(db, conversationId)).map((visit) => ({
+    moduleId: visit.module_id,
+    tags: (modules.get(visit.module_id)?.tags ?? []).map((id) => tagNames.get(id) ?? id),
+    at: visit.occurred_at.toISOString(),
+  }));
+}

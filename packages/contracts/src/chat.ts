@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { botMessageSchema } from './bot-messages';
+
+/** Who is chatting, as the embedding page knows them (all optional). */
+export const chatUserSchema = z.strictObject({
+  id: z.string().max(200).optional(),
+  name: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+});
+
+export const startConversationRequestSchema = z.strictObject({
+  deploymentKey: z.string().min(1).max(100),
+  user: chatUserSchema.optional(),
+  /** Variables the page hands the bot at the start (e.g. the cart), and `sc` for messaging suites. */
+  context: z.record(z.string(), z.json()).optional(),
+  page: z.strictObject({ url: z.string().max(2048), domain: z.string().max(253) }).optional(),
+});
+export type StartConversationRequest = z.infer<typeof startConversationRequestSchema>;
+
+/** One message of a conversation, in order (`seq`). */
+export const chatMessageSchema = z.object({
+  seq: z.number().int(),
+  role: z.enum(['user', 'bot', 'agent']),
+  message: botMessageSchema,
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const startConversationResponseSchema = z.object({
+  conversationId: z.string(),
+  /** Proves the caller is this conversation's visitor: send it as `Authorization: Bearer <token>`. */
+  token: z.string(),
+  messages: z.array(chatMessageSchema),
+});
+export type StartConversationResponse = z.infer<typeof startConversationResponseSchema>;
+
+export const sendMessageRequestSchema = z.union([
+  z.strictObject({ text: z.string().min(1, 'Say something').max(4000) }),
+  z.strictObject({ postback: z.string().min(1).max(1000), label: z.string().max(200).optional() }),
+]);
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+export const sendMessageResponseSchema = z.object({ messages: z.array(chatMessageSchema) });
+
+export const conversationParamsSchema = z.strictObject({ id: z.string().max(100) });
+
+export const historyQuerySchema = z.strictObject({
+  mode: z.enum(['messages', 'tags']).default('messages'),
+  token: z.string().max(200).optional(),
+});
+
+/** `?mode=tags`: the modules the conversation went through, with their tags (spec §7). */
+export const historyResponseSchema = z.union([
+  z.object({ conversationId: z.string(), messages: z.array(chatMessageSchema) }),
+  z.object({
+    conversationId: z.string(),
+    modules: z.array(z.object({ moduleId: z.string(), tags: z.array(z.string()), at: z.string() })),
+  }),
+]);
+
+export const eventsQuerySchema = z.strictObject({
+  token: z.string().max(200).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+});
