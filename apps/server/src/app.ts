@@ -8,6 +8,8 @@ import { seedDemo } from './db/seed';
 import { authRoutes } from './features/auth/auth.routes';
 import { botsRoutes } from './features/bots/bots.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
+import { conversationsRoutes } from './features/conversations/conversations.routes';
+import { expireDueConversations, runServerTurn } from './features/conversations/conversations.service';
 import { createEngineServices } from './features/conversations/engine-services';
 import { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
@@ -88,6 +90,13 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
+  await jobs.work('delayed-move', async ({ conversationId, moduleId, requested }) => {
+    await runServerTurn(ctx, conversationId, { type: 'delayed_move', moduleId, requested });
+  });
+  await jobs.work('conversation-expiry', async () => {
+    await expireDueConversations(ctx);
+  });
+  await jobs.schedule('conversation-expiry', '* * * * *');
   app.addHook('onClose', async () => {
     await bus.close();
     await jobs.stop();
@@ -115,6 +124,7 @@ export async function buildApp({
     await api.register(botsRoutes);
     await api.register(publishingRoutes);
     await api.register(chatRoutes);
+    await api.register(conversationsRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

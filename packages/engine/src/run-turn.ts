@@ -16,7 +16,7 @@ export type TurnInput =
   | { type: 'text'; text: string }
   | { type: 'postback'; payload: string; label?: string }
   /** The host delivers a delayed move (spec §4) when it falls due. */
-  | { type: 'delayed_move'; moduleId: string }
+  | { type: 'delayed_move'; moduleId: string; requested?: boolean }
   /** A human agent handed control back to the bot. */
   | { type: 'resume' }
   /** A human agent takes control: the bot stays quiet until `resume`. */
@@ -477,10 +477,12 @@ export async function runTurn(
       break;
     }
     case 'delayed_move':
+      // A move the flow asked for must still be pending; one requested through the API (the
+      // trigger-delayed-response endpoint) goes wherever it was asked to.
       if (
         next.status === 'human' ||
         next.status === 'ended' ||
-        next.delayedMove?.moduleId !== input.moduleId
+        (!input.requested && next.delayedMove?.moduleId !== input.moduleId)
       ) {
         turn.emit('Delayed Move Ignored', { moduleId: input.moduleId, status: next.status });
         break;

@@ -5,11 +5,17 @@ import { type Database, type Queryable, sqlExecutorFor } from '../db/database';
 /** The queues Parley runs, with the shape of each job's data. */
 export interface JobPayloads {
   'mail-delivery': { outboxId: string };
+  /** Moves a conversation on to a module when a delay is over (spec §4). */
+  'delayed-move': { conversationId: string; moduleId: string; requested: boolean };
+  /** Once a minute: expires the conversations whose time is up. */
+  'conversation-expiry': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
 const queueSettings = {
   'mail-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 5 },
+  'delayed-move': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
+  'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
 
 export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>;
@@ -17,7 +23,14 @@ export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<
 /** pg-boss on Parley's own database (PGlite or PostgreSQL), through the one Database interface. */
 export interface JobQueue {
   /** Enqueues in the caller's transaction: the job exists only if that transaction commits. */
-  send<Q extends QueueName>(db: Queryable, queue: Q, data: JobPayloads[Q]): Promise<void>;
+  send<Q extends QueueName>(
+    db: Queryable,
+    queue: Q,
+    data: JobPayloads[Q],
+    options?: { startAfter?: Date },
+  ): Promise<void>;
+  /** Runs `queue` on a cron schedule; pg-boss makes sure one process takes each run. */
+  schedule(queue: QueueName, cron: string): Promise<void>;
   work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>): Promise<void>;
   /** Wakes this process's worker now instead of at its next poll (other processes still poll). */
   wake(queue: QueueName): void;
@@ -40,8 +53,14 @@ export async function startJobQueue(
   let stopped = false;
 
   return {
-    async send(db, queue, data) {
-      await boss.send(queue, data, { db: sqlExecutorFor(db) });
+    async send(db, queue, data, options = {}) {
+      await boss.send(queue, data, {
+        db: sqlExecutorFor(db),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
     },
     async work(queue, handler) {
       const id = await boss.work<JobPayloads[typeof queue]>(

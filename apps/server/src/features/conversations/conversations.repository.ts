@@ -50,6 +50,7 @@ export async function loadForTurn(db: Queryable, conversationId: string, lock: b
       'c.context',
       'c.page_domain',
       'c.url',
+      'c.expires_at',
       'd.version as deployment_version',
       'd.deleted_at as deployment_deleted_at',
       'b.updated_at as bot_updated_at',
@@ -158,12 +159,35 @@ export async function messagesAfter(
   }));
 }
 
+/** Tenant-scoped: a conversation of the company, or nothing. */
+export async function findCompanyConversation(db: Queryable, companyId: string, conversationId: string) {
+  return db
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', '=', conversationId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
 export async function findConversationAuth(db: Queryable, conversationId: string) {
   return db
     .selectFrom('conversations')
     .select(['id', 'token_hash', 'bot_id', 'deployment_id'])
     .where('id', '=', conversationId)
     .executeTakeFirst();
+}
+
+/** Conversations whose expiry time has passed and that have not expired yet. */
+export async function dueForExpiry(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('expired_at', 'is', null)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The modules a conversation went through, in order, from its events. */

@@ -18,6 +18,8 @@ import type { Queryable } from '../../db/database';
 import { NotFoundException, UnauthorizedException } from '../../errors';
 import { findDeploymentByKey } from '../publishing/publishing.repository';
 import {
+  dueForExpiry,
+  findCompanyConversation,
   findConversationAuth,
   insertConversation,
   loadForTurn,
@@ -88,16 +90,33 @@ async function turn(
         : []),
       ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: textOf(message) })),
     ];
-    const ended = result.state.status === 'ended';
-    return persistTurn(db, {
+    // Expiry is reckoned from now, with the gap; an expiring turn keeps the time it expired at.
+    const expiresAt =
+      input.type === 'expire'
+        ? row.expires_at
+        : result.state.status === 'ended'
+          ? null
+          : new Date(now + flow.settings.expiryMinutes * 60_000 + EXPIRY_GAP_MS);
+    const stored = await persistTurn(db, {
       conversationId,
       state: result.state,
       status: result.state.status,
-      expiresAt: ended ? null : new Date(now + flow.settings.expiryMinutes * 60_000 + EXPIRY_GAP_MS),
+      expiresAt,
       expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
       messages,
       events: result.events,
     });
+    // A delay asks for a move later: queued in this same transaction, so it exists only if the turn does.
+    const move = result.state.delayedMove;
+    if (move && (move.moduleId !== state.delayedMove?.moduleId || move.dueAt !== state.delayedMove?.dueAt)) {
+      await ctx.jobs.send(
+        db,
+        'delayed-move',
+        { conversationId, moduleId: move.moduleId, requested: false },
+        { startAfter: new Date(move.dueAt) },
+      );
+    }
+    return stored;
   };
   // PostgreSQL: a row lock held for the turn, whichever process runs it. PGlite is one process:
   // an in-process lock, and the single-statement write is atomic on its own.
@@ -159,6 +178,36 @@ export async function sendMessage(
         };
   const shown = 'text' in body ? stripNul(body.text) : stripNul(body.label ?? body.postback);
   return { messages: await turn(ctx, conversationId, input, { text: shown }) };
+}
+
+/** Expires every conversation whose time is up, each once (the turn checks, under its lock). */
+export async function expireDueConversations(ctx: AppContext, limit = 500): Promise<number> {
+  const due = await dueForExpiry(ctx.database.db, limit);
+  for (const conversationId of due) await turn(ctx, conversationId, { type: 'expire' }, null);
+  return due.length;
+}
+
+/** Schedules a move of the conversation to a module after a delay (the trigger-delayed-response call). */
+export async function requestDelayedMove(
+  ctx: AppContext,
+  companyId: string,
+  conversationId: string,
+  moduleId: string,
+  delaySeconds: number,
+): Promise<Date> {
+  const { db } = ctx.database;
+  if (!uuidPattern.test(conversationId) || !(await findCompanyConversation(db, companyId, conversationId))) {
+    throw new NotFoundException('Conversation not found');
+  }
+  const dueAt = new Date(Date.now() + delaySeconds * 1000);
+  await ctx.jobs.send(
+    db,
+    'delayed-move',
+    { conversationId, moduleId, requested: true },
+    { startAfter: dueAt },
+  );
+  if (delaySeconds === 0) ctx.jobs.wake('delayed-move');
+  return dueAt;
 }
 
 /** Turns the server runs itself (delayed moves, expiry, agents handing back). */

@@ -1,0 +1,145 @@
+import type { BotDetail, ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, registerOwner } from '../../../test/fixtures';
+import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { EXPIRY_GAP_MS, expireDueConversations } from './conversations.service';
+
+describe('delayed moves and expiry', () => {
+  let t: TestApp;
+  let token: string;
+  let key: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await registerOwner(t)).auth.token;
+    const headers = authHeader(token);
+    const bot = (
+      await t.request({
+        method: 'POST',
+        url: '/api/bots',
+        headers,
+        payload: { name: 'Waiter', language: 'en' },
+      })
+    ).json<BotDetail>();
+    const flow = {
+      ...bot.flow,
+      settings: { ...bot.flow.settings, expiryMinutes: 30 },
+      modules: [
+        {
+          id: 'start',
+          type: 'text',
+          content: { text: 'One moment…' },
+          connections: [{ id: 'c1', port: 'next', target: 'wait' }],
+        },
+        {
+          id: 'wait',
+          type: 'delay',
+          content: { seconds: 1 },
+          connections: [{ id: 'c2', port: 'next', target: 'later' }],
+        },
+        { id: 'later', type: 'text', content: { text: 'Here it is!' } },
+        { id: 'bonus', type: 'text', content: { text: 'A surprise.' } },
+      ],
+    };
+    await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
+    key = (
+      await t.request({
+        method: 'POST',
+        url: `/api/bots/${bot.id}/deployments`,
+        headers,
+        payload: { channel: 'webchat' },
+      })
+    ).json<Deployment>().key;
+  });
+  afterAll(() => t.close());
+
+  const start = async () =>
+    (
+      await t.request({ method: 'POST', url: '/api/chat/conversations', payload: { deploymentKey: key } })
+    ).json<StartConversationResponse>();
+  const history = async (conversation: StartConversationResponse) =>
+    (
+      await t.request({
+        method: 'GET',
+        url: `/api/chat/v3/conversations/${conversation.conversationId}/history`,
+        headers: { authorization: `Bearer ${conversation.token}` },
+      })
+    ).json<{ messages: ChatMessage[] }>().messages;
+  const texts = (messages: ChatMessage[]) =>
+    messages.map((message) =>
+      message.message.type === 'text' ? message.message.text : message.message.type,
+    );
+
+  it('a delay module sends its next message later, through the job queue', async () => {
+    const conversation = await start();
+    expect(texts(conversation.messages)).toEqual(['One moment…']);
+    const later = await eventually(async () => {
+      const messages = await history(conversation);
+      return messages.length === 2 ? messages : undefined;
+    });
+    expect(texts(later)).toEqual(['One moment…', 'Here it is!']);
+  });
+
+  it('the trigger-delayed-response endpoint moves a conversation to any module, for its own company only', async () => {
+    const conversation = await start();
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${conversation.conversationId}/delayed-move`,
+      headers: authHeader(token),
+      payload: { moduleId: 'bonus', delaySeconds: 0 },
+    });
+    expect(response.statusCode).toBe(202);
+    await eventually(async () =>
+      (await history(conversation)).some(
+        (message) => message.message.type === 'text' && message.message.text === 'A surprise.',
+      )
+        ? true
+        : undefined,
+    );
+    const stranger = (await registerOwner(t)).auth.token;
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${conversation.conversationId}/delayed-move`,
+      headers: authHeader(stranger),
+      payload: { moduleId: 'bonus', delaySeconds: 0 },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('stores the expiry time from now with a one-minute gap, and expires exactly once', async () => {
+    const before = Date.now();
+    const conversation = await start();
+    const row = await t.database.db
+      .selectFrom('conversations')
+      .select(['expires_at'])
+      .where('id', '=', conversation.conversationId)
+      .executeTakeFirstOrThrow();
+    const expected = before + 30 * 60_000 + EXPIRY_GAP_MS;
+    expect(Math.abs((row.expires_at?.getTime() ?? 0) - expected)).toBeLessThan(5_000);
+
+    const past = new Date(Date.now() - 1000);
+    await t.database.db
+      .updateTable('conversations')
+      .set({ expires_at: past })
+      .where('id', '=', conversation.conversationId)
+      .execute();
+    // Two sweeps at once (two processes, or a retried job): the conversation expires once.
+    await Promise.all([expireDueConversations(t.app.ctx), expireDueConversations(t.app.ctx)]);
+    await expireDueConversations(t.app.ctx);
+    const events = await t.database.db
+      .selectFrom('conversation_events')
+      .select('name')
+      .where('conversation_id', '=', conversation.conversationId)
+      .where('name', '=', 'Conversation Expired')
+      .execute();
+    expect(events).toHaveLength(1);
+    const expired = await t.database.db
+      .selectFrom('conversations')
+      .select(['expires_at', 'expired_at', 'status'])
+      .where('id', '=', conversation.conversationId)
+      .executeTakeFirstOrThrow();
+    expect(expired.status).toBe('ended');
+    expect(expired.expired_at).toBeInstanceOf(Date);
+    expect(expired.expires_at?.getTime()).toBe(past.getTime());
+  });
+});
