@@ -24,7 +24,7 @@ import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
-import { registerRateLimit } from './plugins/rate-limit';
+import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
 import { registerStripNul } from './plugins/strip-nul';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
@@ -72,7 +72,7 @@ export async function buildApp({
   }
   const jobs = await startJobQueue(database, app.log, { pollingIntervalSeconds: jobPollingIntervalSeconds });
   const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log);
-  const engineServices = createEngineServices();
+  const engineServices = createEngineServices(config);
   const bus = new ConversationBus(app.log);
   await bus.start(database);
   const ctx: AppContext = {
@@ -110,10 +110,7 @@ export async function buildApp({
 
   // The API scope: every route in it is private unless its config says `auth: 'public'`.
   await app.register(async (api) => {
-    registerRateLimit(api, () => ({
-      max: config.authRateLimit.perIp,
-      windowMs: config.authRateLimit.windowMs,
-    }));
+    registerRateLimit(api, (bucket) => rateLimitFor(bucket, config));
     registerAuthenticate(api);
     await api.register(healthRoutes);
     await api.register(authRoutes);

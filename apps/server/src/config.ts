@@ -35,6 +35,10 @@ const envSchema = z.object({
   SUPPORT_URL: z.url({ protocol: /^https?$/ }).default('https://support.parley.dev'),
   /** The agents API (its own host in production); requests to it carry `Bearer` tokens. */
   AGENTS_API_URL: z.string().min(1).default('/agents-api'),
+  /** An OpenAI-compatible API for LLM modules; without a key those modules report it and go on. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
+  OPENAI_DEFAULT_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
 });
 
@@ -62,6 +66,7 @@ export interface AppConfig {
   supportUrl: string;
   agentsApiUrl: string;
   telemetryInstrumentationKey: string;
+  llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string };
 }
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
@@ -103,5 +108,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportUrl: e.SUPPORT_URL,
     agentsApiUrl: e.AGENTS_API_URL,
     telemetryInstrumentationKey: e.TELEMETRY_INSTRUMENTATION_KEY,
+    llm: {
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+      defaultModel: e.OPENAI_DEFAULT_MODEL,
+    },
   };
 }

@@ -1,14 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
 import { consumeLimit, type Limit } from '../features/rate-limits/rate-limit.service';
+
+/** What each bucket allows per client IP. */
+export type RateLimitBucket = 'auth' | 'telemetry' | 'chat-start';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Counts each request per client IP in the named bucket (shared by every server process). */
-    rateLimit?: { bucket: string };
+    rateLimit?: { bucket: RateLimitBucket };
   }
 }
 
-export function registerRateLimit(app: FastifyInstance, limitFor: (bucket: string) => Limit): void {
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * Sign-in, sign-up and recovery: the configured (tight) limit. Telemetry batches come every 15 s
+ * from each open tab, and visitors start conversations from shared addresses: far looser.
+ */
+export function rateLimitFor(bucket: RateLimitBucket, config: AppConfig): Limit {
+  switch (bucket) {
+    case 'auth':
+      return { max: config.authRateLimit.perIp, windowMs: config.authRateLimit.windowMs };
+    case 'telemetry':
+      return { max: 1_200, windowMs: FIFTEEN_MINUTES };
+    case 'chat-start':
+      return { max: 600, windowMs: FIFTEEN_MINUTES };
+  }
+}
+
+export function registerRateLimit(app: FastifyInstance, limitFor: (bucket: RateLimitBucket) => Limit): void {
   app.addHook('onRequest', async (request) => {
     const bucket = request.routeOptions.config.rateLimit?.bucket;
     if (!bucket) return;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EngineServices, memoryModelStore } from '@parley/engine';
+import type { ServerConfig } from '../../context';
+import { createOpenAiLlm } from '../../integrations/openai/openai-llm';
 
 /** A side effect the deployment has not been set up for: the module reports it and goes on. */
 export class NotConfiguredError extends Error {
@@ -7,10 +9,12 @@ export class NotConfiguredError extends Error {
 }
 
 /**
- * The engine's ports as the server provides them. Webhooks are real HTTP calls with a timeout;
- * models and translation are refused clearly until their integrations are configured.
+ * The engine's ports as the server provides them. Webhooks are real HTTP calls with a timeout; the
+ * LLM is the configured OpenAI-compatible API; without one (or without translation), the module
+ * gets a clear "not configured" error and takes its failure path.
  */
-export function createEngineServices(): EngineServices {
+export function createEngineServices(config: ServerConfig): EngineServices {
+  const { apiKey, baseUrl, defaultModel } = config.llm;
   return {
     http: {
       async request(request) {
@@ -39,10 +43,16 @@ export function createEngineServices(): EngineServices {
         };
       },
     },
-    llm: {
-      complete: () =>
-        Promise.reject(new NotConfiguredError('No language model is configured for this Parley server')),
-    },
+    llm: apiKey
+      ? createOpenAiLlm({ apiKey, baseUrl, defaultModel })
+      : {
+          complete: () =>
+            Promise.reject(
+              new NotConfiguredError(
+                'No language model is configured for this Parley server (set OPENAI_API_KEY)',
+              ),
+            ),
+        },
     translate: {
       translate: () =>
         Promise.reject(new NotConfiguredError('No translation service is configured for this Parley server')),

@@ -1,0 +1,48 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+/** A local server speaking OpenAI's chat completions wire format (streamed, server-sent events). */
+export function fakeOpenAi() {
+  const requests: { path: string; authorization: string | undefined; body: Record<string, unknown> }[] = [];
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      requests.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        body: JSON.parse(body),
+      });
+      if (request.headers.authorization !== 'Bearer test-key') {
+        response.writeHead(401, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: {
+              message: 'Incorrect API key provided',
+              type: 'invalid_request_error',
+              code: 'invalid_api_key',
+            },
+          }),
+        );
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const token of ['Green', ' tea', '.']) {
+        const chunk = {
+          id: 'chatcmpl-1',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model: 'gpt-test',
+          choices: [{ index: 0, delta: { content: token }, finish_reason: null }],
+        };
+        response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      }
+      response.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      );
+      response.end('data: [DONE]\n\n');
+    });
+  });
+  return { server, requests };
+}
