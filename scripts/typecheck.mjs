@@ -6,6 +6,7 @@ for (const project of [
   'packages/modules',
   'packages/flow',
   'packages/engine',
+  'packages/sdk',
   'apps/server',
   'apps/web',
   'e2e',

@@ -11,3 +11,4 @@ export * from './publishing';
 export * from './telemetry';
 export * from './templates';
 export * from './users';
+export * from './webchat';

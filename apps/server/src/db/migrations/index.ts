@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation';
 import * as telemetry from './0002-telemetry';
 import * as bots from './0003-bots';
 import * as conversations from './0004-conversations';
+import * as webchatStyle from './0005-webchat-style';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-telemetry': telemetry,
   '0003-bots': bots,
   '0004-conversations': conversations,
+  '0005-webchat-style': webchatStyle,
 };

@@ -15,6 +15,8 @@ export interface BotTable {
   created_by: string | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
+  /** The web chat's look; parsed with the style schema, so missing fields take their defaults. */
+  webchat_style: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** Deleted bots stay for the reports of their conversations. */
   deleted_at: Date | null;
 }

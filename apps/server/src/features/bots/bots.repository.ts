@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { BotRow } from '../../db/tables/bot.table';
 
-export type BotSummaryRow = Omit<BotRow, 'draft_flow'>;
+export type BotSummaryRow = Omit<BotRow, 'draft_flow' | 'webchat_style'>;
 
 const summaryColumns = [
   'id',

@@ -9,9 +9,11 @@ import {
   sendMessageResponseSchema,
   startConversationRequestSchema,
   startConversationResponseSchema,
+  webchatConfigSchema,
 } from '@parley/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../plugins/openapi';
 import {
   assertVisitor,
@@ -19,6 +21,7 @@ import {
   conversationModules,
   sendMessage,
   startConversation,
+  webchatConfig,
 } from './conversations.service';
 
 const tags = ['chat'];
@@ -44,6 +47,25 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
+
+  app.get(
+    '/api/chat/deployments/:key/config',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'What the web chat widget of a deployment shows: the bot’s name, language and style',
+        security: [],
+        params: z.strictObject({ key: z.string().max(100) }),
+        response: { 200: webchatConfigSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      // Pages fetch this on every load; a minute of caching spares the server without hiding a restyle for long.
+      reply.header('cache-control', 'public, max-age=60');
+      return webchatConfig(app.ctx, request.params.key);
+    },
+  );
 
   app.post(
     '/api/chat/conversations',

@@ -1,9 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type {
-  BotMessage,
-  ChatMessage,
-  SendMessageRequest,
-  StartConversationRequest,
+import {
+  type BotMessage,
+  type ChatMessage,
+  type SendMessageRequest,
+  type StartConversationRequest,
+  type WebchatConfig,
+  webchatStyleSchema,
 } from '@parley/contracts';
 import {
   type ConversationState,
@@ -21,6 +23,7 @@ import {
   dueForExpiry,
   findCompanyConversation,
   findConversationAuth,
+  findWebchatSettings,
   insertConversation,
   loadForTurn,
   messagesAfter,
@@ -145,6 +148,21 @@ export async function startConversation(ctx: AppContext, request: StartConversat
   });
   const messages = await turn(ctx, conversationId, { type: 'start' }, null);
   return { conversationId, token, messages };
+}
+
+/** The widget's settings for a deployment (public: any page may embed the widget). */
+export async function webchatConfig(ctx: AppContext, deploymentKey: string): Promise<WebchatConfig> {
+  const { db } = ctx.database;
+  const deployment = await findDeploymentByKey(db, deploymentKey);
+  const bot = deployment && (await findWebchatSettings(db, deployment.bot_id));
+  if (!deployment || !bot) throw new NotFoundException('This chat is not available');
+  return {
+    deploymentKey,
+    botName: bot.name,
+    language: bot.language,
+    style: webchatStyleSchema.parse(bot.webchat_style),
+    telemetry: { instrumentationKey: ctx.config.telemetryInstrumentationKey, endpointPath: '/telemetry' },
+  };
 }
 
 /** Only the visitor holding the conversation's token may use it; others find nothing. */
