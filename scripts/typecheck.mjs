@@ -7,6 +7,7 @@ for (const project of [
   'packages/flow',
   'packages/engine',
   'packages/sdk',
+  'packages/webchat',
   'apps/server',
   'apps/web',
   'e2e',

@@ -24,6 +24,7 @@ import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
+import { registerPublicCors } from './plugins/public-cors';
 import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
 import { registerStripNul } from './plugins/strip-nul';
 import { registerWebApp } from './plugins/web-app';
@@ -111,6 +112,8 @@ export async function buildApp({
   // The API scope: every route in it is private unless its config says `auth: 'public'`.
   await app.register(async (api) => {
     registerRateLimit(api, (bucket) => rateLimitFor(bucket, config));
+    // Before authentication: a preflight carries no credentials and is answered here.
+    await registerPublicCors(api);
     registerAuthenticate(api);
     await api.register(healthRoutes);
     await api.register(authRoutes);

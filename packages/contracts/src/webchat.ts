@@ -11,6 +11,10 @@ export const webchatStringsSchema = z.object({
   typing: z.string().min(1).max(60),
   agent: z.string().min(1).max(40),
   restart: z.string().min(1).max(40),
+  reconnecting: z.string().min(1).max(60),
+  notSent: z.string().min(1).max(80),
+  previous: z.string().min(1).max(40),
+  next: z.string().min(1).max(40),
 });
 export type WebchatStrings = z.infer<typeof webchatStringsSchema>;
 
@@ -23,6 +27,10 @@ export const defaultWebchatStrings: Record<'en' | 'es', WebchatStrings> = {
     typing: 'Typing…',
     agent: 'Agent',
     restart: 'New conversation',
+    reconnecting: 'Reconnecting…',
+    notSent: 'Not sent. Check your connection and try again.',
+    previous: 'Previous',
+    next: 'Next',
   },
   es: {
     inputPlaceholder: 'Escribe un mensaje…',
@@ -32,6 +40,10 @@ export const defaultWebchatStrings: Record<'en' | 'es', WebchatStrings> = {
     typing: 'Escribiendo…',
     agent: 'Agente',
     restart: 'Nueva conversación',
+    reconnecting: 'Reconectando…',
+    notSent: 'No se envió. Revisa tu conexión e inténtalo de nuevo.',
+    previous: 'Anterior',
+    next: 'Siguiente',
   },
 };
 

@@ -104,12 +104,14 @@ export class ParleyChat {
 
   /**
    * Receives messages stored after `afterSeq` as they arrive (Server-Sent Events). The browser
-   * reconnects by itself and resumes from the last message it saw.
+   * reconnects by itself and resumes from the last message it saw; `onConnectionChange` tells
+   * when the stream drops and comes back (a widget shows "reconnecting" meanwhile).
    */
   subscribe(
     conversation: ConversationHandle,
     onMessage: (message: ChatMessage) => void,
     afterSeq = 0,
+    onConnectionChange?: (connected: boolean) => void,
   ): Subscription {
     const query = new URLSearchParams({ token: conversation.token, after: String(afterSeq) });
     const source = new EventSource(
@@ -118,6 +120,8 @@ export class ParleyChat {
     source.addEventListener('message', (event) =>
       onMessage(JSON.parse((event as MessageEvent<string>).data) as ChatMessage),
     );
+    source.addEventListener('open', () => onConnectionChange?.(true));
+    source.addEventListener('error', () => onConnectionChange?.(false));
     return { close: () => source.close() };
   }
 }

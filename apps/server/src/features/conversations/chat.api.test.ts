@@ -112,6 +112,38 @@ describe('the public chat API', () => {
   const texts = (messages: ChatMessage[]) =>
     messages.map((message) => ('text' in message.message ? message.message.text : message.message.type));
 
+  it('answers pages of any origin on the public paths, and no other origin elsewhere', async () => {
+    const preflight = await t.request({
+      method: 'OPTIONS',
+      url: '/api/chat/conversations',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    const config = await t.request({
+      method: 'GET',
+      url: `/api/chat/deployments/${key}/config`,
+      headers: { origin: 'https://shop.example' },
+    });
+    expect(config.headers['access-control-allow-origin']).toBe('*');
+    const telemetry = await t.request({
+      method: 'OPTIONS',
+      url: '/telemetry',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
+    expect(telemetry.headers['access-control-allow-origin']).toBe('*');
+    const privateApi = await t.request({
+      method: 'OPTIONS',
+      url: '/api/bots',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' },
+    });
+    expect(privateApi.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('starts a conversation with the bot’s first messages and a token', async () => {
     const conversation = await start();
     expect(conversation.token.length).toBeGreaterThan(30);

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import cors from '@fastify/cors';
 import {
   conversationParamsSchema,
   eventsQuerySchema,
@@ -35,14 +34,9 @@ function tokenOf(request: FastifyRequest, query?: { token?: string }): string | 
 
 /**
  * The public chat API: web chat, the SDK and the tester talk to bots through it. No user login: a
- * deployment key starts a conversation, its token continues it. Open to every origin (pages embed it).
+ * deployment key starts a conversation, its token continues it. Open to every origin (plugins/public-cors).
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'authorization', 'last-event-id'],
-  });
   const streams = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();

@@ -1,0 +1,48 @@
+import type { AuthRecord, BotDetail, Deployment } from '@parley/contracts';
+import { DEMO_PASSWORD } from './journeys';
+
+async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface PublishedBot {
+  token: string;
+  bot: BotDetail;
+  deployment: Deployment;
+}
+
+/** Signs in as a demo user, creates a bot with `modules`, publishes it and deploys it to web chat. */
+export async function publishWebchatBot(
+  baseUrl: string,
+  email: string,
+  name: string,
+  modules: unknown[],
+): Promise<PublishedBot> {
+  const { token } = await call<AuthRecord>(baseUrl, 'POST', '/api/auth/login', undefined, {
+    email,
+    password: DEMO_PASSWORD,
+  });
+  const bot = await call<BotDetail>(baseUrl, 'POST', '/api/bots', token, { name, language: 'en' });
+  await call(baseUrl, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: { ...bot.flow, modules } });
+  await call(baseUrl, 'POST', `/api/bots/${bot.id}/publish`, token);
+  const deployment = await call<Deployment>(baseUrl, 'POST', `/api/bots/${bot.id}/deployments`, token, {
+    channel: 'webchat',
+  });
+  return { token, bot, deployment };
+}

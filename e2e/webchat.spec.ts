@@ -1,0 +1,235 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishWebchatBot } from './support/bots';
+import { launchBrowser, screenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const BOX_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="460" height="260"><rect width="460" height="260" fill="#fde68a"/><rect x="170" y="80" width="120" height="100" fill="#b45309"/></svg>';
+
+const shopModules = (imageUrl: string) => [
+  {
+    id: 'start',
+    type: 'text',
+    content: { text: 'Welcome to **Parley Shop**! Read [our terms](https://example.com/terms).' },
+    connections: [{ id: 'c1', port: 'next', target: 'name' }],
+  },
+  {
+    id: 'name',
+    type: 'input',
+    content: { prompt: 'What is your name?', variable: 'name', validator: { type: 'text' } },
+    connections: [{ id: 'c2', port: 'next', target: 'menu' }],
+  },
+  {
+    id: 'menu',
+    type: 'buttons',
+    content: {
+      text: 'Nice to meet you, {{ name }}! What would you like?',
+      buttons: [
+        { id: 'offer', label: 'See the offer', action: { type: 'goto' } },
+        { id: 'help', label: 'Get help', action: { type: 'goto' } },
+      ],
+    },
+    connections: [
+      { id: 'c3', port: 'button:offer', target: 'card' },
+      { id: 'c4', port: 'button:help', target: 'card' },
+    ],
+  },
+  {
+    id: 'card',
+    type: 'card',
+    content: {
+      card: {
+        title: 'Summer box',
+        subtitle: 'Six seasonal treats, €24',
+        imageUrl,
+        buttons: [{ id: 'buy', label: 'Buy it', action: { type: 'goto' } }],
+      },
+    },
+    connections: [{ id: 'c5', port: 'button:buy', target: 'thanks' }],
+  },
+  {
+    id: 'thanks',
+    type: 'text',
+    content: { text: 'Great choice, {{ name }}!' },
+    connections: [{ id: 'c6', port: 'next', target: 'wait' }],
+  },
+  {
+    id: 'wait',
+    type: 'delay',
+    content: { seconds: 1 },
+    connections: [{ id: 'c7', port: 'next', target: 'later' }],
+  },
+  { id: 'later', type: 'text', content: { text: 'Your box is on its way 🚚' } },
+];
+
+/** A shop's page on another origin, with CSS hostile to anything it does not own. */
+function hostPage(parleyUrl: string, key: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Parley Shop</title>
+<style>* { color: #dc2626 !important; font-size: 28px !important; font-family: cursive !important; }
+button { background: lime !important; display: inline !important; } body { margin: 40px; }</style></head>
+<body><main><h1>Parley Shop</h1><p>Fresh boxes every week.</p></main>
+<script src="${parleyUrl}/webchat.js" data-deployment="${key}"></script></body></html>`;
+}
+
+describe('the web chat widget on a page of another origin', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let host: Server;
+  let hostUrl: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    host = createServer((request, response) => {
+      if (request.url === '/box.svg') {
+        response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(BOX_SVG);
+        return;
+      }
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(pages.get(request.url ?? '/') ?? '');
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    // localhost vs 127.0.0.1: a different origin from Parley's.
+    hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`;
+    const { deployment } = await publishWebchatBot(
+      server.url,
+      'owner@demo.parley.dev',
+      'Shop bot',
+      shopModules(`${hostUrl}/box.svg`),
+    );
+    pages.set('/', hostPage(server.url, deployment.key));
+    pages.set('/broken', hostPage(server.url, 'no-such-deployment'));
+  });
+  const pages = new Map<string, string>();
+  afterAll(async () => {
+    await browser?.close();
+    host?.closeAllConnections();
+    if (host?.listening) await new Promise((resolve) => host.close(resolve));
+    await server?.stop();
+  });
+
+  async function checkAccessibility(page: Page): Promise<void> {
+    await page.addScriptTag({ content: axe.source });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run('[data-parley-webchat]', {
+        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        rules: { region: { enabled: false } },
+      });
+      return result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    });
+    expect(violations).toEqual([]);
+  }
+
+  it('holds a whole conversation: Markdown, typed answers, buttons, a card and a delayed message', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    const telemetry: unknown[] = [];
+    page.on('request', (request) => {
+      requested.push(request.url());
+      if (request.url().endsWith('/telemetry'))
+        telemetry.push(...(JSON.parse(request.postData() ?? '[]') as unknown[]));
+    });
+    await page.goto(hostUrl);
+
+    const launcher = page.getByRole('button', { name: 'Open chat' });
+    await launcher.waitFor();
+    // The window's code waits for the first open.
+    expect(requested.some((url) => url.endsWith('/webchat/app.js'))).toBe(false);
+    await checkAccessibility(page);
+    await screenshot(page, 'webchat-launcher');
+
+    await launcher.click();
+    const chat = page.getByRole('dialog', { name: 'Chat with us' });
+    await chat.getByText('What is your name?').waitFor();
+    expect(await chat.locator('strong').filter({ hasText: 'Parley Shop' }).count()).toBe(1);
+    const terms = chat.getByRole('link', { name: 'our terms' });
+    expect(await terms.getAttribute('href')).toBe('https://example.com/terms');
+    expect(await terms.getAttribute('rel')).toContain('noopener');
+    // The host page's CSS does not reach inside.
+    const bubbleFont = await chat
+      .getByText('What is your name?')
+      .evaluate((node) => getComputedStyle(node).fontSize);
+    expect(bubbleFont).toBe('15px');
+
+    const input = chat.getByRole('textbox', { name: 'Write a message…' });
+    expect(await input.evaluate((node) => node === (node.getRootNode() as ShadowRoot).activeElement)).toBe(
+      true,
+    );
+    await input.fill('Ana');
+    await input.press('Enter');
+    await chat.getByText('Nice to meet you, Ana! What would you like?').waitFor();
+    await chat.getByRole('button', { name: 'See the offer' }).click();
+    await chat.getByRole('heading', { name: 'Summer box' }).waitFor();
+    await chat.getByText('Six seasonal treats, €24').waitFor();
+    // Choices already made are history: the menu's buttons no longer act.
+    expect(await chat.getByRole('button', { name: 'Get help' }).isDisabled()).toBe(true);
+    await page.waitForFunction(() => {
+      const image = document
+        .querySelector('[data-parley-webchat]')
+        ?.shadowRoot?.querySelector('.pc-card img');
+      return image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0;
+    });
+    await checkAccessibility(page);
+    await screenshot(page, 'webchat-card');
+
+    await chat.getByRole('button', { name: 'Buy it' }).click();
+    await chat.getByText('Great choice, Ana!').waitFor();
+    await chat.getByText('Your box is on its way 🚚').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'webchat-delayed');
+
+    // A reload keeps the conversation and the open window.
+    await page.reload();
+    await page.getByRole('dialog', { name: 'Chat with us' }).getByText('Your box is on its way 🚚').waitFor();
+    expect(await page.getByRole('dialog').getByText('What is your name?').count()).toBe(1);
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open chat' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    const events = telemetry as {
+      data: { baseType: string; baseData: { name?: string; properties?: Record<string, string> } };
+    }[];
+    const pageView = events.find((event) => event.data.baseType === 'PageviewData');
+    expect(pageView?.data.baseData.properties).toMatchObject({
+      'Page Domain': 'localhost',
+      'Page URL': `${hostUrl}/`,
+    });
+    expect(
+      events.filter((event) => event.data.baseData.name === 'Chat Opened').length,
+    ).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('starts a new conversation on request, and shows nothing for an unknown deployment', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 760 }, locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto(hostUrl);
+    await page.getByRole('button', { name: 'Abrir chat' }).click();
+    const chat = page.getByRole('dialog');
+    await chat.getByText('What is your name?').waitFor();
+    await chat.getByRole('textbox', { name: 'Escribe un mensaje…' }).fill('Luis');
+    await chat.getByRole('button', { name: 'Enviar' }).click();
+    await chat.getByText('Nice to meet you, Luis! What would you like?').waitFor();
+    await screenshot(page, 'webchat-mobile-es');
+    await chat.getByRole('button', { name: 'Nueva conversación' }).click();
+    await chat.getByText('What is your name?').waitFor();
+    expect(await chat.getByText('Luis').count()).toBe(0);
+
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`${hostUrl}/broken`);
+    await page.waitForFunction(() => true);
+    await expect
+      .poll(() => errors.some((text) => text.includes('this chat is not available (404)')))
+      .toBe(true);
+    expect(await page.locator('[data-parley-webchat]').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,158 @@
+import type { WebchatConfig, WebchatStrings } from '@parley/contracts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { safeHref } from './markdown';
+import { MessageView } from './message-view';
+import { useConversation } from './use-conversation';
+
+export interface ChatWindowProps {
+  baseUrl: string;
+  config: WebchatConfig;
+  strings: WebchatStrings;
+  fullPage: boolean;
+  preview: boolean;
+  visible: boolean;
+  onClose(): void;
+}
+
+const icon = (path: string) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <path d={path} />
+  </svg>
+);
+
+export function ChatWindow({
+  baseUrl,
+  config,
+  strings,
+  fullPage,
+  preview,
+  visible,
+  onClose,
+}: ChatWindowProps) {
+  const { style } = config;
+  const conversation = useConversation(baseUrl, config.deploymentKey, preview);
+  const [draft, setDraft] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const avatar = style.avatarUrl ? safeHref(style.avatarUrl) : null;
+  const { messages } = conversation;
+  // Reply buttons belong to the latest bot message, until the visitor says something after it.
+  const lastUserIndex = messages.findLastIndex((message) => message.role === 'user');
+  const lastBotIndex = messages.findLastIndex((message) => message.role !== 'user');
+
+  useEffect(() => {
+    if (visible && !preview) input.current?.focus();
+  }, [visible, preview]);
+
+  useEffect(() => {
+    log.current?.scrollTo({ top: log.current.scrollHeight });
+  }, [messages.length, conversation.waiting]);
+
+  function submit(event: Event): void {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    conversation.send({ text });
+    setDraft('');
+  }
+
+  return (
+    <section
+      class={`pc-window pc-${style.position}${fullPage ? ' pc-fullpage' : ''}`}
+      role={fullPage ? 'main' : 'dialog'}
+      aria-label={style.title}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !fullPage) onClose();
+      }}
+    >
+      <header class="pc-header">
+        {avatar ? (
+          <img class="pc-avatar" src={avatar} alt="" />
+        ) : (
+          <span class="pc-avatar" aria-hidden="true">
+            {style.title.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <h2>{style.title}</h2>
+        <button
+          type="button"
+          class="pc-icon-button"
+          aria-label={strings.restart}
+          title={strings.restart}
+          onClick={conversation.restart}
+        >
+          {icon('M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4')}
+        </button>
+        {!fullPage && (
+          <button
+            type="button"
+            class="pc-icon-button"
+            aria-label={strings.close}
+            title={strings.close}
+            onClick={onClose}
+          >
+            {icon('M6 6l12 12M18 6L6 18')}
+          </button>
+        )}
+      </header>
+      {!conversation.connected && (
+        <p class="pc-status" role="status">
+          {strings.reconnecting}
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <div class="pc-log" role="log" aria-live="polite" aria-label={style.title} ref={log} tabIndex={0}>
+        {style.welcomeText && <p class="pc-welcome">{style.welcomeText}</p>}
+        {messages.map((shown, index) => (
+          <MessageView
+            key={shown.seq}
+            shown={shown}
+            strings={strings}
+            active={index === lastBotIndex && index > lastUserIndex && !conversation.waiting}
+            onPress={(button) =>
+              conversation.send({ postback: button.payload ?? button.id, label: button.label })
+            }
+            onRetry={() => conversation.retry(shown)}
+          />
+        ))}
+        {conversation.waiting && (
+          <div class="pc-row pc-from-bot">
+            <div class="pc-bubble pc-typing" role="status" aria-label={strings.typing}>
+              <span />
+              <span />
+              <span />
+            </div>
+          </div>
+        )}
+      </div>
+      {conversation.error && (
+        <p class="pc-error" role="alert">
+          {conversation.error}
+        </p>
+      )}
+      <form class="pc-composer" onSubmit={submit}>
+        <textarea
+          ref={input}
+          rows={1}
+          value={draft}
+          maxLength={4000}
+          placeholder={strings.inputPlaceholder}
+          aria-label={strings.inputPlaceholder}
+          onInput={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) submit(event);
+          }}
+        />
+        <button
+          type="submit"
+          class="pc-send"
+          aria-label={strings.send}
+          title={strings.send}
+          disabled={draft.trim() === ''}
+        >
+          {icon('M4 12l16-8-6 16-2-7z')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { parseInline, parseMarkdown, safeHref } from './markdown';
+
+describe('the widget’s Markdown', () => {
+  it('reads bold, italic, code, links and line breaks', () => {
+    expect(
+      parseInline('Hi **Ana**, see *this* and `code`\n[docs](https://x.io/a) or https://y.io/b.'),
+    ).toEqual([
+      { type: 'text', text: 'Hi ' },
+      { type: 'strong', children: [{ type: 'text', text: 'Ana' }] },
+      { type: 'text', text: ', see ' },
+      { type: 'em', children: [{ type: 'text', text: 'this' }] },
+      { type: 'text', text: ' and ' },
+      { type: 'code', text: 'code' },
+      { type: 'break' },
+      { type: 'link', href: 'https://x.io/a', children: [{ type: 'text', text: 'docs' }] },
+      { type: 'text', text: ' or ' },
+      { type: 'link', href: 'https://y.io/b', children: [{ type: 'text', text: 'https://y.io/b' }] },
+      { type: 'text', text: '.' },
+    ]);
+  });
+
+  it('keeps links that cannot run script and shows the others as text', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      '/relative',
+    ]) {
+      expect(safeHref(href)).toBeNull();
+      expect(parseInline(`[click](${href})`)).toEqual([{ type: 'text', text: 'click' }]);
+    }
+    expect(safeHref('mailto:help@example.com')).toBe('mailto:help@example.com');
+    expect(safeHref('tel:+34600000000')).toBe('tel:+34600000000');
+  });
+
+  it('leaves markup as plain text (the widget never renders HTML)', () => {
+    expect(parseInline('<img src=x onerror=alert(1)>')).toEqual([
+      { type: 'text', text: '<img src=x onerror=alert(1)>' },
+    ]);
+  });
+
+  it('splits paragraphs and lists', () => {
+    expect(parseMarkdown('Choose:\n\n- one\n- **two**\n\n1. first\n2) second\n\nbye')).toEqual([
+      { type: 'paragraph', children: [{ type: 'text', text: 'Choose:' }] },
+      {
+        type: 'list',
+        ordered: false,
+        items: [
+          [{ type: 'text', text: 'one' }],
+          [{ type: 'strong', children: [{ type: 'text', text: 'two' }] }],
+        ],
+      },
+      {
+        type: 'list',
+        ordered: true,
+        items: [[{ type: 'text', text: 'first' }], [{ type: 'text', text: 'second' }]],
+      },
+      { type: 'paragraph', children: [{ type: 'text', text: 'bye' }] },
+    ]);
+  });
+
+  it('does not take snake_case or lone stars for emphasis', () => {
+    expect(parseInline('order_id_2 costs 3 * 4')).toEqual([{ type: 'text', text: 'order_id_2 costs 3 * 4' }]);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The Markdown bots write, parsed to a tree the widget renders as elements (never as HTML, so a
+ * message cannot inject markup): paragraphs with line breaks, bullet and numbered lists, bold,
+ * italic, inline code and links. Links keep only http(s), mailto and tel addresses.
+ */
+export type Inline =
+  | { type: 'text'; text: string }
+  | { type: 'strong' | 'em'; children: Inline[] }
+  | { type: 'code'; text: string }
+  | { type: 'link'; href: string; children: Inline[] }
+  | { type: 'break' };
+
+export type Block =
+  | { type: 'paragraph'; children: Inline[] }
+  | { type: 'list'; ordered: boolean; items: Inline[][] };
+
+const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+/** The address when it is absolute and of a protocol that cannot run script, else null. */
+export function safeHref(raw: string): string | null {
+  try {
+    const url = new URL(raw.trim());
+    return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+// One alternative per inline form; the earliest match wins, text between matches stays text.
+const INLINE =
+  /\*\*(.+?)\*\*|__(.+?)__|\*(?!\s)(.+?)\*|(?<![\w])_(?!\s)(.+?)_(?![\w])|`([^`]+)`|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|(\n)/s;
+
+export function parseInline(source: string): Inline[] {
+  const nodes: Inline[] = [];
+  let rest = source;
+  while (rest.length > 0) {
+    const match = INLINE.exec(rest);
+    if (!match) {
+      nodes.push({ type: 'text', text: rest });
+      break;
+    }
+    if (match.index > 0) nodes.push({ type: 'text', text: rest.slice(0, match.index) });
+    const [whole, bold, bold2, italic, italic2, code, linkText, linkHref, bareUrl] = match;
+    if (bold ?? bold2) nodes.push({ type: 'strong', children: parseInline((bold ?? bold2) as string) });
+    else if (italic ?? italic2)
+      nodes.push({ type: 'em', children: parseInline((italic ?? italic2) as string) });
+    else if (code !== undefined) nodes.push({ type: 'code', text: code });
+    else if (linkText !== undefined && linkHref !== undefined) {
+      const href = safeHref(linkHref);
+      nodes.push(
+        href ? { type: 'link', href, children: parseInline(linkText) } : { type: 'text', text: linkText },
+      );
+    } else if (bareUrl !== undefined) {
+      const href = safeHref(bareUrl);
+      nodes.push(
+        href
+          ? { type: 'link', href, children: [{ type: 'text', text: bareUrl }] }
+          : { type: 'text', text: bareUrl },
+      );
+    } else nodes.push({ type: 'break' });
+    rest = rest.slice(match.index + whole.length);
+  }
+  return mergeText(nodes);
+}
+
+function mergeText(nodes: Inline[]): Inline[] {
+  const merged: Inline[] = [];
+  for (const node of nodes) {
+    const last = merged.at(-1);
+    if (node.type === 'text' && last?.type === 'text') last.text += node.text;
+    else merged.push(node);
+  }
+  return merged;
+}
+
+const BULLET = /^\s*[-*•]\s+(.*)$/;
+const NUMBERED = /^\s*\d+[.)]\s+(.*)$/;
+
+/** The chunk as a list when every line is an item of the same kind. */
+function listOf(lines: string[]): Block | null {
+  for (const [pattern, ordered] of [
+    [BULLET, false],
+    [NUMBERED, true],
+  ] as const) {
+    const items = lines.map((line) => pattern.exec(line)?.[1]);
+    if (items.every((item) => item !== undefined)) {
+      return { type: 'list', ordered, items: items.map((item) => parseInline(item as string)) };
+    }
+  }
+  return null;
+}
+
+export function parseMarkdown(source: string): Block[] {
+  return source
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((chunk) => chunk.split('\n').filter((line) => line.trim() !== ''))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => listOf(lines) ?? { type: 'paragraph', children: parseInline(lines.join('\n')) });
+}

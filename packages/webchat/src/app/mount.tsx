@@ -1,0 +1,36 @@
+import { render } from 'preact';
+import type { MountedWidget, WidgetOptions } from '../widget-options';
+import { ChatWindow } from './chat-window';
+import { windowCss } from './styles';
+
+/** Draws the chat window into the loader's shadow root; the loader shows and hides `slot`. */
+export function mount(root: ShadowRoot, slot: HTMLElement, options: WidgetOptions): MountedWidget {
+  const style = document.createElement('style');
+  style.textContent = windowCss;
+  root.prepend(style);
+  let current = options;
+  const draw = () =>
+    render(
+      <ChatWindow
+        baseUrl={current.baseUrl}
+        config={current.config}
+        strings={current.strings}
+        fullPage={current.layout === 'fullpage'}
+        preview={current.preview}
+        visible={!slot.hidden}
+        onClose={current.onClose}
+      />,
+      slot,
+    );
+  draw();
+  return {
+    update(config, strings) {
+      current = { ...current, config, strings };
+      draw();
+    },
+    unmount() {
+      render(null, slot);
+      style.remove();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { type ChatMessage, type ConversationHandle, ParleyChat, ParleyChatError } from '@parley/sdk';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { previewMessages } from './preview';
+
+/** A message on screen: stored ones have their seq; the visitor's unsent ones are pending or failed. */
+export interface ShownMessage extends ChatMessage {
+  delivery?: 'pending' | 'failed';
+  /** What to send again when a failed message is retried. */
+  retry?: { text: string } | { postback: string; label?: string };
+}
+
+/** Stored messages in order, each once (the send answer and the event stream both bring them). */
+export function mergeMessages(current: ShownMessage[], incoming: ChatMessage[]): ShownMessage[] {
+  const bySeq = new Map<number, ShownMessage>();
+  for (const message of current) if (message.delivery === undefined) bySeq.set(message.seq, message);
+  for (const message of incoming) bySeq.set(message.seq, message);
+  const unsent = current.filter((message) => message.delivery !== undefined);
+  return [...[...bySeq.values()].sort((a, b) => a.seq - b.seq), ...unsent];
+}
+
+function storageKey(deploymentKey: string): string {
+  return `parley:conversation:${deploymentKey}`;
+}
+
+function loadHandle(deploymentKey: string): ConversationHandle | null {
+  try {
+    const stored = JSON.parse(
+      localStorage.getItem(storageKey(deploymentKey)) ?? 'null',
+    ) as ConversationHandle | null;
+    return stored?.conversationId && stored.token ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Conversation {
+  messages: ShownMessage[];
+  waiting: boolean;
+  connected: boolean;
+  error: string | null;
+  send(body: { text: string } | { postback: string; label?: string }): void;
+  retry(message: ShownMessage): void;
+  restart(): void;
+}
+
+/**
+ * The visitor's conversation: resumed from localStorage across page loads (or started), kept live
+ * through the event stream, and filled in from the history whenever the stream comes back.
+ */
+export function useConversation(baseUrl: string, deploymentKey: string, preview: boolean): Conversation {
+  const chat = useMemo(() => new ParleyChat({ baseUrl, deploymentKey }), [baseUrl, deploymentKey]);
+  const [messages, setMessages] = useState<ShownMessage[]>(() => (preview ? previewMessages() : []));
+  const [waiting, setWaiting] = useState(!preview);
+  const [connected, setConnected] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const handle = useRef<ConversationHandle | null>(null);
+  const pendingId = useRef(0);
+
+  useEffect(() => {
+    if (preview) return;
+    let closed = false;
+    let subscription: { close(): void } | undefined;
+    let dropped = false;
+    const merge = (incoming: ChatMessage[]) =>
+      !closed && setMessages((current) => mergeMessages(current, incoming));
+
+    async function open(): Promise<void> {
+      let current = generation === 0 ? loadHandle(deploymentKey) : null;
+      let lastSeq = 0;
+      if (current) {
+        try {
+          const history = await chat.history(current);
+          merge(history);
+          lastSeq = history.at(-1)?.seq ?? 0;
+        } catch (failure) {
+          // A conversation that is gone (or not ours any more) starts over; a network error does not.
+          if (!(failure instanceof ParleyChatError) || failure.status >= 500) throw failure;
+          current = null;
+        }
+      }
+      if (!current) {
+        const started = await chat.start({
+          page: { url: location.href.slice(0, 2048), domain: location.hostname },
+        });
+        current = { conversationId: started.conversationId, token: started.token };
+        localStorage.setItem(storageKey(deploymentKey), JSON.stringify(current));
+        merge(started.messages);
+        lastSeq = started.messages.at(-1)?.seq ?? 0;
+      }
+      if (closed) return;
+      handle.current = current;
+      setWaiting(false);
+      const live = current;
+      subscription = chat.subscribe(
+        live,
+        (message) => merge([message]),
+        lastSeq,
+        (isConnected) => {
+          setConnected(isConnected);
+          // Back after a drop: whatever was stored meanwhile comes from the history.
+          if (isConnected && dropped) void chat.history(live).then(merge, () => undefined);
+          dropped ||= !isConnected;
+        },
+      );
+    }
+
+    open().catch((failure: Error) => {
+      if (closed) return;
+      setWaiting(false);
+      setError(failure.message);
+    });
+    return () => {
+      closed = true;
+      subscription?.close();
+    };
+  }, [chat, deploymentKey, preview, generation]);
+
+  const deliver = useCallback(
+    (body: { text: string } | { postback: string; label?: string }, replacing?: number) => {
+      const text = 'text' in body ? body.text : (body.label ?? body.postback);
+      const seq = replacing ?? --pendingId.current;
+      const shown: ShownMessage = {
+        seq,
+        role: 'user',
+        message: { type: 'text', text },
+        created_at: new Date().toISOString(),
+      };
+      if (preview) {
+        setMessages((current) => [...current, { ...shown, seq: current.length + 1 }]);
+        return;
+      }
+      setMessages((current) => [
+        ...current.filter((message) => message.seq !== seq),
+        { ...shown, delivery: 'pending', retry: body },
+      ]);
+      const current = handle.current;
+      if (!current) return;
+      setWaiting(true);
+      chat
+        .send(current, body)
+        .then((answer) => {
+          setError(null);
+          setMessages((messages) =>
+            mergeMessages(
+              messages.filter((message) => message.seq !== seq),
+              answer,
+            ),
+          );
+        })
+        .catch((failure: Error) => {
+          setMessages((messages) =>
+            messages.map((message) => (message.seq === seq ? { ...message, delivery: 'failed' } : message)),
+          );
+          if (failure instanceof ParleyChatError && failure.status < 500) setError(failure.message);
+        })
+        .finally(() => setWaiting(false));
+    },
+    [chat, preview],
+  );
+
+  return {
+    messages,
+    waiting,
+    connected,
+    error,
+    send: (body) => deliver(body),
+    retry: (message) => message.retry && deliver(message.retry, message.seq),
+    restart: () => {
+      localStorage.removeItem(storageKey(deploymentKey));
+      handle.current = null;
+      setMessages(preview ? previewMessages() : []);
+      setError(null);
+      setWaiting(!preview);
+      setGeneration((value) => value + 1);
+    },
+  };
+}

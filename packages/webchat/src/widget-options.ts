@@ -1,0 +1,22 @@
+import type { WebchatConfig, WebchatStrings } from '@parley/contracts';
+
+export type WidgetLayout = 'floating' | 'fullpage';
+
+/** What the loader hands the chat window when it is first opened. */
+export interface WidgetOptions {
+  baseUrl: string;
+  config: WebchatConfig;
+  strings: WebchatStrings;
+  layout: WidgetLayout;
+  /** Sample conversation, no network: the styling editor's preview. */
+  preview: boolean;
+  /** Reports a telemetry event with the page's domain and URL. */
+  track(name: string, properties?: Record<string, string>): void;
+  /** The visitor closed the window (Escape or the close button). */
+  onClose(): void;
+}
+
+export interface MountedWidget {
+  update(config: WidgetOptions['config'], strings: WebchatStrings): void;
+  unmount(): void;
+}
