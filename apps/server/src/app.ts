@@ -19,6 +19,7 @@ import { publishingRoutes } from './features/publishing/publishing.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
 import { startJobQueue } from './jobs/job-queue';
 import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -124,6 +125,7 @@ export async function buildApp({
     await api.register(botsRoutes);
     await api.register(publishingRoutes);
     await api.register(chatRoutes);
+    await api.register(webchatStyleRoutes);
     await api.register(conversationsRoutes);
   });
 

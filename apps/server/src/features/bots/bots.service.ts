@@ -10,6 +10,7 @@ import { loadFlow, starterFlow } from '@parley/flow';
 import type { Db } from '../../db/database';
 import type { BotRow } from '../../db/tables/bot.table';
 import { NotFoundException } from '../../errors';
+import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import {
   type BotSummaryRow,
@@ -21,11 +22,9 @@ import {
   updateBot,
 } from './bots.repository';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids that cannot exist are simply not found (and never reach the database as a bad uuid). */
 function assertBotId(id: string): void {
-  if (!uuidPattern.test(id)) throw new NotFoundException('Bot not found');
+  if (!isUuid(id)) throw new NotFoundException('Bot not found');
 }
 
 export function toSummary(row: BotSummaryRow): BotSummary {

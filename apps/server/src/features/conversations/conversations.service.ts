@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { NotFoundException, UnauthorizedException } from '../../errors';
+import { isUuid } from '../../ids';
 import { findDeploymentByKey } from '../publishing/publishing.repository';
 import {
   dueForExpiry,
@@ -35,7 +36,6 @@ import { FlowCache } from './flow-cache';
 /** Expiry is measured from the latest activity, with a minute's grace (spec §4). */
 export const EXPIRY_GAP_MS = 60_000;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const stripNul = (text: string) => text.replaceAll('\0', '');
 
@@ -171,7 +171,7 @@ export async function assertVisitor(
   conversationId: string,
   token: string | undefined,
 ): Promise<void> {
-  if (!uuidPattern.test(conversationId)) throw new NotFoundException('Conversation not found');
+  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   const row = await findConversationAuth(db, conversationId);
   if (!row) throw new NotFoundException('Conversation not found');
   const given = Buffer.from(hashToken(token ?? ''));
@@ -214,7 +214,7 @@ export async function requestDelayedMove(
   delaySeconds: number,
 ): Promise<Date> {
   const { db } = ctx.database;
-  if (!uuidPattern.test(conversationId) || !(await findCompanyConversation(db, companyId, conversationId))) {
+  if (!isUuid(conversationId) || !(await findCompanyConversation(db, companyId, conversationId))) {
     throw new NotFoundException('Conversation not found');
   }
   const dueAt = new Date(Date.now() + delaySeconds * 1000);

@@ -5,6 +5,7 @@ import { type Flow, loadFlow } from '@parley/flow';
 import type { Db } from '../../db/database';
 import type { DeploymentRow } from '../../db/tables/conversation.table';
 import { ConflictException, NotFoundException, ValidationException } from '../../errors';
+import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { findBot, findBotForUpdate, updateBot } from '../bots/bots.repository';
 import { getBot } from '../bots/bots.service';
@@ -22,9 +23,8 @@ import {
   updateDeployment,
 } from './publishing.repository';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function assertId(id: string, what: string): void {
-  if (!uuidPattern.test(id)) throw new NotFoundException(`${what} not found`);
+  if (!isUuid(id)) throw new NotFoundException(`${what} not found`);
 }
 
 export function toDeployment(row: DeploymentRow): Deployment {

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/database';
+
+export async function findWebchatStyle(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const row = await db
+    .selectFrom('bots')
+    .select('webchat_style')
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.webchat_style;
+}
+
+/** Saves the style only: the flow's `updated_at` (and the compiled-flow cache keyed on it) stays. */
+export async function saveWebchatStyle(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+  style: Record<string, unknown>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bots')
+    .set({ webchat_style: JSON.stringify(style) })
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
