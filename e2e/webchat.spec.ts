@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishWebchatBot } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
+import { type HostSite, shopPage, startHostSite } from './support/host-page';
 import { type RunningServer, startServer } from './support/server';
 
 const BOX_SVG =
@@ -66,49 +65,29 @@ const shopModules = (imageUrl: string) => [
   { id: 'later', type: 'text', content: { text: 'Your box is on its way 🚚' } },
 ];
 
-/** A shop's page on another origin, with CSS hostile to anything it does not own. */
-function hostPage(parleyUrl: string, key: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Parley Shop</title>
-<style>* { color: #dc2626 !important; font-size: 28px !important; font-family: cursive !important; }
-button { background: lime !important; display: inline !important; } body { margin: 40px; }</style></head>
-<body><main><h1>Parley Shop</h1><p>Fresh boxes every week.</p></main>
-<script src="${parleyUrl}/webchat.js" data-deployment="${key}"></script></body></html>`;
-}
-
 describe('the web chat widget on a page of another origin', () => {
   let server: RunningServer;
   let browser: Browser;
-  let host: Server;
-  let hostUrl: string;
+  let site: HostSite;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    host = createServer((request, response) => {
-      if (request.url === '/box.svg') {
-        response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(BOX_SVG);
-        return;
-      }
-      response
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(pages.get(request.url ?? '/') ?? '');
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    // localhost vs 127.0.0.1: a different origin from Parley's.
-    hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`;
+    [server, browser, site] = await Promise.all([
+      startServer(),
+      launchBrowser(),
+      startHostSite({ '/box.svg': BOX_SVG }),
+    ]);
     const { deployment } = await publishWebchatBot(
       server.url,
       'owner@demo.parley.dev',
       'Shop bot',
-      shopModules(`${hostUrl}/box.svg`),
+      shopModules(`${site.url}/box.svg`),
     );
-    pages.set('/', hostPage(server.url, deployment.key));
-    pages.set('/broken', hostPage(server.url, 'no-such-deployment'));
+    site.pages.set('/', shopPage(server.url, deployment.key));
+    site.pages.set('/broken', shopPage(server.url, 'no-such-deployment'));
   });
-  const pages = new Map<string, string>();
   afterAll(async () => {
     await browser?.close();
-    host?.closeAllConnections();
-    if (host?.listening) await new Promise((resolve) => host.close(resolve));
+    await site?.close();
     await server?.stop();
   });
 
@@ -136,7 +115,7 @@ describe('the web chat widget on a page of another origin', () => {
       if (request.url().endsWith('/telemetry'))
         telemetry.push(...(JSON.parse(request.postData() ?? '[]') as unknown[]));
     });
-    await page.goto(hostUrl);
+    await page.goto(site.url);
 
     const launcher = page.getByRole('button', { name: 'Open chat' });
     await launcher.waitFor();
@@ -199,7 +178,7 @@ describe('the web chat widget on a page of another origin', () => {
     const pageView = events.find((event) => event.data.baseType === 'PageviewData');
     expect(pageView?.data.baseData.properties).toMatchObject({
       'Page Domain': 'localhost',
-      'Page URL': `${hostUrl}/`,
+      'Page URL': `${site.url}/`,
     });
     expect(
       events.filter((event) => event.data.baseData.name === 'Chat Opened').length,
@@ -210,7 +189,7 @@ describe('the web chat widget on a page of another origin', () => {
   it('starts a new conversation on request, and shows nothing for an unknown deployment', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 760 }, locale: 'es-ES' });
     const page = await context.newPage();
-    await page.goto(hostUrl);
+    await page.goto(site.url);
     await page.getByRole('button', { name: 'Abrir chat' }).click();
     const chat = page.getByRole('dialog');
     await chat.getByText('What is your name?').waitFor();
@@ -224,7 +203,7 @@ describe('the web chat widget on a page of another origin', () => {
 
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.goto(`${hostUrl}/broken`);
+    await page.goto(`${site.url}/broken`);
     await page.waitForFunction(() => true);
     await expect
       .poll(() => errors.some((text) => text.includes('this chat is not available (404)')))

@@ -145,6 +145,20 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'lite/bots/:botId/settings',
+                      lazy: async () => ({
+                        Component: (await import('../features/webchat/components/bot-settings-page'))
+                          .BotSettingsPage,
+                      }),
+                    },
+                    {
+                      path: 'lite/bots/:botId/settings/styling',
+                      lazy: async () => ({
+                        Component: (await import('../features/webchat/components/bot-settings-page'))
+                          .BotSettingsPage,
+                      }),
+                    },
+                    {
                       path: 'sections/:sectionId',
                       lazy: async () => ({
                         Component: (await import('../features/sections/components/section-page')).SectionPage,

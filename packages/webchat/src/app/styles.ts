@@ -5,7 +5,7 @@ export const windowCss = `
 .pc-right{right:20px}.pc-left{left:20px}
 .pc-fullpage{inset:0;width:auto;height:auto;border-radius:0;box-shadow:none}
 .pc-fullpage .pc-log,.pc-fullpage .pc-composer{padding-inline:max(16px,calc(50% - 380px))}
-@media (max-width:480px){.pc-window{inset:0;width:auto;height:auto;border-radius:0}}
+@media (max-width:440px){.pc-window{inset:0;width:auto;height:auto;border-radius:0}}
 .pc-header{display:flex;align-items:center;gap:10px;padding:12px 12px 12px 16px;background:var(--pc-primary);color:var(--pc-on-primary)}
 .pc-header h2{flex:1;margin:0;font-size:16px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .pc-avatar{width:34px;height:34px;border-radius:50%;object-fit:cover;display:grid;place-items:center;font-weight:700;background:rgba(255,255,255,.22)}

@@ -1,3 +1,4 @@
+import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -29,7 +30,12 @@ import { Link as RouterLink } from 'react-router';
 /** Where a bot's inbox and reports open, keeping company and bot in the address (spec §2). */
 export function botLinks(companyId: string, botId: string) {
   const query = new URLSearchParams({ companyId, botId }).toString();
-  return { builder: `/bots/list/${botId}`, inbox: `/v2/inbox?${query}`, reports: `/v2/reports?${query}` };
+  return {
+    builder: `/bots/list/${botId}`,
+    inbox: `/v2/inbox?${query}`,
+    reports: `/v2/reports?${query}`,
+    webchat: `/v2/lite/bots/${botId}/settings`,
+  };
 }
 
 export function BotCard({
@@ -102,6 +108,14 @@ export function BotCard({
           </Button>
           <Button size="small" startIcon={<InsightsOutlined />} component={RouterLink} to={links.reports}>
             {t('card.reports')}
+          </Button>
+          <Button
+            size="small"
+            startIcon={<ChatBubbleOutlineRounded />}
+            component={RouterLink}
+            to={links.webchat}
+          >
+            {t('card.webchat')}
           </Button>
         </Stack>
       </Box>

@@ -1,0 +1,36 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { botQuery } from '../api/webchat';
+import { StylingEditor } from './styling-editor';
+import { WebchatDeploymentCard } from './webchat-deployment-card';
+
+/** `/v2/lite/bots/{botId}/settings` and its `/styling` tab. */
+export function BotSettingsPage() {
+  const { t } = useTranslation('webchat');
+  const tab = useLocation().pathname.endsWith('/styling') ? 'styling' : 'webchat';
+  const { botId = '' } = useParams();
+  const { data: bot } = useSuspenseQuery(botQuery(botId));
+  const base = `/v2/lite/bots/${bot.id}/settings`;
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Button component={Link} to="/v2" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
+          {t('settings.back')}
+        </Button>
+        <Typography variant="h1">{t('settings.title', { name: bot.name })}</Typography>
+      </Box>
+      <Tabs
+        value={tab}
+        aria-label={t('settings.title', { name: bot.name })}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="webchat" label={t('settings.tabs.webchat')} component={Link} to={base} />
+        <Tab value="styling" label={t('settings.tabs.styling')} component={Link} to={`${base}/styling`} />
+      </Tabs>
+      {tab === 'webchat' ? <WebchatDeploymentCard botId={bot.id} /> : <StylingEditor botId={bot.id} />}
+    </Stack>
+  );
+}
