@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishWebchatBot } from './support/bots';
+import { call, publishWebchatBot } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
 import { type HostSite, shopPage, startHostSite } from './support/host-page';
 import { signIn } from './support/journeys';
@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from './support/server';
 
 const helloModules = [{ id: 'start', type: 'text', content: { text: 'Hello from the styled bot!' } }];
 
-describe('the web chat settings and styling editor', () => {
+describe('bot settings: web chat, styling and the tester', () => {
   let server: RunningServer;
   let browser: Browser;
   let site: HostSite;
@@ -94,5 +94,41 @@ describe('the web chat settings and styling editor', () => {
       'rgb(190, 18, 60)',
     );
     await screenshot(visitor, 'webchat-styled');
+  });
+
+  it('runs the draft full-page in the tester, with no app layout', async () => {
+    const { token, bot } = await publishWebchatBot(
+      server.url,
+      'owner@demo.parley.dev',
+      'Draft bot',
+      helloModules,
+    );
+    const draft = [{ id: 'start', type: 'text', content: { text: 'This is the **draft** talking.' } }];
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
+      flow: { ...bot.flow, modules: draft },
+    });
+
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await signIn(page, server.url, 'owner@demo.parley.dev');
+    await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+    await page.goto(`${server.url}/v2/lite/bots/${bot.id}/settings`);
+    const tryDraft = page.getByRole('link', { name: 'Try the draft in the tester' });
+    const href = (await tryDraft.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/v2\/lite\/bots\/[\w-]+\/tester$/);
+
+    await page.goto(`${server.url}${href}`);
+    const tester = page.getByRole('main', { name: 'Chat with us' });
+    await tester.locator('strong', { hasText: 'draft' }).waitFor();
+    expect(await tester.locator('p').filter({ hasText: 'talking.' }).textContent()).toBe('This is the draft talking.');
+    expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(0);
+    await screenshot(page, 'tester');
+
+    // The builder edits the draft; a new conversation in the tester runs the new draft.
+    const edited = [{ id: 'start', type: 'text', content: { text: 'Edited draft here.' } }];
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
+      flow: { ...bot.flow, modules: edited },
+    });
+    await tester.getByRole('button', { name: 'New conversation' }).click();
+    await tester.getByText('Edited draft here.').waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import type { AuthRecord, BotDetail, Deployment } from '@parley/contracts';
 import { DEMO_PASSWORD } from './journeys';
 
-async function call<T>(
+export async function call<T>(
   baseUrl: string,
   method: string,
   path: string,

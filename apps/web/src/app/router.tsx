@@ -120,6 +120,14 @@ export function createRouter(queryClient: QueryClient) {
               ],
             },
             {
+              path: 'lite/bots/:deploymentId/tester',
+              loader: requireSession,
+              errorElement: <RouteErrorScreen />,
+              lazy: async () => ({
+                Component: (await import('../features/webchat/components/tester-page')).TesterPage,
+              }),
+            },
+            {
               element: <AppLayout />,
               loader: requireSession,
               errorElement: <RouteErrorScreen />,

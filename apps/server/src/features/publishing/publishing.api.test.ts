@@ -109,6 +109,7 @@ describe('publishing and deployments', () => {
     const test = (await call('GET', `/api/bots/${bot.id}/test-deployment`)).json<Deployment>();
     expect(test).toMatchObject({ channel: 'test', version: null });
     expect((await call('GET', `/api/bots/${bot.id}/test-deployment`)).json<Deployment>().id).toBe(test.id);
+    expect((await call('GET', `/api/deployments/${test.id}`)).json<Deployment>()).toEqual(test);
     expect((await call('PATCH', `/api/deployments/${test.id}`, { version: 1 })).statusCode).toBe(409);
 
     expect((await call('DELETE', `/api/deployments/${web.id}`)).statusCode).toBe(204);
@@ -133,6 +134,7 @@ describe('publishing and deployments', () => {
       ['GET', `/api/bots/${bot.id}/deployments`],
       ['POST', `/api/bots/${bot.id}/deployments`, { channel: 'webchat' }],
       ['GET', `/api/bots/${bot.id}/test-deployment`],
+      ['GET', `/api/deployments/${web.id}`],
       ['PATCH', `/api/deployments/${web.id}`, { version: 1 }],
       ['DELETE', `/api/deployments/${web.id}`],
     ] as const) {

@@ -130,6 +130,19 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => publishing.testDeployment(db(), sessionOf(request), request.params.id),
   );
 
+  app.get(
+    '/api/deployments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One deployment of the company (its key, channel and version)',
+        params: botIdParamsSchema,
+        response: { 200: deploymentSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => publishing.deploymentOf(db(), sessionOf(request), request.params.id),
+  );
+
   app.patch(
     '/api/deployments/:id',
     {

@@ -177,6 +177,14 @@ export async function testDeployment(db: Db, session: Session, botId: string): P
   );
 }
 
+/** One of the company's deployments (the tester opens the test deployment by id). */
+export async function deploymentOf(db: Db, session: Session, id: string): Promise<Deployment> {
+  assertId(id, 'Deployment');
+  const row = await findDeployment(db, session.companyId, id);
+  if (!row) throw new NotFoundException('Deployment not found');
+  return toDeployment(row);
+}
+
 export async function changeDeployment(
   db: Db,
   session: Session,

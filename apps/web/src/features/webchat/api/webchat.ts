@@ -37,6 +37,21 @@ export const deploymentsQuery = (botId: string) =>
       http.get(`/api/bots/${botId}/deployments`, { schema: z.array(deploymentSchema), signal }),
   });
 
+/** The bot's test deployment (made on first use): the tester runs the draft through it. */
+export const testDeploymentQuery = (botId: string) =>
+  queryOptions({
+    queryKey: [...botKeys.detail(botId), 'test-deployment'],
+    queryFn: ({ signal }) =>
+      http.get(`/api/bots/${botId}/test-deployment`, { schema: deploymentSchema, signal }),
+  });
+
+export const deploymentQuery = (deploymentId: string) =>
+  queryOptions({
+    queryKey: ['deployments', deploymentId],
+    queryFn: ({ signal }) =>
+      http.get(`/api/deployments/${deploymentId}`, { schema: deploymentSchema, signal }),
+  });
+
 export const versionsQuery = (botId: string) =>
   queryOptions({
     queryKey: keys.versions(botId),

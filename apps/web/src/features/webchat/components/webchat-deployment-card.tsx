@@ -1,9 +1,16 @@
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
-import { deploymentsQuery, useCreateWebchatDeployment, usePublishBot, versionsQuery } from '../api/webchat';
+import {
+  deploymentsQuery,
+  testDeploymentQuery,
+  useCreateWebchatDeployment,
+  usePublishBot,
+  versionsQuery,
+} from '../api/webchat';
 import { EmbedSnippet } from './embed-snippet';
 
 /** Publish the draft, put the bot on a website, and copy the tag that does it. */
@@ -12,6 +19,7 @@ export function WebchatDeploymentCard({ botId }: { botId: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const { data: versions } = useSuspenseQuery(versionsQuery(botId));
   const { data: deployments } = useSuspenseQuery(deploymentsQuery(botId));
+  const { data: testDeployment } = useSuspenseQuery(testDeploymentQuery(botId));
   const publish = usePublishBot(botId);
   const create = useCreateWebchatDeployment(botId);
   const latest = versions[0];
@@ -57,6 +65,15 @@ export function WebchatDeploymentCard({ botId }: { botId: string }) {
               {publish.isPending ? t('deploy.publishing') : t('deploy.publish')}
             </Button>
           </Stack>
+          <Button
+            variant="text"
+            startIcon={<PlayCircleOutline />}
+            href={`/v2/lite/bots/${testDeployment.id}/tester`}
+            target="_blank"
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('deploy.tryDraft')}
+          </Button>
           {publish.error && (
             <Alert severity="error">{refused ? t('deploy.publishRefused') : publish.error.message}</Alert>
           )}
