@@ -119,7 +119,9 @@ describe('bot settings: web chat, styling and the tester', () => {
     await page.goto(`${server.url}${href}`);
     const tester = page.getByRole('main', { name: 'Chat with us' });
     await tester.locator('strong', { hasText: 'draft' }).waitFor();
-    expect(await tester.locator('p').filter({ hasText: 'talking.' }).textContent()).toBe('This is the draft talking.');
+    expect(await tester.locator('p').filter({ hasText: 'talking.' }).textContent()).toBe(
+      'This is the draft talking.',
+    );
     expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(0);
     await screenshot(page, 'tester');
 

@@ -130,20 +130,36 @@ export function BotCard({
         </IconButton>
       </Tooltip>
       <Menu anchorEl={menu} open={menu !== null} onClose={close}>
-        <MenuItem onClick={() => (close(), onEdit(bot))}>
+        <MenuItem
+          onClick={() => {
+            close();
+            onEdit(bot);
+          }}
+        >
           <ListItemIcon>
             <EditOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('actions.rename')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => (close(), onDuplicate(bot))}>
+        <MenuItem
+          onClick={() => {
+            close();
+            onDuplicate(bot);
+          }}
+        >
           <ListItemIcon>
             <ContentCopyOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('actions.duplicate')}</ListItemText>
         </MenuItem>
         <Divider />
-        <MenuItem onClick={() => (close(), onDelete(bot))} sx={{ color: 'error.main' }}>
+        <MenuItem
+          onClick={() => {
+            close();
+            onDelete(bot);
+          }}
+          sx={{ color: 'error.main' }}
+        >
           <ListItemIcon>
             <DeleteOutlineRounded fontSize="small" color="error" />
           </ListItemIcon>
