@@ -34,7 +34,7 @@ describe('bot settings: web chat, styling and the tester', () => {
     await page.getByRole('button', { name: 'Publish the draft' }).click();
     await page.getByText('Version 1 is live.').waitFor();
     await page.getByRole('button', { name: 'Add web chat to a website' }).click();
-    const snippet = page.getByLabel('Embed code');
+    const snippet = page.getByLabel('Embed code', { exact: true });
     await snippet.waitFor();
     expect(await snippet.textContent()).toMatch(
       new RegExp(`^<script src="${server.url}/webchat.js" data-deployment="[\\w-]+" async></script>$`),

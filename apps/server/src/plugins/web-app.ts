@@ -7,7 +7,7 @@ import { sendNotFound } from './error-handler';
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html for every other
  * GET outside /api so the app's router (including its own not-found page) takes over. The web chat
- * widget (`/webchat.js`, `/webchat/app.js`) is built into the same folder.
+ * widget (`/webchat.js`, `/webchat/app.js`) and the SDK (`/sdk/parley-chat.js`) are built into the same folder.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const hasWebApp = distDir !== undefined && existsSync(join(distDir, 'index.html'));
@@ -17,8 +17,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       wildcard: false,
       index: false,
       setHeaders(reply, path) {
-        // Host pages on any origin load the web chat widget (its window is an ES module: CORS).
-        if (/[\\/]webchat(\.js$|[\\/])/.test(path)) reply.header('access-control-allow-origin', '*');
+        // Pages on any origin load the web chat widget and import the SDK (ES modules need CORS).
+        if (/[\\/](webchat\.js$|webchat[\\/]|sdk[\\/])/.test(path))
+          reply.header('access-control-allow-origin', '*');
         reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

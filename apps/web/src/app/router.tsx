@@ -153,6 +153,13 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'conversational-web-sdk',
+                      lazy: async () => ({
+                        Component: (await import('../features/sdk-docs/components/sdk-docs-page'))
+                          .SdkDocsPage,
+                      }),
+                    },
+                    {
                       path: 'lite/bots/:botId/settings',
                       lazy: async () => ({
                         Component: (await import('../features/webchat/components/bot-settings-page'))

@@ -1,5 +1,7 @@
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HomeRounded from '@mui/icons-material/HomeRounded';
+import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
+import IntegrationInstructionsRounded from '@mui/icons-material/IntegrationInstructionsRounded';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import NewReleasesRounded from '@mui/icons-material/NewReleasesRounded';
@@ -65,6 +67,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const { data: config } = useSuspenseQuery(frontendConfigQuery);
   const home = pathname === '/v2' || pathname === '/v2/' || pathname === '/bots/list';
   const changelog = pathname === '/v2/changelog';
+  const sdk = pathname === '/v2/conversational-web-sdk';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
@@ -81,6 +84,15 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
           label={t('nav.changelog')}
           icon={changelog ? <NewReleasesRounded color="primary" /> : <NewReleasesOutlined />}
           selected={changelog}
+          onNavigate={onNavigate}
+        />
+        <NavItem
+          to="/v2/conversational-web-sdk"
+          label={t('nav.sdk')}
+          icon={
+            sdk ? <IntegrationInstructionsRounded color="primary" /> : <IntegrationInstructionsOutlined />
+          }
+          selected={sdk}
           onNavigate={onNavigate}
         />
       </List>
