@@ -121,10 +121,13 @@ async function turn(
     }
     return stored;
   };
+  // One transaction either way (the turn's write and the delayed move it queues land together).
   // PostgreSQL: a row lock held for the turn, whichever process runs it. PGlite is one process:
-  // an in-process lock, and the single-statement write is atomic on its own.
+  // an in-process lock keeps its turns in order.
   if (database.engine === 'postgres') return database.db.transaction().execute((trx) => work(trx, true));
-  return conversations.locks.run(conversationId, () => work(database.db, false));
+  return conversations.locks.run(conversationId, () =>
+    database.db.transaction().execute((trx) => work(trx, false)),
+  );
 }
 
 /** A visitor opens the chat: a conversation starts and the bot's start runs. */

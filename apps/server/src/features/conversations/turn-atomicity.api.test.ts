@@ -1,0 +1,209 @@
+import type { BotDetail, ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, registerOwner } from '../../../test/fixtures';
+import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
+
+describe('a turn is one transaction', () => {
+  let t: TestApp;
+  let key: string;
+  let loopKey: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const headers = authHeader((await registerOwner(t)).auth.token);
+    const bot = (
+      await t.request({
+        method: 'POST',
+        url: '/api/bots',
+        headers,
+        payload: { name: 'Atomic', language: 'en' },
+      })
+    ).json<BotDetail>();
+    const modules = [
+      {
+        id: 'start',
+        type: 'input',
+        content: { prompt: 'Your name?', variable: 'name', validator: { type: 'text' } },
+        connections: [{ id: 'c1', port: 'next', target: 'hello' }],
+      },
+      {
+        id: 'hello',
+        type: 'set_variable',
+        content: { assignments: [{ variable: 'greeted', value: '(greeted or 0) + 1' }] },
+        connections: [{ id: 'c2', port: 'next', target: 'say' }],
+      },
+      {
+        id: 'say',
+        type: 'text',
+        content: { text: 'Hi {{ name }}' },
+        connections: [{ id: 'c3', port: 'next', target: 'wait' }],
+      },
+      {
+        id: 'wait',
+        type: 'delay',
+        content: { seconds: 60 },
+        connections: [{ id: 'c4', port: 'next', target: 'later' }],
+      },
+      { id: 'later', type: 'text', content: { text: 'Still there?' } },
+    ];
+    await t.request({
+      method: 'PUT',
+      url: `/api/bots/${bot.id}/flow`,
+      headers,
+      payload: { flow: { ...bot.flow, modules } },
+    });
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
+    key = (
+      await t.request({
+        method: 'POST',
+        url: `/api/bots/${bot.id}/deployments`,
+        headers,
+        payload: { channel: 'webchat' },
+      })
+    ).json<Deployment>().key;
+
+    // A loop that walks three modules a turn and never queues anything.
+    const loop = (
+      await t.request({
+        method: 'POST',
+        url: '/api/bots',
+        headers,
+        payload: { name: 'Loop', language: 'en' },
+      })
+    ).json<BotDetail>();
+    const loopModules = [
+      {
+        id: 'start',
+        type: 'input',
+        content: { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+        connections: [{ id: 'c1', port: 'next', target: 'count' }],
+      },
+      {
+        id: 'count',
+        type: 'set_variable',
+        content: { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
+        connections: [{ id: 'c2', port: 'next', target: 'echo' }],
+      },
+      {
+        id: 'echo',
+        type: 'text',
+        content: { text: '{{ turns }}: {{ said }}' },
+        connections: [{ id: 'c3', port: 'next', target: 'start' }],
+      },
+    ];
+    const loopFlow = { flow: { ...loop.flow, modules: loopModules } };
+    await t.request({ method: 'PUT', url: `/api/bots/${loop.id}/flow`, headers, payload: loopFlow });
+    await t.request({ method: 'POST', url: `/api/bots/${loop.id}/publish`, headers });
+    loopKey = (
+      await t.request({
+        method: 'POST',
+        url: `/api/bots/${loop.id}/deployments`,
+        headers,
+        payload: { channel: 'webchat' },
+      })
+    ).json<Deployment>().key;
+  });
+  afterAll(() => t.close());
+
+  const start = async (deploymentKey = key) =>
+    (
+      await t.request({ method: 'POST', url: '/api/chat/conversations', payload: { deploymentKey } })
+    ).json<StartConversationResponse>();
+  const send = (conversation: StartConversationResponse, text: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
+      headers: { authorization: `Bearer ${conversation.token}` },
+      payload: { text },
+    });
+  const snapshot = async (conversationId: string) => {
+    const { db } = t.database;
+    const conversation = await db
+      .selectFrom('conversations')
+      .select(['state', 'status', 'expires_at'])
+      .where('id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    const messages = await db
+      .selectFrom('conversation_messages')
+      .select('seq')
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    const events = await db
+      .selectFrom('conversation_events')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    return { conversation, messages: messages.length, events: events.length };
+  };
+
+  it('a failure mid-turn (after the turn’s write, queueing its delayed move) leaves the conversation as it was', async () => {
+    const conversation = await start();
+    const before = await snapshot(conversation.conversationId);
+
+    // The queue's table is gone for a moment: the turn writes its state and messages, then fails.
+    await sql`alter table pgboss.job rename to job_away`.execute(t.database.db);
+    let failed: Awaited<ReturnType<typeof send>>;
+    try {
+      failed = await send(conversation, 'Ana');
+    } finally {
+      await sql`alter table pgboss.job_away rename to job`.execute(t.database.db);
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(await snapshot(conversation.conversationId)).toEqual(before);
+
+    // Nothing was half done: the same message now runs the turn once.
+    const retried = await send(conversation, 'Ana');
+    expect(retried.statusCode).toBe(200);
+    const texts = retried
+      .json<{ messages: ChatMessage[] }>()
+      .messages.map((message) =>
+        message.message.type === 'text' ? message.message.text : message.message.type,
+      );
+    expect(texts).toEqual(['Ana', 'Hi Ana']);
+    const after = await snapshot(conversation.conversationId);
+    expect((after.conversation.state as { variables: { greeted: number } }).variables.greeted).toBe(1);
+    expect(after.messages).toBe(before.messages + 2);
+  });
+
+  it.runIf(testEngine === 'postgres')(
+    'takes exactly one commit and at most four round trips on PostgreSQL (BEGIN and COMMIT included)',
+    async () => {
+      const conversation = await start(loopKey);
+      await send(conversation, 'warm the flow cache');
+
+      // Every statement sent on every pooled connection, with the connection that sent it.
+      const calls: { client: unknown; text: string }[] = [];
+      const original = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const query = args[0] as string | { text?: string };
+        calls.push({
+          client: this,
+          text: (typeof query === 'string' ? query : (query.text ?? '')).trim().toLowerCase(),
+        });
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        expect((await send(conversation, 'and again')).statusCode).toBe(200);
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+
+      // The turn's statements: on the connection that locked the conversation, BEGIN to COMMIT.
+      const lockIndex = calls.findIndex(
+        (call) => call.text.includes('for update') && call.text.includes('conversations'),
+      );
+      expect(lockIndex).toBeGreaterThan(-1);
+      const connection = calls[lockIndex]?.client;
+      const own = calls.filter((call) => call.client === connection).map((call) => call.text);
+      const begin = own.lastIndexOf('begin', own.indexOf(calls[lockIndex]?.text ?? ''));
+      const turn = own.slice(begin, own.indexOf('commit', begin) + 1);
+      expect(turn[0]).toBe('begin');
+      expect(turn.filter((text) => text === 'commit')).toHaveLength(1);
+      // BEGIN, the locked read, the one-statement write, COMMIT.
+      expect(turn).toHaveLength(4);
+      // No flow document read per turn (compiled flows are cached by version).
+      expect(turn.some((text) => text.includes('bot_versions') || text.includes('draft_flow'))).toBe(false);
+    },
+  );
+});
