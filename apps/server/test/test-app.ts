@@ -15,6 +15,8 @@ export interface TestApp {
   database: Database;
   /** `app.inject` with JSON in and out. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** On PostgreSQL: another server process on the same database (as when two instances run). */
+  secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
 }
 
 /** A fresh database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (testEngine === 'pglite') {
     return { database: await createDatabase({ engine: 'pglite', dataDir: undefined }), drop: async () => {} };
   }
@@ -45,6 +47,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   url.pathname = `/${name}`;
   return {
     database: await createDatabase({ engine: 'postgres', url: url.toString() }),
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -56,15 +59,28 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = testConfig(env);
-  const { database, drop } = await freshDatabase();
+  const { database, url, drop } = await freshDatabase();
   const app = await buildApp({ config, database, jobPollingIntervalSeconds: 0.5 });
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     config,
     database,
     request: (options) => app.inject(options),
+    async secondInstance() {
+      if (!url) throw new Error('A second instance needs PostgreSQL (PGlite is one process)');
+      const other = await buildApp({
+        config,
+        database: await createDatabase({ engine: 'postgres', url }),
+        jobPollingIntervalSeconds: 0.5,
+      });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await drop();
     },

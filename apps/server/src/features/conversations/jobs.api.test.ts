@@ -1,7 +1,7 @@
 import type { BotDetail, ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { EXPIRY_GAP_MS, expireDueConversations } from './conversations.service';
 
 describe('delayed moves and expiry', () => {
@@ -142,4 +142,31 @@ describe('delayed moves and expiry', () => {
     expect(expired.expired_at).toBeInstanceOf(Date);
     expect(expired.expires_at?.getTime()).toBe(past.getTime());
   });
+
+  it.runIf(testEngine === 'postgres')(
+    'expires each conversation exactly once with two server instances sweeping at the same time',
+    async () => {
+      const other = await t.secondInstance();
+      const conversations = await Promise.all(Array.from({ length: 20 }, () => start()));
+      const ids = conversations.map((conversation) => conversation.conversationId);
+      await t.database.db
+        .updateTable('conversations')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', 'in', ids)
+        .execute();
+      await Promise.all([
+        expireDueConversations(t.app.ctx),
+        expireDueConversations(other.ctx),
+        expireDueConversations(t.app.ctx),
+        expireDueConversations(other.ctx),
+      ]);
+      const events = await t.database.db
+        .selectFrom('conversation_events')
+        .select('conversation_id')
+        .where('conversation_id', 'in', ids)
+        .where('name', '=', 'Conversation Expired')
+        .execute();
+      expect(events.map((event) => event.conversation_id).sort()).toEqual([...ids].sort());
+    },
+  );
 });
