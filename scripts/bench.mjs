@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark under bench/, each printing JSON. Never part of `npm test`.
 // Each is bundled as the server is (workspace code inlined, npm packages external), then run on
-// one core, as the targets are stated.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+// one core, as the targets are stated (unless a bench says `@bench-cores all`).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDependencies, root, run } from './lib.mjs';
@@ -34,8 +34,11 @@ try {
       ],
     });
     console.log(`› bench/${file}`);
+    // Most targets are per core; a bench stating `@bench-cores all` (server and load together) gets the machine.
+    const allCores = readFileSync(join(root, 'bench', file), 'utf8').includes('@bench-cores all');
     try {
-      run('taskset', ['-c', '0', process.execPath, outfile]);
+      if (allCores) run(process.execPath, [outfile]);
+      else run('taskset', ['-c', '0', process.execPath, outfile]);
     } finally {
       rmSync(outfile, { force: true });
     }

@@ -46,5 +46,8 @@ export function newConversationState(): ConversationState {
   };
 }
 
-/** How much of the transcript the state keeps (older entries go; reports have the events). */
-export const MAX_TRANSCRIPT = 200;
+/**
+ * How much of the transcript the state keeps: twenty exchanges, plenty for prompts, and the state
+ * stays small (it is written every turn). Older entries go; the messages table keeps everything.
+ */
+export const MAX_TRANSCRIPT = 40;

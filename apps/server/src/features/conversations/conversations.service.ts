@@ -58,11 +58,13 @@ async function turn(
   conversationId: string,
   input: TurnInput,
   userMessage: { text: string } | null,
+  visitor?: { token: string | undefined },
 ): Promise<ChatMessage[]> {
   const { database, conversations } = ctx;
   const work = async (db: Queryable, lock: boolean) => {
     const row = await loadForTurn(db, conversationId, lock);
     if (!row) throw new NotFoundException('Conversation not found');
+    if (visitor) assertToken(row.token_hash, visitor.token);
     const flow = await conversations.flows.get(db, row.bot_id, row.deployment_version, row.bot_updated_at);
     const state = conversationStateSchema.parse(row.state) as ConversationState;
     const meta: TurnMeta = {
@@ -168,6 +170,12 @@ export async function webchatConfig(ctx: AppContext, deploymentKey: string): Pro
   };
 }
 
+function assertToken(tokenHash: string, token: string | undefined): void {
+  const given = Buffer.from(hashToken(token ?? ''));
+  if (!token || !timingSafeEqual(given, Buffer.from(tokenHash)))
+    throw new UnauthorizedException('This conversation needs its token');
+}
+
 /** Only the visitor holding the conversation's token may use it; others find nothing. */
 export async function assertVisitor(
   db: Queryable,
@@ -177,9 +185,7 @@ export async function assertVisitor(
   if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   const row = await findConversationAuth(db, conversationId);
   if (!row) throw new NotFoundException('Conversation not found');
-  const given = Buffer.from(hashToken(token ?? ''));
-  if (!token || !timingSafeEqual(given, Buffer.from(row.token_hash)))
-    throw new UnauthorizedException('This conversation needs its token');
+  assertToken(row.token_hash, token);
 }
 
 export async function sendMessage(
@@ -188,7 +194,7 @@ export async function sendMessage(
   token: string | undefined,
   body: SendMessageRequest,
 ) {
-  await assertVisitor(ctx.database.db, conversationId, token);
+  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   const input: TurnInput =
     'text' in body
       ? { type: 'text', text: stripNul(body.text) }
@@ -198,7 +204,8 @@ export async function sendMessage(
           label: body.label ? stripNul(body.label) : undefined,
         };
   const shown = 'text' in body ? stripNul(body.text) : stripNul(body.label ?? body.postback);
-  return { messages: await turn(ctx, conversationId, input, { text: shown }) };
+  // The token is checked on the row the turn locks: no extra round trip.
+  return { messages: await turn(ctx, conversationId, input, { text: shown }, { token }) };
 }
 
 /** Expires every conversation whose time is up, each once (the turn checks, under its lock). */

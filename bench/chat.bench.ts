@@ -1,0 +1,361 @@
+/**
+ * Chat API throughput: turns per second and p50/p99 latency through HTTP on 127.0.0.1, on PGlite
+ * and on PostgreSQL, for a scripted flow that walks six modules a turn. Closed loop at concurrency
+ * 1, 10 and 50 (one conversation per virtual visitor), an open loop at a constant rate, and the
+ * floor: a bare Fastify route doing the turn's minimum in one statement on the same database.
+ * The server runs in a worker thread, the load generator in the main thread. Prints JSON.
+ *
+ * @bench-cores all (the target is stated for the 2-core machine with the load on the same machine)
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/database';
+
+type Engine = 'pglite' | 'postgres';
+interface ServerReady {
+  apiUrl: string;
+  floorUrl: string;
+}
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 6) * 1000;
+const WARMUP_MS = 1500;
+
+// ---------- server side (worker thread) ----------
+
+async function serve(engine: Engine, url: string | undefined): Promise<void> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    LOG_FORMAT: 'json',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    PUBLIC_URL: 'http://127.0.0.1',
+    SEED_DEMO: '0',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+  });
+  const database =
+    engine === 'postgres' && url
+      ? await createDatabase({ engine, url })
+      : await createDatabase({ engine: 'pglite', dataDir: undefined });
+  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 2 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // The floor: what any turn must do at least, as one statement (state, the two messages).
+  const floor = Fastify();
+  floor.post<{ Params: { id: string }; Body: { text: string } }>('/floor/:id', async (request) => {
+    const { id } = request.params;
+    const text = request.body.text;
+    await sql`
+      with c as (
+        update conversations set state = jsonb_set(state, '{variables,said}', to_jsonb(${text}::text)),
+          message_count = message_count + 2, updated_at = now()
+        where id = ${id}::uuid returning id, company_id, bot_id, message_count
+      )
+      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
+      select c.id, c.company_id, c.bot_id, c.message_count - 1, 'user',
+        jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c
+      union all
+      select c.id, c.company_id, c.bot_id, c.message_count, 'bot',
+        jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c`.execute(database.db);
+    return { ok: true };
+  });
+  // The stored conversation state's size, for the ≤ 8 KB budget.
+  floor.get<{ Params: { id: string } }>('/state-size/:id', async (request) => {
+    const row = await sql<{
+      bytes: number;
+    }>`select octet_length(state::text) as bytes from conversations where id = ${request.params.id}::uuid`.execute(
+      database.db,
+    );
+    return { bytes: Number(row.rows[0]?.bytes ?? 0) };
+  });
+  await floor.listen({ port: 0, host: '127.0.0.1' });
+  const port = (server: { address(): AddressInfo | string | null }) => (server.address() as AddressInfo).port;
+  parentPort?.postMessage({
+    apiUrl: `http://127.0.0.1:${port(app.server)}`,
+    floorUrl: `http://127.0.0.1:${port(floor.server)}`,
+  } satisfies ServerReady);
+}
+
+// ---------- load side (main thread) ----------
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One HTTP request on the keep-alive agent; `authorization` is the header's whole value. */
+function call(
+  url: string,
+  method: string,
+  body?: unknown,
+  authorization?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...(authorization ? { authorization } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+async function json<T>(url: string, method: string, body?: unknown, authorization?: string): Promise<T> {
+  const response = await call(url, method, body, authorization);
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${response.body}`);
+  return JSON.parse(response.body) as T;
+}
+
+// Six modules a turn: input → set variable → condition → text → set variable → text → input.
+const benchModules = [
+  {
+    id: 'start',
+    type: 'input',
+    content: { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+    connections: [{ id: 'c1', port: 'next', target: 'count' }],
+  },
+  {
+    id: 'count',
+    type: 'set_variable',
+    content: { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
+    connections: [{ id: 'c2', port: 'next', target: 'check' }],
+  },
+  {
+    id: 'check',
+    type: 'condition',
+    content: { branches: [{ id: 'even', label: '', expression: 'turns % 2 == 0' }] },
+    connections: [
+      { id: 'c3', port: 'branch:even', target: 'even' },
+      { id: 'c4', port: 'else', target: 'even' },
+    ],
+  },
+  {
+    id: 'even',
+    type: 'text',
+    content: { text: 'Turn {{ turns }}: {{ said | upper }}' },
+    connections: [{ id: 'c5', port: 'next', target: 'note' }],
+  },
+  {
+    id: 'note',
+    type: 'set_variable',
+    content: { assignments: [{ variable: 'last', value: 'said' }] },
+    connections: [{ id: 'c6', port: 'next', target: 'bye' }],
+  },
+  {
+    id: 'bye',
+    type: 'text',
+    content: { text: 'Noted.' },
+    connections: [{ id: 'c7', port: 'next', target: 'start' }],
+  },
+];
+
+interface Conversation {
+  conversationId: string;
+  token: string;
+}
+
+async function setUp(apiUrl: string): Promise<string> {
+  const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/register`, 'POST', {
+    email: `bench-${randomBytes(4).toString('hex')}@parley.test`,
+    password: 'correct horse battery',
+    first_name: 'Bench',
+    last_name: 'Mark',
+    company_name: 'Bench Co',
+  });
+  const bot = await json<{ id: string; flow: { settings: Record<string, unknown> } }>(
+    `${apiUrl}/api/bots`,
+    'POST',
+    { name: 'Bench', language: 'en' },
+    `JWT ${token}`,
+  );
+  const flow = {
+    ...bot.flow,
+    modules: benchModules,
+  };
+  const saved = await json<{ findings: { severity: string; message: string }[] }>(
+    `${apiUrl}/api/bots/${bot.id}/flow`,
+    'PUT',
+    { flow },
+    `JWT ${token}`,
+  );
+  const errors = saved.findings.filter((finding) => finding.severity === 'error');
+  if (errors.length > 0) throw new Error(`bench flow is broken: ${JSON.stringify(errors)}`);
+  await json(`${apiUrl}/api/bots/${bot.id}/publish`, 'POST', undefined, `JWT ${token}`);
+  const deployment = await json<{ key: string }>(
+    `${apiUrl}/api/bots/${bot.id}/deployments`,
+    'POST',
+    { channel: 'webchat' },
+    `JWT ${token}`,
+  );
+  return deployment.key;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+}
+
+function summary(latencies: number[], elapsedMs: number, errors: number) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    turnsPerSecond: Math.round((latencies.length / elapsedMs) * 1000),
+    p50Ms: Number(percentile(sorted, 50).toFixed(2)),
+    p99Ms: Number(percentile(sorted, 99).toFixed(2)),
+    turns: latencies.length,
+    errors,
+  };
+}
+
+type Turn = (visitor: number, counter: number) => Promise<number>;
+
+/** Closed loop: each visitor sends, waits for the answer, sends again. */
+async function closedLoop(concurrency: number, turn: Turn) {
+  let recording = false;
+  let stop = false;
+  const latencies: number[] = [];
+  let errors = 0;
+  const visitor = async (index: number) => {
+    for (let counter = 0; !stop; counter++) {
+      const started = performance.now();
+      const status = await turn(index, counter);
+      if (!recording) continue;
+      if (status === 200) latencies.push(performance.now() - started);
+      else errors++;
+    }
+  };
+  const running = Array.from({ length: concurrency }, (_, index) => visitor(index));
+  await new Promise((resolve) => setTimeout(resolve, WARMUP_MS));
+  recording = true;
+  const began = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, DURATION_MS));
+  recording = false;
+  const elapsed = performance.now() - began;
+  stop = true;
+  await Promise.all(running);
+  return summary(latencies, elapsed, errors);
+}
+
+/** Open loop: turns start on a fixed schedule whatever the answers do; latency counts from the schedule. */
+async function openLoop(rate: number, visitors: number, turn: Turn) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const interval = 1000 / rate;
+  const began = performance.now();
+  const busy = new Set<number>();
+  for (let index = 0; performance.now() - began < DURATION_MS; index++) {
+    const due = began + index * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // A free visitor takes the turn (a conversation runs one turn at a time, like a person).
+    let chosen = index % visitors;
+    for (let tries = 0; busy.has(chosen) && tries < visitors; tries++) chosen = (chosen + 1) % visitors;
+    busy.add(chosen);
+    pending.push(
+      turn(chosen, index).then((status) => {
+        busy.delete(chosen);
+        if (status === 200) latencies.push(performance.now() - due);
+        else errors++;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return { rate, ...summary(latencies, performance.now() - began, errors) };
+}
+
+async function benchEngine(engine: Engine) {
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const name = `parley_bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(ADMIN_URL);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const worker = new Worker(new URL(import.meta.url), { workerData: { engine, url } });
+  try {
+    const ready = await new Promise<ServerReady>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    const key = await setUp(ready.apiUrl);
+    const conversations: Conversation[] = [];
+    for (let index = 0; index < 60; index++) {
+      conversations.push(
+        await json<Conversation>(`${ready.apiUrl}/api/chat/conversations`, 'POST', { deploymentKey: key }),
+      );
+    }
+    const apiTurn: Turn = async (visitor, counter) => {
+      const conversation = conversations[visitor] as Conversation;
+      const response = await call(
+        `${ready.apiUrl}/api/chat/conversations/${conversation.conversationId}/messages`,
+        'POST',
+        { text: `message ${counter}` },
+        `Bearer ${conversation.token}`,
+      );
+      return response.status;
+    };
+    const floorTurn: Turn = async (visitor, counter) => {
+      const conversation = conversations[visitor] as Conversation;
+      return (
+        await call(`${ready.floorUrl}/floor/${conversation.conversationId}`, 'POST', {
+          text: `message ${counter}`,
+        })
+      ).status;
+    };
+
+    const closed: Record<string, unknown> = {};
+    for (const concurrency of [1, 10, 50]) closed[`c${concurrency}`] = await closedLoop(concurrency, apiTurn);
+    const best = (closed.c50 as { turnsPerSecond: number }).turnsPerSecond;
+    const open = await openLoop(Math.max(10, Math.round(best * 0.7)), 50, apiTurn);
+    const floor = await closedLoop(50, floorTurn);
+    const state = await json<{ bytes: number }>(
+      `${ready.floorUrl}/state-size/${conversations[0]?.conversationId}`,
+      'GET',
+    );
+    return { engine, closedLoop: closed, openLoop: open, floorC50: floor, stateBytesAfterBench: state.bytes };
+  } finally {
+    await worker.terminate();
+    await dropDatabase();
+  }
+}
+
+if (isMainThread) {
+  const results = [];
+  for (const engine of ['pglite', 'postgres'] as const) results.push(await benchEngine(engine));
+  agent.destroy();
+  console.log(JSON.stringify({ benchmark: 'chat', durationSeconds: DURATION_MS / 1000, results }, null, 2));
+} else {
+  const { engine, url } = workerData as { engine: Engine; url?: string };
+  await serve(engine, url);
+}
