@@ -1,14 +1,18 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
-/** A local server speaking OpenAI's chat completions wire format (streamed, server-sent events). */
-export function fakeOpenAi() {
+/**
+ * A local server speaking OpenAI's chat completions wire format (streamed, server-sent events).
+ * `tokenDelayMs` spaces the tokens out, as a model writing its answer does.
+ */
+export function fakeOpenAi(options: { tokens?: string[]; tokenDelayMs?: number } = {}) {
+  const tokens = options.tokens ?? ['Green', ' tea', '.'];
   const requests: { path: string; authorization: string | undefined; body: Record<string, unknown> }[] = [];
   const server: Server = createServer((request: IncomingMessage, response) => {
     let body = '';
     request.on('data', (chunk) => {
       body += chunk;
     });
-    request.on('end', () => {
+    request.on('end', async () => {
       requests.push({
         path: request.url ?? '',
         authorization: request.headers.authorization,
@@ -28,7 +32,8 @@ export function fakeOpenAi() {
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const token of ['Green', ' tea', '.']) {
+      for (const token of tokens) {
+        if (options.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, options.tokenDelayMs));
         const chunk = {
           id: 'chatcmpl-1',
           object: 'chat.completion.chunk',

@@ -103,7 +103,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-Sent Events: every new message of the conversation, from whichever server ran the turn',
         description:
-          'Each event is `event: message` with a ChatMessage as data and its seq as id; reconnect with Last-Event-ID (or ?after=) to resume.',
+          'Each event is `event: message` with a ChatMessage as data and its seq as id; reconnect with Last-Event-ID (or ?after=) to resume. ' +
+          'While an AI module writes its answer, `event: draft` carries `{ moduleId, text }` (the text so far, not stored); the stored message follows.',
         security: [],
         params: conversationParamsSchema,
         querystring: eventsQuerySchema,
@@ -136,7 +137,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           .catch((error: unknown) => request.log.warn({ err: error }, 'event stream could not send'));
       };
       const unsubscribe = app.ctx.conversations.bus.subscribe(id, (notice) => {
-        if (notice.seq > last) flush();
+        // A draft has no id: reconnecting resumes from stored messages only.
+        if ('draft' in notice) raw.write(`event: draft\ndata: ${JSON.stringify(notice.draft)}\n\n`);
+        else if (notice.seq > last) flush();
       });
       flush();
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);

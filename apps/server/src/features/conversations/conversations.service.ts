@@ -52,6 +52,23 @@ function textOf(message: BotMessage): string {
   }
 }
 
+/** How often a streaming AI answer's text so far goes out to the conversation's streams. */
+const DRAFT_INTERVAL_MS = 60;
+
+/** Streams an AI answer as it is written: the text so far, at most every DRAFT_INTERVAL_MS. */
+function draftPublisher(ctx: AppContext, conversationId: string) {
+  const texts = new Map<string, string>();
+  let lastSent = 0;
+  return (token: string, moduleId: string) => {
+    const text = (texts.get(moduleId) ?? '') + token;
+    texts.set(moduleId, text);
+    const now = Date.now();
+    if (now - lastSent < DRAFT_INTERVAL_MS) return;
+    lastSent = now;
+    ctx.conversations.bus.publishDraft({ conversationId, draft: { moduleId, text } });
+  };
+}
+
 /** Runs one turn of a conversation, serialized with every other turn of it, and stores it whole. */
 async function turn(
   ctx: AppContext,
@@ -80,6 +97,7 @@ async function turn(
         : {}),
       channelsBaseUrl: ctx.config.publicUrl,
       flowVersionKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
+      onLlmToken: draftPublisher(ctx, conversationId),
     };
     const result = await runTurn(flow, state, input, conversations.engineServices, meta, conversations.nlu);
     const now = Date.now();

@@ -77,4 +77,90 @@ describe('LLM modules in live conversations', () => {
       error: expect.stringContaining('No language model is configured'),
     });
   });
+
+  it('streams the answer to the conversation’s event stream while it is written, then stores it', async () => {
+    const slow = fakeOpenAi({
+      tokens: ['Try', ' a', ' smoky', ' lapsang', ' souchong', '.'],
+      tokenDelayMs: 80,
+    });
+    await new Promise<void>((resolve) => slow.server.listen(0, '127.0.0.1', resolve));
+    const t = await createTestApp({
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: `http://127.0.0.1:${(slow.server.address() as AddressInfo).port}/v1`,
+    });
+    try {
+      const headers = authHeader((await registerOwner(t)).auth.token);
+      const bot = (
+        await t.request({
+          method: 'POST',
+          url: '/api/bots',
+          headers,
+          payload: { name: 'Sommelier', language: 'en' },
+        })
+      ).json<BotDetail>();
+      const modules = [
+        {
+          id: 'start',
+          type: 'input',
+          content: { prompt: 'What do you like?', variable: 'taste', validator: { type: 'text' } },
+          connections: [{ id: 'c1', port: 'next', target: 'advise' }],
+        },
+        { id: 'advise', type: 'llm', content: { userPrompt: 'Recommend a tea for {{ taste }}.' } },
+      ];
+      await t.request({
+        method: 'PUT',
+        url: `/api/bots/${bot.id}/flow`,
+        headers,
+        payload: { flow: { ...bot.flow, modules } },
+      });
+      const key = (
+        await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers })
+      ).json<Deployment>().key;
+      const conversation = await start(t, key);
+
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const controller = new AbortController();
+      const stream = await fetch(
+        `${base}/api/chat/conversations/${conversation.conversationId}/events?token=${conversation.token}&after=1`,
+        { signal: controller.signal },
+      );
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      const sending = fetch(`${base}/api/chat/conversations/${conversation.conversationId}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${conversation.token}` },
+        body: JSON.stringify({ text: 'smoky' }),
+      });
+      while (!/event: message\ndata: [^\n]*souchong\./.test(received)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value);
+      }
+      await sending;
+      controller.abort();
+
+      const chunks = received.split('\n\n');
+      const drafts = chunks
+        .filter((chunk) => chunk.startsWith('event: draft'))
+        .map((chunk) => JSON.parse(chunk.split('data: ')[1] ?? '{}') as { moduleId: string; text: string });
+      // Growing text, before the stored message.
+      expect(drafts.length).toBeGreaterThanOrEqual(2);
+      expect(drafts.every((draft) => draft.moduleId === 'advise')).toBe(true);
+      expect(drafts.map((draft) => draft.text.length)).toEqual(
+        [...drafts.map((draft) => draft.text.length)].sort((a, b) => a - b),
+      );
+      expect('Try a smoky lapsang souchong.'.startsWith(drafts[0]?.text ?? 'x')).toBe(true);
+      const stored = chunks.filter((chunk) => chunk.includes('event: message'));
+      const firstDraft = chunks.findIndex((chunk) => chunk.startsWith('event: draft'));
+      const answer = chunks.findIndex((chunk) => chunk.includes('Try a smoky lapsang souchong.'));
+      expect(firstDraft).toBeLessThan(answer);
+      expect(stored.at(-1)).toContain('"text":"Try a smoky lapsang souchong."');
+      expect(received).not.toMatch(/id: \d+\nevent: draft/);
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => slow.server.close(() => resolve()));
+    }
+  });
 });
