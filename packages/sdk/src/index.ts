@@ -36,6 +36,21 @@ export interface Subscription {
   close(): void;
 }
 
+/** An AI answer while it is written: the text so far (its stored message follows). */
+export interface Draft {
+  moduleId: string;
+  text: string;
+}
+
+export interface SubscribeHandlers {
+  onMessage(message: ChatMessage): void;
+  /** Receive what is stored after this seq (the last message you have). */
+  afterSeq?: number;
+  onDraft?(draft: Draft): void;
+  /** The stream dropped (false) or is back (true); a widget shows "reconnecting" meanwhile. */
+  onConnectionChange?(connected: boolean): void;
+}
+
 /**
  * The typed client of Parley's public chat API: start a conversation, send messages and button
  * presses, receive later messages (delays, human agents) as they happen, and read the history.
@@ -103,25 +118,23 @@ export class ParleyChat {
   }
 
   /**
-   * Receives messages stored after `afterSeq` as they arrive (Server-Sent Events). The browser
-   * reconnects by itself and resumes from the last message it saw; `onConnectionChange` tells
-   * when the stream drops and comes back (a widget shows "reconnecting" meanwhile).
+   * Receives what happens after `afterSeq` as it happens (Server-Sent Events): stored messages
+   * (delays, human agents, AI answers), and drafts of an AI answer while it is written. The
+   * browser reconnects by itself and resumes from the last stored message it saw.
    */
-  subscribe(
-    conversation: ConversationHandle,
-    onMessage: (message: ChatMessage) => void,
-    afterSeq = 0,
-    onConnectionChange?: (connected: boolean) => void,
-  ): Subscription {
-    const query = new URLSearchParams({ token: conversation.token, after: String(afterSeq) });
+  subscribe(conversation: ConversationHandle, handlers: SubscribeHandlers): Subscription {
+    const query = new URLSearchParams({ token: conversation.token, after: String(handlers.afterSeq ?? 0) });
     const source = new EventSource(
       `${this.baseUrl}/api/chat/conversations/${conversation.conversationId}/events?${query}`,
     );
     source.addEventListener('message', (event) =>
-      onMessage(JSON.parse((event as MessageEvent<string>).data) as ChatMessage),
+      handlers.onMessage(JSON.parse((event as MessageEvent<string>).data) as ChatMessage),
     );
-    source.addEventListener('open', () => onConnectionChange?.(true));
-    source.addEventListener('error', () => onConnectionChange?.(false));
+    source.addEventListener('draft', (event) =>
+      handlers.onDraft?.(JSON.parse((event as MessageEvent<string>).data) as Draft),
+    );
+    source.addEventListener('open', () => handlers.onConnectionChange?.(true));
+    source.addEventListener('error', () => handlers.onConnectionChange?.(false));
     return { close: () => source.close() };
   }
 }

@@ -2,6 +2,7 @@ import type { WebchatConfig, WebchatStrings } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { safeHref } from './markdown';
 import { MessageView } from './message-view';
+import { RichText } from './rich-text';
 import { useConversation } from './use-conversation';
 
 export interface ChatWindowProps {
@@ -46,7 +47,7 @@ export function ChatWindow({
 
   useEffect(() => {
     log.current?.scrollTo({ top: log.current.scrollHeight });
-  }, [messages.length, conversation.waiting]);
+  }, [messages.length, conversation.waiting, conversation.draft]);
 
   function submit(event: Event): void {
     event.preventDefault();
@@ -115,7 +116,14 @@ export function ChatWindow({
             onRetry={() => conversation.retry(shown)}
           />
         ))}
-        {conversation.waiting && (
+        {conversation.draft && (
+          <div class="pc-row pc-from-bot" aria-busy="true">
+            <div class="pc-bubble">
+              <RichText text={conversation.draft} />
+            </div>
+          </div>
+        )}
+        {conversation.waiting && !conversation.draft && (
           <div class="pc-row pc-from-bot">
             <div class="pc-bubble pc-typing" role="status" aria-label={strings.typing}>
               <span />

@@ -35,6 +35,7 @@ function loadHandle(deploymentKey: string): ConversationHandle | null {
 
 export interface Conversation {
   messages: ShownMessage[];
+  draft: string | null;
   waiting: boolean;
   connected: boolean;
   error: string | null;
@@ -53,6 +54,8 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
   const [waiting, setWaiting] = useState(!preview);
   const [connected, setConnected] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  /** An AI answer while it is written. */
+  const [draft, setDraft] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const handle = useRef<ConversationHandle | null>(null);
   const pendingId = useRef(0);
@@ -62,8 +65,12 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
     let closed = false;
     let subscription: { close(): void } | undefined;
     let dropped = false;
-    const merge = (incoming: ChatMessage[]) =>
-      !closed && setMessages((current) => mergeMessages(current, incoming));
+    const merge = (incoming: ChatMessage[]) => {
+      if (closed) return;
+      // A stored bot message replaces the draft it was written from.
+      if (incoming.some((message) => message.role !== 'user')) setDraft(null);
+      setMessages((current) => mergeMessages(current, incoming));
+    };
 
     async function open(): Promise<void> {
       let current = generation === 0 ? loadHandle(deploymentKey) : null;
@@ -92,17 +99,17 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
       handle.current = current;
       setWaiting(false);
       const live = current;
-      subscription = chat.subscribe(
-        live,
-        (message) => merge([message]),
-        lastSeq,
-        (isConnected) => {
+      subscription = chat.subscribe(live, {
+        afterSeq: lastSeq,
+        onMessage: (message) => merge([message]),
+        onDraft: (next) => !closed && setDraft(next.text),
+        onConnectionChange: (isConnected) => {
           setConnected(isConnected);
           // Back after a drop: whatever was stored meanwhile comes from the history.
           if (isConnected && dropped) void chat.history(live).then(merge, () => undefined);
           dropped ||= !isConnected;
         },
-      );
+      });
     }
 
     open().catch((failure: Error) => {
@@ -141,6 +148,7 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
         .send(current, body)
         .then((answer) => {
           setError(null);
+          setDraft(null);
           setMessages((messages) =>
             mergeMessages(
               messages.filter((message) => message.seq !== seq),
@@ -161,6 +169,7 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
 
   return {
     messages,
+    draft,
     waiting,
     connected,
     error,

@@ -79,11 +79,10 @@ export function LiveExample() {
     if (!started) return;
     const conversation = { conversationId: started.conversationId, token: started.token };
     merge(started.messages);
-    const subscription = chat.subscribe(
-      conversation,
-      (message) => merge([message]),
-      started.messages.at(-1)?.seq ?? 0,
-    );
+    const subscription = chat.subscribe(conversation, {
+      afterSeq: started.messages.at(-1)?.seq ?? 0,
+      onMessage: (message) => merge([message]),
+    });
     session.current = { chat, conversation, subscription };
     setLive(true);
   }

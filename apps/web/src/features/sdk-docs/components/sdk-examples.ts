@@ -19,14 +19,14 @@ await chat.send(conversation, { postback: button.payload, label: button.label })
 
 // replies: the visitor's message and the bot's answers, each with its seq
 for (const { role, message } of replies) render(role, message);`,
-  subscribe: `// Messages that come later: delays, streamed AI answers, human agents.
-// The stream reconnects by itself and resumes after the last message it saw.
-const subscription = chat.subscribe(
-  conversation,
-  (message) => render(message.role, message.message),
-  lastSeq,                                        // receive what comes after this one
-  (connected) => showReconnecting(!connected),    // optional
-);
+  subscribe: `// What comes later: delays, AI answers, human agents.
+// The stream reconnects by itself and resumes after the last stored message it saw.
+const subscription = chat.subscribe(conversation, {
+  afterSeq: lastSeq,                                          // what you already have
+  onMessage: (message) => render(message.role, message.message),
+  onDraft: ({ text }) => showWriting(text),                   // optional: an AI answer being written
+  onConnectionChange: (connected) => showReconnecting(!connected),   // optional
+});
 
 // When the chat closes
 subscription.close();`,
