@@ -1,3 +1,4 @@
+import type { SendMessageRequest } from '@parley/contracts';
 import { type ChatMessage, type ConversationHandle, ParleyChat, ParleyChatError } from '@parley/sdk';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { previewMessages } from './preview';
@@ -6,7 +7,7 @@ import { previewMessages } from './preview';
 export interface ShownMessage extends ChatMessage {
   delivery?: 'pending' | 'failed';
   /** What to send again when a failed message is retried. */
-  retry?: { text: string } | { postback: string; label?: string };
+  retry?: SendMessageRequest;
 }
 
 /** Stored messages in order, each once (the send answer and the event stream both bring them). */
@@ -39,7 +40,7 @@ export interface Conversation {
   waiting: boolean;
   connected: boolean;
   error: string | null;
-  send(body: { text: string } | { postback: string; label?: string }): void;
+  send(body: SendMessageRequest): void;
   retry(message: ShownMessage): void;
   restart(): void;
 }
@@ -124,7 +125,7 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
   }, [chat, deploymentKey, preview, generation]);
 
   const deliver = useCallback(
-    (body: { text: string } | { postback: string; label?: string }, replacing?: number) => {
+    (body: SendMessageRequest, replacing?: number) => {
       const text = 'text' in body ? body.text : (body.label ?? body.postback);
       const seq = replacing ?? --pendingId.current;
       const shown: ShownMessage = {
