@@ -84,6 +84,11 @@ describe('the web chat widget on a page of another origin', () => {
     );
     site.pages.set('/', shopPage(server.url, deployment.key));
     site.pages.set('/broken', shopPage(server.url, 'no-such-deployment'));
+    const page = shopPage(server.url, deployment.key);
+    site.pages.set(
+      '/twice',
+      page.replace('</body>', `${page.slice(page.indexOf('<script src='), page.indexOf('</body>'))}</body>`),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -200,6 +205,17 @@ describe('the web chat widget on a page of another origin', () => {
     await chat.getByRole('button', { name: 'Nueva conversación' }).click();
     await chat.getByText('What is your name?').waitFor();
     expect(await chat.getByText('Luis').count()).toBe(0);
+
+    // The tag twice on one page still makes one widget.
+    let configs = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('/config')) configs++;
+    });
+    await page.goto(`${site.url}/twice`);
+    await expect.poll(() => configs).toBe(2);
+    await page.locator('[data-parley-webchat]').first().waitFor({ state: 'attached' });
+    expect(await page.locator('script[data-deployment]').count()).toBe(2);
+    expect(await page.locator('[data-parley-webchat]').count()).toBe(1);
 
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));

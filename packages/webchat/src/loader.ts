@@ -131,6 +131,8 @@ function boot(script: HTMLScriptElement): void {
   launcher.addEventListener('click', () => void setOpen(!open));
 
   function show(current: WebchatConfig): void {
+    // One widget a page, even when a page (or a single-page app) includes the tag twice.
+    if (!host.isConnected && document.querySelector('[data-parley-webchat]')) return;
     config = current;
     if (!host.isConnected) document.body.appendChild(host);
     paint(current);
