@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthRecord, RegisterRequest } from '@parley/contracts';
+import type {
+  AuthRecord,
+  BotDetail,
+  Deployment,
+  RegisterRequest,
+  StartConversationResponse,
+} from '@parley/contracts';
 import type { TestApp } from './test-app';
 
 export const strongPassword = 'correct horse battery';
@@ -40,4 +46,48 @@ export function claimsOf(token: string) {
     scope: payload.scp as 'full' | 'qr-setup',
     sessionVersion: payload.ver as number,
   };
+}
+
+/**
+ * A bot whose flow is `makeFlow(the starter flow)`, deployed: to web chat (published first), or to
+ * its test deployment (the draft). Answers the bot and the deployment's key.
+ */
+export async function deployedBot(
+  t: TestApp,
+  headers: Record<string, string>,
+  name: string,
+  makeFlow: (starter: BotDetail['flow']) => unknown,
+  channel: 'webchat' | 'test' = 'webchat',
+): Promise<{ bot: BotDetail; key: string }> {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/bots',
+    headers,
+    payload: { name, language: 'en' },
+  });
+  const bot = created.json<BotDetail>();
+  const flow = makeFlow(bot.flow);
+  await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
+  if (channel === 'test') {
+    const test = await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers });
+    return { bot, key: test.json<Deployment>().key };
+  }
+  await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
+  const deployment = await t.request({
+    method: 'POST',
+    url: `/api/bots/${bot.id}/deployments`,
+    headers,
+    payload: { channel: 'webchat' },
+  });
+  return { bot, key: deployment.json<Deployment>().key };
+}
+
+/** A visitor starts a conversation on a deployment. */
+export async function startChat(t: TestApp, deploymentKey: string): Promise<StartConversationResponse> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/chat/conversations',
+    payload: { deploymentKey },
+  });
+  return response.json<StartConversationResponse>();
 }

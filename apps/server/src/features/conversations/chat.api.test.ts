@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { BotDetail, ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const shopFlow = (flow: BotDetail['flow']) => ({
@@ -60,29 +60,8 @@ describe('the public chat API', () => {
     t = await createTestApp();
     const { auth } = await registerOwner(t);
     const headers = authHeader(auth.token);
-    const bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
-    await t.request({
-      method: 'PUT',
-      url: `/api/bots/${bot.id}/flow`,
-      headers,
-      payload: { flow: shopFlow(bot.flow) },
-    });
-    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
-    key = (
-      await t.request({
-        method: 'POST',
-        url: `/api/bots/${bot.id}/deployments`,
-        headers,
-        payload: { channel: 'webchat' },
-      })
-    ).json<Deployment>().key;
+    const { bot, key: webchatKey } = await deployedBot(t, headers, 'Shop', shopFlow);
+    key = webchatKey;
     testKey = (
       await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers })
     ).json<Deployment>().key;

@@ -1,6 +1,6 @@
-import type { BotDetail, ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
+import type { BotDetail, ChatMessage, StartConversationResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { EXPIRY_GAP_MS, expireDueConversations } from './conversations.service';
 
@@ -12,17 +12,9 @@ describe('delayed moves and expiry', () => {
     t = await createTestApp();
     token = (await registerOwner(t)).auth.token;
     const headers = authHeader(token);
-    const bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Waiter', language: 'en' },
-      })
-    ).json<BotDetail>();
-    const flow = {
-      ...bot.flow,
-      settings: { ...bot.flow.settings, expiryMinutes: 30 },
+    const waiter = (flow: BotDetail['flow']) => ({
+      ...flow,
+      settings: { ...flow.settings, expiryMinutes: 30 },
       modules: [
         {
           id: 'start',
@@ -39,24 +31,12 @@ describe('delayed moves and expiry', () => {
         { id: 'later', type: 'text', content: { text: 'Here it is!' } },
         { id: 'bonus', type: 'text', content: { text: 'A surprise.' } },
       ],
-    };
-    await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
-    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
-    key = (
-      await t.request({
-        method: 'POST',
-        url: `/api/bots/${bot.id}/deployments`,
-        headers,
-        payload: { channel: 'webchat' },
-      })
-    ).json<Deployment>().key;
+    });
+    key = (await deployedBot(t, headers, 'Waiter', waiter)).key;
   });
   afterAll(() => t.close());
 
-  const start = async () =>
-    (
-      await t.request({ method: 'POST', url: '/api/chat/conversations', payload: { deploymentKey: key } })
-    ).json<StartConversationResponse>();
+  const start = () => startChat(t, key);
   const history = async (conversation: StartConversationResponse) =>
     (
       await t.request({

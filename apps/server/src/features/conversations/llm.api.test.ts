@@ -1,22 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import type { BotDetail, Deployment, StartConversationResponse } from '@parley/contracts';
+import type { BotDetail } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
-import { authHeader, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 async function llmBot(t: TestApp): Promise<string> {
   const headers = authHeader((await registerOwner(t)).auth.token);
-  const bot = (
-    await t.request({
-      method: 'POST',
-      url: '/api/bots',
-      headers,
-      payload: { name: 'Advisor', language: 'en' },
-    })
-  ).json<BotDetail>();
-  const flow = {
-    ...bot.flow,
+  const advisor = (flow: BotDetail['flow']) => ({
+    ...flow,
     modules: [
       {
         id: 'start',
@@ -26,17 +18,9 @@ async function llmBot(t: TestApp): Promise<string> {
       },
       { id: 'sorry', type: 'text', content: { text: 'Our advisor is not available right now.' } },
     ],
-  };
-  await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
-  return (
-    await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers })
-  ).json<Deployment>().key;
+  });
+  return (await deployedBot(t, headers, 'Advisor', advisor, 'test')).key;
 }
-
-const start = async (t: TestApp, deploymentKey: string) =>
-  (
-    await t.request({ method: 'POST', url: '/api/chat/conversations', payload: { deploymentKey } })
-  ).json<StartConversationResponse>();
 
 describe('LLM modules in live conversations', () => {
   const fake = fakeOpenAi();
@@ -56,14 +40,14 @@ describe('LLM modules in live conversations', () => {
   });
 
   it('answers with the configured model', async () => {
-    const conversation = await start(configured, await llmBot(configured));
+    const conversation = await startChat(configured, await llmBot(configured));
     expect(conversation.messages.map((message) => message.message)).toEqual([
       { type: 'text', text: 'Green tea.' },
     ]);
   });
 
   it('without a configured model, records a clear error and takes the failure path instead of failing the turn', async () => {
-    const conversation = await start(unconfigured, await llmBot(unconfigured));
+    const conversation = await startChat(unconfigured, await llmBot(unconfigured));
     expect(conversation.messages.map((message) => message.message)).toEqual([
       { type: 'text', text: 'Our advisor is not available right now.' },
     ]);
@@ -90,14 +74,6 @@ describe('LLM modules in live conversations', () => {
     });
     try {
       const headers = authHeader((await registerOwner(t)).auth.token);
-      const bot = (
-        await t.request({
-          method: 'POST',
-          url: '/api/bots',
-          headers,
-          payload: { name: 'Sommelier', language: 'en' },
-        })
-      ).json<BotDetail>();
       const modules = [
         {
           id: 'start',
@@ -107,16 +83,8 @@ describe('LLM modules in live conversations', () => {
         },
         { id: 'advise', type: 'llm', content: { userPrompt: 'Recommend a tea for {{ taste }}.' } },
       ];
-      await t.request({
-        method: 'PUT',
-        url: `/api/bots/${bot.id}/flow`,
-        headers,
-        payload: { flow: { ...bot.flow, modules } },
-      });
-      const key = (
-        await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers })
-      ).json<Deployment>().key;
-      const conversation = await start(t, key);
+      const { key } = await deployedBot(t, headers, 'Sommelier', (flow) => ({ ...flow, modules }), 'test');
+      const conversation = await startChat(t, key);
 
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -1,8 +1,8 @@
-import type { BotDetail, ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
+import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
 describe('a turn is one transaction', () => {
@@ -12,14 +12,6 @@ describe('a turn is one transaction', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const headers = authHeader((await registerOwner(t)).auth.token);
-    const bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Atomic', language: 'en' },
-      })
-    ).json<BotDetail>();
     const modules = [
       {
         id: 'start',
@@ -47,31 +39,9 @@ describe('a turn is one transaction', () => {
       },
       { id: 'later', type: 'text', content: { text: 'Still there?' } },
     ];
-    await t.request({
-      method: 'PUT',
-      url: `/api/bots/${bot.id}/flow`,
-      headers,
-      payload: { flow: { ...bot.flow, modules } },
-    });
-    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
-    key = (
-      await t.request({
-        method: 'POST',
-        url: `/api/bots/${bot.id}/deployments`,
-        headers,
-        payload: { channel: 'webchat' },
-      })
-    ).json<Deployment>().key;
+    key = (await deployedBot(t, headers, 'Atomic', (flow) => ({ ...flow, modules }))).key;
 
     // A loop that walks three modules a turn and never queues anything.
-    const loop = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Loop', language: 'en' },
-      })
-    ).json<BotDetail>();
     const loopModules = [
       {
         id: 'start',
@@ -92,24 +62,11 @@ describe('a turn is one transaction', () => {
         connections: [{ id: 'c3', port: 'next', target: 'start' }],
       },
     ];
-    const loopFlow = { flow: { ...loop.flow, modules: loopModules } };
-    await t.request({ method: 'PUT', url: `/api/bots/${loop.id}/flow`, headers, payload: loopFlow });
-    await t.request({ method: 'POST', url: `/api/bots/${loop.id}/publish`, headers });
-    loopKey = (
-      await t.request({
-        method: 'POST',
-        url: `/api/bots/${loop.id}/deployments`,
-        headers,
-        payload: { channel: 'webchat' },
-      })
-    ).json<Deployment>().key;
+    loopKey = (await deployedBot(t, headers, 'Loop', (flow) => ({ ...flow, modules: loopModules }))).key;
   });
   afterAll(() => t.close());
 
-  const start = async (deploymentKey = key) =>
-    (
-      await t.request({ method: 'POST', url: '/api/chat/conversations', payload: { deploymentKey } })
-    ).json<StartConversationResponse>();
+  const start = (deploymentKey = key) => startChat(t, deploymentKey);
   const send = (conversation: StartConversationResponse, text: string) =>
     t.request({
       method: 'POST',
