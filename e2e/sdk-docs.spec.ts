@@ -49,7 +49,7 @@ describe('the Conversational web SDK page', () => {
     await log.getByText('Hi! Pick one.').waitFor();
     await page.getByRole('button', { name: 'Tea', exact: true }).click();
     await log.getByText('Tea it is.').waitFor();
-    expect(await page.getByLabel('Last call').textContent()).toContain('"postback"');
+    expect(await page.getByLabel('Last call', { exact: true }).textContent()).toContain('"postback"');
     await screenshot(page, 'sdk-docs');
   });
 

@@ -7,6 +7,16 @@ import type {
 
 export type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
 
+/**
+ * Messages in order, each once: the send answer, the event stream and the history can all bring
+ * the same message, and `seq` says which it is.
+ */
+export function mergeMessages<M extends ChatMessage>(current: M[], incoming: M[]): M[] {
+  const bySeq = new Map(current.map((message) => [message.seq, message]));
+  for (const message of incoming) bySeq.set(message.seq, message);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
 /** What the chat API answered when it refused a call. */
 export class ParleyChatError extends Error {
   constructor(

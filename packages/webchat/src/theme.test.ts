@@ -1,6 +1,6 @@
 import { defaultWebchatStrings, webchatStyleSchema } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { mergeMessages } from './app/use-conversation';
+import { mergeShown } from './app/use-conversation';
 import { pickStrings, readableOn, themeVariables } from './theme';
 
 describe('the widget theme', () => {
@@ -34,7 +34,7 @@ describe('merging messages', () => {
 
   it('keeps each stored message once, in order, with unsent ones last', () => {
     const pending = { ...message(-1, 'typed'), role: 'user' as const, delivery: 'pending' as const };
-    const merged = mergeMessages([message(1), message(3), pending], [message(2), message(3), message(4)]);
+    const merged = mergeShown([message(1), message(3), pending], [message(2), message(3), message(4)]);
     expect(merged.map((shown) => shown.seq)).toEqual([1, 2, 3, 4, -1]);
   });
 });

@@ -1,5 +1,11 @@
 import type { SendMessageRequest } from '@parley/contracts';
-import { type ChatMessage, type ConversationHandle, ParleyChat, ParleyChatError } from '@parley/sdk';
+import {
+  type ChatMessage,
+  type ConversationHandle,
+  mergeMessages,
+  ParleyChat,
+  ParleyChatError,
+} from '@parley/sdk';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { previewMessages } from './preview';
 
@@ -10,13 +16,11 @@ export interface ShownMessage extends ChatMessage {
   retry?: SendMessageRequest;
 }
 
-/** Stored messages in order, each once (the send answer and the event stream both bring them). */
-export function mergeMessages(current: ShownMessage[], incoming: ChatMessage[]): ShownMessage[] {
-  const bySeq = new Map<number, ShownMessage>();
-  for (const message of current) if (message.delivery === undefined) bySeq.set(message.seq, message);
-  for (const message of incoming) bySeq.set(message.seq, message);
+/** Stored messages in order, each once, then the visitor's unsent ones. */
+export function mergeShown(current: ShownMessage[], incoming: ChatMessage[]): ShownMessage[] {
+  const stored = current.filter((message) => message.delivery === undefined);
   const unsent = current.filter((message) => message.delivery !== undefined);
-  return [...[...bySeq.values()].sort((a, b) => a.seq - b.seq), ...unsent];
+  return [...mergeMessages<ShownMessage>(stored, incoming), ...unsent];
 }
 
 function storageKey(deploymentKey: string): string {
@@ -70,7 +74,7 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
       if (closed) return;
       // A stored bot message replaces the draft it was written from.
       if (incoming.some((message) => message.role !== 'user')) setDraft(null);
-      setMessages((current) => mergeMessages(current, incoming));
+      setMessages((current) => mergeShown(current, incoming));
     };
 
     async function open(): Promise<void> {
@@ -151,7 +155,7 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
           setError(null);
           setDraft(null);
           setMessages((messages) =>
-            mergeMessages(
+            mergeShown(
               messages.filter((message) => message.seq !== seq),
               answer,
             ),

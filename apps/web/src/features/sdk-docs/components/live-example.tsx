@@ -10,10 +10,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type ChatMessage, type ConversationHandle, ParleyChat, type Subscription } from '@parley/sdk';
+import {
+  type ChatMessage,
+  type ConversationHandle,
+  mergeMessages,
+  ParleyChat,
+  type Subscription,
+} from '@parley/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeBlock } from '../../../shared/ui/code-block';
 import { botListQuery } from '../../bots/api/bots';
 import { testDeploymentQuery } from '../../webchat/api/webchat';
 
@@ -48,12 +55,7 @@ export function LiveExample() {
 
   useEffect(() => () => session.current?.subscription.close(), []);
 
-  const merge = (incoming: ChatMessage[]) =>
-    setMessages((current) => {
-      const bySeq = new Map(current.map((message) => [message.seq, message]));
-      for (const message of incoming) bySeq.set(message.seq, message);
-      return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
-    });
+  const merge = (incoming: ChatMessage[]) => setMessages((current) => mergeMessages(current, incoming));
 
   async function run<T>(call: string, action: () => Promise<T>): Promise<T | undefined> {
     setError(null);
@@ -201,27 +203,14 @@ export function LiveExample() {
               <Typography variant="subtitle2" component="h3">
                 {t('live.lastCall')}
               </Typography>
-              <Box
-                component="pre"
-                aria-label={t('live.lastCall')}
-                tabIndex={0}
-                sx={{
-                  m: 0,
-                  p: 2,
-                  minHeight: 220,
-                  maxHeight: 420,
-                  overflow: 'auto',
-                  borderRadius: 2,
-                  bgcolor: 'grey.900',
-                  color: 'grey.100',
-                  fontSize: 12,
-                  fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
-                }}
-              >
-                {lastCall
-                  ? `> ${lastCall.call}\n${JSON.stringify(lastCall.result, null, 2)}`
-                  : t('live.nothingYet')}
-              </Box>
+              <CodeBlock
+                label={t('live.lastCall')}
+                code={
+                  lastCall
+                    ? `> ${lastCall.call}\n${JSON.stringify(lastCall.result, null, 2)}`
+                    : t('live.nothingYet')
+                }
+              />
             </Stack>
           </Box>
         </Stack>

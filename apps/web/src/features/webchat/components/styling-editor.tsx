@@ -18,7 +18,7 @@ import {
 import { type WebchatStyle, webchatStringsSchema, webchatStyleSchema } from '@parley/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { botQuery, deploymentsQuery, useSaveWebchatStyle, webchatStyleQuery } from '../api/webchat';
@@ -153,8 +153,9 @@ export function StylingEditor({ botId }: { botId: string }) {
   // The preview follows every valid change and keeps the last valid look while a field is mid-edit.
   const [previewStyle, setPreviewStyle] = useState(saved);
   const parsed = useMemo(() => webchatStyleSchema.safeParse(values), [values]);
-  if (parsed.success && JSON.stringify(parsed.data) !== JSON.stringify(previewStyle))
-    setPreviewStyle(parsed.data);
+  useEffect(() => {
+    if (parsed.success) setPreviewStyle(parsed.data);
+  }, [parsed]);
   const languages = Object.keys(values.strings ?? saved.strings);
   const [language, setLanguage] = useState(languages[0] ?? 'en');
   const webchat = deployments.find((deployment) => deployment.channel === 'webchat');
