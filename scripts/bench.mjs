@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark under bench/, each printing JSON. Never part of `npm test`.
+// `npm run bench`: every benchmark under bench/ (or those named, see `only`), each printing JSON. Never part of `npm test`.
 // Each is bundled as the server is (workspace code inlined, npm packages external), then run on
 // one core, as the targets are stated (unless a bench says `@bench-cores all`).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { ensureDependencies, root, run } from './lib.mjs';
 
 ensureDependencies();
+// `npm run bench -- chat` runs only the benches whose file name contains "chat".
+const only = process.argv[2] ?? '';
 const { build } = await import('esbuild');
 const outdir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
 try {
   for (const file of readdirSync(join(root, 'bench'))
-    .filter((name) => name.endsWith('.bench.ts'))
+    .filter((name) => name.endsWith('.bench.ts') && name.includes(only))
     .sort()) {
     const outfile = join(root, 'bench', `.${file.replace(/\.ts$/, '.mjs')}`);
     await build({

@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed';
 import { authRoutes } from './features/auth/auth.routes';
 import { botsRoutes } from './features/bots/bots.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
+import { ConversationCache } from './features/conversations/conversation-cache';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
 import { expireDueConversations, runServerTurn } from './features/conversations/conversations.service';
 import { createEngineServices } from './features/conversations/engine-services';
@@ -84,6 +85,7 @@ export async function buildApp({
     mail,
     conversations: {
       flows: new FlowCache(),
+      cache: new ConversationCache(),
       locks: new KeyedLock(),
       nlu: new NluEngine(engineServices.nlu),
       engineServices,

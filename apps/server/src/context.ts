@@ -1,6 +1,7 @@
 import type { EngineServices, NluEngine } from '@parley/engine';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import type { ConversationCache } from './features/conversations/conversation-cache';
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import type { MailTransport } from './features/mail/mail.service';
 import type { JobQueue } from './jobs/job-queue';
@@ -17,6 +18,8 @@ export interface AppContext {
   mail: MailTransport;
   conversations: {
     flows: FlowCache;
+    /** Conversations as this process's last turn of each left them. */
+    cache: ConversationCache;
     locks: KeyedLock;
     nlu: NluEngine;
     engineServices: EngineServices;

@@ -1,7 +1,15 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { createPglitePool } from './pglite-pool';
 import type { DB } from './schema';
@@ -86,7 +94,7 @@ async function createPostgresDatabase(url: string): Promise<Database> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingStatements(pool) }) });
   return {
     engine: 'postgres',
     db,
@@ -112,6 +120,37 @@ async function createPostgresDatabase(url: string): Promise<Database> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely's statements run as named prepared statements, so PostgreSQL parses and plans each one
+ * once per connection rather than on every call (planning was a third of a chat turn's write,
+ * bench/README.md). Named by a hash of the text; node-postgres remembers them per connection.
+ */
+function preparingStatements(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (statement: unknown, parameters?: readonly unknown[]) =>
+        typeof statement === 'string'
+          ? client.query({ name: statementName(statement), text: statement, values: [...(parameters ?? [])] })
+          : client.query(statement as never);
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `k_${createHash('sha1').update(text).digest('hex')}`;
+    // Statements built with varying text (long IN lists) must not grow this without bound.
+    if (statementNames.size > 5_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** Where the embedded database keeps its files. */

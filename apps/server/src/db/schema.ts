@@ -2,6 +2,7 @@ import type { BotTable } from './tables/bot.table';
 import type { CompanyTable } from './tables/company.table';
 import type {
   BotVersionTable,
+  ConversationEventLogTable,
   ConversationEventTable,
   ConversationMessageTable,
   ConversationTable,
@@ -22,6 +23,7 @@ export interface DB {
   deployments: DeploymentTable;
   conversations: ConversationTable;
   conversation_messages: ConversationMessageTable;
+  conversation_event_log: ConversationEventLogTable;
   conversation_events: ConversationEventTable;
   companies: CompanyTable;
   users: UserTable;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 
-/** The channel turns notify on (inside their transaction, so only committed turns are heard). */
+/** The channel every process listens on for news of conversations. */
 export const CONVERSATION_CHANNEL = 'parley_conversations';
 
 /** A turn committed: messages up to `seq` are stored. */
@@ -22,6 +22,21 @@ export type ConversationNotice = StoredNotice | DraftNotice;
 // NOTIFY payloads stop at 8000 bytes; a longer draft waits for its stored message.
 const MAX_DRAFT_PAYLOAD = 7000;
 
+/** Most notices sent by one statement (a burst beyond that goes in the next one). */
+const MAX_BATCH = 500;
+
+/**
+ * Many notifications in one statement, in order. NOTIFY holds a lock shared by the whole database
+ * cluster from its commit's start to its end; with its own transaction and no wait for the disk
+ * (notices are not data: nothing is lost if one is), that lock is held for microseconds instead of
+ * a disk flush, and the turns' own commits never queue behind it.
+ */
+const NOTIFY_BATCH = `
+  select set_config('synchronous_commit', 'off', true) as durability,
+         (select count(pg_notify($1, notice))
+          from (select notice from unnest($2::text[]) with ordinality as queued(notice, position)
+                order by position) as ordered) as sent`;
+
 /**
  * Fans Postgres notifications out to this process's listeners (SSE streams), so whichever server
  * process ran a turn, every process with a browser waiting on that conversation hears of it.
@@ -30,6 +45,9 @@ export class ConversationBus {
   private readonly listeners = new Map<string, Set<(notice: ConversationNotice) => void>>();
   private stop: (() => Promise<void>) | undefined;
   private database: Database | undefined;
+  /** Notices waiting for the statement in flight to finish; they go together in the next one. */
+  private queued: string[] = [];
+  private sending: Promise<void> | undefined;
 
   constructor(private readonly logger: FastifyBaseLogger) {}
 
@@ -49,19 +67,42 @@ export class ConversationBus {
   }
 
   /**
-   * Tells every process's streams of a draft, right away (outside the turn's transaction, whose
-   * notifications wait for its commit). PGlite is this process only: delivered in place.
+   * Tells every process's streams that a turn was stored. Sent just after the turn's commit (a
+   * stream that misses one catches up at its next heartbeat). PGlite is this process only:
+   * delivered in place.
    */
+  publishStored(notice: StoredNotice): void {
+    this.publish(notice);
+  }
+
+  /** Tells every process's streams of an AI answer being written, right away. */
   publishDraft(notice: DraftNotice): void {
+    this.publish(notice);
+  }
+
+  private publish(notice: ConversationNotice): void {
     const payload = JSON.stringify(notice);
     if (payload.length > MAX_DRAFT_PAYLOAD || !this.database) return;
     if (this.database.engine === 'pglite') {
       this.deliver(notice);
       return;
     }
-    this.database
-      .executeSql('select pg_notify($1, $2)', [CONVERSATION_CHANNEL, payload])
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'a draft notice was not sent'));
+    this.queued.push(payload);
+    this.sending ??= this.sendQueued();
+  }
+
+  /** Sends what is queued, then what queued meanwhile, until nothing is left. */
+  private async sendQueued(): Promise<void> {
+    const database = this.database;
+    while (database && this.queued.length > 0) {
+      const batch = this.queued.splice(0, MAX_BATCH);
+      await database
+        .executeSql(NOTIFY_BATCH, [CONVERSATION_CHANNEL, batch])
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, `${batch.length} conversation notices were not sent`),
+        );
+    }
+    this.sending = undefined;
   }
 
   subscribe(conversationId: string, listener: (notice: ConversationNotice) => void): () => void {
@@ -78,6 +119,7 @@ export class ConversationBus {
   }
 
   async close(): Promise<void> {
+    await this.sending;
     await this.stop?.();
     this.listeners.clear();
   }

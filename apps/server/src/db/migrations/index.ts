@@ -4,6 +4,7 @@ import * as telemetry from './0002-telemetry';
 import * as bots from './0003-bots';
 import * as conversations from './0004-conversations';
 import * as webchatStyle from './0005-webchat-style';
+import * as leanTurnWrites from './0006-lean-turn-writes';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-bots': bots,
   '0004-conversations': conversations,
   '0005-webchat-style': webchatStyle,
+  '0006-lean-turn-writes': leanTurnWrites,
 };

@@ -55,8 +55,8 @@ export interface ConversationTable {
 }
 export type ConversationRow = Selectable<ConversationTable>;
 
+/** Keyed by (conversation_id, seq). */
 export interface ConversationMessageTable {
-  id: Generated<string>;
   conversation_id: string;
   company_id: string;
   bot_id: string;
@@ -68,8 +68,22 @@ export interface ConversationMessageTable {
 }
 export type ConversationMessageRow = Selectable<ConversationMessageTable>;
 
-export interface ConversationEventTable {
+/** A turn's events, in one row (see migration 0006). */
+export interface ConversationEventLogTable {
   id: Generated<string>;
+  conversation_id: string;
+  company_id: string;
+  bot_id: string;
+  deployment_id: string;
+  occurred_at: Generated<Date>;
+  /** `{ name, at, dimensions (without the ids above), data }`, in the order they happened. */
+  events: Json;
+}
+
+/** The `conversation_events` view: one row per event, every spec §3 dimension. Read-only. */
+export interface ConversationEventTable {
+  log_id: string;
+  position: number;
   conversation_id: string;
   company_id: string;
   bot_id: string;

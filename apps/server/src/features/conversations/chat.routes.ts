@@ -142,7 +142,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         else if (notice.seq > last) flush();
       });
       flush();
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      // Each heartbeat also catches up, so a notice that never came (its sender stopped between
+      // commit and notice) delays a message by one heartbeat at most, and loses nothing.
+      const heartbeat = setInterval(() => {
+        raw.write(': keep-alive\n\n');
+        flush();
+      }, HEARTBEAT_MS);
       raw.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();

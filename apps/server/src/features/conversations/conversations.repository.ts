@@ -3,7 +3,6 @@ import type { EngineEvent } from '@parley/engine';
 import type { Flow } from '@parley/flow';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
-import { CONVERSATION_CHANNEL } from '../../realtime/conversation-bus';
 
 export interface NewConversation {
   company_id: string;
@@ -60,6 +59,8 @@ export async function loadForTurn(db: Queryable, conversationId: string, lock: b
   return query.executeTakeFirst();
 }
 
+export type TurnRow = NonNullable<Awaited<ReturnType<typeof loadForTurn>>>;
+
 export async function findVersionFlow(
   db: Queryable,
   botId: string,
@@ -86,9 +87,28 @@ export async function findDraftFlow(
   return row && { flow: row.draft_flow, updatedAt: row.updated_at };
 }
 
+/** What the event log stores of an event: its dimensions without the ids the log row holds. */
+function leanEvent({ dimensions, ...event }: EngineEvent) {
+  const {
+    'Bot UUID': _bot,
+    'Bot Deployment ID': _deployment,
+    'Conversation ID': _conversation,
+    'Company ID': _company,
+    ...rest
+  } = dimensions;
+  return { ...event, dimensions: rest };
+}
+
 export interface TurnWrite {
   conversationId: string;
   state: unknown;
+  /** The state's turn counter as the turn read it: the write lands only if it is unchanged. */
+  readTurns: number;
+  /**
+   * The flow the turn ran (see FlowCache.keyOf): the write lands only if the deployment still
+   * serves it. Null under the row lock, where the flow was read with the conversation.
+   */
+  flow: { deploymentVersion: number | null; draftSavedAt: Date } | null;
   status: string;
   expiresAt: Date | null;
   expiredAt: Date | null;
@@ -98,11 +118,23 @@ export interface TurnWrite {
 
 /**
  * A turn's whole write in one statement, so it commits or not as a unit: the new state, the
- * messages (numbered after the conversation's last one), the events, and a notice to listeners.
+ * messages (numbered after the conversation's last one) and the events.
+ * Nothing is written, and null returned, if another turn was stored since this one read the state
+ * or the deployment serves another flow now.
  */
-export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[]> {
+/** The conversation's deployment still serves this flow (a version, or the draft saved then). */
+function sameFlow({ deploymentVersion, draftSavedAt }: NonNullable<TurnWrite['flow']>) {
+  const draftUnchanged =
+    deploymentVersion === null ? sql`and date_trunc('milliseconds', b.updated_at) = ${draftSavedAt}` : sql``;
+  return sql`and exists (
+    select 1 from deployments d join bots b on b.id = d.bot_id
+    where d.id = conversations.deployment_id
+      and d.version is not distinct from ${deploymentVersion}::int ${draftUnchanged})`;
+}
+
+export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[] | null> {
   const count = write.messages.length;
-  const result = await sql<{ messages: ChatMessage[] }>`
+  const result = await sql<{ updated: number; messages: ChatMessage[] }>`
     with conversation as (
       update conversations set
         state = ${JSON.stringify(write.state)}::jsonb,
@@ -113,6 +145,8 @@ export async function persistTurn(db: Queryable, write: TurnWrite): Promise<Chat
         expired_at = ${write.expiredAt},
         message_count = message_count + ${count}::int
       where id = ${write.conversationId}
+        and (state->>'turns')::int = ${write.readTurns}::int
+        ${write.flow ? sameFlow(write.flow) : sql``}
       returning id, company_id, bot_id, deployment_id, message_count
     ),
     inserted_messages as (
@@ -122,20 +156,23 @@ export async function persistTurn(db: Queryable, write: TurnWrite): Promise<Chat
       returning seq, role, message, created_at
     ),
     inserted_events as (
-      insert into conversation_events (conversation_id, company_id, bot_id, deployment_id, name, dimensions, data, occurred_at)
-      select c.id, c.company_id, c.bot_id, c.deployment_id, e.value->>'name', e.value->'dimensions', e.value->'data',
-             to_timestamp((e.value->>'at')::double precision / 1000)
-      from conversation c, jsonb_array_elements(${JSON.stringify(write.events)}::jsonb) as e(value)
+      insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events)
+      select c.id, c.company_id, c.bot_id, c.deployment_id, ${JSON.stringify(write.events.map(leanEvent))}::jsonb
+      from conversation c where ${write.events.length}::int > 0
       returning 1
     )
     select
+      (select count(*)::int from conversation) as updated,
       (select coalesce(json_agg(json_build_object('seq', seq, 'role', role, 'message', message, 'created_at', created_at) order by seq), '[]'::json)
        from inserted_messages) as messages,
-      (select count(*) from inserted_events) as events,
-      pg_notify(${CONVERSATION_CHANNEL}, json_build_object('conversationId', ${write.conversationId}::text, 'seq', (select message_count from conversation))::text) as notified
+      (select count(*) from inserted_events) as events
   `.execute(db);
-  const messages = result.rows[0]?.messages ?? [];
-  return messages.map((message) => ({ ...message, created_at: new Date(message.created_at).toISOString() }));
+  const row = result.rows[0];
+  if (!row?.updated) return null;
+  return row.messages.map((message) => ({
+    ...message,
+    created_at: new Date(message.created_at).toISOString(),
+  }));
 }
 
 export async function messagesAfter(
@@ -207,6 +244,7 @@ export async function visitedModules(db: Queryable, conversationId: string) {
     .select([sql<string>`dimensions->>'Bot Module ID'`.as('module_id'), 'occurred_at'])
     .where('conversation_id', '=', conversationId)
     .where('name', '=', 'Module Executed')
-    .orderBy('id')
+    .orderBy('log_id')
+    .orderBy('position')
     .execute();
 }

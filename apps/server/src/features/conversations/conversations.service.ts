@@ -10,6 +10,7 @@ import {
 import {
   type ConversationState,
   conversationStateSchema,
+  type EngineServices,
   newConversationState,
   runTurn,
   type TurnInput,
@@ -29,8 +30,11 @@ import {
   loadForTurn,
   messagesAfter,
   persistTurn,
+  type TurnRow,
+  type TurnWrite,
   visitedModules,
 } from './conversations.repository';
+import { withoutOutsideCalls } from './engine-services';
 import { FlowCache } from './flow-cache';
 
 /** Expiry is measured from the latest activity, with a minute's grace (spec §4). */
@@ -69,7 +73,124 @@ function draftPublisher(ctx: AppContext, conversationId: string) {
   };
 }
 
-/** Runs one turn of a conversation, serialized with every other turn of it, and stores it whole. */
+/** What a turn will write, worked out from the conversation as read. */
+interface TurnPlan {
+  write: TurnWrite;
+  /** A delayed move to queue with the write (a delay module was reached). */
+  delayedMove: { moduleId: string; dueAt: number } | null;
+}
+
+/**
+ * Runs the engine on the conversation as read and works out the turn's write. `locked`: the row
+ * is held, so the write need not check that the turn and flow are still current.
+ */
+async function planTurn(
+  ctx: AppContext,
+  db: Queryable,
+  row: TurnRow,
+  locked: boolean,
+  input: TurnInput,
+  userMessage: { text: string } | null,
+  services: EngineServices,
+): Promise<TurnPlan> {
+  const { conversations } = ctx;
+  const conversationId = row.id;
+  const flow = await conversations.flows.get(db, row.bot_id, row.deployment_version, row.bot_updated_at);
+  const state = conversationStateSchema.parse(row.state) as ConversationState;
+  const meta: TurnMeta = {
+    botId: row.bot_id,
+    deploymentId: row.deployment_id,
+    conversationId,
+    companyId: row.company_id,
+    channel: row.channel,
+    ...(row.page_domain ? { pageDomain: row.page_domain } : {}),
+    ...(row.url ? { url: row.url } : {}),
+    ...(row.context && typeof row.context.sc === 'object'
+      ? { sc: row.context.sc as Record<string, unknown> }
+      : {}),
+    channelsBaseUrl: ctx.config.publicUrl,
+    flowVersionKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
+    onLlmToken: draftPublisher(ctx, conversationId),
+  };
+  const result = await runTurn(flow, state, input, services, meta, conversations.nlu);
+  const messages = [
+    ...(userMessage
+      ? [
+          {
+            role: 'user' as const,
+            message: { type: 'text' as const, text: userMessage.text },
+            text: userMessage.text,
+          },
+        ]
+      : []),
+    ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: textOf(message) })),
+  ];
+  // Expiry is reckoned from now, with the gap; an expiring turn keeps the time it expired at.
+  const expiresAt =
+    input.type === 'expire'
+      ? row.expires_at
+      : result.state.status === 'ended'
+        ? null
+        : new Date(Date.now() + flow.settings.expiryMinutes * 60_000 + EXPIRY_GAP_MS);
+  const move = result.state.delayedMove;
+  const moveIsNew =
+    move !== null &&
+    (move.moduleId !== state.delayedMove?.moduleId || move.dueAt !== state.delayedMove?.dueAt);
+  return {
+    write: {
+      conversationId,
+      state: result.state,
+      readTurns: state.turns,
+      flow: locked ? null : { deploymentVersion: row.deployment_version, draftSavedAt: row.bot_updated_at },
+      status: result.state.status,
+      expiresAt,
+      expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
+      messages,
+      events: result.events,
+    },
+    delayedMove: moveIsNew ? move : null,
+  };
+}
+
+/**
+ * Stores a planned turn if the conversation is still as it was read (null otherwise). A delayed
+ * move is queued in the same transaction, so it exists only if the turn does.
+ */
+async function storeTurn(ctx: AppContext, db: Queryable, plan: TurnPlan): Promise<ChatMessage[] | null> {
+  const stored = await persistTurn(db, plan.write);
+  if (stored && plan.delayedMove) {
+    await ctx.jobs.send(
+      db,
+      'delayed-move',
+      { conversationId: plan.write.conversationId, moduleId: plan.delayedMove.moduleId, requested: false },
+      { startAfter: new Date(plan.delayedMove.dueAt) },
+    );
+  }
+  return stored;
+}
+
+async function loadTurnRow(db: Queryable, conversationId: string, lock: boolean): Promise<TurnRow> {
+  const row = await loadForTurn(db, conversationId, lock);
+  if (!row) throw new NotFoundException('Conversation not found');
+  return row;
+}
+
+/** The conversation as a stored turn left it (for the next turn, which then needs no read). */
+const afterTurn = (row: TurnRow, plan: TurnPlan): TurnRow => ({
+  ...row,
+  state: plan.write.state as TurnRow['state'],
+  expires_at: plan.write.expiresAt,
+});
+
+/**
+ * Runs one turn of a conversation, serialized with every other turn of it, and stores it whole.
+ *
+ * Most turns call nothing outside Parley, so they are first tried without a lock: the conversation
+ * as this process last left it (or one read), the engine with its outside calls refused, and one
+ * write that lands only if no other turn came in between (the state's turn counter) and the flow
+ * is still the deployment's. A turn that needs an outside call (webhook, AI, translation) or lost
+ * that race runs again under a row lock in a transaction, where its calls are made, once.
+ */
 async function turn(
   ctx: AppContext,
   conversationId: string,
@@ -78,76 +199,47 @@ async function turn(
   visitor?: { token: string | undefined },
 ): Promise<ChatMessage[]> {
   const { database, conversations } = ctx;
-  const work = async (db: Queryable, lock: boolean) => {
-    const row = await loadForTurn(db, conversationId, lock);
-    if (!row) throw new NotFoundException('Conversation not found');
+  const run = async (): Promise<ChatMessage[]> => {
+    // An expiry keeps the stored expiry time, so it reads it fresh.
+    const cached = input.type === 'expire' ? undefined : conversations.cache.get(conversationId);
+    const row = cached ?? (await loadTurnRow(database.db, conversationId, false));
     if (visitor) assertToken(row.token_hash, visitor.token);
-    const flow = await conversations.flows.get(db, row.bot_id, row.deployment_version, row.bot_updated_at);
-    const state = conversationStateSchema.parse(row.state) as ConversationState;
-    const meta: TurnMeta = {
-      botId: row.bot_id,
-      deploymentId: row.deployment_id,
-      conversationId: row.id,
-      companyId: row.company_id,
-      channel: row.channel,
-      ...(row.page_domain ? { pageDomain: row.page_domain } : {}),
-      ...(row.url ? { url: row.url } : {}),
-      ...(row.context && typeof row.context.sc === 'object'
-        ? { sc: row.context.sc as Record<string, unknown> }
-        : {}),
-      channelsBaseUrl: ctx.config.publicUrl,
-      flowVersionKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
-      onLlmToken: draftPublisher(ctx, conversationId),
-    };
-    const result = await runTurn(flow, state, input, conversations.engineServices, meta, conversations.nlu);
-    const now = Date.now();
-    const messages = [
-      ...(userMessage
-        ? [
-            {
-              role: 'user' as const,
-              message: { type: 'text' as const, text: userMessage.text },
-              text: userMessage.text,
-            },
-          ]
-        : []),
-      ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: textOf(message) })),
-    ];
-    // Expiry is reckoned from now, with the gap; an expiring turn keeps the time it expired at.
-    const expiresAt =
-      input.type === 'expire'
-        ? row.expires_at
-        : result.state.status === 'ended'
-          ? null
-          : new Date(now + flow.settings.expiryMinutes * 60_000 + EXPIRY_GAP_MS);
-    const stored = await persistTurn(db, {
-      conversationId,
-      state: result.state,
-      status: result.state.status,
-      expiresAt,
-      expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
-      messages,
-      events: result.events,
-    });
-    // A delay asks for a move later: queued in this same transaction, so it exists only if the turn does.
-    const move = result.state.delayedMove;
-    if (move && (move.moduleId !== state.delayedMove?.moduleId || move.dueAt !== state.delayedMove?.dueAt)) {
-      await ctx.jobs.send(
-        db,
-        'delayed-move',
-        { conversationId, moduleId: move.moduleId, requested: false },
-        { startAfter: new Date(move.dueAt) },
-      );
+    const unlocked = withoutOutsideCalls(conversations.engineServices);
+    const plan = await planTurn(ctx, database.db, row, false, input, userMessage, unlocked.services);
+    if (!unlocked.calledOutside()) {
+      const stored = plan.delayedMove
+        ? await database.db.transaction().execute((trx) => storeTurn(ctx, trx, plan))
+        : await storeTurn(ctx, database.db, plan);
+      if (stored) {
+        conversations.cache.remember(afterTurn(row, plan));
+        return stored;
+      }
     }
+    conversations.cache.forget(conversationId);
+    const { stored, after } = await database.db.transaction().execute(async (trx) => {
+      const locked = await loadTurnRow(trx, conversationId, database.engine === 'postgres');
+      const lockedPlan = await planTurn(
+        ctx,
+        trx,
+        locked,
+        true,
+        input,
+        userMessage,
+        conversations.engineServices,
+      );
+      const messages = await storeTurn(ctx, trx, lockedPlan);
+      if (!messages) throw new Error(`Turn of conversation ${conversationId} changed under its lock`);
+      return { stored: messages, after: afterTurn(locked, lockedPlan) };
+    });
+    conversations.cache.remember(after);
     return stored;
   };
-  // One transaction either way (the turn's write and the delayed move it queues land together).
-  // PostgreSQL: a row lock held for the turn, whichever process runs it. PGlite is one process:
-  // an in-process lock keeps its turns in order.
-  if (database.engine === 'postgres') return database.db.transaction().execute((trx) => work(trx, true));
-  return conversations.locks.run(conversationId, () =>
-    database.db.transaction().execute((trx) => work(trx, false)),
-  );
+  // Turns of a conversation in this process wait for each other (so they never race each other
+  // into the locked path); across processes, the checked write and the row lock order them.
+  const messages = await conversations.locks.run(conversationId, run);
+  const last = messages.at(-1);
+  if (last) conversations.bus.publishStored({ conversationId, seq: last.seq });
+  return messages;
 }
 
 /** A visitor opens the chat: a conversation starts and the bot's start runs. */

@@ -63,3 +63,30 @@ export function createEngineServices(config: ServerConfig): EngineServices {
     random: Math.random,
   };
 }
+
+/** An outside call held back from a turn tried without its lock; the turn runs again locked. */
+export class OutsideCallDeferred extends Error {
+  override name = 'OutsideCallDeferred';
+}
+
+/**
+ * The engine's ports for a turn tried without its lock: webhooks, AI and translation are refused
+ * (and noted) before anything leaves the server, so an outside call is only ever made under the
+ * lock, once.
+ */
+export function withoutOutsideCalls(services: EngineServices) {
+  let calledOutside = false;
+  const refuse = () => {
+    calledOutside = true;
+    return Promise.reject(new OutsideCallDeferred('Outside calls wait for the locked turn'));
+  };
+  return {
+    services: {
+      ...services,
+      http: { request: refuse },
+      llm: { complete: refuse },
+      translate: { translate: refuse },
+    } satisfies EngineServices,
+    calledOutside: () => calledOutside,
+  };
+}

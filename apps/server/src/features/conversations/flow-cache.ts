@@ -38,7 +38,7 @@ export class FlowCache {
   }
 }
 
-/** One turn at a time per key, within this process (PGlite serves a single process). */
+/** One turn at a time per key, within this process. */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();
 

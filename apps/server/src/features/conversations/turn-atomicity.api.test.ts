@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -5,13 +7,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
-describe('a turn is one transaction', () => {
+describe('a turn is one transaction, worked out from the conversation as it is', () => {
   let t: TestApp;
   let key: string;
   let loopKey: string;
+  let hookKey: string;
+  let headers: Record<string, string>;
+  let hook: Server;
+  /** Every call the fake order service received, by the text it was sent. */
+  const hookCalls: string[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    const headers = authHeader((await registerOwner(t)).auth.token);
+    hook = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        hookCalls.push(body);
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ status: 'shipped' }));
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/orders`;
+    headers = authHeader((await registerOwner(t)).auth.token);
     const modules = [
       {
         id: 'start',
@@ -63,8 +83,37 @@ describe('a turn is one transaction', () => {
       },
     ];
     loopKey = (await deployedBot(t, headers, 'Loop', (flow) => ({ ...flow, modules: loopModules }))).key;
+
+    // Each message calls an outside service once: the call must never be made twice.
+    const hookModules = [
+      {
+        id: 'start',
+        type: 'input',
+        content: { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
+        connections: [{ id: 'c1', port: 'next', target: 'lookup' }],
+      },
+      {
+        id: 'lookup',
+        type: 'webhook',
+        content: { method: 'POST', url: hookUrl, body: '{{ order }}', responseVariable: 'found' },
+        connections: [
+          { id: 'c2', port: 'success', target: 'tell' },
+          { id: 'c3', port: 'failure', target: 'start' },
+        ],
+      },
+      {
+        id: 'tell',
+        type: 'text',
+        content: { text: 'Order {{ order }}: {{ found.status }}' },
+        connections: [{ id: 'c4', port: 'next', target: 'start' }],
+      },
+    ];
+    hookKey = (await deployedBot(t, headers, 'Orders', (flow) => ({ ...flow, modules: hookModules }))).key;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => hook.close(resolve));
+  });
 
   const start = (deploymentKey = key) => startChat(t, deploymentKey);
   const send = (conversation: StartConversationResponse, text: string) =>
@@ -88,7 +137,7 @@ describe('a turn is one transaction', () => {
       .execute();
     const events = await db
       .selectFrom('conversation_events')
-      .select('id')
+      .select(['log_id', 'position'])
       .where('conversation_id', '=', conversationId)
       .execute();
     return { conversation, messages: messages.length, events: events.length };
@@ -123,39 +172,179 @@ describe('a turn is one transaction', () => {
     expect(after.messages).toBe(before.messages + 2);
   });
 
+  /**
+   * Every statement sent on any pooled connection while `action` runs (the queue's own polling
+   * aside), and apart from them the notices to other processes' streams.
+   */
+  const statementsOf = async (action: () => Promise<unknown>) => {
+    const texts: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const query = args[0] as string | { text?: string };
+      texts.push((typeof query === 'string' ? query : (query.text ?? '')).trim().toLowerCase());
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await action();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    const own = texts.filter((text) => !text.includes('pgboss'));
+    return {
+      turn: own.filter((text) => !text.includes('pg_notify')),
+      notices: own.filter((text) => text.includes('pg_notify')),
+    };
+  };
+
   it.runIf(testEngine === 'postgres')(
-    'takes exactly one commit and four round trips on PostgreSQL, BEGIN and COMMIT included, token check and all',
+    'takes one statement on PostgreSQL when the turn calls nothing outside (two when another process ran the last turn): one commit, token check and all',
     async () => {
       const conversation = await start(loopKey);
       await send(conversation, 'warm the flow cache');
-
-      // Every statement sent on every pooled connection, with the connection that sent it.
-      const calls: { client: unknown; text: string }[] = [];
-      const original = pg.Client.prototype.query;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const query = args[0] as string | { text?: string };
-        calls.push({
-          client: this,
-          text: (typeof query === 'string' ? query : (query.text ?? '')).trim().toLowerCase(),
+      const sendMeasured = async (text: string) => {
+        let status = 0;
+        const statements = await statementsOf(async () => {
+          status = (await send(conversation, text)).statusCode;
+          await new Promise((resolve) => setTimeout(resolve, 50));
         });
-        return (original as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof original;
-      try {
-        expect((await send(conversation, 'and again')).statusCode).toBe(200);
-      } finally {
-        pg.Client.prototype.query = original;
-      }
+        expect(status).toBe(200);
+        return statements;
+      };
 
-      // Every statement of the request (the queue's own polling aside): BEGIN to COMMIT, nothing else.
-      const turn = calls.map((call) => call.text).filter((text) => !text.includes('pgboss'));
-      expect(turn[0]).toBe('begin');
-      expect(turn[1]).toMatch(/for update/);
-      expect(turn.filter((text) => text === 'commit')).toHaveLength(1);
-      // BEGIN, the locked read (which also checks the visitor's token), the one-statement write, COMMIT.
-      expect(turn).toHaveLength(4);
-      expect(turn.at(-1)).toBe('commit');
-      // No flow document read per turn (compiled flows are cached by version).
-      expect(turn.some((text) => text.includes('bot_versions') || text.includes('draft_flow'))).toBe(false);
+      // This process ran the last turn: the one-statement write, which commits by itself and
+      // lands only if no other turn came in between and the flow is still the deployment's.
+      const { turn, notices } = await sendMeasured('and again');
+      expect(turn).toHaveLength(1);
+      expect(turn[0]).toMatch(/^with conversation as \(\s*update conversations/);
+      // Other processes hear of it after the commit, by a notice that does not wait for the disk.
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/set_config\('synchronous_commit', 'off', true\)/);
+
+      // Another process ran the last turn: a read (which also checks the visitor's token) first.
+      t.app.ctx.conversations.cache.forget(conversation.conversationId);
+      const afterOther = (await sendMeasured('once more')).turn;
+      expect(afterOther).toHaveLength(2);
+      expect(afterOther[0]).toMatch(/^select/);
+      expect(afterOther[0]).not.toMatch(/for update/);
+      expect(afterOther[1]).toMatch(/update conversations/);
+      for (const statements of [turn, afterOther]) {
+        expect(statements).not.toContain('begin');
+        // No flow document read per turn (compiled flows are cached by version).
+        expect(statements.some((text) => text.includes('bot_versions') || text.includes('draft_flow'))).toBe(
+          false,
+        );
+      }
     },
   );
+
+  it.runIf(testEngine === 'postgres')(
+    'runs a turn that calls a webhook under the row lock, in one transaction, calling it once',
+    async () => {
+      const conversation = await start(hookKey);
+      hookCalls.length = 0;
+      let reply: Awaited<ReturnType<typeof send>> | undefined;
+      const { turn } = await statementsOf(async () => {
+        reply = await send(conversation, 'A-17');
+      });
+      expect(
+        reply?.json<{ messages: ChatMessage[] }>().messages.map((message) => message.message),
+      ).toContainEqual({
+        type: 'text',
+        text: 'Order A-17: shipped',
+      });
+      expect(hookCalls).toEqual(['A-17']);
+      // Worked out unlocked, the turn asks for an outside call: it runs again locked, where the
+      // call is made: BEGIN, the locked read, the write, COMMIT.
+      expect(turn).toHaveLength(4);
+      expect(turn[0]).toBe('begin');
+      expect(turn[1]).toMatch(/for update/);
+      expect(turn[2]).toMatch(/update conversations/);
+      expect(turn[3]).toBe('commit');
+    },
+  );
+
+  it('calls the webhook exactly once per message when messages race, and keeps every answer', async () => {
+    const conversation = await start(hookKey);
+    hookCalls.length = 0;
+    const orders = Array.from({ length: 20 }, (_, index) => `B-${index + 1}`);
+    const replies = await Promise.all(orders.map((order) => send(conversation, order)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(orders.map(() => 200));
+    expect([...hookCalls].sort()).toEqual([...orders].sort());
+    const answers = replies.flatMap((reply) =>
+      reply
+        .json<{ messages: ChatMessage[] }>()
+        .messages.flatMap((message) =>
+          message.message.type === 'text' && /: shipped$/.test(message.message.text)
+            ? [message.message.text]
+            : [],
+        ),
+    );
+    expect(answers.sort()).toEqual(orders.map((order) => `Order ${order}: shipped`).sort());
+  });
+
+  const textsOf = (reply: Awaited<ReturnType<typeof send>>) =>
+    reply
+      .json<{ messages: ChatMessage[] }>()
+      .messages.flatMap((message) =>
+        message.role === 'bot' && message.message.type === 'text' ? [message.message.text] : [],
+      );
+
+  it.runIf(testEngine === 'postgres')(
+    'works a turn out again when another server process moved the conversation on since this one last saw it',
+    async () => {
+      const other = await t.secondInstance();
+      const conversation = await start(loopKey);
+      const sendTo = (app: { inject: TestApp['request'] }, text: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/chat/conversations/${conversation.conversationId}/messages`,
+          headers: { authorization: `Bearer ${conversation.token}` },
+          payload: { text },
+        });
+      expect(textsOf(await sendTo({ inject: t.request }, 'a'))).toContain('1: a');
+      expect(textsOf(await sendTo(other, 'b'))).toContain('2: b');
+      // This process last saw the conversation after "a": its turn must not be built on that.
+      expect(textsOf(await sendTo({ inject: t.request }, 'c'))).toContain('3: c');
+      expect(textsOf(await sendTo(other, 'd'))).toContain('4: d');
+      const { messages } = (
+        await t.request({
+          method: 'GET',
+          url: `/api/chat/v3/conversations/${conversation.conversationId}/history`,
+          headers: { authorization: `Bearer ${conversation.token}` },
+        })
+      ).json<{ messages: ChatMessage[] }>();
+      expect(messages.map((message) => message.seq)).toEqual(messages.map((_, index) => index + 1));
+    },
+  );
+
+  it('answers with the draft saved since the last turn when the deployment follows the draft', async () => {
+    const echo = (reply: string) => (flow: { modules: unknown[] }) => ({
+      ...flow,
+      modules: [
+        {
+          id: 'start',
+          type: 'input',
+          content: { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+          connections: [{ id: 'c1', port: 'next', target: 'echo' }],
+        },
+        {
+          id: 'echo',
+          type: 'text',
+          content: { text: `${reply} {{ said }}` },
+          connections: [{ id: 'c2', port: 'next', target: 'start' }],
+        },
+      ],
+    });
+    const { bot, key: testKey } = await deployedBot(t, headers, 'Draft', echo('Before:'), 'test');
+    const conversation = await start(testKey);
+    expect(textsOf(await send(conversation, 'one'))).toContain('Before: one');
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/bots/${bot.id}/flow`,
+      headers,
+      payload: { flow: echo('After:')(bot.flow) },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(textsOf(await send(conversation, 'two'))).toContain('After: two');
+  });
 });
