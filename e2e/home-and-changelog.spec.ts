@@ -94,20 +94,21 @@ describe('the home with bots, and the Changelog History', () => {
 
     await page.getByRole('combobox', { name: 'Changelog Source' }).click();
     await page.getByRole('option', { name: 'Internal' }).click();
-    await page
-      .locator('[data-testid="changelog-entry"]')
-      .filter({ hasText: 'Every API suite runs on PGlite and on PostgreSQL' })
-      .waitFor();
-    await screenshot(page, 'changelog-internal-1440');
-
-    // Paging, 5 a page: the Internal source shows every entry.
     const pages = Math.ceil(entries.length / 5);
     await page.getByText(`Page 1 of ${pages}`).waitFor();
+    await screenshot(page, 'changelog-internal-1440');
+
+    // Paging, 5 a page: the Internal source shows every entry, internal ones with their badge.
+    const internalBadges = () =>
+      page.getByTestId('changelog-entry').getByText('Internal', { exact: true }).count();
+    let internalSeen = await internalBadges();
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     for (let next = 2; next <= pages; next++) {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText(`Page ${next} of ${pages}`).waitFor();
+      internalSeen += await internalBadges();
     }
+    expect(internalSeen).toBe(entries.filter((entry) => entry.visibility === 'internal').length);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     expect(await page.getByTestId('changelog-entry').count()).toBe(entries.length - 5 * (pages - 1));
     await page.getByRole('button', { name: 'Previous' }).click();
@@ -136,7 +137,7 @@ describe('the home with bots, and the Changelog History', () => {
     await page.getByRole('option', { name: 'All Versions' }).click();
     await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="changelog-entry"]').length === count,
-      publicEntries.length,
+      Math.min(publicEntries.length, 10),
     );
     expect(await page.getByRole('combobox', { name: 'Changelog Source' }).textContent()).toContain('Public');
     await page.context().close();
@@ -149,7 +150,7 @@ describe('the home with bots, and the Changelog History', () => {
     expect(await page.getByRole('combobox', { name: 'Changelog Source' }).count()).toBe(0);
     expect(await page.getByText('Internal', { exact: true }).count()).toBe(0);
     expect(await page.getByText('Total Updates').isVisible()).toBe(true);
-    expect(await page.getByTestId('changelog-entry').count()).toBe(publicEntries.length);
+    expect(await page.getByTestId('changelog-entry').count()).toBe(Math.min(publicEntries.length, 5));
 
     await page.getByRole('button', { name: 'Maintenance' }).click();
     await page.getByText('No changelogs found').waitFor();

@@ -4,10 +4,9 @@ import { type Kysely, sql } from 'kysely';
  * A turn writes less (measured in bench/chat: the write-ahead log of a turn was the chat API's
  * limit). Messages are keyed by (conversation, seq) alone. A turn's events go in one log row, their
  * dimensions without the ids the row already holds; the `conversation_events` view still shows one
- * row per event with every spec §3 dimension. Reports will read rollups, not this log.
+ * row per event with every spec §3 dimension.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index conversation_messages_company_idx`.execute(db);
   await sql`alter table conversation_messages drop constraint conversation_messages_pkey`.execute(db);
   await sql`alter table conversation_messages drop column id`.execute(db);
   await sql`alter table conversation_messages drop constraint conversation_messages_conversation_id_seq_key`.execute(
@@ -25,6 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     events jsonb not null
   )`.execute(db);
   await sql`create index conversation_event_log_conversation_idx on conversation_event_log (conversation_id, id)`.execute(
+    db,
+  );
+  // For reports (by company, bot and time), as conversation_events_reports_idx was.
+  await sql`create index conversation_event_log_reports_idx on conversation_event_log (company_id, bot_id, occurred_at)`.execute(
     db,
   );
   await sql`
