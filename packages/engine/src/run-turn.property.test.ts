@@ -199,6 +199,7 @@ const inputArb: fc.Arbitrary<TurnInput> = fc.oneof(
   fc.constant({ type: 'postback', payload: 'HELP' } as const),
   fc.constantFrom(...moduleIds).map((moduleId) => ({ type: 'delayed_move', moduleId }) as const),
   fc.constantFrom({ type: 'resume' } as const, { type: 'handoff' } as const, { type: 'expire' } as const),
+  fc.constantFrom(...words).map((text) => ({ type: 'agent_message', text, agent: 'Ana' }) as const),
 );
 
 describe('any valid flow, any input', () => {

@@ -165,6 +165,28 @@ describe('a conversation, turn by turn', () => {
       .expectState({ status: 'waiting' });
   });
 
+  it('keeps what an agent writes in the transcript, names the agent in the control changes, and ignores agent messages while the bot has control', async () => {
+    await runBot(welcome)
+      .start()
+      .send({ type: 'agent_message', text: 'Too early', agent: 'Ana' })
+      .expectNoReply()
+      .expectMessages((messages) => expect(messages).toEqual([]))
+      .send({ type: 'handoff', agent: 'Ana' })
+      .expectEvent('Pass Control', { data: { to: 'agent', agent: 'Ana' } })
+      .send({ type: 'agent_message', text: 'Hi, Ana here. How can I help?', agent: 'Ana' })
+      .expectNoReply()
+      .expectEvent('Agent Message Sent', { data: { agent: 'Ana', text: 'Hi, Ana here. How can I help?' } })
+      .expectState({
+        status: 'human',
+        transcript: expect.arrayContaining([
+          expect.objectContaining({ role: 'bot', utterance: 'Hi, Ana here. How can I help?' }),
+        ]),
+      })
+      .send({ type: 'resume', agent: 'Ana' })
+      .expectEvent('Pass Control', { data: { to: 'bot', agent: 'Ana' } })
+      .expectReply(/What can I do for you/);
+  });
+
   it('lets an agent take over any time and gives back to the waiting module', async () => {
     await runBot(welcome)
       .start()

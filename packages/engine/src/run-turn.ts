@@ -18,9 +18,11 @@ export type TurnInput =
   /** The host delivers a delayed move (spec §4) when it falls due. */
   | { type: 'delayed_move'; moduleId: string; requested?: boolean }
   /** A human agent handed control back to the bot. */
-  | { type: 'resume' }
+  | { type: 'resume'; agent?: string }
   /** A human agent takes control: the bot stays quiet until `resume`. */
-  | { type: 'handoff' }
+  | { type: 'handoff'; agent?: string }
+  /** A human agent with control wrote to the user (kept in the transcript, as the bot's side). */
+  | { type: 'agent_message'; text: string; agent: string }
   | { type: 'expire' };
 
 export interface TurnResult {
@@ -80,7 +82,8 @@ class Turn {
     });
   }
 
-  private record(role: 'user' | 'bot', utterance: string): void {
+  /** Adds to the transcript the state keeps (capped: the messages table keeps everything). */
+  record(role: 'user' | 'bot', utterance: string): void {
     this.state.transcript.push({ role, utterance, conversation: this.state.conversation, at: this.now() });
     if (this.state.transcript.length > MAX_TRANSCRIPT)
       this.state.transcript.splice(0, this.state.transcript.length - MAX_TRANSCRIPT);
@@ -458,7 +461,7 @@ export async function runTurn(
       if (next.status === 'human') {
         // An agent has control: the message is kept for the inbox; the bot stays silent.
         const text = userInput.kind === 'text' ? userInput.text : (userInput.label ?? userInput.payload);
-        next.transcript.push({ role: 'user', utterance: text, conversation: next.conversation, at: now });
+        turn.record('user', text);
         turn.emit('Message Received', { kind: userInput.kind, text, handledBy: 'human' });
         break;
       }
@@ -496,12 +499,18 @@ export async function runTurn(
         next.resumeModuleId = next.waitingFor?.moduleId ?? next.resumeModuleId;
         next.status = 'human';
         next.delayedMove = null;
-        turn.emit('Pass Control', { to: 'agent' });
+        turn.emit('Pass Control', { to: 'agent', ...(input.agent ? { agent: input.agent } : {}) });
+      }
+      break;
+    case 'agent_message':
+      if (next.status === 'human') {
+        turn.record('bot', input.text);
+        turn.emit('Agent Message Sent', { agent: input.agent, text: input.text });
       }
       break;
     case 'resume':
       if (next.status === 'human') {
-        turn.emit('Pass Control', { to: 'bot' });
+        turn.emit('Pass Control', { to: 'bot', ...(input.agent ? { agent: input.agent } : {}) });
         const resumeAt = next.resumeModuleId;
         next.resumeModuleId = null;
         turn.trace.push({ kind: 'resume', from: null, to: resumeAt });
