@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedException } from '../errors';
+import { ForbiddenException, UnauthorizedException } from '../errors';
 import { type TokenScope, verifyToken } from '../features/auth/tokens';
 import { findSessionUser, type SessionUser } from '../features/users/users.repository';
 
@@ -76,4 +76,17 @@ async function authenticate(
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new UnauthorizedException();
   return request.session;
+}
+
+/**
+ * The company a request acts for: the caller's own, or, for staff of the Internal company only,
+ * any company they name. Every company-scoped route asks here, so the rule lives in one place.
+ */
+export function companyScope(request: FastifyRequest, requestedCompanyId?: string): string {
+  const session = sessionOf(request);
+  if (!requestedCompanyId || requestedCompanyId === session.companyId) return session.companyId;
+  if (session.user.company_type !== 'Internal') {
+    throw new ForbiddenException('Only Parley staff may look at another company');
+  }
+  return requestedCompanyId;
 }

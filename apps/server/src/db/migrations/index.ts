@@ -5,6 +5,7 @@ import * as bots from './0003-bots';
 import * as conversations from './0004-conversations';
 import * as webchatStyle from './0005-webchat-style';
 import * as leanTurnWrites from './0006-lean-turn-writes';
+import * as inbox from './0007-inbox';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-conversations': conversations,
   '0005-webchat-style': webchatStyle,
   '0006-lean-turn-writes': leanTurnWrites,
+  '0007-inbox': inbox,
 };

@@ -48,10 +48,19 @@ export interface ConversationTable {
   message_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
-  last_message_at: Date | null;
+  last_message_at: Generated<Date>;
   /** When it expires if nothing happens (the inbox shows it). */
   expires_at: Date | null;
   expired_at: Date | null;
+  /** The agent who has control; null while the bot has it (or while a handoff waits for one). */
+  agent_id: string | null;
+  /** When the bot asked for an agent; cleared when control goes back to the bot. */
+  handoff_requested_at: Date | null;
+  has_handoff: Generated<boolean>;
+  has_fallback: Generated<boolean>;
+  /** The last message the team has read (unread: message_count beyond it). */
+  read_seq: Generated<number>;
+  last_message_text: string | null;
 }
 export type ConversationRow = Selectable<ConversationTable>;
 

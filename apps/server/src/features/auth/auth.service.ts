@@ -70,7 +70,7 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
       }
       throw error;
     });
-  return authRecordFor(ctx, { ...user, company_two_factor_enabled: false });
+  return authRecordFor(ctx, { ...user, company_two_factor_enabled: false, company_type: 'Regular' });
 }
 
 function accountLimit(ctx: AppContext): Limit {

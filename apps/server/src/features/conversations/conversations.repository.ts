@@ -50,6 +50,8 @@ export async function loadForTurn(db: Queryable, conversationId: string, lock: b
       'c.page_domain',
       'c.url',
       'c.expires_at',
+      'c.status',
+      'c.agent_id',
       'd.version as deployment_version',
       'd.deleted_at as deployment_deleted_at',
       'b.updated_at as bot_updated_at',
@@ -114,6 +116,18 @@ export interface TurnWrite {
   expiredAt: Date | null;
   messages: { role: 'user' | 'bot' | 'agent'; message: BotMessage; text: string }[];
   events: EngineEvent[];
+  /** Control passes to this agent (or back to the bot: null); undefined leaves it as it is. */
+  agentId?: string | null;
+}
+
+/** The inbox's view of a turn: its last message, and whether it fell back or asked for an agent. */
+function inboxFacts(write: TurnWrite) {
+  const last = write.messages.at(-1);
+  return {
+    lastText: last ? last.text.slice(0, 280) : null,
+    fallback: write.events.some((event) => event.name === 'Fallback'),
+    handoffRequested: write.events.some((event) => event.name === 'Handoff Requested'),
+  };
 }
 
 /**
@@ -134,6 +148,14 @@ function sameFlow({ deploymentVersion, draftSavedAt }: NonNullable<TurnWrite['fl
 
 export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[] | null> {
   const count = write.messages.length;
+  const inbox = inboxFacts(write);
+  const human = write.status === 'human';
+  // Control is an agent's only while the bot is silent; leaving that state gives it back.
+  const agent = !human
+    ? sql`null`
+    : write.agentId === undefined
+      ? sql`agent_id`
+      : sql`${write.agentId}::uuid`;
   const result = await sql<{ updated: number; messages: ChatMessage[] }>`
     with conversation as (
       update conversations set
@@ -143,7 +165,13 @@ export async function persistTurn(db: Queryable, write: TurnWrite): Promise<Chat
         last_message_at = case when ${count}::int > 0 then now() else last_message_at end,
         expires_at = ${write.expiresAt},
         expired_at = ${write.expiredAt},
-        message_count = message_count + ${count}::int
+        message_count = message_count + ${count}::int,
+        last_message_text = coalesce(${inbox.lastText}::text, last_message_text),
+        has_fallback = has_fallback or ${inbox.fallback}::boolean,
+        has_handoff = has_handoff or ${human}::boolean,
+        handoff_requested_at = case when ${inbox.handoffRequested}::boolean then now()
+                                    when ${human}::boolean then handoff_requested_at end,
+        agent_id = ${agent}
       where id = ${write.conversationId}
         and (state->>'turns')::int = ${write.readTurns}::int
         ${write.flow ? sameFlow(write.flow) : sql``}

@@ -73,6 +73,19 @@ function draftPublisher(ctx: AppContext, conversationId: string) {
   };
 }
 
+/** What comes into a turn, from whom, and what must hold for it to run. */
+interface TurnRequest {
+  input: TurnInput;
+  /** The message that brought the turn (stored before the bot's answers). */
+  incoming: { role: 'user' | 'agent'; text: string } | null;
+  /** Only the holder of the conversation's token (a visitor) may send. */
+  visitor?: { token: string | undefined };
+  /** Control passes to this agent, or back to the bot (null). */
+  agentId?: string | null;
+  /** Checked on the conversation as the turn finds it (e.g. an agent must have control). */
+  guard?: (row: TurnRow) => void;
+}
+
 /** What a turn will write, worked out from the conversation as read. */
 interface TurnPlan {
   write: TurnWrite;
@@ -89,8 +102,7 @@ async function planTurn(
   db: Queryable,
   row: TurnRow,
   locked: boolean,
-  input: TurnInput,
-  userMessage: { text: string } | null,
+  { input, incoming, agentId }: TurnRequest,
   services: EngineServices,
 ): Promise<TurnPlan> {
   const { conversations } = ctx;
@@ -114,12 +126,12 @@ async function planTurn(
   };
   const result = await runTurn(flow, state, input, services, meta, conversations.nlu);
   const messages = [
-    ...(userMessage
+    ...(incoming
       ? [
           {
-            role: 'user' as const,
-            message: { type: 'text' as const, text: userMessage.text },
-            text: userMessage.text,
+            role: incoming.role,
+            message: { type: 'text' as const, text: incoming.text },
+            text: incoming.text,
           },
         ]
       : []),
@@ -147,6 +159,7 @@ async function planTurn(
       expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
       messages,
       events: result.events,
+      agentId,
     },
     delayedMove: moveIsNew ? move : null,
   };
@@ -169,17 +182,30 @@ async function storeTurn(ctx: AppContext, db: Queryable, plan: TurnPlan): Promis
   return stored;
 }
 
-async function loadTurnRow(db: Queryable, conversationId: string, lock: boolean): Promise<TurnRow> {
+async function loadTurnRow(
+  db: Queryable,
+  conversationId: string,
+  lock: boolean,
+  request: TurnRequest,
+): Promise<TurnRow> {
   const row = await loadForTurn(db, conversationId, lock);
   if (!row) throw new NotFoundException('Conversation not found');
+  return admit(row, request);
+}
+
+function admit(row: TurnRow, request: TurnRequest): TurnRow {
+  if (request.visitor) assertToken(row.token_hash, request.visitor.token);
+  request.guard?.(row);
   return row;
 }
 
 /** The conversation as a stored turn left it (for the next turn, which then needs no read). */
-const afterTurn = (row: TurnRow, plan: TurnPlan): TurnRow => ({
+const afterTurn = (row: TurnRow, { write }: TurnPlan): TurnRow => ({
   ...row,
-  state: plan.write.state as TurnRow['state'],
-  expires_at: plan.write.expiresAt,
+  state: write.state as TurnRow['state'],
+  status: write.status,
+  expires_at: write.expiresAt,
+  agent_id: write.status !== 'human' ? null : write.agentId === undefined ? row.agent_id : write.agentId,
 });
 
 /**
@@ -191,21 +217,18 @@ const afterTurn = (row: TurnRow, plan: TurnPlan): TurnRow => ({
  * is still the deployment's. A turn that needs an outside call (webhook, AI, translation) or lost
  * that race runs again under a row lock in a transaction, where its calls are made, once.
  */
-async function turn(
-  ctx: AppContext,
-  conversationId: string,
-  input: TurnInput,
-  userMessage: { text: string } | null,
-  visitor?: { token: string | undefined },
-): Promise<ChatMessage[]> {
+async function turn(ctx: AppContext, conversationId: string, request: TurnRequest): Promise<ChatMessage[]> {
   const { database, conversations } = ctx;
   const run = async (): Promise<ChatMessage[]> => {
-    // An expiry keeps the stored expiry time, so it reads it fresh.
-    const cached = input.type === 'expire' ? undefined : conversations.cache.get(conversationId);
-    const row = cached ?? (await loadTurnRow(database.db, conversationId, false));
-    if (visitor) assertToken(row.token_hash, visitor.token);
+    // An expiry keeps the stored expiry time, and a guard judges the conversation as it is: both
+    // read it fresh.
+    const fresh = request.input.type === 'expire' || request.guard !== undefined;
+    const cached = fresh ? undefined : conversations.cache.get(conversationId);
+    const row = cached
+      ? admit(cached, request)
+      : await loadTurnRow(database.db, conversationId, false, request);
     const unlocked = withoutOutsideCalls(conversations.engineServices);
-    const plan = await planTurn(ctx, database.db, row, false, input, userMessage, unlocked.services);
+    const plan = await planTurn(ctx, database.db, row, false, request, unlocked.services);
     if (!unlocked.calledOutside()) {
       const stored = plan.delayedMove
         ? await database.db.transaction().execute((trx) => storeTurn(ctx, trx, plan))
@@ -217,16 +240,8 @@ async function turn(
     }
     conversations.cache.forget(conversationId);
     const { stored, after } = await database.db.transaction().execute(async (trx) => {
-      const locked = await loadTurnRow(trx, conversationId, database.engine === 'postgres');
-      const lockedPlan = await planTurn(
-        ctx,
-        trx,
-        locked,
-        true,
-        input,
-        userMessage,
-        conversations.engineServices,
-      );
+      const locked = await loadTurnRow(trx, conversationId, database.engine === 'postgres', request);
+      const lockedPlan = await planTurn(ctx, trx, locked, true, request, conversations.engineServices);
       const messages = await storeTurn(ctx, trx, lockedPlan);
       if (!messages) throw new Error(`Turn of conversation ${conversationId} changed under its lock`);
       return { stored: messages, after: afterTurn(locked, lockedPlan) };
@@ -261,7 +276,7 @@ export async function startConversation(ctx: AppContext, request: StartConversat
     page_domain: request.page?.domain ?? null,
     url: request.page?.url ?? null,
   });
-  const messages = await turn(ctx, conversationId, { type: 'start' }, null);
+  const messages = await turn(ctx, conversationId, { input: { type: 'start' }, incoming: null });
   return { conversationId, token, messages };
 }
 
@@ -314,14 +329,22 @@ export async function sendMessage(
           label: body.label ? stripNul(body.label) : undefined,
         };
   const shown = 'text' in body ? stripNul(body.text) : stripNul(body.label ?? body.postback);
-  // The token is checked on the row the turn locks: no extra round trip.
-  return { messages: await turn(ctx, conversationId, input, { text: shown }, { token }) };
+  // The token is checked on the row the turn reads: no extra round trip.
+  return {
+    messages: await turn(ctx, conversationId, {
+      input,
+      incoming: { role: 'user', text: shown },
+      visitor: { token },
+    }),
+  };
 }
 
 /** Expires every conversation whose time is up, each once (the turn checks, under its lock). */
 export async function expireDueConversations(ctx: AppContext, limit = 500): Promise<number> {
   const due = await dueForExpiry(ctx.database.db, limit);
-  for (const conversationId of due) await turn(ctx, conversationId, { type: 'expire' }, null);
+  for (const conversationId of due) {
+    await turn(ctx, conversationId, { input: { type: 'expire' }, incoming: null });
+  }
   return due.length;
 }
 
@@ -354,7 +377,7 @@ export function runServerTurn(
   conversationId: string,
   input: TurnInput,
 ): Promise<ChatMessage[]> {
-  return turn(ctx, conversationId, input, null);
+  return turn(ctx, conversationId, { input, incoming: null });
 }
 
 export async function conversationMessages(

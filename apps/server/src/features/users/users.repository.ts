@@ -1,3 +1,4 @@
+import type { CompanyType } from '@parley/contracts';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { NewUser, UserRow } from '../../db/tables/user.table';
@@ -79,7 +80,7 @@ export async function markQrRegistered(db: Queryable, userId: string): Promise<v
     .execute();
 }
 
-export type SessionUser = UserRow & { company_two_factor_enabled: boolean };
+export type SessionUser = UserRow & { company_two_factor_enabled: boolean; company_type: CompanyType };
 
 /** The user behind a token, with what its company requires of sign-in. */
 export async function findSessionUser(
@@ -91,7 +92,7 @@ export async function findSessionUser(
     .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.company_id')
     .selectAll('users')
-    .select('companies.two_factor_enabled as company_two_factor_enabled')
+    .select(['companies.two_factor_enabled as company_two_factor_enabled', 'companies.company_type'])
     .where('users.id', '=', userId)
     .where('users.company_id', '=', companyId)
     .executeTakeFirst();

@@ -1,0 +1,30 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * What the inbox lists and filters on, kept on the conversation by each turn: who has control
+ * (an agent, or the bot), when a handoff was asked for, whether it ever had a handoff or a
+ * fallback, the last message's text, and how far the team has read.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table conversations
+    add column agent_id uuid references users (id) on delete set null,
+    add column handoff_requested_at timestamptz,
+    add column has_handoff boolean not null default false,
+    add column has_fallback boolean not null default false,
+    add column read_seq integer not null default 0,
+    add column last_message_text text`.execute(db);
+  await sql`update conversations set last_message_at = created_at where last_message_at is null`.execute(db);
+  await sql`alter table conversations alter column last_message_at set default now(),
+    alter column last_message_at set not null`.execute(db);
+  // Newest activity first, the id breaking ties: the inbox pages by (last_message_at, id).
+  await sql`drop index conversations_inbox_idx`.execute(db);
+  await sql`create index conversations_inbox_idx on conversations (company_id, bot_id, last_message_at desc, id desc)`.execute(
+    db,
+  );
+  await sql`create index conversations_company_inbox_idx on conversations (company_id, last_message_at desc, id desc)`.execute(
+    db,
+  );
+  // The "Waiting" view and its live count: conversations asking for an agent nobody took yet.
+  await sql`create index conversations_waiting_idx on conversations (company_id, bot_id, handoff_requested_at)
+    where status = 'human' and agent_id is null`.execute(db);
+}
