@@ -15,6 +15,7 @@ import { createEngineServices } from './features/conversations/engine-services';
 import { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { inboxRoutes } from './features/inbox/inbox.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import { publishingRoutes } from './features/publishing/publishing.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
@@ -129,6 +130,7 @@ export async function buildApp({
     await api.register(chatRoutes);
     await api.register(webchatStyleRoutes);
     await api.register(conversationsRoutes);
+    await api.register(inboxRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -5,7 +5,10 @@ import type {
   Deployment,
   RegisterRequest,
   StartConversationResponse,
+  UserRole,
 } from '@parley/contracts';
+import { hashPassword } from '../src/features/auth/passwords';
+import { insertUser } from '../src/features/users/users.repository';
 import type { TestApp } from './test-app';
 
 export const strongPassword = 'correct horse battery';
@@ -31,6 +34,34 @@ export async function registerOwner(
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { registration, auth: response.json<AuthRecord>() };
+}
+
+/**
+ * Another person of the same company (an agent unless said otherwise), signed in through the real
+ * login. Teammates are added straight to the database: inviting them is not built yet.
+ */
+export async function teammate(
+  t: TestApp,
+  companyOf: { companyId: string },
+  person: { email: string; first_name: string; last_name: string; role?: UserRole },
+): Promise<Record<string, string>> {
+  await insertUser(t.database.db, {
+    email: person.email,
+    password_hash: await hashPassword(strongPassword),
+    first_name: person.first_name,
+    last_name: person.last_name,
+    role: person.role ?? 'agent',
+    permissions: JSON.stringify([]),
+    company_id: companyOf.companyId,
+    totp_secret: null,
+  });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: person.email, password: strongPassword },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return authHeader(response.json<AuthRecord>().token);
 }
 
 export function authHeader(token: string, scheme: 'JWT' | 'Bearer' = 'JWT') {

@@ -6,6 +6,7 @@ export * from './chat';
 export * from './errors';
 export * from './frontend-config';
 export * from './health';
+export * from './inbox';
 export * from './profile';
 export * from './publishing';
 export * from './telemetry';

@@ -20,6 +20,8 @@ export interface EventDimensions {
 export interface EngineEvent {
   name: string;
   at: number;
+  /** How many of the turn's outputs were sent before it (to show it in its place in a transcript). */
+  afterOutputs: number;
   dimensions: EventDimensions;
   data: Record<string, unknown>;
 }

@@ -77,6 +77,7 @@ class Turn {
     this.events.push({
       name,
       at: this.now(),
+      afterOutputs: this.outputs.length,
       dimensions: { ...this.dimensions, ...dimensions },
       data,
     });
@@ -495,17 +496,20 @@ export async function runTurn(
       await turn.walk(input.moduleId);
       break;
     case 'handoff':
-      if (next.status !== 'human' && next.status !== 'ended') {
+      if (next.status === 'ended') break;
+      // Taking over from the bot, or accepting a handoff the bot asked for (already silent).
+      if (next.status !== 'human') {
         next.resumeModuleId = next.waitingFor?.moduleId ?? next.resumeModuleId;
         next.status = 'human';
         next.delayedMove = null;
-        turn.emit('Pass Control', { to: 'agent', ...(input.agent ? { agent: input.agent } : {}) });
       }
+      turn.emit('Pass Control', { to: 'agent', ...(input.agent ? { agent: input.agent } : {}) });
       break;
     case 'agent_message':
       if (next.status === 'human') {
-        turn.record('bot', input.text);
-        turn.emit('Agent Message Sent', { agent: input.agent, text: input.text });
+        const text = input.text.replaceAll('\0', '');
+        turn.record('bot', text);
+        turn.emit('Agent Message Sent', { agent: input.agent, text });
       }
       break;
     case 'resume':

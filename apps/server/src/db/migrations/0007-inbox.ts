@@ -24,6 +24,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index conversations_company_inbox_idx on conversations (company_id, last_message_at desc, id desc)`.execute(
     db,
   );
+  // Events take their place among the messages: after the message numbered after_seq, plus the
+  // bot messages the turn had sent before each.
+  await sql`alter table conversation_event_log add column after_seq integer not null default 0`.execute(db);
+  await sql`
+    create or replace view conversation_events as
+    select log.id as log_id,
+           event.position::int as position,
+           log.conversation_id, log.company_id, log.bot_id, log.deployment_id,
+           event.value->>'name' as name,
+           jsonb_build_object(
+             'Bot UUID', log.bot_id,
+             'Bot Deployment ID', log.deployment_id,
+             'Conversation ID', log.conversation_id,
+             'Company ID', log.company_id) || (event.value->'dimensions') as dimensions,
+           event.value->'data' as data,
+           to_timestamp((event.value->>'at')::double precision / 1000) as occurred_at,
+           log.after_seq + coalesce((event.value->>'afterOutputs')::int, 0) as after_seq
+    from conversation_event_log as log,
+         jsonb_array_elements(log.events) with ordinality as event(value, position)`.execute(db);
   // The "Waiting" view and its live count: conversations asking for an agent nobody took yet.
   await sql`create index conversations_waiting_idx on conversations (company_id, bot_id, handoff_requested_at)
     where status = 'human' and agent_id is null`.execute(db);

@@ -85,8 +85,10 @@ export interface ConversationEventLogTable {
   bot_id: string;
   deployment_id: string;
   occurred_at: Generated<Date>;
-  /** `{ name, at, dimensions (without the ids above), data }`, in the order they happened. */
+  /** `{ name, at, afterOutputs, dimensions (without the ids above), data }`, in order. */
   events: Json;
+  /** The last message stored before the turn's bot messages (its user's or agent's message). */
+  after_seq: Generated<number>;
 }
 
 /** The `conversation_events` view: one row per event, every spec §3 dimension. Read-only. */
@@ -101,4 +103,6 @@ export interface ConversationEventTable {
   dimensions: Json;
   data: Json;
   occurred_at: Date;
+  /** The message it came after. */
+  after_seq: number;
 }

@@ -149,6 +149,8 @@ function sameFlow({ deploymentVersion, draftSavedAt }: NonNullable<TurnWrite['fl
 export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[] | null> {
   const count = write.messages.length;
   const inbox = inboxFacts(write);
+  // The messages that brought the turn (a user's or an agent's) come before the bot's.
+  const incoming = write.messages.filter((message) => message.role !== 'bot').length;
   const human = write.status === 'human';
   // Control is an agent's only while the bot is silent; leaving that state gives it back.
   const agent = !human
@@ -184,8 +186,9 @@ export async function persistTurn(db: Queryable, write: TurnWrite): Promise<Chat
       returning seq, role, message, created_at
     ),
     inserted_events as (
-      insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events)
-      select c.id, c.company_id, c.bot_id, c.deployment_id, ${JSON.stringify(write.events.map(leanEvent))}::jsonb
+      insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
+      select c.id, c.company_id, c.bot_id, c.deployment_id, ${JSON.stringify(write.events.map(leanEvent))}::jsonb,
+             c.message_count - ${count}::int + ${incoming}::int
       from conversation c where ${write.events.length}::int > 0
       returning 1
     )

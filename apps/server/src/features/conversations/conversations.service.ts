@@ -18,7 +18,7 @@ import {
 } from '@parley/engine';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
-import { NotFoundException, UnauthorizedException } from '../../errors';
+import { ConflictException, NotFoundException, UnauthorizedException } from '../../errors';
 import { isUuid } from '../../ids';
 import { findDeploymentByKey } from '../publishing/publishing.repository';
 import {
@@ -369,6 +369,48 @@ export async function requestDelayedMove(
   );
   if (delaySeconds === 0) ctx.jobs.wake('delayed-move');
   return dueAt;
+}
+
+/** A person of the company's team, as the transcript names them. */
+export interface Agent {
+  id: string;
+  name: string;
+}
+
+/**
+ * An agent takes control (the bot falls silent) or gives it back to the bot, which resumes where
+ * the handoff says (spec §4, pass control). Refused on an ended conversation, or while another
+ * agent has it.
+ */
+export function passControl(ctx: AppContext, conversationId: string, to: 'agent' | 'bot', agent: Agent) {
+  return turn(ctx, conversationId, {
+    input: to === 'agent' ? { type: 'handoff', agent: agent.name } : { type: 'resume', agent: agent.name },
+    incoming: null,
+    agentId: to === 'agent' ? agent.id : null,
+    guard: (row) => {
+      if (row.status === 'ended') throw new ConflictException('This conversation has ended');
+      if (to === 'agent' && row.agent_id === agent.id)
+        throw new ConflictException('You already have this conversation');
+      if (to === 'agent' && row.agent_id !== null) {
+        throw new ConflictException('Another agent has this conversation', { agentId: row.agent_id });
+      }
+      if (to === 'bot' && row.status !== 'human') throw new ConflictException('The bot already has control');
+    },
+  });
+}
+
+/** An agent writes to the user; only the agent who has control may. */
+export function sendAgentMessage(ctx: AppContext, conversationId: string, agent: Agent, text: string) {
+  const clean = stripNul(text);
+  return turn(ctx, conversationId, {
+    input: { type: 'agent_message', text: clean, agent: agent.name },
+    incoming: { role: 'agent', text: clean },
+    guard: (row) => {
+      if (row.status !== 'human' || row.agent_id !== agent.id) {
+        throw new ConflictException('Take over the conversation before replying');
+      }
+    },
+  });
 }
 
 /** Turns the server runs itself (delayed moves, expiry, agents handing back). */

@@ -1,0 +1,368 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type {
+  BotDetail,
+  ChatMessage,
+  InboxConversation,
+  InboxListResponse,
+  InboxTranscript,
+  StartConversationResponse,
+} from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authHeader,
+  claimsOf,
+  deployedBot,
+  newRegistration,
+  registerOwner,
+  startChat,
+  teammate,
+} from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/** Buttons for an order lookup (a webhook) or a person; anything else is a fallback. */
+const supportFlow = (hookUrl: string) => (flow: BotDetail['flow']) => ({
+  ...flow,
+  modules: [
+    {
+      id: 'start',
+      type: 'buttons',
+      content: {
+        text: 'How can I help?',
+        buttons: [
+          { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
+          { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+        ],
+      },
+      connections: [
+        { id: 'c1', port: 'button:order', target: 'lookup' },
+        { id: 'c2', port: 'button:person', target: 'handoff' },
+      ],
+    },
+    {
+      id: 'lookup',
+      type: 'webhook',
+      content: { method: 'GET', url: hookUrl, responseVariable: 'order' },
+      connections: [
+        { id: 'c3', port: 'success', target: 'status' },
+        { id: 'c4', port: 'failure', target: 'start' },
+      ],
+    },
+    {
+      id: 'status',
+      type: 'text',
+      content: { text: 'Your order is **{{ order.status }}**.' },
+      connections: [{ id: 'c5', port: 'next', target: 'start' }],
+    },
+    {
+      id: 'handoff',
+      type: 'handoff',
+      content: { message: 'Connecting you with a person…', reason: 'Asked for a person' },
+      connections: [{ id: 'c6', port: 'resume', target: 'back' }],
+    },
+    {
+      id: 'back',
+      type: 'text',
+      content: { text: 'The bot is back. Anything else?' },
+      connections: [{ id: 'c7', port: 'next', target: 'start' }],
+    },
+  ],
+});
+
+describe('the inbox and human handoff', () => {
+  let t: TestApp;
+  let hook: Server;
+  let owner: Record<string, string>;
+  let colleague: Record<string, string>;
+  let stranger: Record<string, string>;
+  let key: string;
+  let botId: string;
+  let otherBotKey: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    hook = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ status: 'shipped' }));
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/orders/17`;
+
+    const registered = await registerOwner(t);
+    owner = authHeader(registered.auth.token);
+    const deployed = await deployedBot(t, owner, 'Support', supportFlow(hookUrl));
+    key = deployed.key;
+    botId = deployed.bot.id;
+    otherBotKey = (await deployedBot(t, owner, 'Sales', supportFlow(hookUrl))).key;
+
+    // A second person of the same company, and someone of another company.
+    colleague = await teammate(t, claimsOf(registered.auth.token), {
+      email: 'cleo@example.com',
+      first_name: 'Cleo',
+      last_name: 'Agent',
+    });
+    stranger = authHeader(
+      (await registerOwner(t, newRegistration({ email: 'stranger@example.com', company_name: 'Rival' }))).auth
+        .token,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => hook.close(resolve));
+  });
+
+  const start = (deploymentKey = key, user?: object) =>
+    t
+      .request({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        payload: { deploymentKey, ...(user ? { user } : {}) },
+      })
+      .then((response) => response.json<StartConversationResponse>());
+  const say = (conversation: StartConversationResponse, payload: object) =>
+    t.request({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
+      headers: { authorization: `Bearer ${conversation.token}` },
+      payload,
+    });
+  const list = async (headers: Record<string, string>, query = '') => {
+    const response = await t.request({ method: 'GET', url: `/api/inbox${query}`, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<InboxListResponse>();
+  };
+  const transcript = async (conversationId: string, headers = owner) =>
+    (
+      await t.request({ method: 'GET', url: `/api/inbox/conversations/${conversationId}`, headers })
+    ).json<InboxTranscript>();
+  const passControl = (conversationId: string, to: 'agent' | 'bot', headers = owner) =>
+    t.request({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/pass-control`,
+      headers,
+      payload: { to },
+    });
+  const reply = (conversationId: string, text: string, headers = owner) =>
+    t.request({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/agent-messages`,
+      headers,
+      payload: { text },
+    });
+  const botTexts = (messages: ChatMessage[]) =>
+    messages
+      .filter((message) => message.role === 'bot')
+      .map((message) => ('text' in message.message ? message.message.text : ''));
+
+  it('hands over to an agent and back without the bot answering in between, every change in the transcript', async () => {
+    const visitor = await start(key, { name: 'Vera Visitor', email: 'vera@example.com' });
+    const asked = await say(visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
+    expect(botTexts(asked.json<{ messages: ChatMessage[] }>().messages)).toEqual([
+      'Connecting you with a person…',
+    ]);
+
+    // Waiting for an agent: listed in the Waiting view and counted.
+    const waiting = await list(owner, `?status=waiting&botId=${botId}`);
+    expect(waiting.conversations.map((conversation) => conversation.id)).toEqual([visitor.conversationId]);
+    expect(waiting.waiting).toBe(1);
+    expect(waiting.conversations[0]).toMatchObject({ status: 'waiting', hasHandoff: true, agent: null });
+
+    // No reply without control.
+    const early = await reply(visitor.conversationId, 'Hello!');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.name).toBe('ConflictException');
+
+    const taken = await passControl(visitor.conversationId, 'agent');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json<InboxConversation>()).toMatchObject({
+      status: 'with_agent',
+      agent: { name: expect.any(String) },
+    });
+    expect((await passControl(visitor.conversationId, 'agent')).statusCode).toBe(409);
+    expect((await list(owner, `?botId=${botId}`)).waiting).toBe(0);
+
+    // A colleague cannot take it, nor reply, while the first agent has it.
+    const stolen = await passControl(visitor.conversationId, 'agent', colleague);
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json().error.message).toBe('Another agent has this conversation');
+    expect((await reply(visitor.conversationId, 'I can help too', colleague)).statusCode).toBe(409);
+
+    // The visitor writes: stored, the bot stays silent; the agent answers and the visitor gets it.
+    const during = await say(visitor, { text: 'Where is my parcel?' });
+    expect(botTexts(during.json<{ messages: ChatMessage[] }>().messages)).toEqual([]);
+    const answered = await reply(visitor.conversationId, 'Let me check that for you.');
+    expect(answered.statusCode).toBe(200);
+    const history = (
+      await t.request({
+        method: 'GET',
+        url: `/api/chat/v3/conversations/${visitor.conversationId}/history`,
+        headers: { authorization: `Bearer ${visitor.token}` },
+      })
+    ).json<{ messages: ChatMessage[] }>().messages;
+    expect(history.at(-1)).toMatchObject({
+      role: 'agent',
+      message: { type: 'text', text: 'Let me check that for you.' },
+    });
+
+    // A note for the team, then control back to the bot, which resumes where the handoff says.
+    const note = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${visitor.conversationId}/notes`,
+      headers: owner,
+      payload: { text: 'Parcel 17 is late; offered a voucher.' },
+    });
+    expect(note.statusCode).toBe(204);
+    expect((await passControl(visitor.conversationId, 'bot')).statusCode).toBe(200);
+    expect((await passControl(visitor.conversationId, 'bot')).statusCode).toBe(409);
+    expect((await reply(visitor.conversationId, 'One more thing')).statusCode).toBe(409);
+
+    const full = await transcript(visitor.conversationId);
+    expect(full.conversation).toMatchObject({
+      status: 'active',
+      agent: null,
+      user: { name: 'Vera Visitor' },
+    });
+    expect(botTexts(full.messages)).toContain('The bot is back. Anything else?');
+    const names = full.events.map((event) => event.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Conversation Started', 'Handoff Requested', 'Pass Control', 'Internal Note']),
+    );
+    const control = full.events
+      .filter((event) => event.name === 'Pass Control')
+      .map((event) => event.data.to);
+    expect(control).toEqual(['agent', 'bot']);
+    // Each event sits after the message it followed.
+    const handoffAsked = full.events.find((event) => event.name === 'Handoff Requested');
+    const handoffMessage = full.messages.find(
+      (message) => 'text' in message.message && message.message.text === 'Connecting you with a person…',
+    );
+    expect(handoffAsked?.afterSeq).toBe(handoffMessage?.seq);
+    const noteEvent = full.events.find((event) => event.name === 'Internal Note');
+    const agentMessage = full.messages.find((message) => message.role === 'agent');
+    expect(noteEvent).toMatchObject({
+      afterSeq: agentMessage?.seq,
+      data: { text: 'Parcel 17 is late; offered a voucher.' },
+    });
+  });
+
+  it('shows each webhook call with its status, time, endpoint and response', async () => {
+    const visitor = await start();
+    await say(visitor, { postback: 'parley:button:start:order', label: 'Where is my order?' });
+    const { events } = await transcript(visitor.conversationId);
+    const webhook = events.find((event) => event.name === 'Webhook Result');
+    expect(webhook?.data).toMatchObject({
+      ok: true,
+      status: 200,
+      method: 'GET',
+      endpoint: expect.stringMatching(/\/orders\/17$/),
+      response: '{"status":"shipped"}',
+      durationMs: expect.any(Number),
+    });
+  });
+
+  it('filters by status, channel, handoff, fallback, words and user, and marks unread', async () => {
+    const fell = await start(otherBotKey, { name: 'Felix Fallback' });
+    await say(fell, { text: 'asdf qwerty' });
+    const { conversations } = await list(owner, '?hasFallback=true');
+    expect(conversations.map((conversation) => conversation.id)).toContain(fell.conversationId);
+    expect(conversations.every((conversation) => conversation.hasFallback)).toBe(true);
+    expect((await list(owner, '?q=qwerty')).conversations.map((conversation) => conversation.id)).toEqual([
+      fell.conversationId,
+    ]);
+    expect((await list(owner, '?q=%25')).conversations).toEqual([]);
+    expect((await list(owner, '?user=felix')).conversations.map((conversation) => conversation.id)).toEqual([
+      fell.conversationId,
+    ]);
+    expect((await list(owner, '?channel=whatsapp')).conversations).toEqual([]);
+    expect(
+      (await list(owner, '?hasHandoff=true')).conversations.every((conversation) => conversation.hasHandoff),
+    ).toBe(true);
+    const future = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
+    expect((await list(owner, `?from=${future}`)).conversations).toEqual([]);
+
+    const listed = (await list(owner, '?q=qwerty')).conversations[0];
+    expect(listed).toMatchObject({
+      unread: true,
+      lastMessageText: "Sorry, I didn't get that. Could you say it another way?",
+      channel: 'webchat',
+    });
+    const read = await t.request({
+      method: 'POST',
+      url: `/api/inbox/conversations/${fell.conversationId}/read`,
+      headers: owner,
+    });
+    expect(read.statusCode).toBe(204);
+    expect((await list(owner, '?q=qwerty')).conversations[0]?.unread).toBe(false);
+  });
+
+  it('pages by last activity with a cursor, never repeating or skipping a conversation', async () => {
+    const headers = authHeader(
+      (await registerOwner(t, newRegistration({ email: 'pager@example.com' }))).auth.token,
+    );
+    const { key: pagerKey } = await deployedBot(t, headers, 'Pager', supportFlow('http://127.0.0.1:9/'));
+    const started: string[] = [];
+    for (let index = 0; index < 7; index++) started.push((await startChat(t, pagerKey)).conversationId);
+
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    let pages = 0;
+    while (cursor !== null) {
+      const page: InboxListResponse = await list(headers, `?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.total).toEqual({ count: 7, capped: false });
+      seen.push(...page.conversations.map((conversation) => conversation.id));
+      cursor = page.nextCursor;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...started].reverse());
+
+    const bad = await t.request({ method: 'GET', url: '/api/inbox?cursor=not-a-cursor', headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.name).toBe('ValidationException');
+    const badStatus = await t.request({ method: 'GET', url: '/api/inbox?status=sleeping', headers });
+    expect(badStatus.statusCode).toBe(400);
+  });
+
+  it('keeps each company to its own conversations; only Parley staff may look at another company', async () => {
+    const visitor = await start();
+    expect((await list(stranger)).conversations).toEqual([]);
+    const foreign = await t.request({
+      method: 'GET',
+      url: `/api/inbox/conversations/${visitor.conversationId}`,
+      headers: stranger,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await passControl(visitor.conversationId, 'agent', stranger)).statusCode).toBe(404);
+    expect((await reply(visitor.conversationId, 'hi', stranger)).statusCode).toBe(404);
+
+    const ownCompany = (await transcript(visitor.conversationId)).conversation.botId;
+    const companyId = (
+      await t.database.db
+        .selectFrom('bots')
+        .select('company_id')
+        .where('id', '=', ownCompany)
+        .executeTakeFirstOrThrow()
+    ).company_id;
+    const peek = await t.request({
+      method: 'GET',
+      url: `/api/inbox?companyId=${companyId}`,
+      headers: stranger,
+    });
+    expect(peek.statusCode).toBe(403);
+    expect(peek.json().error.name).toBe('ForbiddenException');
+
+    // The stranger's company becomes Parley's Internal company: now it may look.
+    const strangerCompany = await t.database.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('email', '=', 'stranger@example.com')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('companies')
+      .set({ company_type: 'Internal' })
+      .where('id', '=', strangerCompany.company_id)
+      .execute();
+    const staff = await list(stranger, `?companyId=${companyId}`);
+    expect(staff.conversations.map((conversation) => conversation.id)).toContain(visitor.conversationId);
+  });
+});

@@ -1,0 +1,238 @@
+import type { InboxStatus } from '@parley/contracts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { DB } from '../../db/schema';
+
+export interface InboxFilter {
+  companyId: string;
+  botId?: string;
+  status?: InboxStatus;
+  channel?: string;
+  from?: Date;
+  to?: Date;
+  hasHandoff?: boolean;
+  hasFallback?: boolean;
+  text?: string;
+  user?: string;
+  /** The last conversation of the previous page. */
+  after?: { lastMessageAt: Date; id: string };
+}
+
+/** Counting stops here: beyond it the inbox says "10 000+". */
+export const COUNT_CAP = 10_000;
+
+/** The event names a transcript shows inline (the rest are for reports). */
+export const TRANSCRIPT_EVENTS = [
+  'Conversation Started',
+  'Conversation Ended',
+  'Conversation Expired',
+  'Handoff Requested',
+  'Pass Control',
+  'Internal Note',
+  'Webhook Result',
+  'Fallback',
+  'Goal Reached',
+  'LLM Failed',
+  'Template Error',
+];
+
+type Conversations = ExpressionBuilder<DB, 'conversations'>;
+
+/** An inbox status as conditions on the conversation (see `inboxStatusOf`). */
+function statusCondition(eb: Conversations, status: InboxStatus) {
+  switch (status) {
+    case 'active':
+      return eb('conversations.status', 'in', ['new', 'idle', 'waiting']);
+    case 'waiting':
+      return eb.and([eb('conversations.status', '=', 'human'), eb('conversations.agent_id', 'is', null)]);
+    case 'with_agent':
+      return eb.and([eb('conversations.status', '=', 'human'), eb('conversations.agent_id', 'is not', null)]);
+    case 'expired':
+      return eb('conversations.expired_at', 'is not', null);
+    case 'ended':
+      return eb.and([eb('conversations.status', '=', 'ended'), eb('conversations.expired_at', 'is', null)]);
+  }
+}
+
+/** The inbox status of a stored conversation (the same rules as `statusCondition`). */
+export function inboxStatusOf(row: { status: string; agent_id: string | null; expired_at: Date | null }) {
+  if (row.expired_at) return 'expired' as const;
+  if (row.status === 'ended') return 'ended' as const;
+  if (row.status === 'human') return row.agent_id ? ('with_agent' as const) : ('waiting' as const);
+  return 'active' as const;
+}
+
+/** `%`, `_` and `\` match themselves in a search. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+function matching(db: Queryable, filter: InboxFilter) {
+  return db
+    .selectFrom('conversations')
+    .where('conversations.company_id', '=', filter.companyId)
+    .$if(filter.botId !== undefined, (query) =>
+      query.where('conversations.bot_id', '=', filter.botId as string),
+    )
+    .$if(filter.status !== undefined, (query) =>
+      query.where((eb) => statusCondition(eb, filter.status as InboxStatus)),
+    )
+    .$if(filter.channel !== undefined, (query) =>
+      query.where('conversations.channel', '=', filter.channel as string),
+    )
+    .$if(filter.from !== undefined, (query) =>
+      query.where('conversations.last_message_at', '>=', filter.from as Date),
+    )
+    .$if(filter.to !== undefined, (query) =>
+      query.where('conversations.last_message_at', '<', filter.to as Date),
+    )
+    .$if(filter.hasHandoff !== undefined, (query) =>
+      query.where('conversations.has_handoff', '=', filter.hasHandoff as boolean),
+    )
+    .$if(filter.hasFallback !== undefined, (query) =>
+      query.where('conversations.has_fallback', '=', filter.hasFallback as boolean),
+    )
+    .$if(filter.text !== undefined, (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('conversation_messages as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.conversation_id', '=', 'conversations.id')
+            .where('m.text', 'ilike', likePattern(filter.text as string)),
+        ),
+      ),
+    )
+    .$if(filter.user !== undefined, (query) => {
+      const pattern = likePattern(filter.user as string);
+      return query.where((eb) =>
+        eb.or([
+          eb(sql`conversations.user_info->>'name'`, 'ilike', pattern),
+          eb(sql`conversations.user_info->>'email'`, 'ilike', pattern),
+          eb(sql`conversations.user_info->>'id'`, '=', filter.user as string),
+        ]),
+      );
+    });
+}
+
+/** What the inbox shows of a conversation: its bot's name and its agent's, not its transcript. */
+function withInboxColumns(query: ReturnType<typeof matching>) {
+  return query
+    .innerJoin('bots', 'bots.id', 'conversations.bot_id')
+    .leftJoin('users as agents', 'agents.id', 'conversations.agent_id')
+    .select([
+      'conversations.id',
+      'conversations.bot_id',
+      'bots.name as bot_name',
+      'conversations.channel',
+      'conversations.status',
+      'conversations.user_info',
+      'conversations.message_count',
+      'conversations.last_message_text',
+      'conversations.last_message_at',
+      'conversations.created_at',
+      'conversations.expires_at',
+      'conversations.expired_at',
+      'conversations.handoff_requested_at',
+      'conversations.agent_id',
+      'agents.first_name as agent_first_name',
+      'agents.last_name as agent_last_name',
+      'conversations.read_seq',
+      'conversations.has_handoff',
+      'conversations.has_fallback',
+      'conversations.page_domain',
+    ]);
+}
+
+/** One page of the inbox, newest activity first (one more than `limit`: is there a next page?). */
+export async function listInboxConversations(db: Queryable, filter: InboxFilter, limit: number) {
+  const after = filter.after;
+  return withInboxColumns(matching(db, filter))
+    .$if(after !== undefined, (query) =>
+      query.where(
+        sql<boolean>`(conversations.last_message_at, conversations.id) < (${after?.lastMessageAt}, ${after?.id}::uuid)`,
+      ),
+    )
+    .orderBy('conversations.last_message_at', 'desc')
+    .orderBy('conversations.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}
+
+export type InboxConversationRow = Awaited<ReturnType<typeof listInboxConversations>>[number];
+
+/** How many conversations match, counting no further than COUNT_CAP + 1. */
+export async function countInboxConversations(db: Queryable, filter: InboxFilter): Promise<number> {
+  const row = await db
+    .selectFrom(
+      matching(db, filter)
+        .select(sql`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('matched'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Conversations of the company (and bot) waiting for an agent nobody took yet. */
+export async function countWaiting(db: Queryable, companyId: string, botId?: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('company_id', '=', companyId)
+    .$if(botId !== undefined, (query) => query.where('bot_id', '=', botId as string))
+    .where('status', '=', 'human')
+    .where('agent_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One conversation of the company as the inbox lists it, with its variables. */
+export async function findInboxConversation(db: Queryable, companyId: string, conversationId: string) {
+  return withInboxColumns(matching(db, { companyId }))
+    .select(sql<Record<string, unknown>>`conversations.state->'variables'`.as('variables'))
+    .where('conversations.id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/** The events a transcript shows, in order, with the message each came after. */
+export async function transcriptEvents(db: Queryable, conversationId: string) {
+  return db
+    .selectFrom('conversation_events')
+    .select([
+      'name',
+      'occurred_at',
+      'after_seq',
+      'data',
+      sql<string | null>`dimensions->>'Bot Module ID'`.as('module_id'),
+    ])
+    .where('conversation_id', '=', conversationId)
+    .where('name', 'in', TRANSCRIPT_EVENTS)
+    .orderBy('log_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** A note for the team, in the transcript after the latest message; never shown to the user. */
+export async function insertInternalNote(
+  db: Queryable,
+  companyId: string,
+  conversationId: string,
+  note: { text: string; author: string; authorId: string },
+): Promise<boolean> {
+  const event = { name: 'Internal Note', at: Date.now(), afterOutputs: 0, dimensions: {}, data: note };
+  const result = await sql`
+    insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
+    select id, company_id, bot_id, deployment_id, ${JSON.stringify([event])}::jsonb, message_count
+    from conversations where id = ${conversationId} and company_id = ${companyId}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** The team has read the conversation up to its latest message. */
+export async function markRead(db: Queryable, companyId: string, conversationId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('conversations')
+    .set((eb) => ({ read_seq: eb.ref('message_count') }))
+    .where('company_id', '=', companyId)
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

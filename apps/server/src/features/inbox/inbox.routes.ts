@@ -1,0 +1,141 @@
+import {
+  agentMessageRequestSchema,
+  companyQuerySchema,
+  conversationParamsSchema,
+  inboxConversationSchema,
+  inboxListResponseSchema,
+  inboxQuerySchema,
+  inboxTranscriptSchema,
+  internalNoteRequestSchema,
+  passControlRequestSchema,
+  sendMessageResponseSchema,
+} from '@parley/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyScope, sessionOf } from '../../plugins/authenticate';
+import { errorResponses } from '../../plugins/openapi';
+import * as inbox from './inbox.service';
+
+const tags = ['inbox'];
+
+/** The team's inbox: conversations, transcripts, and taking over from the bot. */
+export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/inbox',
+    {
+      schema: {
+        tags,
+        summary: 'Conversations, newest activity first, filtered; without transcripts (reduced payload)',
+        querystring: inboxQuerySchema,
+        response: { 200: inboxListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      inbox.listInbox(app.ctx, companyScope(request, request.query.companyId), request.query),
+  );
+
+  app.get(
+    '/api/inbox/conversations/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'One conversation: its messages, the events among them (handoffs, webhooks, notes), its variables',
+        params: conversationParamsSchema,
+        querystring: companyQuerySchema,
+        response: { 200: inboxTranscriptSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) =>
+      inbox.inboxTranscript(app.ctx, companyScope(request, request.query.companyId), request.params.id),
+  );
+
+  app.post(
+    '/api/inbox/conversations/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'The team has read the conversation up to its latest message',
+        params: conversationParamsSchema,
+        querystring: companyQuerySchema,
+        response: { 204: z.null().describe('Read'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await inbox.markConversationRead(
+        app.ctx,
+        companyScope(request, request.query.companyId),
+        request.params.id,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/pass-control',
+    {
+      schema: {
+        tags,
+        summary: 'Give control to the calling agent (the bot falls silent) or back to the bot',
+        params: conversationParamsSchema,
+        querystring: companyQuerySchema,
+        body: passControlRequestSchema,
+        response: { 200: inboxConversationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      inbox.passCompanyControl(
+        app.ctx,
+        sessionOf(request),
+        companyScope(request, request.query.companyId),
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/conversations/:id/agent-messages',
+    {
+      schema: {
+        tags,
+        summary: 'Reply to the user as the agent who has control',
+        params: conversationParamsSchema,
+        querystring: companyQuerySchema,
+        body: agentMessageRequestSchema,
+        response: { 200: sendMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      inbox.replyAsAgent(
+        app.ctx,
+        sessionOf(request),
+        companyScope(request, request.query.companyId),
+        request.params.id,
+        request.body.text,
+      ),
+  );
+
+  app.post(
+    '/api/conversations/:id/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Add a note for the team to the transcript (the user never sees it)',
+        params: conversationParamsSchema,
+        querystring: companyQuerySchema,
+        body: internalNoteRequestSchema,
+        response: { 204: z.null().describe('Added'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await inbox.addInternalNote(
+        app.ctx,
+        sessionOf(request),
+        companyScope(request, request.query.companyId),
+        request.params.id,
+        request.body.text,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};

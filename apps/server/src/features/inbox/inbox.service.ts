@@ -1,0 +1,203 @@
+import type {
+  InboxConversation,
+  InboxListResponse,
+  InboxTranscript,
+  inboxQuerySchema,
+  PassControlRequest,
+} from '@parley/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { NotFoundException, ValidationException } from '../../errors';
+import { isUuid } from '../../ids';
+import type { Session } from '../../plugins/authenticate';
+import {
+  type Agent,
+  conversationMessages,
+  passControl,
+  sendAgentMessage,
+} from '../conversations/conversations.service';
+import {
+  COUNT_CAP,
+  countInboxConversations,
+  countWaiting,
+  findInboxConversation,
+  type InboxConversationRow,
+  type InboxFilter,
+  inboxStatusOf,
+  insertInternalNote,
+  listInboxConversations,
+  markRead,
+  transcriptEvents,
+} from './inbox.repository';
+
+type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** Keyset cursor: the last conversation's activity time and id. */
+const encodeCursor = (row: InboxConversationRow) =>
+  Buffer.from(`${row.last_message_at.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): InboxFilter['after'] {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const lastMessageAt = new Date(at ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(lastMessageAt.getTime())) {
+    throw new ValidationException('This page link is not valid; start from the first page', {
+      field: 'cursor',
+    });
+  }
+  return { lastMessageAt, id };
+}
+
+function toInboxConversation(row: InboxConversationRow): InboxConversation {
+  const user = row.user_info as { id?: string; name?: string; email?: string };
+  return {
+    id: row.id,
+    botId: row.bot_id,
+    botName: row.bot_name,
+    channel: row.channel,
+    status: inboxStatusOf(row),
+    user: {
+      ...(user.id ? { id: String(user.id) } : {}),
+      ...(user.name ? { name: String(user.name) } : {}),
+      ...(user.email ? { email: String(user.email) } : {}),
+    },
+    messageCount: row.message_count,
+    lastMessageText: row.last_message_text,
+    lastMessageAt: row.last_message_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    expiredAt: row.expired_at?.toISOString() ?? null,
+    handoffRequestedAt: row.handoff_requested_at?.toISOString() ?? null,
+    agent: row.agent_id
+      ? { id: row.agent_id, name: `${row.agent_first_name ?? ''} ${row.agent_last_name ?? ''}`.trim() }
+      : null,
+    unread: row.message_count > row.read_seq,
+    hasHandoff: row.has_handoff,
+    hasFallback: row.has_fallback,
+    pageDomain: row.page_domain,
+  };
+}
+
+/** The inbox list: a page of conversations (no transcripts), how many match, how many wait. */
+export async function listInbox(
+  ctx: AppContext,
+  companyId: string,
+  query: InboxQuery,
+): Promise<InboxListResponse> {
+  const { db } = ctx.database;
+  const filter: InboxFilter = {
+    companyId,
+    botId: query.botId,
+    status: query.status,
+    channel: query.channel,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    hasHandoff: query.hasHandoff,
+    hasFallback: query.hasFallback,
+    text: query.q,
+    user: query.user,
+  };
+  const [rows, count, waiting] = await Promise.all([
+    listInboxConversations(
+      db,
+      { ...filter, after: query.cursor ? decodeCursor(query.cursor) : undefined },
+      query.limit,
+    ),
+    // The count ignores the cursor: it is the whole list's.
+    countInboxConversations(db, filter),
+    countWaiting(db, companyId, query.botId),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    conversations: page.map(toInboxConversation),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
+    waiting,
+  };
+}
+
+async function companyConversation(ctx: AppContext, companyId: string, conversationId: string) {
+  const row = isUuid(conversationId)
+    ? await findInboxConversation(ctx.database.db, companyId, conversationId)
+    : undefined;
+  if (!row) throw new NotFoundException('Conversation not found');
+  return row;
+}
+
+/** One conversation for the inbox: messages, the events shown among them, and its variables. */
+export async function inboxTranscript(
+  ctx: AppContext,
+  companyId: string,
+  conversationId: string,
+): Promise<InboxTranscript> {
+  const row = await companyConversation(ctx, companyId, conversationId);
+  const [messages, events] = await Promise.all([
+    conversationMessages(ctx, conversationId, 0),
+    transcriptEvents(ctx.database.db, conversationId),
+  ]);
+  return {
+    conversation: toInboxConversation(row),
+    messages,
+    events: events.map((event) => ({
+      name: event.name,
+      at: event.occurred_at.toISOString(),
+      afterSeq: event.after_seq,
+      moduleId: event.module_id,
+      data: event.data,
+    })),
+    variables: (row.variables ?? {}) as InboxTranscript['variables'],
+  };
+}
+
+const agentOf = (session: Session): Agent => ({
+  id: session.userId,
+  name: `${session.user.first_name} ${session.user.last_name}`.trim() || session.user.email,
+});
+
+/** Pass control of a company's conversation to the calling agent, or back to the bot. */
+export async function passCompanyControl(
+  ctx: AppContext,
+  session: Session,
+  companyId: string,
+  conversationId: string,
+  { to }: PassControlRequest,
+) {
+  await companyConversation(ctx, companyId, conversationId);
+  await passControl(ctx, conversationId, to, agentOf(session));
+  return toInboxConversation(await companyConversation(ctx, companyId, conversationId));
+}
+
+export async function replyAsAgent(
+  ctx: AppContext,
+  session: Session,
+  companyId: string,
+  conversationId: string,
+  text: string,
+) {
+  await companyConversation(ctx, companyId, conversationId);
+  return { messages: await sendAgentMessage(ctx, conversationId, agentOf(session), text) };
+}
+
+export async function addInternalNote(
+  ctx: AppContext,
+  session: Session,
+  companyId: string,
+  conversationId: string,
+  text: string,
+) {
+  const agent = agentOf(session);
+  const added =
+    isUuid(conversationId) &&
+    (await insertInternalNote(ctx.database.db, companyId, conversationId, {
+      text: text.replaceAll('\0', ''),
+      author: agent.name,
+      authorId: agent.id,
+    }));
+  if (!added) throw new NotFoundException('Conversation not found');
+}
+
+export async function markConversationRead(ctx: AppContext, companyId: string, conversationId: string) {
+  if (!isUuid(conversationId) || !(await markRead(ctx.database.db, companyId, conversationId))) {
+    throw new NotFoundException('Conversation not found');
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { chatMessageSchema } from './chat';
+
+/** Where a conversation stands, as the inbox shows and filters it. */
+export const inboxStatusSchema = z.enum(['active', 'waiting', 'with_agent', 'expired', 'ended']);
+export type InboxStatus = z.infer<typeof inboxStatusSchema>;
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const inboxQuerySchema = z.strictObject({
+  /** Parley staff (the Internal company) may name another company; others see their own. */
+  companyId: z.uuid().optional(),
+  botId: z.uuid().optional(),
+  status: inboxStatusSchema.optional(),
+  channel: z.string().min(1).max(40).optional(),
+  /** Last activity on or after / before these times. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  hasHandoff: flag.optional(),
+  hasFallback: flag.optional(),
+  /** Words in any message of the conversation. */
+  q: z.string().trim().min(1).max(200).optional(),
+  /** The user's name, email or id, as the page gave them. */
+  user: z.string().trim().min(1).max(200).optional(),
+  /** From a previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const inboxConversationSchema = z.object({
+  id: z.string(),
+  botId: z.string(),
+  botName: z.string(),
+  channel: z.string(),
+  status: inboxStatusSchema,
+  user: z.object({ id: z.string().optional(), name: z.string().optional(), email: z.string().optional() }),
+  messageCount: z.number().int(),
+  lastMessageText: z.string().nullable(),
+  lastMessageAt: z.string(),
+  createdAt: z.string(),
+  /** When it expires if nothing happens, and when it did. */
+  expiresAt: z.string().nullable(),
+  expiredAt: z.string().nullable(),
+  handoffRequestedAt: z.string().nullable(),
+  agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  unread: z.boolean(),
+  hasHandoff: z.boolean(),
+  hasFallback: z.boolean(),
+  pageDomain: z.string().nullable(),
+});
+export type InboxConversation = z.infer<typeof inboxConversationSchema>;
+
+export const inboxListResponseSchema = z.object({
+  conversations: z.array(inboxConversationSchema),
+  nextCursor: z.string().nullable(),
+  /** Conversations matching the filters, counted up to a limit (`capped` beyond it). */
+  total: z.object({ count: z.number().int(), capped: z.boolean() }),
+  /** Conversations of the same company and bot waiting for an agent. */
+  waiting: z.number().int(),
+});
+export type InboxListResponse = z.infer<typeof inboxListResponseSchema>;
+
+/** Something that happened in a conversation, shown inline in its transcript. */
+export const inboxEventSchema = z.object({
+  name: z.string(),
+  at: z.string(),
+  /** The message it came after (0: before any). */
+  afterSeq: z.number().int(),
+  moduleId: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type InboxEvent = z.infer<typeof inboxEventSchema>;
+
+export const inboxTranscriptSchema = z.object({
+  conversation: inboxConversationSchema,
+  messages: z.array(chatMessageSchema),
+  events: z.array(inboxEventSchema),
+  variables: z.record(z.string(), z.json()),
+});
+export type InboxTranscript = z.infer<typeof inboxTranscriptSchema>;
+
+export const passControlRequestSchema = z.strictObject({ to: z.enum(['agent', 'bot']) });
+export type PassControlRequest = z.infer<typeof passControlRequestSchema>;
+
+export const agentMessageRequestSchema = z.strictObject({ text: z.string().trim().min(1).max(4000) });
+export const internalNoteRequestSchema = z.strictObject({ text: z.string().trim().min(1).max(4000) });
+
+/** Parley staff acting on another company's conversation name it; everyone else acts on their own. */
+export const companyQuerySchema = z.strictObject({ companyId: z.uuid().optional() });
