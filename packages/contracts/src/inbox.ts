@@ -88,3 +88,19 @@ export const internalNoteRequestSchema = z.strictObject({ text: z.string().trim(
 
 /** Parley staff acting on another company's conversation name it; everyone else acts on their own. */
 export const companyQuerySchema = z.strictObject({ companyId: z.uuid().optional() });
+
+export const inboxEventsQuerySchema = z.strictObject({
+  companyId: z.uuid().optional(),
+  botId: z.uuid().optional(),
+});
+
+/**
+ * `event: conversation` on the inbox's stream: something changed in this conversation; `seq` is
+ * the last message the change stored (0 when it stored none: a control change, a note, a read mark).
+ */
+export const inboxNoticeSchema = z.object({
+  conversationId: z.string(),
+  botId: z.string(),
+  seq: z.number().int(),
+});
+export type InboxNotice = z.infer<typeof inboxNoticeSchema>;

@@ -4,10 +4,12 @@ import type { Database } from '../db/database';
 /** The channel every process listens on for news of conversations. */
 export const CONVERSATION_CHANNEL = 'parley_conversations';
 
-/** A turn committed: messages up to `seq` are stored. */
+/** Something of a conversation was stored (a turn, a note): messages up to `seq` are there. */
 export interface StoredNotice {
   conversationId: string;
-  /** The highest message sequence number now stored. */
+  companyId: string;
+  botId: string;
+  /** The highest message sequence number the change stored (0: it stored no message). */
   seq: number;
 }
 
@@ -42,7 +44,9 @@ const NOTIFY_BATCH = `
  * process ran a turn, every process with a browser waiting on that conversation hears of it.
  */
 export class ConversationBus {
+  /** By conversation id (its chat streams) and by company id (its inbox streams). */
   private readonly listeners = new Map<string, Set<(notice: ConversationNotice) => void>>();
+  private readonly companyListeners = new Map<string, Set<(notice: StoredNotice) => void>>();
   private stop: (() => Promise<void>) | undefined;
   private database: Database | undefined;
   /** Notices waiting for the statement in flight to finish; they go together in the next one. */
@@ -64,6 +68,9 @@ export class ConversationBus {
 
   private deliver(notice: ConversationNotice): void {
     for (const listener of this.listeners.get(notice.conversationId) ?? []) listener(notice);
+    if ('companyId' in notice) {
+      for (const listener of this.companyListeners.get(notice.companyId) ?? []) listener(notice);
+    }
   }
 
   /**
@@ -105,22 +112,33 @@ export class ConversationBus {
     this.sending = undefined;
   }
 
+  /** A conversation's news: stored messages and drafts. */
   subscribe(conversationId: string, listener: (notice: ConversationNotice) => void): () => void {
-    let set = this.listeners.get(conversationId);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(conversationId, set);
-    }
-    set.add(listener);
-    return () => {
-      set?.delete(listener);
-      if (set?.size === 0) this.listeners.delete(conversationId);
-    };
+    return addListener(this.listeners, conversationId, listener);
+  }
+
+  /** Everything stored in any conversation of a company (for its inbox). */
+  subscribeCompany(companyId: string, listener: (notice: StoredNotice) => void): () => void {
+    return addListener(this.companyListeners, companyId, listener);
   }
 
   async close(): Promise<void> {
     await this.sending;
     await this.stop?.();
     this.listeners.clear();
+    this.companyListeners.clear();
   }
+}
+
+function addListener<T>(map: Map<string, Set<T>>, key: string, listener: T): () => void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(listener);
+  return () => {
+    set?.delete(listener);
+    if (set?.size === 0) map.delete(key);
+  };
 }

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import {
   conversationParamsSchema,
   eventsQuerySchema,
@@ -14,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/openapi';
+import { eventStreams } from '../../realtime/event-stream';
 import {
   assertVisitor,
   conversationMessages,
@@ -24,7 +24,6 @@ import {
 } from './conversations.service';
 
 const tags = ['chat'];
-const HEARTBEAT_MS = 25_000;
 
 /** The visitor's conversation token: `Authorization: Bearer …`, or `?token=` where headers cannot be set (EventSource). */
 function tokenOf(request: FastifyRequest, query?: { token?: string }): string | undefined {
@@ -37,10 +36,7 @@ function tokenOf(request: FastifyRequest, query?: { token?: string }): string | 
  * deployment key starts a conversation, its token continues it. Open to every origin (plugins/public-cors).
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const streams = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-  });
+  const openStream = eventStreams(app);
 
   app.get(
     '/api/chat/deployments/:key/config',
@@ -114,23 +110,19 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
       let last = Number(request.headers['last-event-id'] ?? request.query.after ?? 0) || 0;
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'access-control-allow-origin': '*',
-        'x-accel-buffering': 'no',
+      // Each heartbeat also catches up, so a notice that never came (its sender stopped between
+      // commit and notice) delays a message by one heartbeat at most, and loses nothing.
+      const stream = openStream(reply, {
+        headers: { 'access-control-allow-origin': '*' },
+        onHeartbeat: () => flush(),
+        onClose: () => unsubscribe(),
       });
-      raw.write('retry: 3000\n\n');
-      streams.add(raw);
       let sending = Promise.resolve();
       const flush = () => {
         sending = sending
           .then(async () => {
             for (const message of await conversationMessages(app.ctx, id, last)) {
-              raw.write(`id: ${message.seq}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
+              stream.send('message', message, message.seq);
               last = message.seq;
             }
           })
@@ -138,21 +130,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const unsubscribe = app.ctx.conversations.bus.subscribe(id, (notice) => {
         // A draft has no id: reconnecting resumes from stored messages only.
-        if ('draft' in notice) raw.write(`event: draft\ndata: ${JSON.stringify(notice.draft)}\n\n`);
+        if ('draft' in notice) stream.send('draft', notice.draft);
         else if (notice.seq > last) flush();
       });
       flush();
-      // Each heartbeat also catches up, so a notice that never came (its sender stopped between
-      // commit and notice) delays a message by one heartbeat at most, and loses nothing.
-      const heartbeat = setInterval(() => {
-        raw.write(': keep-alive\n\n');
-        flush();
-      }, HEARTBEAT_MS);
-      raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(raw);
-      });
     },
   );
 

@@ -219,7 +219,7 @@ const afterTurn = (row: TurnRow, { write }: TurnPlan): TurnRow => ({
  */
 async function turn(ctx: AppContext, conversationId: string, request: TurnRequest): Promise<ChatMessage[]> {
   const { database, conversations } = ctx;
-  const run = async (): Promise<ChatMessage[]> => {
+  const run = async (): Promise<{ messages: ChatMessage[]; row: TurnRow }> => {
     // An expiry keeps the stored expiry time, and a guard judges the conversation as it is: both
     // read it fresh.
     const fresh = request.input.type === 'expire' || request.guard !== undefined;
@@ -234,8 +234,9 @@ async function turn(ctx: AppContext, conversationId: string, request: TurnReques
         ? await database.db.transaction().execute((trx) => storeTurn(ctx, trx, plan))
         : await storeTurn(ctx, database.db, plan);
       if (stored) {
-        conversations.cache.remember(afterTurn(row, plan));
-        return stored;
+        const after = afterTurn(row, plan);
+        conversations.cache.remember(after);
+        return { messages: stored, row: after };
       }
     }
     conversations.cache.forget(conversationId);
@@ -247,13 +248,19 @@ async function turn(ctx: AppContext, conversationId: string, request: TurnReques
       return { stored: messages, after: afterTurn(locked, lockedPlan) };
     });
     conversations.cache.remember(after);
-    return stored;
+    return { messages: stored, row: after };
   };
   // Turns of a conversation in this process wait for each other (so they never race each other
   // into the locked path); across processes, the checked write and the row lock order them.
-  const messages = await conversations.locks.run(conversationId, run);
-  const last = messages.at(-1);
-  if (last) conversations.bus.publishStored({ conversationId, seq: last.seq });
+  const { messages, row } = await conversations.locks.run(conversationId, run);
+  // Every stored turn is news to the inbox (a control change has no message); streams of the
+  // conversation fetch what is new after the last message they sent.
+  conversations.bus.publishStored({
+    conversationId,
+    companyId: row.company_id,
+    botId: row.bot_id,
+    seq: messages.at(-1)?.seq ?? 0,
+  });
   return messages;
 }
 

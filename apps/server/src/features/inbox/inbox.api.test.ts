@@ -5,6 +5,7 @@ import type {
   ChatMessage,
   InboxConversation,
   InboxListResponse,
+  InboxNotice,
   InboxTranscript,
   StartConversationResponse,
 } from '@parley/contracts';
@@ -18,7 +19,7 @@ import {
   startChat,
   teammate,
 } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
 /** Buttons for an order lookup (a webhook) or a person; anything else is a fallback. */
 const supportFlow = (hookUrl: string) => (flow: BotDetail['flow']) => ({
@@ -364,5 +365,68 @@ describe('the inbox and human handoff', () => {
       .execute();
     const staff = await list(stranger, `?companyId=${companyId}`);
     expect(staff.conversations.map((conversation) => conversation.id)).toContain(visitor.conversationId);
+  });
+
+  it('streams every change of the company’s conversations live, from whichever server process stored it', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // On PostgreSQL the visitor and the agent reach another server process than the inbox's stream.
+    const elsewhere = testEngine === 'postgres' ? await t.secondInstance() : t.app;
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/inbox/events?botId=${botId}`, {
+      headers: owner,
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const notices = () =>
+      received
+        .split('\n\n')
+        .filter((chunk) => chunk.startsWith('event: conversation'))
+        .map((chunk) => JSON.parse(chunk.split('data: ')[1] ?? '{}') as InboxNotice);
+    const waitFor = async (check: (all: InboxNotice[]) => boolean) => {
+      while (!check(notices())) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value);
+      }
+    };
+
+    const visitor = (
+      await elsewhere.inject({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        payload: { deploymentKey: key },
+      })
+    ).json<StartConversationResponse>();
+    // Another bot of the company: not on this bot's stream.
+    await elsewhere.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      payload: { deploymentKey: otherBotKey },
+    });
+    await elsewhere.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${visitor.conversationId}/messages`,
+      headers: { authorization: `Bearer ${visitor.token}` },
+      payload: { postback: 'parley:button:start:person', label: 'Talk to a person' },
+    });
+    const taken = await elsewhere.inject({
+      method: 'POST',
+      url: `/api/conversations/${visitor.conversationId}/pass-control`,
+      headers: owner,
+      payload: { to: 'agent' },
+    });
+    expect(taken.statusCode).toBe(200);
+    // Started (message 1), asked for a person (messages 2 and 3), taken over (no message: 0).
+    await waitFor(
+      (all) => all.filter((notice) => notice.conversationId === visitor.conversationId).length >= 3,
+    );
+    controller.abort();
+    const mine = notices().filter((notice) => notice.conversationId === visitor.conversationId);
+    expect(mine.map((notice) => notice.seq)).toEqual([1, 3, 0]);
+    expect(notices().every((notice) => notice.botId === botId)).toBe(true);
   });
 });

@@ -217,22 +217,25 @@ export async function insertInternalNote(
   companyId: string,
   conversationId: string,
   note: { text: string; author: string; authorId: string },
-): Promise<boolean> {
+): Promise<{ botId: string } | undefined> {
   const event = { name: 'Internal Note', at: Date.now(), afterOutputs: 0, dimensions: {}, data: note };
-  const result = await sql`
+  const result = await sql<{ bot_id: string }>`
     insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
     select id, company_id, bot_id, deployment_id, ${JSON.stringify([event])}::jsonb, message_count
-    from conversations where id = ${conversationId} and company_id = ${companyId}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+    from conversations where id = ${conversationId} and company_id = ${companyId}
+    returning bot_id`.execute(db);
+  const row = result.rows[0];
+  return row && { botId: row.bot_id };
 }
 
 /** The team has read the conversation up to its latest message. */
-export async function markRead(db: Queryable, companyId: string, conversationId: string): Promise<boolean> {
-  const result = await db
+export async function markRead(db: Queryable, companyId: string, conversationId: string) {
+  const row = await db
     .updateTable('conversations')
     .set((eb) => ({ read_seq: eb.ref('message_count') }))
     .where('company_id', '=', companyId)
     .where('id', '=', conversationId)
+    .returning('bot_id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row && { botId: row.bot_id };
 }

@@ -3,6 +3,7 @@ import {
   companyQuerySchema,
   conversationParamsSchema,
   inboxConversationSchema,
+  inboxEventsQuerySchema,
   inboxListResponseSchema,
   inboxQuerySchema,
   inboxTranscriptSchema,
@@ -14,12 +15,41 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyScope, sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
+import { eventStreams } from '../../realtime/event-stream';
 import * as inbox from './inbox.service';
 
 const tags = ['inbox'];
 
 /** The team's inbox: conversations, transcripts, and taking over from the bot. */
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const openStream = eventStreams(app);
+
+  app.get(
+    '/api/inbox/events',
+    {
+      schema: {
+        tags,
+        summary:
+          'Server-Sent Events: `event: conversation` whenever a conversation of the company (or bot) changes',
+        description:
+          'Data: `{ conversationId, botId, seq }` (seq: the last message the change stored, 0 if none). New conversations, messages, control changes, notes and read marks, from whichever server process stored them.',
+        querystring: inboxEventsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const companyId = companyScope(request, request.query.companyId);
+      const { botId } = request.query;
+      const stream = openStream(reply, { onClose: () => unsubscribe() });
+      const unsubscribe = app.ctx.conversations.bus.subscribeCompany(companyId, (notice) => {
+        if (botId && notice.botId !== botId) return;
+        stream.send('conversation', {
+          conversationId: notice.conversationId,
+          botId: notice.botId,
+          seq: notice.seq,
+        });
+      });
+    },
+  );
   app.get(
     '/api/inbox',
     {

@@ -194,10 +194,11 @@ export async function addInternalNote(
       authorId: agent.id,
     }));
   if (!added) throw new NotFoundException('Conversation not found');
+  ctx.conversations.bus.publishStored({ conversationId, companyId, botId: added.botId, seq: 0 });
 }
 
 export async function markConversationRead(ctx: AppContext, companyId: string, conversationId: string) {
-  if (!isUuid(conversationId) || !(await markRead(ctx.database.db, companyId, conversationId))) {
-    throw new NotFoundException('Conversation not found');
-  }
+  const read = isUuid(conversationId) && (await markRead(ctx.database.db, companyId, conversationId));
+  if (!read) throw new NotFoundException('Conversation not found');
+  ctx.conversations.bus.publishStored({ conversationId, companyId, botId: read.botId, seq: 0 });
 }

@@ -1,0 +1,53 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Comments keep proxies from closing a quiet stream; each also lets the stream catch up. */
+export const HEARTBEAT_MS = 25_000;
+
+export interface EventStream {
+  /** One Server-Sent Event; `id` lets a reconnecting client resume after it. */
+  send(event: string, data: unknown, id?: number): void;
+}
+
+/**
+ * Server-Sent Event streams of one route plugin: each is ended when the server closes, and sends a
+ * heartbeat (calling `onHeartbeat`, e.g. to catch up) until the client goes.
+ */
+export function eventStreams(app: FastifyInstance) {
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+  return (
+    reply: FastifyReply,
+    options: { headers?: Record<string, string>; onHeartbeat?: () => void; onClose: () => void },
+  ): EventStream => {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      ...options.headers,
+    });
+    raw.write('retry: 3000\n\n');
+    open.add(raw);
+    const heartbeat = setInterval(() => {
+      raw.write(': keep-alive\n\n');
+      options.onHeartbeat?.();
+    }, HEARTBEAT_MS);
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      open.delete(raw);
+      options.onClose();
+    });
+    return {
+      send(event, data, id) {
+        raw.write(
+          `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+        );
+      },
+    };
+  };
+}
