@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   CompiledQuery,
   Kysely,
@@ -61,6 +62,8 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     parsers: { [INT8]: (value: string) => Number(value) },
+    // Trigram indexes serve the inbox's searches (PostgreSQL servers ship it as a contrib extension).
+    extensions: { pg_trgm },
   });
   const pool = createPglitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

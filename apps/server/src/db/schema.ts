@@ -6,6 +6,7 @@ import type {
   ConversationEventTable,
   ConversationMessageTable,
   ConversationTable,
+  ConversationVisitorTable,
   DeploymentTable,
 } from './tables/conversation.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
@@ -25,6 +26,7 @@ export interface DB {
   conversation_messages: ConversationMessageTable;
   conversation_event_log: ConversationEventLogTable;
   conversation_events: ConversationEventTable;
+  conversation_visitors: ConversationVisitorTable;
   companies: CompanyTable;
   users: UserTable;
   sections: SectionTable;

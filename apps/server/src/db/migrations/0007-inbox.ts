@@ -43,6 +43,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            log.after_seq + coalesce((event.value->>'afterOutputs')::int, 0) as after_seq
     from conversation_event_log as log,
          jsonb_array_elements(log.events) with ordinality as event(value, position)`.execute(db);
+  // Searches: words in messages, and the visitor's name, email or id, through trigram indexes.
+  // The visitor's words live in a table of their own, written once: a conversation row changes
+  // every turn, and each change would add to every index on it.
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  await sql`create index conversation_messages_text_idx on conversation_messages using gin (text gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create table conversation_visitors (
+    conversation_id uuid primary key references conversations (id) on delete cascade,
+    search text not null
+  )`.execute(db);
+  await sql`
+    insert into conversation_visitors (conversation_id, search)
+    select id, concat_ws(' ', user_info->>'name', user_info->>'email', user_info->>'id') from conversations`.execute(
+    db,
+  );
+  await sql`create index conversation_visitors_search_idx on conversation_visitors using gin (search gin_trgm_ops)`.execute(
+    db,
+  );
   // The "Waiting" view and its live count: conversations asking for an agent nobody took yet.
   await sql`create index conversations_waiting_idx on conversations (company_id, bot_id, handoff_requested_at)
     where status = 'human' and agent_id is null`.execute(db);

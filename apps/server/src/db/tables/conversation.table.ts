@@ -64,6 +64,12 @@ export interface ConversationTable {
 }
 export type ConversationRow = Selectable<ConversationTable>;
 
+/** What the inbox's user search looks in: the visitor's name, email and id, as the page gave them. */
+export interface ConversationVisitorTable {
+  conversation_id: string;
+  search: string;
+}
+
 /** Keyed by (conversation_id, seq). */
 export interface ConversationMessageTable {
   conversation_id: string;

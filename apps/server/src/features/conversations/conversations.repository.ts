@@ -18,19 +18,37 @@ export interface NewConversation {
   url: string | null;
 }
 
+/** A new conversation, and what the inbox's user search looks in, in one statement. */
 export async function insertConversation(db: Queryable, conversation: NewConversation): Promise<string> {
   const row = await db
-    .insertInto('conversations')
-    .values({
-      ...conversation,
-      state: JSON.stringify(conversation.state),
-      user_info: JSON.stringify(conversation.user_info),
-      context: JSON.stringify(conversation.context),
-    })
-    .returning('id')
+    .with('conversation', (cte) =>
+      cte
+        .insertInto('conversations')
+        .values({
+          ...conversation,
+          state: JSON.stringify(conversation.state),
+          user_info: JSON.stringify(conversation.user_info),
+          context: JSON.stringify(conversation.context),
+        })
+        .returning('id'),
+    )
+    .insertInto('conversation_visitors')
+    .columns(['conversation_id', 'search'])
+    .expression((eb) =>
+      eb
+        .selectFrom('conversation')
+        .select([
+          'conversation.id',
+          sql<string>`${visitorSearchText(conversation.user_info)}::text`.as('search'),
+        ]),
+    )
+    .returning('conversation_id as id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+const visitorSearchText = (user: Record<string, unknown>) =>
+  [user.name, user.email, user.id].filter((part) => typeof part === 'string' && part).join(' ');
 
 /** What a turn needs, in one read: the conversation, where it runs, and which flow serves it. */
 export async function loadForTurn(db: Queryable, conversationId: string, lock: boolean) {

@@ -18,8 +18,8 @@ export interface InboxFilter {
   after?: { lastMessageAt: Date; id: string };
 }
 
-/** Counting stops here: beyond it the inbox says "10 000+". */
-export const COUNT_CAP = 10_000;
+/** Counting stops here (beyond it the inbox says "1 000+"): a count scans what it counts. */
+export const COUNT_CAP = 1_000;
 
 /** The event names a transcript shows inline (the rest are for reports). */
 export const TRANSCRIPT_EVENTS = [
@@ -100,16 +100,16 @@ function matching(db: Queryable, filter: InboxFilter) {
         ),
       ),
     )
-    .$if(filter.user !== undefined, (query) => {
-      const pattern = likePattern(filter.user as string);
-      return query.where((eb) =>
-        eb.or([
-          eb(sql`conversations.user_info->>'name'`, 'ilike', pattern),
-          eb(sql`conversations.user_info->>'email'`, 'ilike', pattern),
-          eb(sql`conversations.user_info->>'id'`, '=', filter.user as string),
-        ]),
-      );
-    });
+    .$if(filter.user !== undefined, (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('conversation_visitors as v')
+            .select(sql`1`.as('one'))
+            .whereRef('v.conversation_id', '=', 'conversations.id')
+            .where('v.search', 'ilike', likePattern(filter.user as string)),
+        ),
+      ),
+    );
 }
 
 /** What the inbox shows of a conversation: its bot's name and its agent's, not its transcript. */

@@ -1,0 +1,223 @@
+/**
+ * Inbox queries at scale on PostgreSQL: 1 000 000 conversations and 10 000 000 messages generated
+ * in bulk with SQL, then p50/p95 of the inbox API (through Fastify, in process) for the first page,
+ * a deep page (by cursor), filtered pages, searches, the counts, and one transcript. Prints JSON.
+ *
+ * Takes several minutes (most of it generating the data). BENCH_INBOX_SCALE=0.1 for a tenth.
+ *
+ * @bench-cores all (PostgreSQL and the server share the machine)
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/database';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCALE = Number(process.env.BENCH_INBOX_SCALE ?? 1);
+const CONVERSATIONS = Math.round(1_000_000 * SCALE);
+const MESSAGES_PER_CONVERSATION = 10;
+const BOTS = 4;
+const RUNS = 200;
+/** A slow scenario stops early (its runs are reported). */
+const SCENARIO_BUDGET_MS = 15_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main() {
+  const name = `parley_inbox_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ engine: 'postgres', url: url.toString() });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    PUBLIC_URL: 'http://127.0.0.1',
+    SEED_DEMO: '0',
+  });
+  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 60 });
+  try {
+    const json = async <T>(
+      method: 'GET' | 'POST' | 'PUT',
+      path: string,
+      token?: string,
+      payload?: object,
+    ) => {
+      const response = await app.inject({
+        method,
+        url: path,
+        ...(token ? { headers: { authorization: `JWT ${token}` } } : {}),
+        ...(payload ? { payload } : {}),
+      });
+      if (response.statusCode >= 300)
+        throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
+      return response.json<T>();
+    };
+    const { token } = await json<{ token: string }>('POST', '/api/auth/register', undefined, {
+      email: 'inbox-bench@parley.test',
+      password: 'correct horse battery',
+      first_name: 'Bench',
+      last_name: 'Mark',
+      company_name: 'Busy Shop',
+    });
+    const botIds: string[] = [];
+    for (let index = 0; index < BOTS; index++) {
+      const bot = await json<{ id: string }>('POST', '/api/bots', token, {
+        name: `Bot ${index + 1}`,
+        language: 'en',
+      });
+      await json('POST', `/api/bots/${bot.id}/publish`, token);
+      await json('POST', `/api/bots/${bot.id}/deployments`, token, { channel: 'webchat' });
+      botIds.push(bot.id);
+    }
+    const { db } = database;
+    const generating = performance.now();
+    // Conversations over 90 days: 3 % waiting for an agent, 2 % with one, 10 % expired, the rest
+    // active or ended; 15 % with a fallback, 6 % with a handoff; a tenth in the tester.
+    await sql`
+      insert into conversations (id, company_id, bot_id, deployment_id, token_hash, status, state, channel,
+        user_info, message_count, created_at, last_message_at, expires_at, expired_at, has_fallback,
+        has_handoff, handoff_requested_at, read_seq, last_message_text)
+      select gen_random_uuid(), b.company_id, b.id, d.id, md5(g::text),
+        case when g % 100 < 5 then 'human' when g % 100 < 40 then 'ended' else 'waiting' end,
+        '{"schemaVersion":1,"variables":{"name":"Visitor","order":"A-17"}}'::jsonb,
+        case when g % 7 = 0 then 'tester' else 'webchat' end,
+        jsonb_build_object('name', 'Visitor ' || g, 'email', 'visitor' || g || '@example.com'),
+        ${MESSAGES_PER_CONVERSATION},
+        now() - (g % 129600) * interval '1 minute' - interval '1 hour',
+        now() - (g % 129600) * interval '1 minute',
+        now() - (g % 129600) * interval '1 minute' + interval '31 minutes',
+        case when g % 100 between 5 and 14 then now() - (g % 129600) * interval '1 minute' + interval '31 minutes' end,
+        g % 100 >= 85, g % 100 < 6, case when g % 100 < 3 then now() - (g % 129600) * interval '1 minute' end,
+        case when g % 3 = 0 then 0 else ${MESSAGES_PER_CONVERSATION} end,
+        'Thanks, that helps!'
+      from generate_series(1, ${CONVERSATIONS}) as g
+      join (select id, company_id, row_number() over (order by id) - 1 as n from bots) b on b.n = g % ${BOTS}
+      join deployments d on d.bot_id = b.id`.execute(db);
+    // The conversations with an agent: the agent is the bench's user.
+    await sql`update conversations set agent_id = (select id from users limit 1)
+      where status = 'human' and handoff_requested_at is null`.execute(db);
+    await sql`insert into conversation_visitors (conversation_id, search)
+      select id, concat_ws(' ', user_info->>'name', user_info->>'email') from conversations`.execute(db);
+    // A bulk load builds the text index once at the end, as a restore would.
+    await sql`drop index conversation_messages_text_idx`.execute(db);
+    await sql`
+      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text, created_at)
+      select c.id, c.company_id, c.bot_id, s.seq, case when s.seq % 2 = 1 then 'bot' else 'user' end,
+        jsonb_build_object('type', 'text', 'text', t.text), t.text,
+        c.created_at + s.seq * interval '1 minute'
+      from conversations c
+      cross join generate_series(1, ${MESSAGES_PER_CONVERSATION}) as s(seq)
+      cross join lateral (select case
+        when s.seq % 2 = 1 then 'How can I help you today?'
+        when (hashtext(c.id::text) + s.seq) % 100 = 0 then 'I want a refund for order ' || s.seq
+        else 'Where is my order ' || s.seq || '?' end as text) t`.execute(db);
+    await sql`
+      insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, occurred_at, events, after_seq)
+      select id, company_id, bot_id, deployment_id, created_at,
+        jsonb_build_array(
+          jsonb_build_object('name', 'Conversation Started', 'at', 0, 'afterOutputs', 0, 'dimensions', '{}'::jsonb, 'data', '{}'::jsonb),
+          jsonb_build_object('name', 'Webhook Result', 'at', 0, 'afterOutputs', 1, 'dimensions', '{}'::jsonb,
+            'data', '{"ok":true,"status":200,"durationMs":120,"endpoint":"https://api.example.com/orders","response":"{}"}'::jsonb)),
+        1
+      from conversations`.execute(db);
+    await sql`set maintenance_work_mem = '512MB'`.execute(db);
+    await sql`create index conversation_messages_text_idx on conversation_messages using gin (text gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`vacuum analyze`.execute(db);
+    console.error('generated');
+    const generatedSeconds = Math.round((performance.now() - generating) / 1000);
+
+    const botId = botIds[0] as string;
+    const deep = await sql<{ last_message_at: Date; id: string }>`
+      select last_message_at, id from conversations where bot_id = ${botId}
+      order by last_message_at desc, id desc offset 50000 limit 1`.execute(db);
+    const deepRow = deep.rows[0];
+    const deepCursor = deepRow
+      ? Buffer.from(`${deepRow.last_message_at.toISOString()}|${deepRow.id}`).toString('base64url')
+      : '';
+    const sample = await sql<{
+      id: string;
+    }>`select id from conversations where bot_id = ${botId} limit 1`.execute(db);
+    const visitor = await sql<{ search: string }>`
+      select v.search from conversation_visitors v join conversations c on c.id = v.conversation_id
+      where c.bot_id = ${botId} offset 1000 limit 1`.execute(db);
+    const visitorName = visitor.rows[0]?.search.split(' ').slice(0, 2).join(' ') ?? 'Visitor';
+    const sevenDaysAgo = encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString());
+
+    const scenarios: Record<string, string> = {
+      firstPage: `/api/inbox?botId=${botId}`,
+      deepPage: `/api/inbox?botId=${botId}&cursor=${deepCursor}`,
+      allBots: '/api/inbox',
+      waiting: `/api/inbox?botId=${botId}&status=waiting`,
+      withAgent: `/api/inbox?botId=${botId}&status=with_agent`,
+      expired: `/api/inbox?botId=${botId}&status=expired`,
+      hasFallback: `/api/inbox?botId=${botId}&hasFallback=true`,
+      hasHandoff: `/api/inbox?botId=${botId}&hasHandoff=true`,
+      channelTester: `/api/inbox?botId=${botId}&channel=tester`,
+      lastSevenDays: `/api/inbox?botId=${botId}&from=${sevenDaysAgo}`,
+      searchWords: `/api/inbox?botId=${botId}&q=refund`,
+      searchWordsAbsent: `/api/inbox?botId=${botId}&q=zebra`,
+      searchUser: `/api/inbox?botId=${botId}&user=${encodeURIComponent(visitorName)}`,
+      searchUserAbsent: `/api/inbox?botId=${botId}&user=nobody-at-all`,
+      transcript: `/api/inbox/conversations/${sample.rows[0]?.id}`,
+    };
+    const results: Record<string, { p50Ms: number; p95Ms: number; runs: number; rows?: number }> = {};
+    for (const [scenario, path] of Object.entries(scenarios)) {
+      const times: number[] = [];
+      let rows: number | undefined;
+      const began = performance.now();
+      for (let run = 0; run < RUNS && performance.now() - began < SCENARIO_BUDGET_MS; run++) {
+        const started = performance.now();
+        const response = await app.inject({
+          method: 'GET',
+          url: path,
+          headers: { authorization: `JWT ${token}` },
+        });
+        times.push(performance.now() - started);
+        if (response.statusCode !== 200)
+          throw new Error(`${scenario}: ${response.statusCode} ${response.body}`);
+        if (run === 0 && !path.includes('/conversations/'))
+          rows = response.json<{ conversations: unknown[] }>().conversations.length;
+      }
+      times.sort((a, b) => a - b);
+      results[scenario] = {
+        p50Ms: Number(percentile(times, 50).toFixed(2)),
+        p95Ms: Number(percentile(times, 95).toFixed(2)),
+        runs: times.length,
+        ...(rows === undefined ? {} : { rows }),
+      };
+      console.error(scenario, JSON.stringify(results[scenario]));
+    }
+    console.log(
+      JSON.stringify(
+        {
+          benchmark: 'inbox',
+          conversations: CONVERSATIONS,
+          messages: CONVERSATIONS * MESSAGES_PER_CONVERSATION,
+          generatedSeconds,
+          runsPerScenario: RUNS,
+          results,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await app.close();
+    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+await main();
