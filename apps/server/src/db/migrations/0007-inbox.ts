@@ -62,7 +62,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index conversation_visitors_search_idx on conversation_visitors using gin (search gin_trgm_ops)`.execute(
     db,
   );
-  // The "Waiting" view and its live count: conversations asking for an agent nobody took yet.
-  await sql`create index conversations_waiting_idx on conversations (company_id, bot_id, handoff_requested_at)
-    where status = 'human' and agent_id is null`.execute(db);
+  // Pages of the few: conversations waiting for an agent (and their live count), with an agent,
+  // ever handed off, expired. Only those rows are in each index, so a page or a count of them
+  // never walks through everyone else.
+  for (const [name, condition] of [
+    ['waiting', sql`status = 'human' and agent_id is null`],
+    ['with_agent', sql`status = 'human' and agent_id is not null`],
+    ['handoff', sql`has_handoff`],
+    ['expired', sql`expired_at is not null`],
+  ] as const) {
+    await sql`create index ${sql.id(`conversations_${name}_idx`)}
+      on conversations (company_id, bot_id, last_message_at desc, id desc) where ${condition}`.execute(db);
+  }
 }
