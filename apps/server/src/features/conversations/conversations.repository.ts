@@ -81,20 +81,6 @@ export async function loadForTurn(db: Queryable, conversationId: string, lock: b
 
 export type TurnRow = NonNullable<Awaited<ReturnType<typeof loadForTurn>>>;
 
-export async function findVersionFlow(
-  db: Queryable,
-  botId: string,
-  version: number,
-): Promise<Flow | undefined> {
-  const row = await db
-    .selectFrom('bot_versions')
-    .select('flow')
-    .where('bot_id', '=', botId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return row?.flow;
-}
-
 export async function findDraftFlow(
   db: Queryable,
   botId: string,

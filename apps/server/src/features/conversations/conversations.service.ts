@@ -107,7 +107,12 @@ async function planTurn(
 ): Promise<TurnPlan> {
   const { conversations } = ctx;
   const conversationId = row.id;
-  const flow = await conversations.flows.get(db, row.bot_id, row.deployment_version, row.bot_updated_at);
+  const flow = await conversations.flows.get(
+    db,
+    { companyId: row.company_id, botId: row.bot_id },
+    row.deployment_version,
+    row.bot_updated_at,
+  );
   const state = conversationStateSchema.parse(row.state) as ConversationState;
   const meta: TurnMeta = {
     botId: row.bot_id,
@@ -378,10 +383,16 @@ export async function requestDelayedMove(
   return dueAt;
 }
 
-/** A person of the company's team, as the transcript names them. */
+/** A person of the company's team, as the transcript names them, and the company they act for. */
 export interface Agent {
   id: string;
   name: string;
+  companyId: string;
+}
+
+/** The conversation is the agent's company's (checked on the row the turn reads: no extra query). */
+function assertAgentCompany(row: TurnRow, agent: Agent): void {
+  if (row.company_id !== agent.companyId) throw new NotFoundException('Conversation not found');
 }
 
 /**
@@ -390,11 +401,13 @@ export interface Agent {
  * agent has it.
  */
 export function passControl(ctx: AppContext, conversationId: string, to: 'agent' | 'bot', agent: Agent) {
+  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   return turn(ctx, conversationId, {
     input: to === 'agent' ? { type: 'handoff', agent: agent.name } : { type: 'resume', agent: agent.name },
     incoming: null,
     agentId: to === 'agent' ? agent.id : null,
     guard: (row) => {
+      assertAgentCompany(row, agent);
       if (row.status === 'ended') throw new ConflictException('This conversation has ended');
       if (to === 'agent' && row.agent_id === agent.id)
         throw new ConflictException('You already have this conversation');
@@ -408,11 +421,13 @@ export function passControl(ctx: AppContext, conversationId: string, to: 'agent'
 
 /** An agent writes to the user; only the agent who has control may. */
 export function sendAgentMessage(ctx: AppContext, conversationId: string, agent: Agent, text: string) {
+  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   const clean = stripNul(text);
   return turn(ctx, conversationId, {
     input: { type: 'agent_message', text: clean, agent: agent.name },
     incoming: { role: 'agent', text: clean },
     guard: (row) => {
+      assertAgentCompany(row, agent);
       if (row.status !== 'human' || row.agent_id !== agent.id) {
         throw new ConflictException('Take over the conversation before replying');
       }
@@ -442,7 +457,12 @@ export async function conversationModules(ctx: AppContext, conversationId: strin
   const { db } = ctx.database;
   const row = await loadForTurn(db, conversationId, false);
   if (!row) throw new NotFoundException('Conversation not found');
-  const flow = await ctx.conversations.flows.get(db, row.bot_id, row.deployment_version, row.bot_updated_at);
+  const flow = await ctx.conversations.flows.get(
+    db,
+    { companyId: row.company_id, botId: row.bot_id },
+    row.deployment_version,
+    row.bot_updated_at,
+  );
   const tagNames = new Map(flow.tags.map((tag) => [tag.id, tag.name]));
   const modules = new Map(flow.modules.map((module) => [module.id, module]));
   return (await visitedModules(db, conversationId)).map((visit) => ({

@@ -1,7 +1,8 @@
 import { type Flow, loadFlow } from '@parley/flow';
 import type { Queryable } from '../../db/database';
 import { NotFoundException } from '../../errors';
-import { findDraftFlow, findVersionFlow } from './conversations.repository';
+import { findVersionFlow } from '../publishing/publishing.repository';
+import { findDraftFlow } from './conversations.repository';
 
 const MAX_FLOWS = 500;
 
@@ -23,12 +24,17 @@ export class FlowCache {
     return version === null ? `${botId}@draft@${draftSavedAt.getTime()}` : `${botId}@v${version}`;
   }
 
-  async get(db: Queryable, botId: string, version: number | null, draftSavedAt: Date): Promise<Flow> {
+  async get(
+    db: Queryable,
+    { companyId, botId }: { companyId: string; botId: string },
+    version: number | null,
+    draftSavedAt: Date,
+  ): Promise<Flow> {
     const key = FlowCache.keyOf(botId, version, draftSavedAt);
     const known = this.flows.get(key);
     if (known) return known;
     if (version !== null) {
-      const flow = await findVersionFlow(db, botId, version);
+      const flow = await findVersionFlow(db, companyId, botId, version);
       if (!flow) throw new NotFoundException('This version of the bot no longer exists');
       return this.remember(key, loadFlow(flow));
     }

@@ -149,9 +149,10 @@ export async function inboxTranscript(
   };
 }
 
-const agentOf = (session: Session): Agent => ({
+const agentOf = (session: Session, companyId: string): Agent => ({
   id: session.userId,
   name: `${session.user.first_name} ${session.user.last_name}`.trim() || session.user.email,
+  companyId,
 });
 
 /** Pass control of a company's conversation to the calling agent, or back to the bot. */
@@ -162,8 +163,7 @@ export async function passCompanyControl(
   conversationId: string,
   { to }: PassControlRequest,
 ) {
-  await companyConversation(ctx, companyId, conversationId);
-  await passControl(ctx, conversationId, to, agentOf(session));
+  await passControl(ctx, conversationId, to, agentOf(session, companyId));
   return toInboxConversation(await companyConversation(ctx, companyId, conversationId));
 }
 
@@ -174,8 +174,7 @@ export async function replyAsAgent(
   conversationId: string,
   text: string,
 ) {
-  await companyConversation(ctx, companyId, conversationId);
-  return { messages: await sendAgentMessage(ctx, conversationId, agentOf(session), text) };
+  return { messages: await sendAgentMessage(ctx, conversationId, agentOf(session, companyId), text) };
 }
 
 export async function addInternalNote(
@@ -185,7 +184,7 @@ export async function addInternalNote(
   conversationId: string,
   text: string,
 ) {
-  const agent = agentOf(session);
+  const agent = agentOf(session, companyId);
   const added =
     isUuid(conversationId) &&
     (await insertInternalNote(ctx.database.db, companyId, conversationId, {
