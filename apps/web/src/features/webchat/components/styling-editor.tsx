@@ -47,6 +47,10 @@ function Section({ title, help, children }: { title: string; help?: string; chil
 }
 
 /** A choice among a few named options, as buttons. */
+/** The values a style field allows, from the contract. */
+const choicesOf = (name: 'theme' | 'bubbleShape' | 'launcherIcon' | 'position' | 'fontFamily') =>
+  webchatStyleSchema.shape[name].unwrap().options;
+
 function Choice<K extends FieldPath<WebchatStyle>>(props: {
   control: Control<WebchatStyle>;
   name: K;
@@ -208,14 +212,14 @@ export function StylingEditor({ botId }: { botId: string }) {
                     control={control}
                     name="theme"
                     label={t('styling.theme')}
-                    options={['light', 'dark']}
+                    options={choicesOf('theme')}
                     optionLabel={(o) => t(`styling.themes.${o}`)}
                   />
                   <Choice
                     control={control}
                     name="bubbleShape"
                     label={t('styling.bubbleShape')}
-                    options={['rounded', 'square', 'pill']}
+                    options={choicesOf('bubbleShape')}
                     optionLabel={(o) => t(`styling.shapes.${o}`)}
                   />
                 </Stack>
@@ -224,7 +228,7 @@ export function StylingEditor({ botId }: { botId: string }) {
                   name="fontFamily"
                   render={({ field }) => (
                     <TextField select label={t('styling.fontFamily')} {...field} sx={{ maxWidth: 280 }}>
-                      {webchatStyleSchema.shape.fontFamily.unwrap().options.map((font) => (
+                      {choicesOf('fontFamily').map((font) => (
                         <MenuItem key={font} value={font}>
                           {t(`styling.fonts.${font}`)}
                         </MenuItem>
@@ -243,14 +247,14 @@ export function StylingEditor({ botId }: { botId: string }) {
                     control={control}
                     name="launcherIcon"
                     label={t('styling.launcherIcon')}
-                    options={['chat', 'sparkle', 'help', 'wave']}
+                    options={choicesOf('launcherIcon')}
                     optionLabel={(o) => t(`styling.icons.${o}`)}
                   />
                   <Choice
                     control={control}
                     name="position"
                     label={t('styling.position')}
-                    options={['right', 'left']}
+                    options={choicesOf('position')}
                     optionLabel={(o) => t(`styling.positions.${o}`)}
                   />
                 </Stack>
