@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { authRoutes } from './features/auth/auth.routes';
 import { botsRoutes } from './features/bots/bots.routes';
+import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
 import { ConversationCache } from './features/conversations/conversation-cache';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
@@ -126,6 +127,7 @@ export async function buildApp({
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
     await api.register(botsRoutes);
+    await api.register(companiesRoutes);
     await api.register(publishingRoutes);
     await api.register(chatRoutes);
     await api.register(webchatStyleRoutes);

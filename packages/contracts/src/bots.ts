@@ -34,6 +34,8 @@ export type BotDetail = z.infer<typeof botDetailSchema>;
 export const botSortSchema = z.enum(['updated_at', 'created_at', 'name']);
 
 export const listBotsQuerySchema = z.strictObject({
+  /** Parley staff (the Internal company) may list another company's bots; others list their own. */
+  companyId: z.uuid().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(24),
   search: z.string().trim().max(80).default(''),

@@ -3,6 +3,7 @@ export * from './bot-messages';
 export * from './bots';
 export * from './changelog';
 export * from './chat';
+export * from './companies';
 export * from './errors';
 export * from './frontend-config';
 export * from './health';

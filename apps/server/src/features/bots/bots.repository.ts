@@ -2,6 +2,7 @@ import type { ListBotsQuery } from '@parley/contracts';
 import type { Flow } from '@parley/flow';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
+import { containsPattern } from '../../db/like-pattern';
 import type { BotRow } from '../../db/tables/bot.table';
 
 export type BotSummaryRow = Omit<BotRow, 'draft_flow' | 'webchat_style'>;
@@ -30,10 +31,6 @@ export function flowCounts(flow: Flow) {
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /** A page of the company's bots (deleted ones left out), searched by name and sorted. */
 export async function listBots(
   db: Queryable,
@@ -42,7 +39,7 @@ export async function listBots(
 ): Promise<{ rows: BotSummaryRow[]; total: number }> {
   let base = db.selectFrom('bots').where('company_id', '=', companyId).where('deleted_at', 'is', null);
   if (query.search)
-    base = base.where(sql<string>`lower(name)`, 'like', `%${escapeLike(query.search.toLowerCase())}%`);
+    base = base.where(sql<string>`lower(name)`, 'like', containsPattern(query.search.toLowerCase()));
   const [{ total } = { total: 0 }] = await base
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .execute();

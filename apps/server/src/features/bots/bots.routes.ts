@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionOf } from '../../plugins/authenticate';
+import { companyScope, sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
 import * as bots from './bots.service';
 
@@ -24,10 +24,11 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The company’s bots (without their flows), paged, searched by name and sorted',
         querystring: listBotsQuerySchema,
-        response: { 200: botListSchema, ...errorResponses(400, 401) },
+        response: { 200: botListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => bots.listCompanyBots(db(), sessionOf(request), request.query),
+    async (request) =>
+      bots.listCompanyBots(db(), companyScope(request, request.query.companyId), request.query),
   );
 
   app.post(

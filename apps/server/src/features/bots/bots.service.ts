@@ -48,8 +48,8 @@ function toDetail(row: BotRow): BotDetail {
   return { ...toSummary(row), flow: loadFlow(row.draft_flow) };
 }
 
-export async function listCompanyBots(db: Db, session: Session, query: ListBotsQuery): Promise<BotList> {
-  const { rows, total } = await listBots(db, session.companyId, query);
+export async function listCompanyBots(db: Db, companyId: string, query: ListBotsQuery): Promise<BotList> {
+  const { rows, total } = await listBots(db, companyId, query);
   return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
 }
 

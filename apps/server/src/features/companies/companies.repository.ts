@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
+import { containsPattern } from '../../db/like-pattern';
 import type { CompanyRow, NewCompany } from '../../db/tables/company.table';
 import type { NewSection, SectionRow } from '../../db/tables/section.table';
 
@@ -23,4 +25,22 @@ export async function listSections(db: Queryable, companyId: string): Promise<Se
 
 export async function insertSections(db: Queryable, sections: NewSection[]): Promise<void> {
   if (sections.length > 0) await db.insertInto('sections').values(sections).execute();
+}
+
+export type CompanySummaryRow = Pick<CompanyRow, 'id' | 'name' | 'company_type'>;
+
+/** Every company whose name contains `search`, by name; for Parley staff's company selectors. */
+export async function listCompanies(
+  db: Queryable,
+  search: string,
+  limit: number,
+): Promise<CompanySummaryRow[]> {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'company_type'])
+    .$if(search !== '', (query) => query.where('name', 'ilike', containsPattern(search)))
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

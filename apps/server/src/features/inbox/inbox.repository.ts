@@ -1,6 +1,7 @@
 import type { InboxStatus } from '@parley/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
+import { containsPattern } from '../../db/like-pattern';
 import type { DB } from '../../db/schema';
 
 export interface InboxFilter {
@@ -62,9 +63,6 @@ export function inboxStatusOf(row: { status: string; agent_id: string | null; ex
   return 'active' as const;
 }
 
-/** `%`, `_` and `\` match themselves in a search. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-
 function matching(db: Queryable, filter: InboxFilter) {
   return db
     .selectFrom('conversations')
@@ -96,7 +94,7 @@ function matching(db: Queryable, filter: InboxFilter) {
           selectFrom('conversation_messages as m')
             .select(sql`1`.as('one'))
             .whereRef('m.conversation_id', '=', 'conversations.id')
-            .where('m.text', 'ilike', likePattern(filter.text as string)),
+            .where('m.text', 'ilike', containsPattern(filter.text as string)),
         ),
       ),
     )
@@ -106,7 +104,7 @@ function matching(db: Queryable, filter: InboxFilter) {
           selectFrom('conversation_visitors as v')
             .select(sql`1`.as('one'))
             .whereRef('v.conversation_id', '=', 'conversations.id')
-            .where('v.search', 'ilike', likePattern(filter.user as string)),
+            .where('v.search', 'ilike', containsPattern(filter.user as string)),
         ),
       ),
     );

@@ -1,0 +1,39 @@
+import type { CompanyList, CompanySummary, listCompaniesQuerySchema } from '@parley/contracts';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/database';
+import { NotFoundException } from '../../errors';
+import { isUuid } from '../../ids';
+import type { Session } from '../../plugins/authenticate';
+import { findCompany, listCompanies } from './companies.repository';
+
+const summary = (row: CompanySummary): CompanySummary => ({
+  id: row.id,
+  name: row.name,
+  company_type: row.company_type,
+});
+
+/** The companies a person may pick: any, for Parley staff (the Internal company); their own otherwise. */
+export async function selectableCompanies(
+  db: Queryable,
+  session: Session,
+  query: z.output<typeof listCompaniesQuerySchema>,
+): Promise<CompanyList> {
+  if (session.user.company_type === 'Internal') {
+    return { items: (await listCompanies(db, query.search, query.limit)).map(summary) };
+  }
+  const own = await findCompany(db, session.companyId);
+  const matches = own?.name.toLowerCase().includes(query.search.toLowerCase());
+  return { items: own && matches ? [summary(own)] : [] };
+}
+
+/** One company by id, if this person may pick it (others' are simply not found). */
+export async function selectableCompany(
+  db: Queryable,
+  session: Session,
+  id: string,
+): Promise<CompanySummary> {
+  const allowed = id === session.companyId || session.user.company_type === 'Internal';
+  const row = allowed && isUuid(id) ? await findCompany(db, id) : undefined;
+  if (!row) throw new NotFoundException('Company not found');
+  return summary(row);
+}
