@@ -140,6 +140,12 @@ export function createRouter(queryClient: QueryClient) {
                       lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }),
                     },
                     {
+                      path: 'inbox',
+                      lazy: async () => ({
+                        Component: (await import('../features/inbox/components/inbox-page')).InboxPage,
+                      }),
+                    },
+                    {
                       path: 'changelog',
                       lazy: async () => ({
                         Component: (await import('../features/changelog/components/changelog-page'))

@@ -35,6 +35,7 @@ export const TRANSCRIPT_EVENTS = [
   'Goal Reached',
   'LLM Failed',
   'Template Error',
+  'Module Failed',
 ];
 
 type Conversations = ExpressionBuilder<DB, 'conversations'>;

@@ -26,13 +26,14 @@ import type { BotSummary } from '@parley/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { inboxDeepLink } from '../../inbox/model/inbox-view';
 
 /** Where a bot's inbox and reports open, keeping company and bot in the address (spec §2). */
 export function botLinks(companyId: string, botId: string) {
   const query = new URLSearchParams({ companyId, botId }).toString();
   return {
     builder: `/bots/list/${botId}`,
-    inbox: `/v2/inbox?${query}`,
+    inbox: inboxDeepLink({ companyId, botId }),
     reports: `/v2/reports?${query}`,
     webchat: `/v2/lite/bots/${botId}/settings`,
   };

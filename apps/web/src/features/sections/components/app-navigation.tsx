@@ -1,3 +1,5 @@
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import ForumRounded from '@mui/icons-material/ForumRounded';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
@@ -66,6 +68,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const { pathname } = useLocation();
   const { data: config } = useSuspenseQuery(frontendConfigQuery);
   const home = pathname === '/v2' || pathname === '/v2/' || pathname === '/bots/list';
+  const inbox = pathname === '/v2/inbox';
   const changelog = pathname === '/v2/changelog';
   const sdk = pathname === '/v2/conversational-web-sdk';
 
@@ -77,6 +80,13 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
           label={t('nav.home')}
           icon={home ? <HomeRounded color="primary" /> : <HomeOutlined />}
           selected={home}
+          onNavigate={onNavigate}
+        />
+        <NavItem
+          to="/v2/inbox"
+          label={t('nav.inbox')}
+          icon={inbox ? <ForumRounded color="primary" /> : <ForumOutlined />}
+          selected={inbox}
           onNavigate={onNavigate}
         />
         <NavItem

@@ -1,0 +1,201 @@
+import {
+  botListSchema,
+  type CompanySummary,
+  companyListSchema,
+  companySummarySchema,
+  type InboxConversation,
+  type InboxListResponse,
+  type InboxQuery,
+  type InboxTranscript,
+  inboxConversationSchema,
+  inboxListResponseSchema,
+  inboxTranscriptSchema,
+  type PassControlRequest,
+  sendMessageResponseSchema,
+} from '@parley/contracts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { http } from '../../../shared/api/request';
+
+/** The list's filters without paging: one cache entry per company, bot and filter set. */
+export type InboxListFilters = Omit<InboxQuery, 'cursor' | 'limit'>;
+
+/** `['inbox']` for everything; lists, transcripts, the selectors' companies and bots under it. */
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  lists: () => [...inboxKeys.all, 'list'] as const,
+  list: (filters: InboxListFilters) => [...inboxKeys.lists(), filters] as const,
+  transcript: (companyId: string | undefined, id: string) =>
+    [...inboxKeys.all, 'transcript', companyId ?? 'own', id] as const,
+  companies: (search: string) => [...inboxKeys.all, 'companies', search] as const,
+  company: (id: string) => [...inboxKeys.all, 'company', id] as const,
+  bots: (companyId: string | undefined) => [...inboxKeys.all, 'bots', companyId ?? 'own'] as const,
+};
+
+/** Rows per request: big enough that scrolling rarely waits, small enough to stay quick. */
+export const INBOX_PAGE_SIZE = 100;
+
+const companyQuery = (companyId: string | undefined) =>
+  companyId ? `?${new URLSearchParams({ companyId })}` : '';
+
+function listSearch(filters: InboxListFilters, cursor: string | null): string {
+  const search = new URLSearchParams({ limit: String(INBOX_PAGE_SIZE) });
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  if (cursor) search.set('cursor', cursor);
+  return search.toString();
+}
+
+export const fetchInboxPage = (filters: InboxListFilters, cursor: string | null, signal?: AbortSignal) =>
+  http.get(`/api/inbox?${listSearch(filters, cursor)}`, { schema: inboxListResponseSchema, signal });
+
+export const inboxListQuery = (filters: InboxListFilters) =>
+  infiniteQueryOptions({
+    queryKey: inboxKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => fetchInboxPage(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // Live notices keep the list fresh (see useLiveInbox); no refetch on focus.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+type InboxPages = InfiniteData<InboxListResponse, string | null>;
+
+/**
+ * Puts a fresh first page on top of the loaded ones. Keyset cursors stay valid, so the pages
+ * below keep loading where they were; rows that moved up are dropped from where they were.
+ */
+export async function refreshFirstPage(queryClient: QueryClient, filters: InboxListFilters): Promise<void> {
+  const key = inboxListQuery(filters).queryKey;
+  if (!queryClient.getQueryData(key)) return;
+  const fresh = await fetchInboxPage(filters, null);
+  queryClient.setQueryData<InboxPages>(key, (old) => {
+    if (!old || old.pages.length <= 1) return { pages: [fresh], pageParams: [null] };
+    const top = new Set(fresh.conversations.map((conversation) => conversation.id));
+    const rest = old.pages.slice(1).map((page) => ({
+      ...page,
+      conversations: page.conversations.filter((conversation) => !top.has(conversation.id)),
+    }));
+    return { pages: [fresh, ...rest], pageParams: old.pageParams };
+  });
+}
+
+/** Replaces one conversation's row wherever a loaded list holds it. */
+export function patchListedConversation(queryClient: QueryClient, conversation: InboxConversation): void {
+  queryClient.setQueriesData<InboxPages>({ queryKey: inboxKeys.lists() }, (old) =>
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            conversations: page.conversations.map((row) => (row.id === conversation.id ? conversation : row)),
+          })),
+        }
+      : old,
+  );
+}
+
+export const transcriptQuery = (companyId: string | undefined, conversationId: string) =>
+  queryOptions({
+    queryKey: inboxKeys.transcript(companyId, conversationId),
+    queryFn: ({ signal }) =>
+      http.get(`/api/inbox/conversations/${conversationId}${companyQuery(companyId)}`, {
+        schema: inboxTranscriptSchema,
+        signal,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    // A missing conversation stays missing; other failures show "Something went wrong" with retry.
+    retry: false,
+  });
+
+export const companiesQuery = (search: string) =>
+  queryOptions({
+    queryKey: inboxKeys.companies(search),
+    queryFn: ({ signal }) =>
+      http.get(`/api/companies?${new URLSearchParams({ search, limit: '50' })}`, {
+        schema: companyListSchema,
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
+export const companyQueryById = (id: string) =>
+  queryOptions({
+    queryKey: inboxKeys.company(id),
+    queryFn: ({ signal }): Promise<CompanySummary> =>
+      http.get(`/api/companies/${id}`, { schema: companySummarySchema, signal }),
+    staleTime: 60_000,
+  });
+
+/** The company's bots for the bot selector, by name. */
+export const companyBotsQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: inboxKeys.bots(companyId),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ pageSize: '100', sort: 'name', order: 'asc' });
+      if (companyId) search.set('companyId', companyId);
+      return http.get(`/api/bots?${search}`, { schema: botListSchema, signal });
+    },
+    staleTime: 60_000,
+  });
+
+/** After an action on a conversation: its transcript and row are fresh, the list follows. */
+function useConversationAction<V, R>(
+  companyId: string | undefined,
+  conversationId: string,
+  action: (variables: V) => Promise<R>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: async () => {
+      const transcript = await queryClient.fetchQuery({
+        ...transcriptQuery(companyId, conversationId),
+        staleTime: 0,
+      });
+      patchListedConversation(queryClient, transcript.conversation);
+    },
+    // The pane shows what went wrong next to the action (e.g. someone else took over first).
+    meta: { silent: true },
+  });
+}
+
+export const usePassControl = (companyId: string | undefined, conversationId: string) =>
+  useConversationAction(companyId, conversationId, (to: PassControlRequest['to']) =>
+    http.post(`/api/conversations/${conversationId}/pass-control${companyQuery(companyId)}`, {
+      body: { to },
+      schema: inboxConversationSchema,
+    }),
+  );
+
+export const useAgentReply = (companyId: string | undefined, conversationId: string) =>
+  useConversationAction(companyId, conversationId, (text: string) =>
+    http.post(`/api/conversations/${conversationId}/agent-messages${companyQuery(companyId)}`, {
+      body: { text },
+      schema: sendMessageResponseSchema,
+    }),
+  );
+
+export const useInternalNote = (companyId: string | undefined, conversationId: string) =>
+  useConversationAction(companyId, conversationId, (text: string) =>
+    http.post(`/api/conversations/${conversationId}/notes${companyQuery(companyId)}`, { body: { text } }),
+  );
+
+/** The team has seen the conversation: its unread marker goes everywhere at once. */
+export async function markRead(
+  queryClient: QueryClient,
+  companyId: string | undefined,
+  transcript: InboxTranscript,
+): Promise<void> {
+  patchListedConversation(queryClient, { ...transcript.conversation, unread: false });
+  await http.post(`/api/inbox/conversations/${transcript.conversation.id}/read${companyQuery(companyId)}`);
+}

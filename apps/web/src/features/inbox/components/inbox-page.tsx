@@ -1,0 +1,146 @@
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { currentUserQuery } from '../../../shared/session/current-user';
+import { inboxListQuery } from '../api/inbox-api';
+import { useLiveInbox } from '../api/live-inbox';
+import {
+  type InboxView,
+  listFilters,
+  readInboxView,
+  rememberContext,
+  rememberedContext,
+  writeInboxView,
+} from '../model/inbox-view';
+import { ContextSelectors } from './context-selectors';
+import { ConversationList } from './conversation-list';
+import { ConversationPane } from './conversation-pane';
+import { InboxFilters } from './inbox-filters';
+
+function NoConversationOpen() {
+  const { t } = useTranslation('inbox');
+  return (
+    <Stack alignItems="center" justifyContent="center" sx={{ flex: 1, p: 4, textAlign: 'center' }}>
+      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 56, height: 56, opacity: 0.9, mb: 2 }} />
+      <Typography variant="h3" component="h2">
+        {t('pane.noneTitle')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 360, mt: 1 }}>
+        {t('pane.noneBody')}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * `/v2/inbox`: the team's conversations. Company, bot, filters and the open conversation live in
+ * the address, so links (`?companyId=…&botId=…&conversationId=…`) and reloads land on the same view.
+ */
+export function InboxPage() {
+  const { t } = useTranslation('inbox');
+  const [search, setSearch] = useSearchParams();
+  const view = useMemo(() => readInboxView(search), [search]);
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  const staff = user.company.company_type === 'Internal';
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
+  // Without a company and bot in the address, the inbox opens on the ones picked last.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page opens
+  useEffect(() => {
+    if (view.companyId || view.botId) return;
+    const saved = rememberedContext();
+    const allowed = staff || !saved.companyId || saved.companyId === user.company.id;
+    if (allowed && (saved.companyId || saved.botId))
+      setSearch(writeInboxView({ ...view, ...saved }), { replace: true });
+  }, []);
+  const { companyId: chosenCompany, botId: chosenBot } = view;
+  useEffect(() => {
+    if (chosenCompany || chosenBot) rememberContext({ companyId: chosenCompany, botId: chosenBot });
+  }, [chosenCompany, chosenBot]);
+
+  const update = useCallback(
+    (patch: Partial<InboxView>) => setSearch(writeInboxView({ ...viewRef.current, ...patch })),
+    [setSearch],
+  );
+  const companyId = view.companyId ?? user.company.id;
+  // Requests name a company only when it is not the person's own (Parley staff looking elsewhere).
+  const scopedCompanyId = companyId === user.company.id ? undefined : companyId;
+  const filters = useMemo(
+    () => listFilters({ ...view, companyId: scopedCompanyId }),
+    [view, scopedCompanyId],
+  );
+  useLiveInbox(filters);
+  const firstPage = useInfiniteQuery(inboxListQuery(filters)).data?.pages[0];
+  const open = view.conversationId;
+
+  return (
+    <Stack
+      spacing={2}
+      sx={{
+        height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 112px)', lg: 'calc(100dvh - 128px)' },
+        minHeight: 560,
+      }}
+    >
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        spacing={2}
+        useFlexGap
+        flexWrap="wrap"
+      >
+        <Box>
+          <Typography variant="h2" component="h1">
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary">{t('subtitle')}</Typography>
+        </Box>
+        <ContextSelectors
+          companyId={companyId}
+          botId={view.botId}
+          onChange={(context) =>
+            setSearch(writeInboxView({ companyId: context.companyId, botId: context.botId }))
+          }
+        />
+      </Stack>
+      <Paper
+        variant="outlined"
+        sx={{ flex: 1, minHeight: 0, display: 'flex', overflow: 'hidden', borderRadius: 3.5 }}
+      >
+        <Box
+          sx={{
+            width: { xs: '100%', md: 340 },
+            flexShrink: 0,
+            display: { xs: open ? 'none' : 'flex', md: 'flex' },
+            flexDirection: 'column',
+            borderRight: '1px solid',
+            borderColor: 'divider',
+            minHeight: 0,
+          }}
+        >
+          <InboxFilters view={view} waiting={firstPage?.waiting} total={firstPage?.total} onChange={update} />
+          <ConversationList
+            filters={filters}
+            selectedId={open}
+            onSelect={(conversationId) => update({ conversationId })}
+          />
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0, display: { xs: open ? 'flex' : 'none', md: 'flex' } }}>
+          {open ? (
+            <ConversationPane
+              key={open}
+              companyId={scopedCompanyId}
+              conversationId={open}
+              onBack={() => update({ conversationId: undefined })}
+            />
+          ) : (
+            <NoConversationOpen />
+          )}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}

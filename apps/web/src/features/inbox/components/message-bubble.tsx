@@ -1,0 +1,210 @@
+import LinkRounded from '@mui/icons-material/LinkRounded';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
+import { Avatar, Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { fullDateTime, timeOfDay } from './format';
+
+/** Links leave the app in a new tab and tell the target nothing about it. */
+const markdownComponents: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
+  img: ({ node: _node, alt }) => <span>{alt}</span>,
+};
+
+/** A message's Markdown; raw HTML is never rendered (react-markdown escapes it). */
+function MarkdownText({ text }: { text: string }) {
+  return (
+    <Box
+      sx={{
+        '& p': { m: 0 },
+        '& p + p, & ul, & ol': { mt: 0.75 },
+        '& ul, & ol': { pl: 2.5, mb: 0 },
+        '& a': { color: 'inherit', textDecorationThickness: 1 },
+        '& code': {
+          fontFamily: 'monospace',
+          fontSize: '0.85em',
+          bgcolor: 'rgba(15,23,42,0.06)',
+          px: 0.5,
+          borderRadius: 0.5,
+        },
+        overflowWrap: 'anywhere',
+      }}
+    >
+      <Markdown remarkPlugins={[remarkGfm]} components={markdownComponents}>
+        {text}
+      </Markdown>
+    </Box>
+  );
+}
+
+function Buttons({ buttons }: { buttons: MessageButton[] }) {
+  const { t } = useTranslation('inbox');
+  if (buttons.length === 0) return null;
+  return (
+    <Stack
+      direction="row"
+      spacing={0.75}
+      useFlexGap
+      flexWrap="wrap"
+      sx={{ mt: 1 }}
+      aria-label={t('message.buttons')}
+    >
+      {buttons.map((button) => (
+        <Chip
+          key={button.id}
+          size="small"
+          variant="outlined"
+          label={button.label}
+          icon={button.kind === 'url' ? <LinkRounded /> : undefined}
+          sx={{ bgcolor: 'background.paper', borderColor: 'primary.light', color: 'primary.dark' }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function Card({ card }: { card: MessageCard }) {
+  return (
+    <Box
+      sx={{
+        width: 240,
+        flexShrink: 0,
+        border: '1px solid',
+        borderColor: 'divider',
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+      }}
+    >
+      {card.imageUrl && (
+        <Box
+          component="img"
+          src={card.imageUrl}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          sx={{ display: 'block', width: '100%', height: 120, objectFit: 'cover', bgcolor: '#f1f5f9' }}
+        />
+      )}
+      <Box sx={{ p: 1.25 }}>
+        <Typography fontWeight={650} variant="body2">
+          {card.title}
+        </Typography>
+        {card.subtitle && (
+          <Typography variant="body2" color="text.secondary">
+            {card.subtitle}
+          </Typography>
+        )}
+        <Buttons buttons={card.buttons} />
+      </Box>
+    </Box>
+  );
+}
+
+function Content({ message, role }: { message: BotMessage; role: ChatMessage['role'] }) {
+  switch (message.type) {
+    case 'text':
+      return role === 'user' ? (
+        <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Box>
+      ) : (
+        <MarkdownText text={message.text} />
+      );
+    case 'buttons':
+      return (
+        <>
+          <MarkdownText text={message.text} />
+          <Buttons buttons={message.buttons} />
+        </>
+      );
+    case 'card':
+      return <Card card={message.card} />;
+    case 'carousel':
+      return (
+        <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 0.5, maxWidth: '100%' }}>
+          {message.cards.map((card, index) => (
+            // Cards of one carousel have no ids of their own; their order is fixed.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Card key={index} card={card} />
+          ))}
+        </Stack>
+      );
+  }
+}
+
+const ROLE_STYLE = {
+  user: { bgcolor: 'primary.main', color: 'primary.contrastText' },
+  bot: { bgcolor: '#f1f5f9', color: 'text.primary' },
+  agent: { bgcolor: '#ecfdf5', color: 'text.primary', border: '1px solid #a7f3d0' },
+} as const;
+
+/** One message of the transcript: the user's on the right, the bot's and the agents' on the left. */
+export const MessageBubble = memo(function MessageBubble({ message }: { message: ChatMessage }) {
+  const { t, i18n } = useTranslation('inbox');
+  const mine = message.role === 'user';
+  const wide = message.message.type === 'card' || message.message.type === 'carousel';
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      justifyContent={mine ? 'flex-end' : 'flex-start'}
+      alignItems="flex-end"
+      data-role={message.role}
+      data-testid="message"
+    >
+      {!mine && (
+        <Tooltip title={message.role === 'agent' ? t('message.agent') : t('message.bot')}>
+          <Avatar
+            sx={{
+              width: 28,
+              height: 28,
+              bgcolor: message.role === 'agent' ? '#059669' : '#e0e7ff',
+              color: message.role === 'agent' ? '#fff' : 'primary.main',
+            }}
+          >
+            {message.role === 'agent' ? (
+              <SupportAgentRounded sx={{ fontSize: 17 }} />
+            ) : (
+              <SmartToyOutlined sx={{ fontSize: 17 }} />
+            )}
+          </Avatar>
+        </Tooltip>
+      )}
+      <Box sx={{ maxWidth: wide ? '100%' : 'min(75%, 560px)', minWidth: 0 }}>
+        {message.role === 'agent' && (
+          <Typography variant="caption" color="success.main" fontWeight={600} sx={{ pl: 1.5 }}>
+            {t('message.agent')}
+          </Typography>
+        )}
+        <Box
+          sx={{
+            ...(wide ? {} : ROLE_STYLE[message.role]),
+            px: wide ? 0 : 1.75,
+            py: wide ? 0 : 1,
+            borderRadius: 3,
+            borderBottomRightRadius: mine ? 6 : undefined,
+            borderBottomLeftRadius: mine ? undefined : 6,
+            fontSize: 14.5,
+            lineHeight: 1.5,
+          }}
+        >
+          <Content message={message.message} role={message.role} />
+        </Box>
+        <Tooltip title={fullDateTime(message.created_at, i18n.resolvedLanguage)} placement="bottom-start">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="time"
+            dateTime={message.created_at}
+            sx={{ display: 'block', textAlign: mine ? 'right' : 'left', px: 1, mt: 0.25 }}
+          >
+            {timeOfDay(message.created_at, i18n.resolvedLanguage)}
+          </Typography>
+        </Tooltip>
+      </Box>
+    </Stack>
+  );
+});

@@ -1,0 +1,67 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { readAuthRecord } from '../auth/auth-record';
+import { ApiError } from './api-error';
+import { authorizationScheme } from './request';
+
+/**
+ * Reads a signed-in Server-Sent Events stream until it ends or `signal` aborts. EventSource
+ * cannot send the Authorization header, so this is fetch with a streamed body.
+ */
+export async function readEventStream(
+  url: string,
+  onEvent: (event: EventSourceMessage) => void,
+  signal: AbortSignal,
+  onOpen?: () => void,
+): Promise<void> {
+  const token = readAuthRecord()?.token;
+  const response = await fetch(url, {
+    headers: {
+      Accept: 'text/event-stream',
+      ...(token ? { Authorization: `${authorizationScheme(url)} ${token}` } : {}),
+    },
+    signal,
+  });
+  if (!response.ok || !response.body) {
+    throw ApiError.fromResponse(response.status, await response.json().catch(() => null));
+  }
+  onOpen?.();
+  const parser = createParser({ onEvent });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    parser.feed(value);
+  }
+}
+
+/**
+ * Keeps a stream open: reconnects after it drops, waiting longer each time (up to 30 s), and
+ * calls `onReconnect` so the screen can catch up on what it missed meanwhile.
+ */
+export function keepEventStream(
+  url: string,
+  handlers: { onEvent: (event: EventSourceMessage) => void; onReconnect?: () => void },
+): () => void {
+  const controller = new AbortController();
+  let attempt = 0;
+  const run = async () => {
+    while (!controller.signal.aborted) {
+      const reconnecting = attempt > 0;
+      try {
+        await readEventStream(url, handlers.onEvent, controller.signal, () => {
+          attempt = 0;
+          if (reconnecting) handlers.onReconnect?.();
+        });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        // Signed out: the request helpers take the person to sign-in; stop here.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+      }
+      attempt += 1;
+      const wait = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
+  void run();
+  return () => controller.abort();
+}
