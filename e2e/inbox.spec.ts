@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CurrentUser, StartConversationResponse } from '@parley/contracts';
+import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type PublishedBot, publishWebchatBot } from './support/bots';
@@ -117,6 +118,18 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     return { context, page };
   };
 
+  async function accessibilityViolations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ content: axe.source });
+    return page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run('main', {
+        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+      });
+      return result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    });
+  }
+
   /** A visitor's conversation through the public chat API, pressing the buttons given. */
   async function visitorPresses(...labels: string[]): Promise<string> {
     const started = await call<StartConversationResponse>(
@@ -226,7 +239,9 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     const deepLink = `/v2/inbox?companyId=${companyId}&botId=${support.bot.id}&conversationId=${conversationId}`;
     await page.goto(`${server.url}/inbox/${companyId}/${support.bot.id}/${conversationId}`);
     await page.waitForURL(`${server.url}${deepLink}`);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Bot' }).textContent()).toContain('Support bot');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Bot' }).textContent())
+      .toContain('Support bot');
     expect(await page.getByRole('textbox', { name: 'Company' }).inputValue()).toBe('Demo Co');
     await page.locator(`[data-conversation-id="${conversationId}"][aria-current="true"]`).waitFor();
     await page.getByRole('heading', { name: 'Wendy Webhook' }).waitFor();
@@ -247,6 +262,7 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     const details = page.getByRole('complementary', { name: 'Conversation details' });
     await details.getByText('order', { exact: true }).waitFor();
     await screenshot(page, 'inbox-webhooks');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The inbox remembers the company and bot it was on.
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });

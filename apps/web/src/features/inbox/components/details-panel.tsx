@@ -29,6 +29,7 @@ export function DetailsPanel({ transcript }: { transcript: InboxTranscript }) {
     <Box
       component="aside"
       aria-label={t('details.label')}
+      tabIndex={0}
       sx={{ height: '100%', overflowY: 'auto', px: 2, py: 2 }}
     >
       <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>

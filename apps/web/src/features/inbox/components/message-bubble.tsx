@@ -158,6 +158,7 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
       {!mine && (
         <Tooltip title={message.role === 'agent' ? t('message.agent') : t('message.bot')}>
           <Avatar
+            role="img"
             sx={{
               width: 28,
               height: 28,
