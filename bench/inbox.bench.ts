@@ -3,7 +3,8 @@
  * in bulk with SQL, then p50/p95 of the inbox API (through Fastify, in process) for the first page,
  * a deep page (by cursor), filtered pages, searches, the counts, and one transcript. Prints JSON.
  *
- * Takes several minutes (most of it generating the data). BENCH_INBOX_SCALE=0.1 for a tenth.
+ * Takes several minutes (most of it generating the data). BENCH_INBOX_SCALE=0.1 for a tenth;
+ * BENCH_INBOX_KEEP=1 keeps the database afterwards.
  *
  * @bench-cores all (PostgreSQL and the server share the machine)
  */
@@ -165,6 +166,9 @@ async function main() {
       channelTester: `/api/inbox?botId=${botId}&channel=tester`,
       lastSevenDays: `/api/inbox?botId=${botId}&from=${sevenDaysAgo}`,
       searchWords: `/api/inbox?botId=${botId}&q=refund`,
+      searchWordsDeep: `/api/inbox?botId=${botId}&q=refund&cursor=${deepCursor}`,
+      // In about 1 % of the conversations (visitors say it in their second message).
+      searchWordsRare: `/api/inbox?botId=${botId}&q=${encodeURIComponent('refund for order 4')}`,
       searchWordsAbsent: `/api/inbox?botId=${botId}&q=zebra`,
       searchUser: `/api/inbox?botId=${botId}&user=${encodeURIComponent(visitorName)}`,
       searchUserAbsent: `/api/inbox?botId=${botId}&user=nobody-at-all`,
@@ -213,6 +217,11 @@ async function main() {
     );
   } finally {
     await app.close();
+    // BENCH_INBOX_KEEP=1 leaves the database for looking into plans (its name is printed).
+    if (process.env.BENCH_INBOX_KEEP === '1') {
+      console.error(`kept database ${name}`);
+      return;
+    }
     const cleanup = new pg.Client({ connectionString: ADMIN_URL });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -54,7 +54,10 @@ export type InboxConversation = z.infer<typeof inboxConversationSchema>;
 export const inboxListResponseSchema = z.object({
   conversations: z.array(inboxConversationSchema),
   nextCursor: z.string().nullable(),
-  /** Conversations matching the filters, counted up to a limit (`capped` beyond it). */
+  /**
+   * Conversations matching the filters. `capped`: there are more than `count` (counting stops at
+   * 1 000; a search for words found in many conversations stops at the first page).
+   */
   total: z.object({ count: z.number().int(), capped: z.boolean() }),
   /** Conversations of the same company and bot waiting for an agent. */
   waiting: z.number().int(),

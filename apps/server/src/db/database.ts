@@ -93,7 +93,9 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
 }
 
 async function createPostgresDatabase(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No JIT: it pays off for long analytic queries, while an inbox or chat query whose plan merely
+  // looks costly (a generic plan, a LIMIT the planner cannot see) lost hundreds of ms compiling.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

@@ -20,6 +20,7 @@ import {
   teammate,
 } from '../../../test/fixtures';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
+import { listInbox } from './inbox.service';
 
 /** Buttons for an order lookup (a webhook) or a person; anything else is a fallback. */
 const supportFlow = (hookUrl: string) => (flow: BotDetail['flow']) => ({
@@ -322,6 +323,52 @@ describe('the inbox and human handoff', () => {
     expect(bad.json().error.name).toBe('ValidationException');
     const badStatus = await t.request({ method: 'GET', url: '/api/inbox?status=sleeping', headers });
     expect(badStatus.statusCode).toBe(400);
+  });
+
+  it('searches words page by page: common ones among the newest conversations, rare ones through the index', async () => {
+    const registered = await registerOwner(t, newRegistration({ email: 'words@example.com' }));
+    const headers = authHeader(registered.auth.token);
+    const { key: wordsKey } = await deployedBot(t, headers, 'Words', supportFlow('http://127.0.0.1:9/'));
+    const oldest = await startChat(t, wordsKey);
+    await say(oldest, { text: 'my zebra ate the parcel' });
+    const started = [oldest];
+    for (let index = 0; index < 6; index++) started.push(await startChat(t, wordsKey));
+    const newestFirst = [...started].reverse().map((chat) => chat.conversationId);
+
+    // Every conversation says "help": pages fill from the newest, and the count says "more than".
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: InboxListResponse = await list(
+        headers,
+        `?limit=3&q=HELP${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.total.capped).toBe(true);
+      seen.push(...page.conversations.map((conversation) => conversation.id));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(newestFirst);
+
+    // A word in one conversation: exact count, whichever way it is found.
+    const rare = await list(headers, '?limit=3&q=zebra');
+    expect(rare.conversations.map((conversation) => conversation.id)).toEqual([oldest.conversationId]);
+    expect(rare.total).toEqual({ count: 1, capped: false });
+    const { companyId } = claimsOf(registered.auth.token) as { companyId: string };
+    // However few conversations it may read first or at most, the answers are the same.
+    const reads = [
+      { firstLook: 1, mostRead: 1 },
+      { firstLook: 1, mostRead: 6 },
+      { firstLook: 2, mostRead: 3 },
+      { firstLook: 100, mostRead: 100 },
+    ];
+    for (const read of reads) {
+      const viaIndex = await listInbox(t.app.ctx, companyId, { q: 'zebra', limit: 3 }, read);
+      expect(viaIndex.conversations.map((conversation) => conversation.id)).toEqual([oldest.conversationId]);
+      expect(viaIndex.total).toEqual({ count: 1, capped: false });
+      const common = await listInbox(t.app.ctx, companyId, { q: 'help', limit: 3 }, read);
+      expect(common.conversations.map((conversation) => conversation.id)).toEqual(newestFirst.slice(0, 3));
+      expect(common.nextCursor).not.toBeNull();
+    }
   });
 
   it('keeps each company to its own conversations; only Parley staff may look at another company', async () => {

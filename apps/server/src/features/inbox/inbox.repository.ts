@@ -140,19 +140,80 @@ function withInboxColumns(query: ReturnType<typeof matching>) {
     ]);
 }
 
+type MatchingQuery = ReturnType<typeof matching>;
+
+/** Conversations after the cursor, in the inbox's order (newest activity first). */
+function afterCursor<Q extends MatchingQuery>(query: Q, after: InboxFilter['after']): Q {
+  if (after === undefined) return query;
+  return query.where(
+    sql<boolean>`(conversations.last_message_at, conversations.id) < (${after.lastMessageAt}, ${after.id}::uuid)`,
+  ) as Q;
+}
+
 /** One page of the inbox, newest activity first (one more than `limit`: is there a next page?). */
 export async function listInboxConversations(db: Queryable, filter: InboxFilter, limit: number) {
-  const after = filter.after;
-  return withInboxColumns(matching(db, filter))
-    .$if(after !== undefined, (query) =>
-      query.where(
-        sql<boolean>`(conversations.last_message_at, conversations.id) < (${after?.lastMessageAt}, ${after?.id}::uuid)`,
-      ),
-    )
+  return withInboxColumns(afterCursor(matching(db, filter), filter.after))
     .orderBy('conversations.last_message_at', 'desc')
     .orderBy('conversations.id', 'desc')
     .limit(limit + 1)
     .execute();
+}
+
+/**
+ * A page of conversations with the filter's words in a message, found by reading the newest
+ * conversations (of the other filters) one at a time, at most `budget` of them. Quick when the
+ * words are common, where the trigram index would first fetch every message that has them.
+ * `complete`: there were no more conversations to read.
+ */
+export async function listRecentWithWords(db: Queryable, filter: InboxFilter, limit: number, budget: number) {
+  const { text, ...others } = filter;
+  const recent = afterCursor(matching(db, others), filter.after)
+    .select(['conversations.id', 'conversations.last_message_at'])
+    .orderBy('conversations.last_message_at', 'desc')
+    .orderBy('conversations.id', 'desc')
+    .limit(budget);
+  // LATERAL … LIMIT 1 looks into each conversation's own messages, in order, and stops early.
+  const hits = await db
+    .selectFrom(recent.as('recent'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('conversation_messages as m')
+          .select(sql`1`.as('one'))
+          .whereRef('m.conversation_id', '=', 'recent.id')
+          .where('m.text', 'ilike', containsPattern(text as string))
+          .limit(1)
+          .as('hit'),
+      (join) => join.onTrue(),
+    )
+    .select('recent.id')
+    .orderBy('recent.last_message_at', 'desc')
+    .orderBy('recent.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const complete =
+    hits.length <= limit &&
+    Number(
+      (
+        await db
+          .selectFrom(recent.as('recent'))
+          .select((eb) => eb.fn.countAll<number>().as('read'))
+          .executeTakeFirstOrThrow()
+      ).read,
+    ) < budget;
+  const rows =
+    hits.length === 0
+      ? []
+      : await withInboxColumns(matching(db, { companyId: filter.companyId }))
+          .where(
+            'conversations.id',
+            'in',
+            hits.map((hit) => hit.id),
+          )
+          .orderBy('conversations.last_message_at', 'desc')
+          .orderBy('conversations.id', 'desc')
+          .execute();
+  return { rows, complete };
 }
 
 export type InboxConversationRow = Awaited<ReturnType<typeof listInboxConversations>>[number];

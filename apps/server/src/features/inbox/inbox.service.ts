@@ -7,6 +7,7 @@ import type {
 } from '@parley/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/database';
 import { NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
@@ -26,6 +27,7 @@ import {
   inboxStatusOf,
   insertInternalNote,
   listInboxConversations,
+  listRecentWithWords,
   markRead,
   transcriptEvents,
 } from './inbox.repository';
@@ -77,11 +79,18 @@ function toInboxConversation(row: InboxConversationRow): InboxConversation {
   };
 }
 
+/**
+ * A word search first reads `firstLook` of the newest conversations; what it finds there says how
+ * many it would take to fill the page, and it reads that many if no more than `mostRead`.
+ */
+export const WORD_SEARCH_READS = { firstLook: 300, mostRead: 3_000 };
+
 /** The inbox list: a page of conversations (no transcripts), how many match, how many wait. */
 export async function listInbox(
   ctx: AppContext,
   companyId: string,
   query: InboxQuery,
+  wordSearchReads = WORD_SEARCH_READS,
 ): Promise<InboxListResponse> {
   const { db } = ctx.database;
   const filter: InboxFilter = {
@@ -96,14 +105,9 @@ export async function listInbox(
     text: query.q,
     user: query.user,
   };
-  const [rows, count, waiting] = await Promise.all([
-    listInboxConversations(
-      db,
-      { ...filter, after: query.cursor ? decodeCursor(query.cursor) : undefined },
-      query.limit,
-    ),
-    // The count ignores the cursor: it is the whole list's.
-    countInboxConversations(db, filter),
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [{ rows, total }, waiting] = await Promise.all([
+    inboxPage(db, filter, after, query.limit, wordSearchReads),
     countWaiting(db, companyId, query.botId),
   ]);
   const page = rows.slice(0, query.limit);
@@ -111,9 +115,53 @@ export async function listInbox(
   return {
     conversations: page.map(toInboxConversation),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
+    total,
     waiting,
   };
+}
+
+/**
+ * The page's rows (one more than `limit` when there is a next page) and the count. Words are
+ * looked for among the newest conversations first: common words fill the page there at once (the
+ * count then says "more than"); rare ones go to the trigram index, which has few matches to fetch.
+ */
+async function inboxPage(
+  db: Queryable,
+  filter: InboxFilter,
+  after: InboxFilter['after'],
+  limit: number,
+  wordSearchReads: typeof WORD_SEARCH_READS,
+): Promise<{ rows: InboxConversationRow[]; total: InboxListResponse['total'] }> {
+  if (filter.text !== undefined) {
+    const found = await findAmongNewest(db, { ...filter, after }, limit, wordSearchReads);
+    if (found) {
+      const exact = found.complete && after === undefined;
+      return { rows: found.rows, total: { count: Math.min(found.rows.length, limit), capped: !exact } };
+    }
+  }
+  const [rows, count] = await Promise.all([
+    listInboxConversations(db, { ...filter, after }, limit),
+    // The count ignores the cursor: it is the whole list's.
+    countInboxConversations(db, filter),
+  ]);
+  return { rows, total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } };
+}
+
+/** The page, if reading a few of the newest conversations fills it or reads them all. */
+async function findAmongNewest(
+  db: Queryable,
+  filter: InboxFilter,
+  limit: number,
+  { firstLook, mostRead }: typeof WORD_SEARCH_READS,
+) {
+  const settled = (found: Awaited<ReturnType<typeof listRecentWithWords>>) =>
+    found.rows.length > limit || found.complete ? found : undefined;
+  const first = await listRecentWithWords(db, filter, limit, firstLook);
+  if (settled(first) || first.rows.length === 0) return settled(first);
+  // Found some: as many again at the same rate would fill the page; a third more for chance.
+  const needed = Math.ceil(((limit + 1) / first.rows.length) * firstLook * 1.3);
+  if (needed > mostRead) return undefined;
+  return settled(await listRecentWithWords(db, filter, limit, needed));
 }
 
 async function companyConversation(ctx: AppContext, companyId: string, conversationId: string) {
