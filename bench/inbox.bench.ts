@@ -220,12 +220,12 @@ async function main() {
     // BENCH_INBOX_KEEP=1 leaves the database for looking into plans (its name is printed).
     if (process.env.BENCH_INBOX_KEEP === '1') {
       console.error(`kept database ${name}`);
-      return;
+    } else {
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
     }
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
   }
 }
 
