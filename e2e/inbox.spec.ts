@@ -258,11 +258,15 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     await failed.getByText('"error": "refund service down"').waitFor();
     await ok.getByRole('button').click();
     await ok.getByText('"carrier": "UPS"').waitFor();
-    // The bot's variables, beside the transcript.
-    const details = page.getByRole('complementary', { name: 'Conversation details' });
-    await details.getByText('order', { exact: true }).waitFor();
     await screenshot(page, 'inbox-webhooks');
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The bot's variables, in the details (beside the transcript on the widest screens).
+    await page.getByRole('button', { name: 'Show or hide details' }).click();
+    const details = page.getByRole('complementary', { name: 'Conversation details' });
+    await details.getByText('order', { exact: true }).waitFor();
+    await details.getByText('"carrier": "UPS"').waitFor();
+    await screenshot(page, 'inbox-details');
+    await page.keyboard.press('Escape');
 
     // The inbox remembers the company and bot it was on.
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });

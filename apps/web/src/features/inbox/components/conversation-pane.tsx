@@ -64,6 +64,22 @@ function PaneMessage({
   );
 }
 
+/** On phones the control buttons keep their icon (and accessible name) and drop the words. */
+const compactButton = {
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
+  minWidth: { xs: 0, sm: 64 },
+  '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+} as const;
+
+function ButtonLabel({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      {children}
+    </Box>
+  );
+}
+
 function ControlActions({
   transcript,
   companyId,
@@ -86,8 +102,10 @@ function ControlActions({
         startIcon={<SmartToyOutlined />}
         onClick={() => passControl.mutate('bot')}
         disabled={passControl.isPending}
+        aria-label={t('control.returnToBot')}
+        sx={compactButton}
       >
-        {t('control.returnToBot')}
+        <ButtonLabel>{t('control.returnToBot')}</ButtonLabel>
       </Button>
     );
   } else if (conversation.agent) {
@@ -104,8 +122,10 @@ function ControlActions({
         startIcon={<SupportAgentRounded />}
         onClick={() => passControl.mutate('agent')}
         disabled={passControl.isPending}
+        aria-label={t('control.takeOver')}
+        sx={compactButton}
       >
-        {t('control.takeOver')}
+        <ButtonLabel>{t('control.takeOver')}</ButtonLabel>
       </Button>
     );
   }
@@ -137,7 +157,8 @@ export function ConversationPane({
 }) {
   const { t, i18n } = useTranslation('inbox');
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  // Beside the transcript only where both have room; a drawer elsewhere.
+  const wide = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
   // Beside the transcript on wide screens (shown until hidden); a drawer on narrow ones (on demand).
   const [detailsHidden, setDetailsHidden] = useState(false);
   const [detailsDrawer, setDetailsDrawer] = useState(false);
@@ -212,15 +233,21 @@ export function ConversationPane({
       <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, position: 'relative' }}>
         <Stack
           direction="row"
-          spacing={1.5}
+          columnGap={1.5}
+          rowGap={1}
+          useFlexGap
+          flexWrap="wrap"
           alignItems="center"
           sx={{ px: 2, py: 1.25, borderBottom: '1px solid', borderColor: 'divider', minHeight: 64 }}
         >
           <IconButton onClick={onBack} aria-label={t('pane.backToList')} sx={{ display: { md: 'none' } }}>
             <ArrowBackRounded />
           </IconButton>
-          <ChannelIcon channel={conversation.channel} size={20} />
-          <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <ChannelIcon channel={conversation.channel} size={20} />
+          </Box>
+          {/* The name keeps room to be read; the buttons move to a line of their own before it shrinks more. */}
+          <Box sx={{ minWidth: 0, flex: '1 1 150px' }}>
             <Typography variant="h4" component="h2" noWrap>
               {personOf(conversation, (short) => t('list.visitor', { short }))}
             </Typography>
@@ -234,17 +261,19 @@ export function ConversationPane({
               </Typography>
             </Stack>
           </Box>
-          <ControlActions transcript={transcript} companyId={companyId} />
-          <Tooltip title={t('details.toggle')}>
-            <IconButton
-              onClick={toggleDetails}
-              aria-label={t('details.toggle')}
-              aria-pressed={detailsOpen}
-              color={detailsOpen ? 'primary' : 'default'}
-            >
-              <InfoOutlined />
-            </IconButton>
-          </Tooltip>
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ ml: 'auto' }}>
+            <ControlActions transcript={transcript} companyId={companyId} />
+            <Tooltip title={t('details.toggle')}>
+              <IconButton
+                onClick={toggleDetails}
+                aria-label={t('details.toggle')}
+                aria-pressed={detailsOpen}
+                color={detailsOpen ? 'primary' : 'default'}
+              >
+                <InfoOutlined />
+              </IconButton>
+            </Tooltip>
+          </Stack>
         </Stack>
         <Transcript transcript={transcript} />
         <Composer
@@ -262,7 +291,13 @@ export function ConversationPane({
           </Box>
         )
       ) : (
-        <Drawer anchor="right" open={detailsDrawer} onClose={() => setDetailsDrawer(false)}>
+        <Drawer
+          anchor="right"
+          open={detailsDrawer}
+          onClose={() => setDetailsDrawer(false)}
+          // Over the app bar, which sits above the navigation drawer.
+          sx={{ zIndex: 'modal' }}
+        >
           <Box sx={{ width: 320 }}>{details}</Box>
         </Drawer>
       )}

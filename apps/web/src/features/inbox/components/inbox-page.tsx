@@ -96,7 +96,9 @@ export function InboxPage() {
           <Typography variant="h2" component="h1">
             {t('title')}
           </Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
+          <Typography color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {t('subtitle')}
+          </Typography>
         </Box>
         <ContextSelectors
           companyId={companyId}
