@@ -28,7 +28,11 @@ export const botSummarySchema = z.object({
 });
 export type BotSummary = z.infer<typeof botSummarySchema>;
 
-export const botDetailSchema = botSummarySchema.extend({ flow: flowSchema });
+export const botDetailSchema = botSummarySchema.extend({
+  flow: flowSchema,
+  /** Counts the draft's saves: send it back as `baseRevision` when saving (see saveFlowRequestSchema). */
+  draft_revision: z.number().int(),
+});
 export type BotDetail = z.infer<typeof botDetailSchema>;
 
 export const botSortSchema = z.enum(['updated_at', 'created_at', 'name']);

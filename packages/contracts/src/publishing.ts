@@ -14,7 +14,14 @@ export const flowFindingSchema = z.object({
 });
 export type FlowFinding = z.infer<typeof flowFindingSchema>;
 
-export const saveFlowRequestSchema = z.strictObject({ flow: flowSchema });
+export const saveFlowRequestSchema = z.strictObject({
+  flow: flowSchema,
+  /**
+   * The draft revision this flow was edited from. When given and someone saved since, the save is
+   * refused with 409 ConflictException (details: the current revision, when and by whom).
+   */
+  baseRevision: z.number().int().min(0).optional(),
+});
 export const saveFlowResponseSchema = z.object({
   bot: botDetailSchema,
   findings: z.array(flowFindingSchema),

@@ -6,6 +6,7 @@ import * as conversations from './0004-conversations';
 import * as webchatStyle from './0005-webchat-style';
 import * as leanTurnWrites from './0006-lean-turn-writes';
 import * as inbox from './0007-inbox';
+import * as draftRevisions from './0008-draft-revisions';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-webchat-style': webchatStyle,
   '0006-lean-turn-writes': leanTurnWrites,
   '0007-inbox': inbox,
+  '0008-draft-revisions': draftRevisions,
 };

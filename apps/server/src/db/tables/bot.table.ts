@@ -12,6 +12,9 @@ export interface BotTable {
   intent_count: Generated<number>;
   global_connection_count: Generated<number>;
   published_version: number | null;
+  /** Counts the draft's saves; a save names the revision it started from (see saveDraft). */
+  draft_revision: Generated<number>;
+  draft_saved_by: string | null;
   created_by: string | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;

@@ -5,7 +5,10 @@ import type { Queryable } from '../../db/database';
 import { containsPattern } from '../../db/like-pattern';
 import type { BotRow } from '../../db/tables/bot.table';
 
-export type BotSummaryRow = Omit<BotRow, 'draft_flow' | 'webchat_style'>;
+export type BotSummaryRow = Omit<
+  BotRow,
+  'draft_flow' | 'webchat_style' | 'draft_revision' | 'draft_saved_by'
+>;
 
 const summaryColumns = [
   'id',
@@ -104,21 +107,29 @@ export async function updateBot(
   db: Queryable,
   companyId: string,
   id: string,
-  changes: { name?: string; language?: string; flow?: Flow },
+  changes: { name?: string; language?: string; flow?: Flow; savedBy?: string },
+  /** Only if the draft is still at this revision (see saveDraft). */
+  baseRevision?: number,
 ): Promise<BotRow | undefined> {
   return db
     .updateTable('bots')
-    .set({
+    .set((eb) => ({
       ...(changes.name === undefined ? {} : { name: changes.name }),
       ...(changes.language === undefined ? {} : { language: changes.language }),
       ...(changes.flow === undefined
         ? {}
-        : { draft_flow: JSON.stringify(changes.flow), ...flowCounts(changes.flow) }),
+        : {
+            draft_flow: JSON.stringify(changes.flow),
+            ...flowCounts(changes.flow),
+            draft_revision: eb('draft_revision', '+', 1),
+            draft_saved_by: changes.savedBy ?? null,
+          }),
       updated_at: sql`now()`,
-    })
+    }))
     .where('id', '=', id)
     .where('company_id', '=', companyId)
     .where('deleted_at', 'is', null)
+    .$if(baseRevision !== undefined, (query) => query.where('draft_revision', '=', baseRevision as number))
     .returningAll()
     .executeTakeFirst();
 }
@@ -132,4 +143,20 @@ export async function softDeleteBot(db: Queryable, companyId: string, id: string
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Where a bot's draft stands: its revision, when it was saved and by whom. */
+export async function findDraftRevision(db: Queryable, companyId: string, id: string) {
+  return db
+    .selectFrom('bots')
+    .leftJoin('users', 'users.id', 'bots.draft_saved_by')
+    .select([
+      'bots.draft_revision',
+      'bots.updated_at',
+      sql<string | null>`nullif(trim(concat_ws(' ', users.first_name, users.last_name)), '')`.as('saved_by'),
+    ])
+    .where('bots.id', '=', id)
+    .where('bots.company_id', '=', companyId)
+    .where('bots.deleted_at', 'is', null)
+    .executeTakeFirst();
 }

@@ -45,7 +45,7 @@ export function toSummary(row: BotSummaryRow): BotSummary {
 }
 
 function toDetail(row: BotRow): BotDetail {
-  return { ...toSummary(row), flow: loadFlow(row.draft_flow) };
+  return { ...toSummary(row), flow: loadFlow(row.draft_flow), draft_revision: row.draft_revision };
 }
 
 export async function listCompanyBots(db: Db, companyId: string, query: ListBotsQuery): Promise<BotList> {

@@ -50,6 +50,56 @@ describe('publishing and deployments', () => {
     expect((await call('GET', `/api/bots/${bot.id}`)).json<BotDetail>().flow).toEqual(bot.flow);
   });
 
+  it('refuses a save over someone else’s newer one, losing nothing, and says who saved it', async () => {
+    const bot = await newBot();
+    expect(bot.draft_revision).toBe(0);
+    const withModule = (id: string) => ({
+      ...bot.flow,
+      modules: [...bot.flow.modules, { id, type: 'end', content: { message: `Bye from ${id}` } }],
+    });
+    // Two people opened revision 0; the first to save wins.
+    const first = await call('PUT', `/api/bots/${bot.id}/flow`, {
+      flow: withModule('first'),
+      baseRevision: 0,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().bot.draft_revision).toBe(1);
+    const stale = await call('PUT', `/api/bots/${bot.id}/flow`, {
+      flow: withModule('second'),
+      baseRevision: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({
+      name: 'ConflictException',
+      message: expect.stringContaining('Ada Lovelace saved this bot after you opened it'),
+      details: { revision: 1, savedBy: 'Ada Lovelace', savedAt: expect.any(String) },
+    });
+    const kept = (await call('GET', `/api/bots/${bot.id}`)).json<BotDetail>();
+    expect(kept.flow.modules.map((module) => module.id)).toContain('first');
+    expect(kept.flow.modules.map((module) => module.id)).not.toContain('second');
+    expect(kept.draft_revision).toBe(1);
+    // Saving from the revision they now have works; a save without one is not checked.
+    const rebased = await call('PUT', `/api/bots/${bot.id}/flow`, {
+      flow: withModule('second'),
+      baseRevision: 1,
+    });
+    expect(rebased.json().bot.draft_revision).toBe(2);
+    expect(
+      (await call('PUT', `/api/bots/${bot.id}/flow`, { flow: bot.flow })).json().bot.draft_revision,
+    ).toBe(3);
+    // Another company's bot stays not found, whatever the revision.
+    const foreign = await call(
+      'PUT',
+      `/api/bots/${bot.id}/flow`,
+      { flow: bot.flow, baseRevision: 0 },
+      otherToken,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/bots/${bot.id}/flow`, { flow: bot.flow, baseRevision: -1 })).statusCode,
+    ).toBe(400);
+  });
+
   it('publishes numbered versions, refuses a broken flow, lists and restores versions', async () => {
     const bot = await newBot();
     const first = await call('POST', `/api/bots/${bot.id}/publish`);

@@ -32,10 +32,17 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Save the draft flow; answers the validator’s findings (saving never waits for a clean flow)',
         params: botIdParamsSchema,
         body: saveFlowRequestSchema,
-        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    async (request) => publishing.saveDraft(db(), sessionOf(request), request.params.id, request.body.flow),
+    async (request) =>
+      publishing.saveDraft(
+        db(),
+        sessionOf(request),
+        request.params.id,
+        request.body.flow,
+        request.body.baseRevision,
+      ),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { DeploymentRow } from '../../db/tables/conversation.table';
 import { ConflictException, NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
-import { findBot, findBotForUpdate, updateBot } from '../bots/bots.repository';
+import { findBot, findBotForUpdate, findDraftRevision, updateBot } from '../bots/bots.repository';
 import { getBot } from '../bots/bots.service';
 import {
   findDeployment,
@@ -45,19 +45,38 @@ export function findingsOf(flow: Flow): FlowFinding[] {
   return validateFlowTemplates(flow).map((finding) => ({ ...finding }));
 }
 
-/** Saves the draft (any well-formed document) and says what the validator thinks of it. */
+/**
+ * Saves the draft (any well-formed document) and says what the validator thinks of it. With
+ * `baseRevision`, only over that revision: someone else's newer save is never overwritten.
+ */
 export async function saveDraft(
   db: Db,
   session: Session,
   botId: string,
   flow: Flow,
+  baseRevision?: number,
 ): Promise<{ bot: BotDetail; findings: FlowFinding[] }> {
   assertId(botId, 'Bot');
-  const row = await updateBot(db, session.companyId, botId, {
-    flow,
-    language: flow.settings.language.split('-')[0],
-  });
-  if (!row) throw new NotFoundException('Bot not found');
+  const row = await updateBot(
+    db,
+    session.companyId,
+    botId,
+    { flow, language: flow.settings.language.split('-')[0], savedBy: session.userId },
+    baseRevision,
+  );
+  if (!row) {
+    const current =
+      baseRevision === undefined ? undefined : await findDraftRevision(db, session.companyId, botId);
+    if (!current) throw new NotFoundException('Bot not found');
+    throw new ConflictException(
+      `${current.saved_by ?? 'Someone'} saved this bot after you opened it; reload it to see their changes`,
+      {
+        revision: current.draft_revision,
+        savedAt: current.updated_at.toISOString(),
+        savedBy: current.saved_by,
+      },
+    );
+  }
   return { bot: await getBot(db, session, botId), findings: findingsOf(flow) };
 }
 
