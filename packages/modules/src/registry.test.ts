@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moduleDefinitions } from './definitions';
+import { definitionOf, moduleDefinitions } from './definitions';
 import { moduleTypes } from './module-types';
 import { moduleRuntimes } from './runtimes';
 
@@ -12,5 +12,12 @@ describe('module registries', () => {
   it.each(moduleTypes)('%s has valid defaults', (type) => {
     const definition = moduleDefinitions[type];
     expect(definition.content.safeParse(definition.defaults).success).toBe(true);
+  });
+
+  it.each(moduleTypes)('%s sums up its default content in lines of text', (type) => {
+    const definition = definitionOf(type);
+    const lines = definition.summary(definition.defaults);
+    expect(lines.every((line) => typeof line === 'string')).toBe(true);
+    if (!['jump', 'intent_router'].includes(type)) expect(lines.join('').length).toBeGreaterThan(0);
   });
 });

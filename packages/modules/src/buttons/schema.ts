@@ -10,6 +10,7 @@ export type ButtonsContent = z.infer<typeof buttonsContentSchema>;
 
 export const buttonsDefinition = {
   label: 'Buttons',
+  summary: (content) => [content.text],
   content: buttonsContentSchema,
   defaults: {
     text: 'What would you like to do?',

@@ -26,6 +26,7 @@ export const cardsWait = (cards: Card[]) =>
 
 export const cardDefinition = {
   label: 'Card',
+  summary: (content) => [content.card.title, content.card.subtitle ?? ''].filter(Boolean),
   content: cardContentSchema,
   defaults: { card: { title: 'Title', buttons: [] } },
   ports: (content) =>

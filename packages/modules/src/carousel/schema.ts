@@ -12,6 +12,7 @@ const allButtons = (content: CarouselContent) => content.cards.flatMap((card) =>
 
 export const carouselDefinition = {
   label: 'Carousel',
+  summary: (content) => content.cards.map((card) => card.title),
   content: carouselContentSchema,
   defaults: { cards: [{ title: 'First card', buttons: [] }] },
   ports: (content) =>

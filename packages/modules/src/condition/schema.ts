@@ -18,6 +18,7 @@ export type ConditionContent = z.infer<typeof conditionContentSchema>;
 
 export const conditionDefinition = {
   label: 'Condition',
+  summary: (content) => content.branches.map((branch) => `if ${branch.expression}`),
   content: conditionContentSchema,
   defaults: { branches: [{ id: 'c1', label: '', expression: 'true' }] },
   ports: (content) => [

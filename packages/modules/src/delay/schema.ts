@@ -12,6 +12,7 @@ export type DelayContent = z.infer<typeof delayContentSchema>;
 
 export const delayDefinition = {
   label: 'Delay',
+  summary: (content) => [`Wait ${content.seconds} s`],
   content: delayContentSchema,
   defaults: { seconds: 5 },
   ports: () => [{ id: 'next', label: 'After the delay' }],

@@ -6,6 +6,7 @@ export type EndContent = z.infer<typeof endContentSchema>;
 
 export const endDefinition = {
   label: 'End',
+  summary: (content) => (content.message ? [content.message] : ['The conversation ends']),
   content: endContentSchema,
   defaults: { message: '' },
   ports: () => [],

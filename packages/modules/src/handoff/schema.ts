@@ -10,6 +10,7 @@ export type HandoffContent = z.infer<typeof handoffContentSchema>;
 
 export const handoffDefinition = {
   label: 'Human handoff',
+  summary: (content) => [content.message, ...(content.reason ? [`Reason: ${content.reason}`] : [])],
   content: handoffContentSchema,
   defaults: { message: 'Connecting you with a person from our team…', reason: '' },
   ports: () => [{ id: 'resume', label: 'When the bot takes over again' }],

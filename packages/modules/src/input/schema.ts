@@ -18,6 +18,7 @@ export type InputContent = z.infer<typeof inputContentSchema>;
 
 export const inputDefinition = {
   label: 'Input',
+  summary: (content) => [content.prompt, `→ ${content.variable}`],
   content: inputContentSchema,
   defaults: {
     prompt: 'What is your email?',

@@ -15,6 +15,7 @@ export type IntentRouterContent = z.infer<typeof intentRouterContentSchema>;
 
 export const intentRouterDefinition = {
   label: 'Intent router',
+  summary: (content) => [content.prompt || `${content.intents.length} intents`].filter(Boolean),
   content: intentRouterContentSchema,
   defaults: { prompt: '', intents: ['greeting'], threshold: DEFAULT_NLU_THRESHOLD },
   ports: (content) => [

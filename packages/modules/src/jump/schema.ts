@@ -7,6 +7,7 @@ export type JumpContent = z.infer<typeof jumpContentSchema>;
 
 export const jumpDefinition = {
   label: 'Jump',
+  summary: (content) => (content.note ? [content.note] : []),
   content: jumpContentSchema,
   defaults: { note: '' },
   ports: () => [{ id: 'next', label: 'Jump to' }],

@@ -20,6 +20,8 @@ export interface VariableUse {
 /** Everything the builder and the validator need to know about a module type, without running it. */
 export interface ModuleDefinition<C> {
   label: string;
+  /** The content at a glance, a line each, as the builder's node shows it (Markdown left as typed). */
+  summary(content: C): string[];
   content: z.ZodType<C>;
   defaults: C;
   ports(content: C): Port[];

@@ -16,6 +16,7 @@ export type LlmContent = z.infer<typeof llmContentSchema>;
 
 export const llmDefinition = {
   label: 'LLM',
+  summary: (content) => [content.userPrompt, content.model],
   content: llmContentSchema,
   defaults: {
     model: 'gpt-3.5-turbo',

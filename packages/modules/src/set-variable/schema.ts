@@ -10,6 +10,7 @@ export type SetVariableContent = z.infer<typeof setVariableContentSchema>;
 
 export const setVariableDefinition = {
   label: 'Set variable',
+  summary: (content) => content.assignments.map((action) => `${action.variable} = ${action.value}`),
   content: setVariableContentSchema,
   defaults: { assignments: [{ variable: 'counter', value: '0' }] },
   ports: () => [{ id: 'next', label: 'Next' }],

@@ -9,6 +9,7 @@ export type TextContent = z.infer<typeof textContentSchema>;
 
 export const textDefinition = {
   label: 'Text',
+  summary: (content) => [content.text],
   content: textContentSchema,
   defaults: { text: 'Hello!' },
   ports: () => [{ id: 'next', label: 'Next' }],

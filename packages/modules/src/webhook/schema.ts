@@ -20,6 +20,7 @@ export type WebhookContent = z.infer<typeof webhookContentSchema>;
 
 export const webhookDefinition = {
   label: 'Webhook',
+  summary: (content) => [`${content.method} ${content.url}`],
   content: webhookContentSchema,
   defaults: { method: 'POST', url: 'https://example.com/hook', headers: [], body: '', timeoutMs: 10_000 },
   ports: () => [
