@@ -193,7 +193,15 @@ export function createRouter(queryClient: QueryClient) {
           ],
         },
         {
-          // The previous app's bot list: the same home. Bots' own pages (the builder) come later.
+          path: 'bots/list/:botId',
+          loader: requireSession,
+          errorElement: <RouteErrorScreen />,
+          lazy: async () => ({
+            Component: (await import('../features/builder/components/builder-page')).BuilderPage,
+          }),
+        },
+        {
+          // The previous app's bot list: the same home.
           path: 'bots/list',
           element: <AppLayout />,
           loader: requireSession,

@@ -1,0 +1,152 @@
+import type { Flow, FlowModule } from '@parley/flow';
+import {
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  type EdgeChange,
+  MarkerType,
+  MiniMap,
+  type NodeChange,
+  ReactFlow,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import type { BuilderStore } from '../model/builder-store';
+import { connect, disconnect, moveModules, removeModules } from '../model/flow-edits';
+import { moduleLooks } from './module-icons';
+import { type ModuleNode, ModuleNodeView } from './module-node';
+
+const nodeTypes = { module: ModuleNodeView };
+
+/** Node objects stay the same while their module does, so React Flow re-renders only what changed. */
+function useModuleNodes(flow: Flow, selected: Set<string>): ModuleNode[] {
+  const cache = useMemo(() => new WeakMap<FlowModule, ModuleNode>(), []);
+  return useMemo(
+    () =>
+      flow.modules.map((module) => {
+        const isSelected = selected.has(module.id);
+        const cached = cache.get(module);
+        if (cached && cached.selected === isSelected) return cached;
+        const node: ModuleNode = {
+          id: module.id,
+          type: 'module',
+          position: module.position,
+          data: { module, isStart: module.id === flow.startModuleId },
+          selected: isSelected,
+          deletable: module.id !== flow.startModuleId,
+        };
+        cache.set(module, node);
+        return node;
+      }),
+    [flow, selected, cache],
+  );
+}
+
+function useConnectionEdges(flow: Flow, selected: Set<string>): Edge[] {
+  return useMemo(
+    () =>
+      flow.modules.flatMap((module) =>
+        module.connections.map((connection) => {
+          const color = moduleLooks[module.type].color;
+          return {
+            id: connection.id,
+            source: module.id,
+            sourceHandle: connection.port,
+            target: connection.target,
+            selected: selected.has(connection.id),
+            style: { stroke: color, strokeWidth: selected.has(connection.id) ? 3 : 1.75 },
+            markerEnd: { type: MarkerType.ArrowClosed, color },
+          } satisfies Edge;
+        }),
+      ),
+    [flow, selected],
+  );
+}
+
+/** The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow. */
+export function FlowCanvas({ store }: { store: BuilderStore }) {
+  const flow = useStore(store, (state) => state.flow);
+  const apply = useStore(store, (state) => state.apply);
+  const [selectedNodes, setSelectedNodes] = useState(() => new Set<string>());
+  const [selectedEdges, setSelectedEdges] = useState(() => new Set<string>());
+  const nodes = useModuleNodes(flow, selectedNodes);
+  const edges = useConnectionEdges(flow, selectedEdges);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<ModuleNode>[]) => {
+      const positions: Record<string, { x: number; y: number }> = {};
+      const removed: string[] = [];
+      let selection: Set<string> | undefined;
+      for (const change of changes) {
+        if (change.type === 'position' && change.position) positions[change.id] = change.position;
+        if (change.type === 'remove') removed.push(change.id);
+        if (change.type === 'select') {
+          selection ??= new Set(selectedNodes);
+          if (change.selected) selection.add(change.id);
+          else selection.delete(change.id);
+        }
+      }
+      if (Object.keys(positions).length > 0) apply((current) => moveModules(current, positions));
+      if (removed.length > 0) apply((current) => removeModules(current, removed));
+      if (selection) setSelectedNodes(selection);
+    },
+    [apply, selectedNodes],
+  );
+
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange[]) => {
+      const removed = changes.filter((change) => change.type === 'remove').map((change) => change.id);
+      if (removed.length > 0) apply((current) => disconnect(current, removed));
+      const selects = changes.filter((change) => change.type === 'select');
+      if (selects.length > 0) {
+        setSelectedEdges((old) => {
+          const next = new Set(old);
+          for (const change of selects) change.selected ? next.add(change.id) : next.delete(change.id);
+          return next;
+        });
+      }
+    },
+    [apply],
+  );
+
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      if (!connection.sourceHandle) return;
+      apply((current) =>
+        connect(current, {
+          source: connection.source,
+          port: connection.sourceHandle as string,
+          target: connection.target,
+        }),
+      );
+    },
+    [apply],
+  );
+
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
+      onConnect={onConnect}
+      deleteKeyCode={['Backspace', 'Delete']}
+      multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+      fitView
+      fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+      minZoom={0.1}
+      proOptions={{ hideAttribution: true }}
+    >
+      <Background gap={20} color="#e2e8f0" />
+      <MiniMap
+        pannable
+        zoomable
+        nodeColor={(node) => moduleLooks[(node as ModuleNode).data.module.type].color}
+      />
+      <Controls />
+    </ReactFlow>
+  );
+}

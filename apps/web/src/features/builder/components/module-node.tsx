@@ -1,0 +1,101 @@
+import { Box, Stack, Typography } from '@mui/material';
+import type { FlowModule } from '@parley/flow';
+import { definitionOf } from '@parley/modules';
+import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
+import { memo } from 'react';
+import { moduleLooks } from './module-icons';
+
+export type ModuleNodeData = { module: FlowModule; isStart: boolean };
+export type ModuleNode = Node<ModuleNodeData, 'module'>;
+
+/** A module on the canvas: its type, name and content at a glance, one handle per output. */
+export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
+  const { module, isStart } = data;
+  const definition = definitionOf(module.type);
+  const { icon: Icon, color } = moduleLooks[module.type];
+  const ports = definition.ports(module.content);
+  const lines = definition.summary(module.content).filter(Boolean).slice(0, 3);
+  return (
+    <Box
+      data-module-id={module.id}
+      sx={{
+        width: 260,
+        bgcolor: 'background.paper',
+        border: '1.5px solid',
+        borderColor: selected ? color : '#e2e8f0',
+        borderRadius: 3,
+        boxShadow: selected ? `0 0 0 3px ${color}33` : '0 1px 3px rgba(15,23,42,0.08)',
+        fontSize: 13,
+      }}
+    >
+      <Handle
+        type="target"
+        position={Position.Left}
+        style={{ top: 22, width: 10, height: 10, background: color }}
+      />
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ px: 1.5, pt: 1.25, pb: 0.75 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 26,
+            height: 26,
+            borderRadius: 1.5,
+            bgcolor: `${color}1a`,
+            color,
+          }}
+        >
+          <Icon sx={{ fontSize: 17 }} />
+        </Box>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="caption" sx={{ color, fontWeight: 700, display: 'block', lineHeight: 1.2 }}>
+            {definition.label}
+            {isStart ? ' · Start' : ''}
+          </Typography>
+          <Typography variant="body2" fontWeight={650} noWrap title={module.name || module.id}>
+            {module.name || module.id}
+          </Typography>
+        </Box>
+      </Stack>
+      {lines.length > 0 && (
+        <Box sx={{ px: 1.5, pb: 1 }}>
+          {lines.map((line, index) => (
+            <Typography
+              // Lines are positional: a module's summary in order.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              variant="body2"
+              color="text.secondary"
+              noWrap
+              sx={{ fontSize: 12.5 }}
+              title={line}
+            >
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {ports.length > 0 && (
+        <Box sx={{ borderTop: '1px solid #f1f5f9' }}>
+          {ports.map((port) => (
+            <Box
+              key={port.id}
+              sx={{ position: 'relative', px: 1.5, py: 0.5, textAlign: 'right' }}
+              data-port={port.id}
+            >
+              <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block', pr: 0.5 }}>
+                {port.label}
+              </Typography>
+              <Handle
+                type="source"
+                id={port.id}
+                position={Position.Right}
+                style={{ width: 10, height: 10, background: '#fff', border: `2px solid ${color}` }}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+});

@@ -1,0 +1,56 @@
+import { isApiError } from '../../../shared/api/api-error';
+import { saveDraft } from '../api/builder-api';
+import type { BuilderStore } from './builder-store';
+
+/** How long the document rests before it is saved, and how long after a failure to try again. */
+const QUIET_MS = 700;
+const RETRY_MS = 5_000;
+
+/**
+ * Saves the draft a moment after edits stop, one save at a time, each over the revision the last
+ * one returned. A conflict stops saving (never overwrite someone else's newer save); other
+ * failures are retried. Returns the function that stops it.
+ */
+export function startAutosave(store: BuilderStore, save = saveDraft): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight = false;
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void flush(), delay);
+  };
+
+  const flush = async () => {
+    const state = store.getState();
+    if (inFlight || state.edits === state.savedEdits || state.save.state === 'conflict') return;
+    inFlight = true;
+    const edits = state.edits;
+    state.savingStarted();
+    try {
+      const result = await save(state.botId, state.flow, state.revision);
+      store.getState().saved(result.bot.draft_revision, edits);
+    } catch (error) {
+      if (isApiError(error) && error.name === 'ConflictException') {
+        store.getState().saveFailed({ state: 'conflict', message: error.message });
+      } else {
+        store.getState().saveFailed({
+          state: 'error',
+          message: isApiError(error) ? error.message : 'The connection was lost',
+        });
+        schedule(RETRY_MS);
+      }
+    } finally {
+      inFlight = false;
+    }
+    const after = store.getState();
+    if (after.edits !== after.savedEdits && after.save.state === 'saved') schedule(QUIET_MS);
+  };
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.edits !== previous.edits) schedule(QUIET_MS);
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
+}

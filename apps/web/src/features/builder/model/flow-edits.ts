@@ -1,0 +1,78 @@
+import type { Flow, FlowModule } from '@parley/flow';
+
+/**
+ * Edits of the flow document as pure functions: each returns a new flow and keeps every module
+ * it did not change as the same object, so the canvas re-renders only what changed.
+ */
+
+const withModules = (flow: Flow, modules: FlowModule[]): Flow => ({ ...flow, modules });
+
+export function moveModules(flow: Flow, positions: Record<string, { x: number; y: number }>): Flow {
+  return withModules(
+    flow,
+    flow.modules.map((module) => {
+      const position = positions[module.id];
+      return position && (position.x !== module.position.x || position.y !== module.position.y)
+        ? { ...module, position: { x: Math.round(position.x), y: Math.round(position.y) } }
+        : module;
+    }),
+  );
+}
+
+/** Removes modules and every connection into them; the start module stays. */
+export function removeModules(flow: Flow, ids: Iterable<string>): Flow {
+  const removed = new Set(ids);
+  removed.delete(flow.startModuleId);
+  if (removed.size === 0) return flow;
+  return withModules(
+    flow,
+    flow.modules
+      .filter((module) => !removed.has(module.id))
+      .map((module) =>
+        module.connections.some((connection) => removed.has(connection.target))
+          ? {
+              ...module,
+              connections: module.connections.filter((connection) => !removed.has(connection.target)),
+            }
+          : module,
+      ),
+  );
+}
+
+/** A port leads to one module: connecting it again replaces where it led. */
+export function connect(flow: Flow, link: { source: string; port: string; target: string }): Flow {
+  if (link.source === link.target && link.port === 'next') return flow;
+  return withModules(
+    flow,
+    flow.modules.map((module) => {
+      if (module.id !== link.source) return module;
+      const others = module.connections.filter((connection) => connection.port !== link.port);
+      const id = uniqueConnectionId(
+        flow,
+        `${link.source}-${link.port}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 60),
+      );
+      return { ...module, connections: [...others, { id, port: link.port, target: link.target }] };
+    }),
+  );
+}
+
+export function disconnect(flow: Flow, connectionIds: Iterable<string>): Flow {
+  const removed = new Set(connectionIds);
+  if (removed.size === 0) return flow;
+  return withModules(
+    flow,
+    flow.modules.map((module) =>
+      module.connections.some((connection) => removed.has(connection.id))
+        ? { ...module, connections: module.connections.filter((connection) => !removed.has(connection.id)) }
+        : module,
+    ),
+  );
+}
+
+function uniqueConnectionId(flow: Flow, base: string): string {
+  const taken = new Set(
+    flow.modules.flatMap((module) => module.connections.map((connection) => connection.id)),
+  );
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}

@@ -1,0 +1,139 @@
+import type { BotDetail } from '@parley/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './support/bots';
+import { launchBrowser, screenshot } from './support/browser';
+import { signIn } from './support/journeys';
+import { type RunningServer, startServer } from './support/server';
+
+describe('the bot builder canvas', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let bot: BotDetail;
+  let token: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    ({ token } = await call<{ token: string }>(server.url, 'POST', '/api/auth/login', undefined, {
+      email: 'owner@demo.parley.dev',
+      password: 'parley-demo',
+    }));
+    bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
+      name: 'Canvas bot',
+      language: 'en',
+    });
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
+      flow: {
+        ...bot.flow,
+        modules: [
+          {
+            ...bot.flow.modules[0],
+            connections: [{ id: 'c1', port: 'next', target: 'menu' }],
+          },
+          {
+            id: 'menu',
+            name: 'Main menu',
+            type: 'buttons',
+            position: { x: 360, y: 0 },
+            content: {
+              text: 'What would you like?',
+              buttons: [
+                { id: 'order', label: 'Track my order', action: { type: 'goto' } },
+                { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+              ],
+            },
+            connections: [{ id: 'c2', port: 'button:person', target: 'handoff' }],
+          },
+          {
+            id: 'handoff',
+            name: 'To the team',
+            type: 'handoff',
+            position: { x: 720, y: 80 },
+            content: { message: 'Connecting you…', reason: 'Asked for a person' },
+          },
+        ],
+      },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const openCanvas = async (): Promise<Page> => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signIn(page, server.url, 'owner@demo.parley.dev');
+    await page.waitForURL(/\/v2$/);
+    await page.goto(`${server.url}/bots/list/${bot.id}`);
+    await page.locator('[data-module-id="menu"]').waitFor();
+    return page;
+  };
+  const saveState = (page: Page) => page.locator('[data-save-state]').getAttribute('data-save-state');
+
+  it('shows every module with its content and outputs, and saves a moved module by itself', async () => {
+    const page = await openCanvas();
+    const menu = page.locator('[data-module-id="menu"]');
+    await menu.getByText('What would you like?').waitFor();
+    expect(
+      await menu.locator('[data-port]').evaluateAll((ports) => ports.map((port) => port.textContent)),
+    ).toEqual(['Track my order', 'Talk to a person']);
+    expect(await page.locator('.react-flow__edge').count()).toBe(2);
+    await screenshot(page, 'builder-canvas');
+
+    const box = await menu.boundingBox();
+    if (!box) throw new Error('no box');
+    await page.mouse.move(box.x + 60, box.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, box.y + 220, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+    const saved = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    const moved = saved.flow.modules.find((module) => module.id === 'menu');
+    expect(moved?.position.y).toBeGreaterThan(100);
+    expect(saved.draft_revision).toBeGreaterThan(bot.draft_revision);
+    await page.context().close();
+  });
+
+  it('refuses a stale tab’s save with the conflict dialog, overwriting nothing', async () => {
+    const first = await openCanvas();
+    const second = await openCanvas();
+    // The first tab moves a module and saves.
+    const drag = async (page: Page, id: string, dy: number) => {
+      const box = await page.locator(`[data-module-id="${id}"]`).boundingBox();
+      if (!box) throw new Error('no box');
+      await page.mouse.move(box.x + 60, box.y + 20);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 60, box.y + 20 + dy, { steps: 6 });
+      await page.mouse.up();
+    };
+    await drag(first, 'handoff', 150);
+    await expect.poll(() => saveState(first), { timeout: 10_000 }).toBe('saved');
+    const afterFirst = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+
+    // The second tab, opened before, edits too: its save is refused.
+    await drag(second, 'menu', -120);
+    const dialog = second.getByRole('dialog', { name: 'Someone else saved this bot' });
+    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.getByText('Olivia Owner saved this bot after you opened it').waitFor();
+    expect(await saveState(second)).toBe('conflict');
+    await screenshot(second, 'builder-conflict');
+    const unchanged = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    expect(unchanged.draft_revision).toBe(afterFirst.draft_revision);
+    expect(unchanged.flow).toEqual(afterFirst.flow);
+
+    // Reloading continues from the newer version.
+    await dialog.getByRole('button', { name: 'Reload their version' }).click();
+    await expect.poll(() => saveState(second)).toBe('saved');
+    const handoff = afterFirst.flow.modules.find((module) => module.id === 'handoff');
+    await expect
+      .poll(async () => {
+        const transform = await second
+          .locator('.react-flow__node[data-id="handoff"]')
+          .evaluate((node) => (node as HTMLElement).style.transform);
+        return transform.includes(`${handoff?.position.y}px`);
+      })
+      .toBe(true);
+    await first.context().close();
+    await second.context().close();
+  });
+});
