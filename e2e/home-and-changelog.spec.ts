@@ -68,7 +68,7 @@ describe('the home with bots, and the Changelog History', () => {
     await page.getByText('“Help desk (copy)” was deleted.').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="bot-card"]').length === 1);
 
-    // The legacy bot list shows the same home; a bot's own page is not built yet.
+    // The legacy bot list shows the same home; a bot opens on its canvas.
     await page.goto(`${server.url}/bots/list`);
     await page.getByTestId('bot-card').filter({ hasText: 'Help desk' }).waitFor();
     await page
@@ -76,7 +76,9 @@ describe('the home with bots, and the Changelog History', () => {
       .filter({ hasText: 'Help desk' })
       .getByRole('link', { name: 'Open Help desk' })
       .click();
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.waitForURL(/\/bots\/list\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Help desk' }).waitFor();
+    await page.locator('[data-module-id="start"]').waitFor();
     await page.context().close();
   });
 

@@ -3,6 +3,7 @@ import type { FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { moduleLooks } from './module-icons';
 
 export type ModuleNodeData = { module: FlowModule; isStart: boolean };
@@ -10,6 +11,7 @@ export type ModuleNode = Node<ModuleNodeData, 'module'>;
 
 /** A module on the canvas: its type, name and content at a glance, one handle per output. */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
+  const { t } = useTranslation('builder');
   const { module, isStart } = data;
   const definition = definitionOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
@@ -50,7 +52,7 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="caption" sx={{ color, fontWeight: 700, display: 'block', lineHeight: 1.2 }}>
             {definition.label}
-            {isStart ? ' · Start' : ''}
+            {isStart ? ` · ${t('start')}` : ''}
           </Typography>
           <Typography variant="body2" fontWeight={650} noWrap title={module.name || module.id}>
             {module.name || module.id}
