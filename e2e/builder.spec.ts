@@ -78,6 +78,8 @@ describe('the bot builder canvas', () => {
       await menu.locator('[data-port]').evaluateAll((ports) => ports.map((port) => port.textContent)),
     ).toEqual(['Track my order', 'Talk to a person']);
     expect(await page.locator('.react-flow__edge').count()).toBe(2);
+    // The minimap draws every module too.
+    await expect.poll(() => page.locator('.react-flow__minimap-node').count()).toBe(3);
     await screenshot(page, 'builder-canvas');
 
     const box = await menu.boundingBox();

@@ -20,15 +20,22 @@ import { type ModuleNode, ModuleNodeView } from './module-node';
 
 const nodeTypes = { module: ModuleNodeView };
 
-/** Node objects stay the same while their module does, so React Flow re-renders only what changed. */
-function useModuleNodes(flow: Flow, selected: Set<string>): ModuleNode[] {
+type Size = { width: number; height: number };
+
+/**
+ * Node objects stay the same while their module, selection and measured size do, so React Flow
+ * re-renders only what changed. Sizes are the canvas's own (the minimap and fit-view need them),
+ * not part of the document.
+ */
+function useModuleNodes(flow: Flow, selected: Set<string>, sizes: Record<string, Size>): ModuleNode[] {
   const cache = useMemo(() => new WeakMap<FlowModule, ModuleNode>(), []);
   return useMemo(
     () =>
       flow.modules.map((module) => {
         const isSelected = selected.has(module.id);
+        const measured = sizes[module.id];
         const cached = cache.get(module);
-        if (cached && cached.selected === isSelected) return cached;
+        if (cached && cached.selected === isSelected && cached.measured === measured) return cached;
         const node: ModuleNode = {
           id: module.id,
           type: 'module',
@@ -36,11 +43,12 @@ function useModuleNodes(flow: Flow, selected: Set<string>): ModuleNode[] {
           data: { module, isStart: module.id === flow.startModuleId },
           selected: isSelected,
           deletable: module.id !== flow.startModuleId,
+          ...(measured ? { measured } : {}),
         };
         cache.set(module, node);
         return node;
       }),
-    [flow, selected, cache],
+    [flow, selected, sizes, cache],
   );
 }
 
@@ -71,7 +79,8 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
   const apply = useStore(store, (state) => state.apply);
   const [selectedNodes, setSelectedNodes] = useState(() => new Set<string>());
   const [selectedEdges, setSelectedEdges] = useState(() => new Set<string>());
-  const nodes = useModuleNodes(flow, selectedNodes);
+  const [sizes, setSizes] = useState<Record<string, Size>>({});
+  const nodes = useModuleNodes(flow, selectedNodes, sizes);
   const edges = useConnectionEdges(flow, selectedEdges);
 
   const onNodesChange = useCallback(
@@ -79,7 +88,12 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
       const positions: Record<string, { x: number; y: number }> = {};
       const removed: string[] = [];
       let selection: Set<string> | undefined;
+      let measured: Record<string, Size> | undefined;
       for (const change of changes) {
+        if (change.type === 'dimensions' && change.dimensions) {
+          measured ??= {};
+          measured[change.id] = change.dimensions;
+        }
         if (change.type === 'position' && change.position) positions[change.id] = change.position;
         if (change.type === 'remove') removed.push(change.id);
         if (change.type === 'select') {
@@ -91,6 +105,10 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
       if (Object.keys(positions).length > 0) apply((current) => moveModules(current, positions));
       if (removed.length > 0) apply((current) => removeModules(current, removed));
       if (selection) setSelectedNodes(selection);
+      if (measured) {
+        const fresh = measured;
+        setSizes((old) => ({ ...old, ...fresh }));
+      }
     },
     [apply, selectedNodes],
   );
