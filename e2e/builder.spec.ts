@@ -96,6 +96,32 @@ describe('the bot builder canvas', () => {
     await page.context().close();
   });
 
+  it('adds modules from the palette, and undoes and redoes by keyboard and toolbar', async () => {
+    const page = await openCanvas();
+    const modules = page.locator('[data-module-id]');
+    const before = await modules.count();
+    await page.getByRole('button', { name: 'Add Condition' }).click();
+    await expect.poll(() => modules.count()).toBe(before + 1);
+    const added = page.locator('[data-module-id^="condition-"]');
+    await added.getByText('if true').waitFor();
+    await added.getByText('Else').waitFor();
+    await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+    let saved = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    expect(saved.flow.modules.some((module) => module.type === 'condition')).toBe(true);
+    await screenshot(page, 'builder-palette');
+
+    await page.locator('.react-flow__pane').click({ position: { x: 700, y: 120 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => modules.count()).toBe(before);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => modules.count()).toBe(before + 1);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+    saved = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    expect(saved.flow.modules.some((module) => module.type === 'condition')).toBe(false);
+    await page.context().close();
+  });
+
   it('refuses a stale tab’s save with the conflict dialog, overwriting nothing', async () => {
     const first = await openCanvas();
     const second = await openCanvas();

@@ -27,6 +27,7 @@ import { useStore } from 'zustand';
 import { builderBotQuery, builderKeys } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
+import { CommandButtons, useCommandShortcuts } from './command-buttons';
 import { FlowCanvas } from './flow-canvas';
 
 function SaveState({ store }: { store: BuilderStore }) {
@@ -87,6 +88,7 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
     createBuilderStore({ botId: bot.id, flow: bot.flow, revision: bot.draft_revision }),
   );
   useEffect(() => startAutosave(store), [store]);
+  useCommandShortcuts(store);
   // Leaving with edits the server does not have yet asks first.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
@@ -117,6 +119,7 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
         <Typography variant="h4" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
           {bot.name}
         </Typography>
+        <CommandButtons store={store} />
         <SaveState store={store} />
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0, bgcolor: '#f8fafc' }} aria-label={t('canvas')} role="application">

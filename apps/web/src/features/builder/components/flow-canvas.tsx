@@ -17,6 +17,7 @@ import type { BuilderStore } from '../model/builder-store';
 import { connect, disconnect, moveModules, removeModules } from '../model/flow-edits';
 import { moduleLooks } from './module-icons';
 import { type ModuleNode, ModuleNodeView } from './module-node';
+import { ModulePalette } from './module-palette';
 
 const nodeTypes = { module: ModuleNodeView };
 
@@ -89,7 +90,9 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
       const removed: string[] = [];
       let selection: Set<string> | undefined;
       let measured: Record<string, Size> | undefined;
+      let dragging = false;
       for (const change of changes) {
+        if (change.type === 'position' && change.dragging) dragging = true;
         if (change.type === 'dimensions' && change.dimensions) {
           measured ??= {};
           measured[change.id] = change.dimensions;
@@ -102,7 +105,9 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
           else selection.delete(change.id);
         }
       }
-      if (Object.keys(positions).length > 0) apply((current) => moveModules(current, positions));
+      // A drag is one undo step.
+      if (Object.keys(positions).length > 0)
+        apply((current) => moveModules(current, positions), dragging ? 'drag' : undefined);
       if (removed.length > 0) apply((current) => removeModules(current, removed));
       if (selection) setSelectedNodes(selection);
       if (measured) {
@@ -151,6 +156,7 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}
+      onNodeDragStop={() => store.getState().endGesture()}
       deleteKeyCode={['Backspace', 'Delete']}
       multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
       fitView
@@ -165,6 +171,7 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
         nodeColor={(node) => moduleLooks[(node as ModuleNode).data.module.type].color}
       />
       <Controls />
+      <ModulePalette store={store} />
     </ReactFlow>
   );
 }

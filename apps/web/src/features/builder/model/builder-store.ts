@@ -16,12 +16,23 @@ export interface BuilderState {
   edits: number;
   savedEdits: number;
   save: SaveStatus;
+  /** Earlier and undone documents, newest last (undo/redo). */
+  past: Flow[];
+  future: Flow[];
+  /** Edits of one gesture (a drag) share a key and make one undo step. */
+  gesture: string | null;
   /** Applies an edit (see flow-edits); an edit that changes nothing is not one. */
-  apply(edit: (flow: Flow) => Flow): void;
+  apply(edit: (flow: Flow) => Flow, gesture?: string): void;
+  endGesture(): void;
+  undo(): void;
+  redo(): void;
   savingStarted(): void;
   saved(revision: number, edits: number): void;
   saveFailed(status: Exclude<SaveStatus, { state: 'saved' } | { state: 'saving' }>): void;
 }
+
+/** Undo steps kept (documents share unchanged modules, so each costs little). */
+const HISTORY_LIMIT = 200;
 
 /** One bot's document while the builder has it open. */
 export function createBuilderStore(initial: { botId: string; flow: Flow; revision: number }) {
@@ -30,10 +41,46 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
     edits: 0,
     savedEdits: 0,
     save: { state: 'saved' },
-    apply: (edit) =>
+    past: [],
+    future: [],
+    gesture: null,
+    apply: (edit, gesture) =>
       set((state) => {
         const flow = edit(state.flow);
-        return flow === state.flow ? state : { flow, edits: state.edits + 1 };
+        if (flow === state.flow) return state;
+        const sameGesture = gesture !== undefined && gesture === state.gesture;
+        return {
+          flow,
+          edits: state.edits + 1,
+          past: sameGesture ? state.past : [...state.past, state.flow].slice(-HISTORY_LIMIT),
+          future: [],
+          gesture: gesture ?? null,
+        };
+      }),
+    endGesture: () => set({ gesture: null }),
+    undo: () =>
+      set((state) => {
+        const previous = state.past.at(-1);
+        if (!previous) return state;
+        return {
+          flow: previous,
+          past: state.past.slice(0, -1),
+          future: [state.flow, ...state.future],
+          edits: state.edits + 1,
+          gesture: null,
+        };
+      }),
+    redo: () =>
+      set((state) => {
+        const [next, ...rest] = state.future;
+        if (!next) return state;
+        return {
+          flow: next,
+          past: [...state.past, state.flow],
+          future: rest,
+          edits: state.edits + 1,
+          gesture: null,
+        };
       }),
     savingStarted: () => set({ save: { state: 'saving' } }),
     saved: (revision, edits) => set({ revision, savedEdits: edits, save: { state: 'saved' } }),

@@ -76,3 +76,39 @@ function uniqueConnectionId(flow: Flow, base: string): string {
   if (!taken.has(base)) return base;
   for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
 }
+
+/** A new module of `type` with the type's defaults, at `position`; its id is new in the flow. */
+export function addModule(
+  flow: Flow,
+  type: FlowModule['type'],
+  position: { x: number; y: number },
+  label: string,
+  defaults: unknown,
+): { flow: Flow; id: string } {
+  const taken = new Set(flow.modules.map((module) => module.id));
+  let number = flow.modules.length + 1;
+  while (taken.has(`${type}-${number}`)) number++;
+  const id = `${type}-${number}`;
+  const module = {
+    id,
+    type,
+    name: label,
+    position: { x: Math.round(position.x), y: Math.round(position.y) },
+    tags: [],
+    connections: [],
+    isGoal: false,
+    content: structuredClone(defaults),
+  } as FlowModule;
+  return { flow: withModules(flow, [...flow.modules, module]), id };
+}
+
+/** Where a new module of about 260 × 140 px fits near `position` without covering another. */
+export function freeSpot(flow: Flow, position: { x: number; y: number }): { x: number; y: number } {
+  const covers = (spot: { x: number; y: number }) =>
+    flow.modules.some(
+      (module) => Math.abs(module.position.x - spot.x) < 280 && Math.abs(module.position.y - spot.y) < 160,
+    );
+  const spot = { ...position };
+  for (let tries = 0; tries < 50 && covers(spot); tries++) spot.y += 160;
+  return spot;
+}

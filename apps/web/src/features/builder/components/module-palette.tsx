@@ -1,0 +1,100 @@
+import { Box, ButtonBase, Paper, Stack, Typography } from '@mui/material';
+import { type ModuleType, moduleDefinitions, moduleTypes } from '@parley/modules';
+import { useReactFlow } from '@xyflow/react';
+import { useTranslation } from 'react-i18next';
+import type { BuilderStore } from '../model/builder-store';
+import { addModule, freeSpot } from '../model/flow-edits';
+import { moduleLooks } from './module-icons';
+
+/** Every module type; a click adds one in the middle of the view, ready to connect. */
+export function ModulePalette({ store }: { store: BuilderStore }) {
+  const { t } = useTranslation('builder');
+  const { screenToFlowPosition } = useReactFlow();
+
+  const add = (type: ModuleType) => {
+    const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
+    const center = pane
+      ? screenToFlowPosition({ x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 })
+      : { x: 0, y: 0 };
+    const definition = moduleDefinitions[type];
+    store
+      .getState()
+      .apply(
+        (flow) =>
+          addModule(
+            flow,
+            type,
+            freeSpot(flow, { x: center.x - 130, y: center.y - 40 }),
+            definition.label,
+            definition.defaults,
+          ).flow,
+      );
+  };
+
+  return (
+    <Paper
+      component="nav"
+      aria-label={t('palette.label')}
+      elevation={0}
+      sx={{
+        position: 'absolute',
+        top: 12,
+        left: 12,
+        zIndex: 5,
+        width: 188,
+        maxHeight: 'calc(100% - 24px)',
+        overflowY: 'auto',
+        border: '1px solid',
+        borderColor: 'divider',
+        borderRadius: 3,
+        p: 1,
+      }}
+    >
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        fontWeight={700}
+        sx={{ px: 1, display: 'block', mb: 0.5 }}
+      >
+        {t('palette.title')}
+      </Typography>
+      <Stack spacing={0.25}>
+        {moduleTypes.map((type) => {
+          const { icon: Icon, color } = moduleLooks[type];
+          return (
+            <ButtonBase
+              key={type}
+              onClick={() => add(type)}
+              aria-label={t('palette.add', { type: moduleDefinitions[type].label })}
+              sx={{
+                justifyContent: 'flex-start',
+                gap: 1,
+                px: 1,
+                py: 0.75,
+                borderRadius: 2,
+                '&:hover': { bgcolor: '#f1f5f9' },
+              }}
+            >
+              <Box
+                sx={{
+                  display: 'grid',
+                  placeItems: 'center',
+                  width: 24,
+                  height: 24,
+                  borderRadius: 1.5,
+                  bgcolor: `${color}1a`,
+                  color,
+                }}
+              >
+                <Icon sx={{ fontSize: 16 }} />
+              </Box>
+              <Typography variant="body2" fontWeight={550}>
+                {moduleDefinitions[type].label}
+              </Typography>
+            </ButtonBase>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
