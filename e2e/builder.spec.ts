@@ -80,6 +80,13 @@ describe('the bot builder canvas', () => {
     expect(await page.locator('.react-flow__edge').count()).toBe(2);
     // The minimap draws every module too.
     await expect.poll(() => page.locator('.react-flow__minimap-node').count()).toBe(3);
+    // Pointing at a module brings out its connections in and out.
+    await page.locator('[data-module-id="handoff"]').hover();
+    await expect.poll(() => page.locator('.react-flow__edge.is-highlighted').count()).toBe(1);
+    await page.locator('[data-module-id="menu"]').hover();
+    await expect.poll(() => page.locator('.react-flow__edge.is-highlighted').count()).toBe(2);
+    await page.mouse.move(5, 300);
+    await expect.poll(() => page.locator('.react-flow__edge.is-highlighted').count()).toBe(0);
     await screenshot(page, 'builder-canvas');
 
     const box = await menu.boundingBox();

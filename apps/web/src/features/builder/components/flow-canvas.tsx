@@ -53,24 +53,36 @@ function useModuleNodes(flow: Flow, selected: Set<string>, sizes: Record<string,
   );
 }
 
-function useConnectionEdges(flow: Flow, selected: Set<string>): Edge[] {
+/**
+ * Connections as edges. While modules are selected or hovered (`focus`), their incoming and
+ * outgoing connections stand out and the rest step back.
+ */
+function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string>): Edge[] {
   return useMemo(
     () =>
       flow.modules.flatMap((module) =>
         module.connections.map((connection) => {
           const color = moduleLooks[module.type].color;
+          const touched = focus.has(module.id) || focus.has(connection.target);
+          const strong = selected.has(connection.id) || touched;
           return {
             id: connection.id,
             source: module.id,
             sourceHandle: connection.port,
             target: connection.target,
             selected: selected.has(connection.id),
-            style: { stroke: color, strokeWidth: selected.has(connection.id) ? 3 : 1.75 },
+            animated: touched,
+            className: touched ? 'is-highlighted' : undefined,
+            style: {
+              stroke: color,
+              strokeWidth: strong ? 3 : 1.75,
+              opacity: focus.size > 0 && !strong ? 0.3 : 1,
+            },
             markerEnd: { type: MarkerType.ArrowClosed, color },
           } satisfies Edge;
         }),
       ),
-    [flow, selected],
+    [flow, selected, focus],
   );
 }
 
@@ -82,7 +94,12 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
   const [selectedEdges, setSelectedEdges] = useState(() => new Set<string>());
   const [sizes, setSizes] = useState<Record<string, Size>>({});
   const nodes = useModuleNodes(flow, selectedNodes, sizes);
-  const edges = useConnectionEdges(flow, selectedEdges);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const focus = useMemo(
+    () => (hovered ? new Set([...selectedNodes, hovered]) : selectedNodes),
+    [selectedNodes, hovered],
+  );
+  const edges = useConnectionEdges(flow, selectedEdges, focus);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<ModuleNode>[]) => {
@@ -157,6 +174,8 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}
       onNodeDragStop={() => store.getState().endGesture()}
+      onNodeMouseEnter={(_, node) => setHovered(node.id)}
+      onNodeMouseLeave={() => setHovered(null)}
       deleteKeyCode={['Backspace', 'Delete']}
       multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
       fitView
