@@ -160,12 +160,12 @@ export async function listInboxConversations(db: Queryable, filter: InboxFilter,
 }
 
 /**
- * A page of conversations with the filter's words in a message, found by reading the newest
- * conversations (of the other filters) one at a time, at most `budget` of them. Quick when the
- * words are common, where the trigram index would first fetch every message that has them.
+ * The ids of a page of conversations with the filter's words in a message, found by reading the
+ * newest conversations (of the other filters) one at a time, at most `budget` of them. Quick when
+ * the words are common, where the trigram index would first fetch every message that has them.
  * `complete`: there were no more conversations to read.
  */
-export async function listRecentWithWords(db: Queryable, filter: InboxFilter, limit: number, budget: number) {
+export async function findRecentWithWords(db: Queryable, filter: InboxFilter, limit: number, budget: number) {
   const { text, ...others } = filter;
   const recent = afterCursor(matching(db, others), filter.after)
     .select(['conversations.id', 'conversations.last_message_at'])
@@ -191,29 +191,29 @@ export async function listRecentWithWords(db: Queryable, filter: InboxFilter, li
     .orderBy('recent.id', 'desc')
     .limit(limit + 1)
     .execute();
-  const complete =
-    hits.length <= limit &&
-    Number(
-      (
-        await db
-          .selectFrom(recent.as('recent'))
-          .select((eb) => eb.fn.countAll<number>().as('read'))
-          .executeTakeFirstOrThrow()
-      ).read,
-    ) < budget;
-  const rows =
-    hits.length === 0
-      ? []
-      : await withInboxColumns(matching(db, { companyId: filter.companyId }))
-          .where(
-            'conversations.id',
-            'in',
-            hits.map((hit) => hit.id),
-          )
-          .orderBy('conversations.last_message_at', 'desc')
-          .orderBy('conversations.id', 'desc')
-          .execute();
-  return { rows, complete };
+  // Only a page that is not full asks whether anything was left unread.
+  const read =
+    hits.length > limit
+      ? budget
+      : Number(
+          (
+            await db
+              .selectFrom(recent.as('recent'))
+              .select((eb) => eb.fn.countAll<number>().as('read'))
+              .executeTakeFirstOrThrow()
+          ).read,
+        );
+  return { ids: hits.map((hit) => hit.id), complete: read < budget };
+}
+
+/** The company's conversations with these ids, as the inbox lists them, in its order. */
+export async function listInboxConversationsById(db: Queryable, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return withInboxColumns(matching(db, { companyId }))
+    .where('conversations.id', 'in', ids)
+    .orderBy('conversations.last_message_at', 'desc')
+    .orderBy('conversations.id', 'desc')
+    .execute();
 }
 
 export type InboxConversationRow = Awaited<ReturnType<typeof listInboxConversations>>[number];

@@ -22,12 +22,13 @@ import {
   countInboxConversations,
   countWaiting,
   findInboxConversation,
+  findRecentWithWords,
   type InboxConversationRow,
   type InboxFilter,
   inboxStatusOf,
   insertInternalNote,
   listInboxConversations,
-  listRecentWithWords,
+  listInboxConversationsById,
   markRead,
   transcriptEvents,
 } from './inbox.repository';
@@ -154,14 +155,19 @@ async function findAmongNewest(
   limit: number,
   { firstLook, mostRead }: typeof WORD_SEARCH_READS,
 ) {
-  const settled = (found: Awaited<ReturnType<typeof listRecentWithWords>>) =>
-    found.rows.length > limit || found.complete ? found : undefined;
-  const first = await listRecentWithWords(db, filter, limit, firstLook);
-  if (settled(first) || first.rows.length === 0) return settled(first);
-  // Found some: as many again at the same rate would fill the page; a third more for chance.
-  const needed = Math.ceil(((limit + 1) / first.rows.length) * firstLook * 1.3);
-  if (needed > mostRead) return undefined;
-  return settled(await listRecentWithWords(db, filter, limit, needed));
+  const settled = (found: Awaited<ReturnType<typeof findRecentWithWords>>) =>
+    found.ids.length > limit || found.complete ? found : undefined;
+  let found = await findRecentWithWords(db, filter, limit, firstLook);
+  if (!settled(found) && found.ids.length > 0) {
+    // Found some: as many again at the same rate would fill the page; a third more for chance.
+    const needed = Math.ceil(((limit + 1) / found.ids.length) * firstLook * 1.3);
+    if (needed <= mostRead) found = await findRecentWithWords(db, filter, limit, needed);
+  }
+  if (!settled(found)) return undefined;
+  return {
+    rows: await listInboxConversationsById(db, filter.companyId, found.ids),
+    complete: found.complete,
+  };
 }
 
 async function companyConversation(ctx: AppContext, companyId: string, conversationId: string) {
