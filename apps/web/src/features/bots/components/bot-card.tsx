@@ -3,7 +3,6 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import {
@@ -28,13 +27,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { inboxDeepLink } from '../../inbox/model/inbox-view';
 
-/** Where a bot's inbox and reports open, keeping company and bot in the address (spec §2). */
+/** Where a bot's pages open; the inbox keeps company and bot in the address (spec §2). */
 export function botLinks(companyId: string, botId: string) {
-  const query = new URLSearchParams({ companyId, botId }).toString();
   return {
     builder: `/bots/list/${botId}`,
     inbox: inboxDeepLink({ companyId, botId }),
-    reports: `/v2/reports?${query}`,
     webchat: `/v2/lite/bots/${botId}/settings`,
   };
 }
@@ -106,9 +103,6 @@ export function BotCard({
         <Stack direction="row" spacing={0.5} sx={{ px: 1, py: 0.75 }}>
           <Button size="small" startIcon={<ForumOutlined />} component={RouterLink} to={links.inbox}>
             {t('card.inbox')}
-          </Button>
-          <Button size="small" startIcon={<InsightsOutlined />} component={RouterLink} to={links.reports}>
-            {t('card.reports')}
           </Button>
           <Button
             size="small"
