@@ -148,7 +148,7 @@ export const companyBotsQuery = (companyId: string | undefined) =>
     staleTime: 60_000,
   });
 
-/** After an action on a conversation: its transcript and row are fresh, the list follows. */
+/** After an action on a conversation its transcript reloads (the open pane then updates its row). */
 function useConversationAction<V, R>(
   companyId: string | undefined,
   conversationId: string,
@@ -157,13 +157,8 @@ function useConversationAction<V, R>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: async () => {
-      const transcript = await queryClient.fetchQuery({
-        ...transcriptQuery(companyId, conversationId),
-        staleTime: 0,
-      });
-      patchListedConversation(queryClient, transcript.conversation);
-    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: inboxKeys.transcript(companyId, conversationId) }),
     // The pane shows what went wrong next to the action (e.g. someone else took over first).
     meta: { silent: true },
   });
