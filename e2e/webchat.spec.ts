@@ -1,6 +1,6 @@
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from './support/accessibility';
 import { publishWebchatBot } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
 import { type HostSite, shopPage, startHostSite } from './support/host-page';
@@ -96,19 +96,8 @@ describe('the web chat widget on a page of another origin', () => {
     await server?.stop();
   });
 
-  async function checkAccessibility(page: Page): Promise<void> {
-    await page.addScriptTag({ content: axe.source });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: typeof axe }).axe.run('[data-parley-webchat]', {
-        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-        rules: { region: { enabled: false } },
-      });
-      return result.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    });
-    expect(violations).toEqual([]);
-  }
+  const checkAccessibility = async (page: Page) =>
+    expect(await accessibilityViolations(page, '[data-parley-webchat]')).toEqual([]);
 
   it('holds a whole conversation: Markdown, typed answers, buttons, a card and a delayed message', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
