@@ -17,7 +17,10 @@ export const templateAnalyzer: TemplateAnalyzer = {
     try {
       return { names: freeVariables(`{{ ${source} }}`) };
     } catch (error) {
-      return error instanceof TemplateError ? { error: error.message } : { error: String(error) };
+      // The expression is read inside `{{ … }}`: a parser stopping at that `}}` means it ended early.
+      return error instanceof TemplateError
+        ? { error: error.message.replace("unexpected '}}'", 'the expression ends too early') }
+        : { error: String(error) };
     }
   },
 };

@@ -199,6 +199,21 @@ export function createRouter(queryClient: QueryClient) {
           lazy: async () => ({
             Component: (await import('../features/builder/components/builder-page')).BuilderPage,
           }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('../features/builder/components/builder-page')).CanvasView,
+              }),
+            },
+            {
+              path: 'module/:moduleId/settings',
+              lazy: async () => ({
+                Component: (await import('../features/builder/components/builder-page')).ModuleSettingsView,
+              }),
+            },
+            { path: '*', element: <ErrorScreen kind="not-found" /> },
+          ],
         },
         {
           // The previous app's bot list: the same home.

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import commonEn from '../../public/locales/en/common.json';
 import errorsEn from '../../public/locales/en/errors.json';
+import modulesEn from '../../public/locales/en/modules.json';
 import { theme } from '../app/theme';
 
 /** English translations from the real locale files, loaded synchronously for tests. */
@@ -12,9 +13,9 @@ export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'errors'],
+  ns: ['common', 'errors', 'modules'],
   defaultNS: 'common',
-  resources: { en: { common: commonEn, errors: errorsEn } },
+  resources: { en: { common: commonEn, errors: errorsEn, modules: modulesEn } },
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
   showSupportNotice: false,

@@ -1,7 +1,8 @@
-import { botDetailSchema, saveFlowResponseSchema } from '@parley/contracts';
+import { botDetailSchema, renderTemplateResponseSchema, saveFlowResponseSchema } from '@parley/contracts';
 import type { Flow } from '@parley/flow';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/api/request';
+import { botKeys } from '../../bots/api/bots';
 
 export const builderKeys = {
   bot: (id: string) => ['builder', 'bot', id] as const,
@@ -20,3 +21,22 @@ export const builderBotQuery = (id: string) =>
 /** Saves the draft over the revision it was edited from (409 ConflictException otherwise). */
 export const saveDraft = (botId: string, flow: Flow, baseRevision: number) =>
   http.put(`/api/bots/${botId}/flow`, { body: { flow, baseRevision }, schema: saveFlowResponseSchema });
+
+/** Renders a template with sample values (the Jinja editor's preview); TemplateException on errors. */
+export const renderTemplate = (template: string, variables: Record<string, unknown>, signal?: AbortSignal) =>
+  http.post('/api/templates/render', {
+    body: { template, variables },
+    schema: renderTemplateResponseSchema,
+    signal,
+  });
+
+/** Makes a published version the draft again (the builder then reloads it). */
+export function useRestoreVersion(botId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      http.post(`/api/bots/${botId}/versions/${version}/restore`, { schema: botDetailSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+    meta: { silent: true },
+  });
+}

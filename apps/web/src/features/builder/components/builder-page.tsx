@@ -18,17 +18,24 @@ import {
   Typography,
 } from '@mui/material';
 import type { BotDetail } from '@parley/contracts';
+import type { Finding } from '@parley/flow';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Outlet, Link as RouterLink, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useStore } from 'zustand';
+import { ErrorScreen } from '../../../app/errors/error-screen';
 import { builderBotQuery, builderKeys } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
+import { useFindings } from '../model/findings';
+import { JinjaEnvironmentProvider } from '../model/jinja-environment';
+import { completionNamesOf, initialSamplesOf } from '../model/variables';
 import { CommandButtons, useCommandShortcuts } from './command-buttons';
 import { FlowCanvas } from './flow-canvas';
+import { ModuleEditor } from './module-editor';
+import { ProblemsButton, PublishButton, VersionsButton } from './publish-controls';
 
 function SaveState({ store }: { store: BuilderStore }) {
   const { t } = useTranslation('builder');
@@ -82,8 +89,24 @@ function ConflictDialog({ store, onReload }: { store: BuilderStore; onReload: ()
   );
 }
 
+interface BuilderContext {
+  store: BuilderStore;
+  findings: Finding[];
+}
+
+/** Selects a module and shows it on the canvas (from the problems list, the settings page, …). */
+function useOpenModule(store: BuilderStore) {
+  const navigate = useNavigate();
+  const botId = useStore(store, (state) => state.botId);
+  return (moduleId: string) => {
+    store.getState().focus(moduleId);
+    void navigate(`/bots/list/${encodeURIComponent(botId)}`);
+  };
+}
+
 function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
-  const { t } = useTranslation('builder');
+  // The module panels' namespace loads with the builder, so opening a panel never suspends.
+  const { t } = useTranslation(['builder', 'modules']);
   const [store] = useState(() =>
     createBuilderStore({ botId: bot.id, flow: bot.flow, revision: bot.draft_revision }),
   );
@@ -98,41 +121,121 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [store]);
+  const findings = useFindings(store);
+  const flow = useStore(store, (state) => state.flow);
+  const completionNames = useMemo(() => completionNamesOf(flow), [flow]);
+  const openModule = useOpenModule(store);
+  const context: BuilderContext = { store, findings };
 
   return (
-    <Stack sx={{ height: '100dvh' }}>
-      <Stack
-        direction="row"
-        spacing={1.5}
-        alignItems="center"
-        sx={{
-          px: 2,
-          height: 56,
-          borderBottom: '1px solid',
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
-        }}
-      >
-        <IconButton component={RouterLink} to="/v2" aria-label={t('back')}>
-          <ArrowBackRounded />
-        </IconButton>
-        <Typography variant="h4" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
-          {bot.name}
-        </Typography>
-        <CommandButtons store={store} />
-        <SaveState store={store} />
+    <JinjaEnvironmentProvider completionNames={completionNames} initialSamples={initialSamplesOf(bot.flow)}>
+      <Stack sx={{ height: '100dvh' }}>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          alignItems="center"
+          sx={{
+            px: 2,
+            height: 56,
+            flexShrink: 0,
+            borderBottom: '1px solid',
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <IconButton component={RouterLink} to="/v2" aria-label={t('back')}>
+            <ArrowBackRounded />
+          </IconButton>
+          <Typography variant="h4" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
+            {bot.name}
+          </Typography>
+          <CommandButtons store={store} />
+          <ProblemsButton findings={findings} onOpen={openModule} />
+          <SaveState store={store} />
+          <VersionsButton store={store} onRestored={onReload} />
+          <PublishButton store={store} findings={findings} onOpen={openModule} />
+        </Stack>
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          <Outlet context={context} />
+        </Box>
+        <ConflictDialog store={store} onReload={onReload} />
       </Stack>
-      <Box sx={{ flex: 1, minHeight: 0, bgcolor: '#f8fafc' }} aria-label={t('canvas')} role="application">
+    </JinjaEnvironmentProvider>
+  );
+}
+
+/** `/bots/list/{id}`: the canvas, with the selected module's editor beside it. */
+export function CanvasView() {
+  const { t } = useTranslation('builder');
+  const { store, findings } = useOutletContext<BuilderContext>();
+  const selected = useStore(store, (state) => (state.selected.length === 1 ? state.selected[0] : undefined));
+  const editing = useStore(store, (state) =>
+    selected ? state.flow.modules.some((module) => module.id === selected) : false,
+  );
+  return (
+    <Stack direction="row" sx={{ height: '100%' }}>
+      <Box sx={{ flex: 1, minWidth: 0, bgcolor: '#f8fafc' }} aria-label={t('canvas')} role="application">
         <ReactFlowProvider>
-          <FlowCanvas store={store} />
+          <FlowCanvas store={store} findings={findings} />
         </ReactFlowProvider>
       </Box>
-      <ConflictDialog store={store} onReload={onReload} />
+      {selected && editing && (
+        <Box
+          sx={{
+            width: { xs: '100%', sm: 420 },
+            flexShrink: 0,
+            borderLeft: '1px solid',
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <ModuleEditor
+            store={store}
+            moduleId={selected}
+            findings={findings}
+            layout="side"
+            onClose={() => store.getState().select([])}
+          />
+        </Box>
+      )}
     </Stack>
   );
 }
 
-/** `/bots/list/{id}`: the bot builder's canvas. */
+/** `/bots/list/{botId}/module/{moduleId}/settings`: one module's editor as its own page. */
+export function ModuleSettingsView() {
+  const { t } = useTranslation('builder');
+  const { moduleId = '' } = useParams();
+  const { store, findings } = useOutletContext<BuilderContext>();
+  const exists = useStore(store, (state) => state.flow.modules.some((module) => module.id === moduleId));
+  const openModule = useOpenModule(store);
+  return (
+    <Box sx={{ height: '100%', overflowY: 'auto', bgcolor: '#f8fafc' }}>
+      <Box sx={{ maxWidth: 760, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
+        <Button startIcon={<ArrowBackRounded />} onClick={() => openModule(moduleId)} sx={{ mb: 1.5 }}>
+          {t('editor.backToCanvas')}
+        </Button>
+        {exists ? (
+          <Box
+            sx={{ bgcolor: 'background.paper', border: '1px solid', borderColor: 'divider', borderRadius: 3 }}
+          >
+            <ModuleEditor
+              store={store}
+              moduleId={moduleId}
+              findings={findings}
+              layout="page"
+              onClose={undefined}
+            />
+          </Box>
+        ) : (
+          <ErrorScreen kind="not-found" />
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** The bot builder (`/bots/list/{id}` and its module pages): one document, one store, one save. */
 export function BuilderPage() {
   const { botId = '' } = useParams();
   const queryClient = useQueryClient();

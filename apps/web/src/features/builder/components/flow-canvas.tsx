@@ -1,4 +1,4 @@
-import type { Flow, FlowModule } from '@parley/flow';
+import type { Finding, Flow, FlowModule } from '@parley/flow';
 import {
   Background,
   type Connection,
@@ -9,11 +9,14 @@ import {
   MiniMap,
   type NodeChange,
   ReactFlow,
+  useNodesInitialized,
+  useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
+import { type ModuleProblems, problemsByModule } from '../model/findings';
 import { connect, disconnect, moveModules, removeModules } from '../model/flow-edits';
 import { moduleLooks } from './module-icons';
 import { type ModuleNode, ModuleNodeView } from './module-node';
@@ -28,20 +31,33 @@ type Size = { width: number; height: number };
  * re-renders only what changed. Sizes are the canvas's own (the minimap and fit-view need them),
  * not part of the document.
  */
-function useModuleNodes(flow: Flow, selected: Set<string>, sizes: Record<string, Size>): ModuleNode[] {
+function useModuleNodes(
+  flow: Flow,
+  selected: Set<string>,
+  sizes: Record<string, Size>,
+  problems: Map<string, ModuleProblems>,
+): ModuleNode[] {
   const cache = useMemo(() => new WeakMap<FlowModule, ModuleNode>(), []);
   return useMemo(
     () =>
       flow.modules.map((module) => {
         const isSelected = selected.has(module.id);
         const measured = sizes[module.id];
+        const problem = problems.get(module.id);
+        const problemKey = problem ? `${problem.severity}:${problem.messages.join('|')}` : undefined;
         const cached = cache.get(module);
-        if (cached && cached.selected === isSelected && cached.measured === measured) return cached;
+        if (
+          cached &&
+          cached.selected === isSelected &&
+          cached.measured === measured &&
+          cached.data.problemKey === problemKey
+        )
+          return cached;
         const node: ModuleNode = {
           id: module.id,
           type: 'module',
           position: module.position,
-          data: { module, isStart: module.id === flow.startModuleId },
+          data: { module, isStart: module.id === flow.startModuleId, problem, problemKey },
           selected: isSelected,
           deletable: module.id !== flow.startModuleId,
           ...(measured ? { measured } : {}),
@@ -49,7 +65,7 @@ function useModuleNodes(flow: Flow, selected: Set<string>, sizes: Record<string,
         cache.set(module, node);
         return node;
       }),
-    [flow, selected, sizes, cache],
+    [flow, selected, sizes, problems, cache],
   );
 }
 
@@ -86,14 +102,39 @@ function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string
   );
 }
 
+/** Centres the canvas on a module someone asked to see (a problem, the way back from its page). */
+function useFocusRequests(store: BuilderStore, sizes: Record<string, Size>, initialized: boolean) {
+  const { setCenter, getZoom } = useReactFlow();
+  const request = useStore(store, (state) => state.focusRequest);
+  const shown = useRef<number | null>(null);
+  // Centring needs the canvas ready (its pan and zoom) and its nodes measured.
+  const ready = useNodesInitialized() && initialized;
+  useEffect(() => {
+    if (!ready || !request || shown.current === request.serial) return;
+    const module = store.getState().flow.modules.find((candidate) => candidate.id === request.moduleId);
+    if (!module) return;
+    shown.current = request.serial;
+    const size = sizes[module.id] ?? { width: 260, height: 140 };
+    void setCenter(module.position.x + size.width / 2, module.position.y + size.height / 2, {
+      zoom: Math.max(getZoom(), 0.9),
+      duration: 300,
+    });
+  }, [ready, request, store, sizes, setCenter, getZoom]);
+}
+
 /** The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow. */
-export function FlowCanvas({ store }: { store: BuilderStore }) {
+export function FlowCanvas({ store, findings }: { store: BuilderStore; findings: Finding[] }) {
   const flow = useStore(store, (state) => state.flow);
   const apply = useStore(store, (state) => state.apply);
-  const [selectedNodes, setSelectedNodes] = useState(() => new Set<string>());
+  const selectedIds = useStore(store, (state) => state.selected);
+  const selectedNodes = useMemo(() => new Set(selectedIds), [selectedIds]);
   const [selectedEdges, setSelectedEdges] = useState(() => new Set<string>());
   const [sizes, setSizes] = useState<Record<string, Size>>({});
-  const nodes = useModuleNodes(flow, selectedNodes, sizes);
+  const problems = useMemo(() => problemsByModule(findings), [findings]);
+  const nodes = useModuleNodes(flow, selectedNodes, sizes, problems);
+  const [initialized, setInitialized] = useState(false);
+  useFocusRequests(store, sizes, initialized);
+  const [startsFocused] = useState(() => store.getState().focusRequest !== null);
   const [hovered, setHovered] = useState<string | null>(null);
   const focus = useMemo(
     () => (hovered ? new Set([...selectedNodes, hovered]) : selectedNodes),
@@ -105,7 +146,7 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
     (changes: NodeChange<ModuleNode>[]) => {
       const positions: Record<string, { x: number; y: number }> = {};
       const removed: string[] = [];
-      let selection: Set<string> | undefined;
+      let selection: string[] | undefined;
       let measured: Record<string, Size> | undefined;
       let dragging = false;
       for (const change of changes) {
@@ -117,22 +158,22 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
         if (change.type === 'position' && change.position) positions[change.id] = change.position;
         if (change.type === 'remove') removed.push(change.id);
         if (change.type === 'select') {
-          selection ??= new Set(selectedNodes);
-          if (change.selected) selection.add(change.id);
-          else selection.delete(change.id);
+          selection ??= [...store.getState().selected];
+          selection = selection.filter((id) => id !== change.id);
+          if (change.selected) selection.push(change.id);
         }
       }
       // A drag is one undo step.
       if (Object.keys(positions).length > 0)
         apply((current) => moveModules(current, positions), dragging ? 'drag' : undefined);
       if (removed.length > 0) apply((current) => removeModules(current, removed));
-      if (selection) setSelectedNodes(selection);
+      if (selection) store.getState().select(selection);
       if (measured) {
         const fresh = measured;
         setSizes((old) => ({ ...old, ...fresh }));
       }
     },
-    [apply, selectedNodes],
+    [apply, store],
   );
 
   const onEdgesChange = useCallback(
@@ -173,12 +214,14 @@ export function FlowCanvas({ store }: { store: BuilderStore }) {
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}
+      onInit={() => setInitialized(true)}
       onNodeDragStop={() => store.getState().endGesture()}
       onNodeMouseEnter={(_, node) => setHovered(node.id)}
       onNodeMouseLeave={() => setHovered(null)}
       deleteKeyCode={['Backspace', 'Delete']}
       multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
-      fitView
+      // Returning to the canvas to see a module centres on it instead.
+      fitView={!startsFocused}
       fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
       minZoom={0.1}
       proOptions={{ hideAttribution: true }}

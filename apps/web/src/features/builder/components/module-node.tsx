@@ -1,18 +1,27 @@
-import { Box, Stack, Typography } from '@mui/material';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
+import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import type { FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ModuleProblems } from '../model/findings';
 import { moduleLooks } from './module-icons';
 
-export type ModuleNodeData = { module: FlowModule; isStart: boolean };
+export type ModuleNodeData = {
+  module: FlowModule;
+  isStart: boolean;
+  /** What the validator says about the module, if anything. */
+  problem?: ModuleProblems;
+  problemKey?: string;
+};
 export type ModuleNode = Node<ModuleNodeData, 'module'>;
 
 /** A module on the canvas: its type, name and content at a glance, one handle per output. */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
   const { t } = useTranslation('builder');
-  const { module, isStart } = data;
+  const { module, isStart, problem } = data;
   const definition = definitionOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
   const ports = definition.ports(module.content);
@@ -24,7 +33,7 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
         width: 260,
         bgcolor: 'background.paper',
         border: '1.5px solid',
-        borderColor: selected ? color : '#e2e8f0',
+        borderColor: selected ? color : problem?.severity === 'error' ? '#ef4444' : '#e2e8f0',
         borderRadius: 3,
         boxShadow: selected ? `0 0 0 3px ${color}33` : '0 1px 3px rgba(15,23,42,0.08)',
         fontSize: 13,
@@ -58,6 +67,25 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
             {module.name || module.id}
           </Typography>
         </Box>
+        {problem && (
+          <Tooltip
+            title={problem.messages.join('\n')}
+            slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}
+          >
+            <Box
+              data-problem={problem.severity}
+              aria-label={t('problems.onModule', { count: problem.messages.length })}
+              role="img"
+              sx={{ display: 'flex', color: problem.severity === 'error' ? 'error.main' : 'warning.main' }}
+            >
+              {problem.severity === 'error' ? (
+                <ErrorOutlineRounded sx={{ fontSize: 18 }} />
+              ) : (
+                <WarningAmberRounded sx={{ fontSize: 18 }} />
+              )}
+            </Box>
+          </Tooltip>
+        )}
       </Stack>
       {lines.length > 0 && (
         <Box sx={{ px: 1.5, pb: 1 }}>

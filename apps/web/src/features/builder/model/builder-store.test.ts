@@ -57,3 +57,18 @@ describe('the builder store', () => {
     expect(flow.modules.at(-1)?.content).not.toBe(moduleDefinitions.buttons.defaults);
   });
 });
+
+describe('selection and focus', () => {
+  it('selects modules and asks the canvas to show one', () => {
+    const store = createBuilderStore({ botId: 'b', flow: starterFlow('en'), revision: 0 });
+    store.getState().select(['a', 'b']);
+    expect(store.getState().selected).toEqual(['a', 'b']);
+    const before = store.getState();
+    store.getState().select(['a', 'b']);
+    expect(store.getState()).toBe(before);
+    store.getState().focus('start');
+    store.getState().focus('start');
+    expect(store.getState().selected).toEqual(['start']);
+    expect(store.getState().focusRequest).toEqual({ moduleId: 'start', serial: 2 });
+  });
+});

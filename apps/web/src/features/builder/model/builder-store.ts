@@ -21,6 +21,13 @@ export interface BuilderState {
   future: Flow[];
   /** Edits of one gesture (a drag) share a key and make one undo step. */
   gesture: string | null;
+  /** Selected modules, in the order they were picked (one selected module opens its editor). */
+  selected: string[];
+  /** A module the canvas should bring into view (and select), once it is showing. */
+  focusRequest: { moduleId: string; serial: number } | null;
+  select(ids: string[]): void;
+  /** Selects a module and asks the canvas to centre on it. */
+  focus(moduleId: string): void;
   /** Applies an edit (see flow-edits); an edit that changes nothing is not one. */
   apply(edit: (flow: Flow) => Flow, gesture?: string): void;
   endGesture(): void;
@@ -44,6 +51,19 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
     past: [],
     future: [],
     gesture: null,
+    selected: [],
+    focusRequest: null,
+    select: (ids) =>
+      set((state) =>
+        ids.length === state.selected.length && ids.every((id, index) => state.selected[index] === id)
+          ? state
+          : { selected: ids },
+      ),
+    focus: (moduleId) =>
+      set((state) => ({
+        selected: [moduleId],
+        focusRequest: { moduleId, serial: (state.focusRequest?.serial ?? 0) + 1 },
+      })),
     apply: (edit, gesture) =>
       set((state) => {
         const flow = edit(state.flow);

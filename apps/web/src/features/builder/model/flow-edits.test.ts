@@ -1,6 +1,6 @@
 import { type Flow, loadFlow, starterFlow } from '@parley/flow';
 import { describe, expect, it } from 'vitest';
-import { connect, disconnect, freeSpot, moveModules, removeModules } from './flow-edits';
+import { connect, disconnect, freeSpot, moveModules, removeModules, updateModule } from './flow-edits';
 
 const flow: Flow = loadFlow({
   ...starterFlow('en'),
@@ -71,5 +71,47 @@ describe('flow edits', () => {
     const placed = moveModules(flow, { start: { x: 0, y: 0 }, one: { x: 0, y: 160 }, two: { x: 900, y: 0 } });
     expect(freeSpot(placed, { x: 10, y: 10 })).toEqual({ x: 10, y: 330 });
     expect(freeSpot(placed, { x: 400, y: 0 })).toEqual({ x: 400, y: 0 });
+  });
+});
+
+describe('updateModule', () => {
+  const flow = loadFlow({
+    ...starterFlow('en'),
+    modules: [
+      ...starterFlow('en').modules,
+      {
+        id: 'menu',
+        type: 'buttons',
+        content: {
+          text: 'Pick',
+          buttons: [
+            { id: 'a', label: 'A', action: { type: 'goto' } },
+            { id: 'b', label: 'B', action: { type: 'goto' } },
+          ],
+        },
+        connections: [
+          { id: 'ca', port: 'button:a', target: 'menu' },
+          { id: 'cb', port: 'button:b', target: 'menu' },
+        ],
+      },
+    ],
+  });
+  const menu = (of: typeof flow) => of.modules.find((module) => module.id === 'menu');
+
+  it('drops connections from outputs the new content no longer has', () => {
+    const content = {
+      text: 'Pick',
+      buttons: [{ id: 'a', label: 'A', action: { type: 'goto' }, setVariables: [] }],
+    };
+    const next = updateModule(flow, 'menu', { content });
+    expect(menu(next)?.connections.map((connection) => connection.id)).toEqual(['ca']);
+    expect(menu(next)?.content).toBe(content);
+  });
+
+  it('keeps connections and every other module when only the name changes', () => {
+    const next = updateModule(flow, 'menu', { name: 'Main menu' });
+    expect(menu(next)?.name).toBe('Main menu');
+    expect(menu(next)?.connections).toBe(menu(flow)?.connections);
+    expect(next.modules[0]).toBe(flow.modules[0]);
   });
 });

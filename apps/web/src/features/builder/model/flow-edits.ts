@@ -1,4 +1,5 @@
 import type { Flow, FlowModule } from '@parley/flow';
+import { definitionOf } from '@parley/modules';
 
 /**
  * Edits of the flow document as pure functions: each returns a new flow and keeps every module
@@ -111,4 +112,28 @@ export function freeSpot(flow: Flow, position: { x: number; y: number }): { x: n
   const spot = { ...position };
   for (let tries = 0; tries < 50 && covers(spot); tries++) spot.y += 160;
   return spot;
+}
+
+export type ModulePatch = Partial<Pick<FlowModule, 'name' | 'isGoal' | 'goalValue'>> & { content?: unknown };
+
+/**
+ * Changes a module's name, goal or content. Connections from ports the new content no longer has
+ * (a removed button, branch or intent) go with them: nothing can follow them any more.
+ */
+export function updateModule(flow: Flow, id: string, patch: ModulePatch): Flow {
+  return withModules(
+    flow,
+    flow.modules.map((module) => {
+      if (module.id !== id) return module;
+      const next = { ...module, ...patch } as FlowModule;
+      if (patch.content === undefined) return next;
+      const ports = new Set(
+        definitionOf(next.type)
+          .ports(next.content)
+          .map((port) => port.id),
+      );
+      const connections = next.connections.filter((connection) => ports.has(connection.port));
+      return connections.length === next.connections.length ? next : { ...next, connections };
+    }),
+  );
 }

@@ -1,0 +1,268 @@
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import OpenInFullRounded from '@mui/icons-material/OpenInFullRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { Finding, Flow, FlowModule } from '@parley/flow';
+import { definitionOf } from '@parley/modules';
+import { type PanelHost, PanelHostProvider, panelOf } from '@parley/modules/panels';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useStore } from 'zustand';
+import type { BuilderStore } from '../model/builder-store';
+import { removeModules, updateModule } from '../model/flow-edits';
+import { variableNames } from '../model/variables';
+import { JinjaField } from './jinja-field';
+import { moduleLooks } from './module-icons';
+
+/** Zod issues as the panels read them: message by dotted path (`buttons.0.label`). */
+function errorsByPath(module: FlowModule, content: unknown): Record<string, string> {
+  const result = definitionOf(module.type).content.safeParse(content);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+/** What the panels borrow from the builder: the Jinja editor, the bot's variables and intents. */
+function usePanelHost(flow: Flow): PanelHost {
+  const variables = useMemo(() => variableNames(flow), [flow]);
+  const intents = useMemo(() => flow.intents.map((intent) => intent.name), [flow.intents]);
+  return useMemo(() => ({ TemplateField: JinjaField, variables, intents }), [variables, intents]);
+}
+
+/**
+ * The module's content as its panel edits it. Every change shows at once; it reaches the document
+ * (and undo, and the save) only once it is valid, so a half-typed field never breaks the draft.
+ */
+function useContentDraft(store: BuilderStore, module: FlowModule) {
+  const [draft, setDraft] = useState<unknown>(module.content);
+  const applied = useRef<unknown>(module.content);
+  // Undo, redo and other edits replace the content under the panel.
+  useEffect(() => {
+    if (module.content !== applied.current) {
+      applied.current = module.content;
+      setDraft(module.content);
+    }
+  }, [module.content]);
+  const change = (next: unknown) => {
+    setDraft(next);
+    const parsed = definitionOf(module.type).content.safeParse(next);
+    if (!parsed.success) return;
+    applied.current = parsed.data;
+    store
+      .getState()
+      .apply((flow) => updateModule(flow, module.id, { content: parsed.data }), `content:${module.id}`);
+  };
+  return { draft, change, errors: errorsByPath(module, draft) };
+}
+
+function Findings({ findings }: { findings: Finding[] }) {
+  if (findings.length === 0) return null;
+  return (
+    <Stack spacing={1}>
+      {findings.map((finding, index) => (
+        <Alert
+          // Findings of one module have no ids; their order is stable for a given document.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          severity={finding.severity}
+          icon={finding.severity === 'error' ? <ErrorOutlineRounded /> : <WarningAmberRounded />}
+          sx={{ py: 0 }}
+        >
+          {finding.message}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A module's editor: name, goal, its type's panel and what the validator says about it. Beside the
+ * canvas (`layout="side"`) or as its own page (`layout="page"`).
+ */
+export function ModuleEditor({
+  store,
+  moduleId,
+  findings,
+  layout,
+  onClose,
+}: {
+  store: BuilderStore;
+  moduleId: string;
+  findings: Finding[];
+  layout: 'side' | 'page';
+  onClose?: () => void;
+}) {
+  const flow = useStore(store, (state) => state.flow);
+  const module = flow.modules.find((candidate) => candidate.id === moduleId);
+  const host = usePanelHost(flow);
+  if (!module) return null;
+  const moduleFindings = findings.filter((finding) => finding.moduleId === moduleId);
+  return (
+    <PanelHostProvider value={host}>
+      <ModuleEditorBody
+        // A different module starts a fresh draft.
+        key={module.id}
+        store={store}
+        module={module}
+        isStart={module.id === flow.startModuleId}
+        findings={moduleFindings}
+        layout={layout}
+        onClose={onClose}
+      />
+    </PanelHostProvider>
+  );
+}
+
+function ModuleEditorBody({
+  store,
+  module,
+  isStart,
+  findings,
+  layout,
+  onClose,
+}: {
+  store: BuilderStore;
+  module: FlowModule;
+  isStart: boolean;
+  findings: Finding[];
+  layout: 'side' | 'page';
+  onClose?: () => void;
+}) {
+  const { t } = useTranslation('builder');
+  const definition = definitionOf(module.type);
+  const Panel = panelOf(module.type);
+  const { icon: Icon, color } = moduleLooks[module.type];
+  const { draft, change, errors } = useContentDraft(store, module);
+  const apply = store.getState().apply;
+  const edit = (patch: Parameters<typeof updateModule>[2], gesture: string) =>
+    apply((flow) => updateModule(flow, module.id, patch), `${gesture}:${module.id}`);
+  return (
+    <Stack
+      component="section"
+      aria-label={t('editor.title', { name: module.name || module.id })}
+      data-module-editor={module.id}
+      // Each field's typing is one undo step: leaving a field closes it.
+      onBlur={() => store.getState().endGesture()}
+      sx={{ height: '100%', minHeight: 0 }}
+    >
+      <Stack direction="row" spacing={1.25} alignItems="center" sx={{ px: 2, py: 1.5 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 32,
+            height: 32,
+            borderRadius: 2,
+            bgcolor: `${color}1a`,
+            color,
+            flexShrink: 0,
+          }}
+        >
+          <Icon fontSize="small" />
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="caption" sx={{ color, fontWeight: 700, display: 'block', lineHeight: 1.2 }}>
+            {definition.label}
+            {isStart ? ` · ${t('start')}` : ''}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {module.id}
+          </Typography>
+        </Box>
+        {layout === 'side' && (
+          <Tooltip title={t('editor.openFullPage')}>
+            <IconButton
+              component={RouterLink}
+              to={`module/${encodeURIComponent(module.id)}/settings`}
+              aria-label={t('editor.openFullPage')}
+              size="small"
+            >
+              <OpenInFullRounded fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        {onClose && (
+          <Tooltip title={t('editor.close')}>
+            <IconButton onClick={onClose} aria-label={t('editor.close')} size="small">
+              <CloseRounded fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
+      <Divider />
+      <Stack spacing={2} sx={{ p: 2, overflowY: 'auto', flex: 1, minHeight: 0 }}>
+        <Findings findings={findings} />
+        <TextField
+          label={t('editor.name')}
+          size="small"
+          value={module.name}
+          onChange={(event) => edit({ name: event.target.value.slice(0, 120) }, 'name')}
+          placeholder={definition.label}
+        />
+        <Panel options={draft} onOptionsChange={change} errors={errors} />
+        <Divider />
+        <Stack direction="row" spacing={1} alignItems="center">
+          <FormControlLabel
+            sx={{ flex: 1 }}
+            control={
+              <Switch
+                checked={module.isGoal}
+                onChange={(event) => edit({ isGoal: event.target.checked }, 'goal')}
+              />
+            }
+            label={t('editor.goal')}
+          />
+          {module.isGoal && (
+            <TextField
+              label={t('editor.goalValue')}
+              type="number"
+              size="small"
+              sx={{ width: 140 }}
+              value={module.goalValue ?? ''}
+              onChange={(event) => {
+                const value = event.target.value === '' ? undefined : Number(event.target.value);
+                if (value === undefined || (Number.isFinite(value) && value >= 0))
+                  edit({ goalValue: value }, 'goalValue');
+              }}
+              slotProps={{
+                htmlInput: { min: 0, step: 1 },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
+            />
+          )}
+        </Stack>
+        {!isStart && (
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteOutlineRounded />}
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              apply((flow) => removeModules(flow, [module.id]));
+              onClose?.();
+            }}
+          >
+            {t('editor.delete')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

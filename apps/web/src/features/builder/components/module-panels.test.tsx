@@ -1,0 +1,72 @@
+import { definitionOf, type ModuleType, moduleTypes } from '@parley/modules';
+import { panelOf } from '@parley/modules/panels';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+
+function renderPanel(type: ModuleType, options: unknown = definitionOf(type).defaults) {
+  const Panel = panelOf(type);
+  const onOptionsChange = vi.fn();
+  renderWithApp(<Panel options={options} onOptionsChange={onOptionsChange} errors={{}} />);
+  return onOptionsChange;
+}
+
+describe('module panels', () => {
+  it.each(moduleTypes)('%s: edits its defaults without errors', (type) => {
+    renderPanel(type);
+    // Every panel has at least one field, each with a translated label.
+    expect(
+      document.querySelectorAll('input, textarea, [role="combobox"], [role="slider"]').length,
+    ).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toMatch(/\b(kit|text|input|llm)\.[a-z]+/);
+  });
+
+  it('adds a Set Variable action to a button', () => {
+    const onChange = renderPanel('buttons');
+    const button = screen.getByRole('group', { name: 'Option 1' });
+    fireEvent.click(within(button).getByRole('button', { name: 'Add Set Variable' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      text: 'What would you like to do?',
+      buttons: [
+        {
+          id: 'b1',
+          label: 'Option 1',
+          action: { type: 'goto' },
+          setVariables: [{ variable: '', value: '' }],
+        },
+      ],
+    });
+  });
+
+  it('gives a new button an id no other button of the module has', () => {
+    const onChange = renderPanel('carousel', {
+      cards: [
+        { title: 'One', buttons: [{ id: 'b1', label: 'A', action: { type: 'goto' }, setVariables: [] }] },
+        { title: 'Two', buttons: [] },
+      ],
+    });
+    const second = screen.getByRole('group', { name: 'Card 2' });
+    fireEvent.click(within(second).getByRole('button', { name: 'Add button' }));
+    const cards = onChange.mock.lastCall?.[0].cards;
+    expect(cards[1].buttons[0].id).toBe('b2');
+  });
+
+  it('shows field errors by path', () => {
+    const Panel = panelOf('text');
+    renderWithApp(
+      <Panel
+        options={{ text: '' }}
+        onOptionsChange={() => {}}
+        errors={{ text: 'Write what the bot says' }}
+      />,
+    );
+    expect(screen.getByText('Write what the bot says')).toBeInTheDocument();
+  });
+
+  it('keeps a delay in the unit it reads best in', () => {
+    const onChange = renderPanel('delay', { seconds: 7200 });
+    expect(screen.getByRole('spinbutton', { name: 'Wait' })).toHaveValue(2);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Wait' }), { target: { value: '3' } });
+    expect(onChange).toHaveBeenLastCalledWith({ seconds: 10_800 });
+  });
+});

@@ -1,0 +1,229 @@
+import type { BotDetail } from '@parley/contracts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './support/bots';
+import { launchBrowser, screenshot } from './support/browser';
+import { signIn } from './support/journeys';
+import { type RunningServer, startServer } from './support/server';
+
+/** A bot with a start message leading to a menu of two buttons, one leading to a handoff. */
+function menuFlow(bot: BotDetail) {
+  return {
+    ...bot.flow,
+    modules: [
+      { ...bot.flow.modules[0], connections: [{ id: 'c1', port: 'next', target: 'menu' }] },
+      {
+        id: 'menu',
+        name: 'Main menu',
+        type: 'buttons',
+        position: { x: 360, y: 0 },
+        content: {
+          text: 'What would you like?',
+          buttons: [
+            { id: 'order', label: 'Track my order', action: { type: 'goto' } },
+            { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+          ],
+        },
+        connections: [
+          { id: 'c2', port: 'button:person', target: 'handoff' },
+          { id: 'c3', port: 'button:order', target: 'check' },
+        ],
+      },
+      {
+        id: 'check',
+        name: 'Big order?',
+        type: 'condition',
+        position: { x: 720, y: -160 },
+        content: { branches: [{ id: 'c1', label: 'Big', expression: 'total > 100' }] },
+        connections: [
+          { id: 'c4', port: 'branch:c1', target: 'handoff' },
+          { id: 'c5', port: 'else', target: 'handoff' },
+        ],
+      },
+      {
+        id: 'handoff',
+        name: 'To the team',
+        type: 'handoff',
+        position: { x: 1080, y: 80 },
+        content: { message: 'Connecting you…', reason: 'Asked for a person' },
+      },
+    ],
+    variables: [{ name: 'total', default: 0 }],
+  };
+}
+
+describe('editing modules in the builder', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+
+  const newBot = async (name: string) => {
+    const bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, { name, language: 'en' });
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: menuFlow(bot) });
+    return bot;
+  };
+  const draftOf = (bot: BotDetail) => call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    ({ token } = await call<{ token: string }>(server.url, 'POST', '/api/auth/login', undefined, {
+      email: 'owner@demo.parley.dev',
+      password: 'parley-demo',
+    }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (path: string): Promise<Page> => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signIn(page, server.url, 'owner@demo.parley.dev');
+    await page.waitForURL(/\/v2$/);
+    await page.goto(`${server.url}${path}`);
+    return page;
+  };
+  const saveState = (page: Page) => page.locator('[data-save-state]').getAttribute('data-save-state');
+  const saved = (page: Page) => expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+  /** The editable part of a Jinja field. */
+  const jinja = (scope: Locator | Page, label: string) =>
+    scope.locator(`[data-jinja-field="${label}"] .cm-content`).first();
+  const replaceText = async (page: Page, field: Locator, text: string) => {
+    await field.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(text);
+  };
+
+  it('edits a module beside the canvas: Jinja with errors and preview, word wrap, a Set Variable button action', async () => {
+    const bot = await newBot('Editing bot');
+    const page = await open(`/bots/list/${bot.id}`);
+    const node = page.locator('[data-module-id="menu"]');
+    await node.click();
+    const editor = page.locator('[data-module-editor="menu"]');
+    await editor.waitFor();
+
+    // A Jinja error shows with its line, and the draft keeps what was valid.
+    const question = jinja(editor, 'Question');
+    await replaceText(page, question, 'Hi {{ name');
+    await editor.getByText(/Line 1:/).waitFor();
+    await replaceText(page, question, 'Hi {{ name }}, what would you like?');
+    await node.getByText('Hi {{ name }}, what would you like?').waitFor();
+    expect(await editor.getByText(/Line 1:/).count()).toBe(0);
+
+    // The preview renders on the server with sample values.
+    await editor
+      .locator('[data-jinja-field="Question"]')
+      .locator('..')
+      .getByRole('button', { name: 'Preview' })
+      .click();
+    const preview = editor.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('button', { name: 'Sample values' }).click();
+    await preview.getByRole('textbox', { name: 'Sample values (JSON)' }).fill('{"name": "Ada"}');
+    await expect
+      .poll(() => preview.locator('[data-preview-output]').textContent(), { timeout: 10_000 })
+      .toBe('Hi Ada, what would you like?');
+
+    // Word wrap is a toggle on long fields.
+    const wrap = editor.getByRole('button', { name: 'Wrap long lines' }).first();
+    expect(await wrap.getAttribute('aria-pressed')).toBe('true');
+    expect(await question.evaluate((content) => content.classList.contains('cm-lineWrapping'))).toBe(true);
+    await wrap.click();
+    expect(await wrap.getAttribute('aria-pressed')).toBe('false');
+    expect(await question.evaluate((content) => content.classList.contains('cm-lineWrapping'))).toBe(false);
+    await wrap.click();
+
+    // A button sets a variable when pressed.
+    const button = editor.getByRole('group', { name: 'Track my order' });
+    await button.getByRole('button', { name: 'Add Set Variable' }).click();
+    await button.getByRole('combobox', { name: 'Variable' }).fill('topic');
+    await replaceText(page, jinja(button, 'Value (Jinja expression)'), "'orders'");
+    await screenshot(page, 'builder-module-editor');
+    await saved(page);
+    const menu = (await draftOf(bot)).flow.modules.find((module) => module.id === 'menu');
+    expect(menu?.content).toMatchObject({
+      text: 'Hi {{ name }}, what would you like?',
+      buttons: [{ id: 'order', setVariables: [{ variable: 'topic', value: "'orders'" }] }, { id: 'person' }],
+    });
+
+    // Removing a button removes its output and the connection from it.
+    await editor.getByRole('button', { name: 'Remove Talk to a person' }).click();
+    await expect.poll(() => node.locator('[data-port]').count()).toBe(1);
+    await saved(page);
+    const after = (await draftOf(bot)).flow.modules.find((module) => module.id === 'menu');
+    expect(after?.connections.map((connection) => connection.port)).toEqual(['button:order']);
+
+    // Undo brings button and connection back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => node.locator('[data-port]').count()).toBe(2);
+    await page.context().close();
+  });
+
+  it('opens a module’s settings as a page by its address, and goes back to the canvas centred on it', async () => {
+    const bot = await newBot('Settings bot');
+    const page = await open(`/bots/list/${bot.id}/module/handoff/settings`);
+    const editor = page.locator('[data-module-editor="handoff"]');
+    await editor.waitFor();
+    await editor.getByRole('textbox', { name: 'Reason' }).fill('Wants a refund');
+    await saved(page);
+    await screenshot(page, 'builder-module-settings');
+    await page.getByRole('button', { name: 'Back to the canvas' }).click();
+    await page.waitForURL(new RegExp(`/bots/list/${bot.id}$`));
+    // The module is selected (its editor beside the canvas) and in view.
+    await page.locator('[data-module-editor="handoff"]').waitFor();
+    const inView = async () => {
+      const box = await page.locator('[data-module-id="handoff"]').boundingBox();
+      return box !== null && box.x > 0 && box.x + box.width < 1440 - 420;
+    };
+    await expect.poll(inView).toBe(true);
+    const handoff = (await draftOf(bot)).flow.modules.find((module) => module.id === 'handoff');
+    expect(handoff?.content).toMatchObject({ reason: 'Wants a refund' });
+
+    // An unknown module is not found, inside the builder.
+    await page.goto(`${server.url}/bots/list/${bot.id}/module/nope/settings`);
+    await page
+      .getByText(/not found/i)
+      .first()
+      .waitFor();
+    await page.context().close();
+  });
+
+  it('shows problems on the modules and in a list, refuses to publish with errors, and publishes once fixed', async () => {
+    const bot = await newBot('Publishing bot');
+    const page = await open(`/bots/list/${bot.id}`);
+    const check = page.locator('[data-module-id="check"]');
+    await check.click();
+    const editor = page.locator('[data-module-editor="check"]');
+    await replaceText(page, jinja(editor, 'Condition (Jinja expression)'), 'total >');
+    await check.locator('[data-problem="error"]').waitFor();
+    await saved(page);
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const blocked = page.getByRole('dialog', { name: /stops publishing/ });
+    await blocked.waitFor();
+    await screenshot(page, 'builder-publish-blocked');
+    // A click on the error goes to its module.
+    await page.locator('[data-module-id="handoff"]').count();
+    await blocked
+      .getByRole('button')
+      .filter({ hasText: /Big order|check|expression|template/i })
+      .first()
+      .click();
+    await page.locator('[data-module-editor="check"]').waitFor();
+
+    await replaceText(
+      page,
+      jinja(page.locator('[data-module-editor="check"]'), 'Condition (Jinja expression)'),
+      'total > 100',
+    );
+    await expect.poll(() => check.locator('[data-problem="error"]').count()).toBe(0);
+    await saved(page);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('dialog', { name: 'Version 1 published' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Versions' }).click();
+    await page.getByRole('region', { name: 'Versions' }).getByText('Version 1').waitFor();
+    await screenshot(page, 'builder-versions');
+    await page.context().close();
+  });
+});
