@@ -226,4 +226,57 @@ describe('editing modules in the builder', () => {
     await screenshot(page, 'builder-versions');
     await page.context().close();
   });
+
+  it('adds, edits, clones and turns off global connections, and draws them on the canvas', async () => {
+    const bot = await newBot('Globals bot');
+    const page = await open(`/bots/list/${bot.id}`);
+    await page.locator('[data-module-id="handoff"]').click();
+    await page.getByRole('button', { name: 'Global connections' }).click();
+    const panel = page.getByRole('region', { name: 'Global connections' });
+    await panel.getByRole('button', { name: 'Add global connection' }).click();
+    // A new one leads to the selected module and opens for editing.
+    const editor = panel.locator('[data-global-id="global-1"]');
+    await editor.getByRole('textbox', { name: 'Name' }).fill('Ask for a person');
+    const keywords = editor.getByRole('combobox', { name: 'Keywords', exact: true });
+    await keywords.click();
+    await keywords.press('Backspace');
+    await keywords.fill('agent');
+    await keywords.press('Enter');
+    await editor.getByRole('button', { name: 'Add Set Variable' }).click();
+    await editor.getByRole('combobox', { name: 'Variable' }).fill('wants_person');
+    await replaceText(page, jinja(editor, 'Value (Jinja expression)'), 'true');
+    await saved(page);
+
+    // Clone it, then turn the copy off.
+    await panel.getByRole('button', { name: 'Clone Ask for a person' }).click();
+    await panel.getByRole('group', { name: 'Ask for a person (copy)' }).waitFor();
+    await panel.getByRole('switch', { name: 'Ask for a person (copy) is on' }).click();
+
+    // Drawn on the canvas, dashed, from their own node.
+    await panel.getByRole('switch', { name: 'Show on the canvas' }).click();
+    await page.locator('[data-globals-node]').waitFor();
+    await expect.poll(() => page.locator('.react-flow__edge.is-global').count()).toBe(2);
+    await page.getByRole('button', { name: 'Fit View' }).click();
+    await screenshot(page, 'builder-global-connections');
+    await saved(page);
+    const globals = (await draftOf(bot)).flow.globalConnections;
+    expect(globals).toEqual([
+      {
+        id: 'global-1',
+        name: 'Ask for a person',
+        trigger: { type: 'keyword', keywords: ['agent'], match: 'exact' },
+        target: 'handoff',
+        actions: [{ type: 'set_variable', variable: 'wants_person', value: 'true' }],
+        enabled: true,
+        priority: 0,
+      },
+      expect.objectContaining({
+        id: 'global-2',
+        name: 'Ask for a person (copy)',
+        enabled: false,
+        target: 'handoff',
+      }),
+    ]);
+    await page.context().close();
+  });
 });

@@ -18,7 +18,8 @@ import {
   Typography,
 } from '@mui/material';
 import type { BotDetail } from '@parley/contracts';
-import type { Finding } from '@parley/flow';
+import type { Finding, Flow } from '@parley/flow';
+import { type PanelHost, PanelHostProvider } from '@parley/modules/panels';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -31,9 +32,11 @@ import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
 import { useFindings } from '../model/findings';
 import { JinjaEnvironmentProvider } from '../model/jinja-environment';
-import { completionNamesOf, initialSamplesOf } from '../model/variables';
+import { completionNamesOf, initialSamplesOf, variableNames } from '../model/variables';
+import { BuilderSidebar } from './builder-sidebar';
 import { CommandButtons, useCommandShortcuts } from './command-buttons';
 import { FlowCanvas } from './flow-canvas';
+import { JinjaField } from './jinja-field';
 import { ModuleEditor } from './module-editor';
 import { ProblemsButton, PublishButton, VersionsButton } from './publish-controls';
 
@@ -104,6 +107,13 @@ function useOpenModule(store: BuilderStore) {
   };
 }
 
+/** What module panels and other forms borrow from the builder: the Jinja editor, variables, intents. */
+function usePanelHost(flow: Flow): PanelHost {
+  const variables = useMemo(() => variableNames(flow), [flow]);
+  const intents = useMemo(() => flow.intents.map((intent) => intent.name), [flow.intents]);
+  return useMemo(() => ({ TemplateField: JinjaField, variables, intents }), [variables, intents]);
+}
+
 function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
   // The module panels' namespace loads with the builder, so opening a panel never suspends.
   const { t } = useTranslation(['builder', 'modules']);
@@ -124,42 +134,45 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
   const findings = useFindings(store);
   const flow = useStore(store, (state) => state.flow);
   const completionNames = useMemo(() => completionNamesOf(flow), [flow]);
+  const panelHost = usePanelHost(flow);
   const openModule = useOpenModule(store);
   const context: BuilderContext = { store, findings };
 
   return (
     <JinjaEnvironmentProvider completionNames={completionNames} initialSamples={initialSamplesOf(bot.flow)}>
-      <Stack sx={{ height: '100dvh' }}>
-        <Stack
-          direction="row"
-          spacing={1.5}
-          alignItems="center"
-          sx={{
-            px: 2,
-            height: 56,
-            flexShrink: 0,
-            borderBottom: '1px solid',
-            borderColor: 'divider',
-            bgcolor: 'background.paper',
-          }}
-        >
-          <IconButton component={RouterLink} to="/v2" aria-label={t('back')}>
-            <ArrowBackRounded />
-          </IconButton>
-          <Typography variant="h4" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
-            {bot.name}
-          </Typography>
-          <CommandButtons store={store} />
-          <ProblemsButton findings={findings} onOpen={openModule} />
-          <SaveState store={store} />
-          <VersionsButton store={store} onRestored={onReload} />
-          <PublishButton store={store} findings={findings} onOpen={openModule} />
+      <PanelHostProvider value={panelHost}>
+        <Stack sx={{ height: '100dvh' }}>
+          <Stack
+            direction="row"
+            spacing={1.5}
+            alignItems="center"
+            sx={{
+              px: 2,
+              height: 56,
+              flexShrink: 0,
+              borderBottom: '1px solid',
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            <IconButton component={RouterLink} to="/v2" aria-label={t('back')}>
+              <ArrowBackRounded />
+            </IconButton>
+            <Typography variant="h4" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
+              {bot.name}
+            </Typography>
+            <CommandButtons store={store} />
+            <ProblemsButton findings={findings} onOpen={openModule} />
+            <SaveState store={store} />
+            <VersionsButton store={store} onRestored={onReload} />
+            <PublishButton store={store} findings={findings} onOpen={openModule} />
+          </Stack>
+          <Box sx={{ flex: 1, minHeight: 0 }}>
+            <Outlet context={context} />
+          </Box>
+          <ConflictDialog store={store} onReload={onReload} />
         </Stack>
-        <Box sx={{ flex: 1, minHeight: 0 }}>
-          <Outlet context={context} />
-        </Box>
-        <ConflictDialog store={store} onReload={onReload} />
-      </Stack>
+      </PanelHostProvider>
     </JinjaEnvironmentProvider>
   );
 }
@@ -173,32 +186,33 @@ export function CanvasView() {
     selected ? state.flow.modules.some((module) => module.id === selected) : false,
   );
   return (
-    <Stack direction="row" sx={{ height: '100%' }}>
-      <Box sx={{ flex: 1, minWidth: 0, bgcolor: '#f8fafc' }} aria-label={t('canvas')} role="application">
-        <ReactFlowProvider>
+    <ReactFlowProvider>
+      <Stack direction="row" sx={{ height: '100%' }}>
+        <BuilderSidebar store={store} />
+        <Box sx={{ flex: 1, minWidth: 0, bgcolor: '#f8fafc' }} aria-label={t('canvas')} role="application">
           <FlowCanvas store={store} findings={findings} />
-        </ReactFlowProvider>
-      </Box>
-      {selected && editing && (
-        <Box
-          sx={{
-            width: { xs: '100%', sm: 420 },
-            flexShrink: 0,
-            borderLeft: '1px solid',
-            borderColor: 'divider',
-            bgcolor: 'background.paper',
-          }}
-        >
-          <ModuleEditor
-            store={store}
-            moduleId={selected}
-            findings={findings}
-            layout="side"
-            onClose={() => store.getState().select([])}
-          />
         </Box>
-      )}
-    </Stack>
+        {selected && editing && (
+          <Box
+            sx={{
+              width: { xs: '100%', sm: 420 },
+              flexShrink: 0,
+              borderLeft: '1px solid',
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            <ModuleEditor
+              store={store}
+              moduleId={selected}
+              findings={findings}
+              layout="side"
+              onClose={() => store.getState().select([])}
+            />
+          </Box>
+        )}
+      </Stack>
+    </ReactFlowProvider>
   );
 }
 

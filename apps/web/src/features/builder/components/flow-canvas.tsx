@@ -18,11 +18,12 @@ import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
 import { type ModuleProblems, problemsByModule } from '../model/findings';
 import { connect, disconnect, moveModules, removeModules } from '../model/flow-edits';
+import { triggerSummary } from '../model/triggers';
+import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
 import { moduleLooks } from './module-icons';
 import { type ModuleNode, ModuleNodeView } from './module-node';
-import { ModulePalette } from './module-palette';
 
-const nodeTypes = { module: ModuleNodeView };
+const nodeTypes = { module: ModuleNodeView, globals: GlobalsNodeView };
 
 type Size = { width: number; height: number };
 
@@ -122,6 +123,52 @@ function useFocusRequests(store: BuilderStore, sizes: Record<string, Size>, init
   }, [ready, request, store, sizes, setCenter, getZoom]);
 }
 
+/**
+ * Global connections, when shown: a node of their own left of the start module, and a dashed edge
+ * in their colour from it to each one's target.
+ */
+function useGlobals(flow: Flow, show: boolean): { nodes: GlobalsNode[]; edges: Edge[] } {
+  const start = flow.modules.find((module) => module.id === flow.startModuleId);
+  const globals = flow.globalConnections;
+  const x = start?.position.x ?? 0;
+  const y = start?.position.y ?? 0;
+  return useMemo(() => {
+    if (!show) return { nodes: [], edges: [] };
+    const node: GlobalsNode = {
+      id: GLOBALS_NODE_ID,
+      type: 'globals',
+      position: { x: x - 360, y: y + 160 },
+      data: { globals },
+      draggable: false,
+      selectable: false,
+      deletable: false,
+      connectable: false,
+    };
+    const edges = globals.map(
+      (global): Edge => ({
+        id: `global:${global.id}`,
+        source: GLOBALS_NODE_ID,
+        sourceHandle: global.id,
+        target: global.target,
+        deletable: false,
+        selectable: false,
+        className: 'is-global',
+        label: global.name || triggerSummary(global.trigger),
+        labelStyle: { fill: GLOBAL_COLOR, fontWeight: 600, fontSize: 11 },
+        labelBgStyle: { fill: '#fdf2f8' },
+        style: {
+          stroke: GLOBAL_COLOR,
+          strokeWidth: 1.75,
+          strokeDasharray: '6 4',
+          opacity: global.enabled ? 1 : 0.4,
+        },
+        markerEnd: { type: MarkerType.ArrowClosed, color: GLOBAL_COLOR },
+      }),
+    );
+    return { nodes: [node], edges };
+  }, [show, globals, x, y]);
+}
+
 /** The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow. */
 export function FlowCanvas({ store, findings }: { store: BuilderStore; findings: Finding[] }) {
   const flow = useStore(store, (state) => state.flow);
@@ -140,10 +187,22 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
     () => (hovered ? new Set([...selectedNodes, hovered]) : selectedNodes),
     [selectedNodes, hovered],
   );
-  const edges = useConnectionEdges(flow, selectedEdges, focus);
+  const connectionEdges = useConnectionEdges(flow, selectedEdges, focus);
+  const showGlobals = useStore(store, (state) => state.showGlobals);
+  const globals = useGlobals(flow, showGlobals);
+  const allNodes = useMemo<(ModuleNode | GlobalsNode)[]>(
+    () => (globals.nodes.length > 0 ? [...globals.nodes, ...nodes] : nodes),
+    [globals.nodes, nodes],
+  );
+  const edges = useMemo(
+    () => (globals.edges.length > 0 ? [...connectionEdges, ...globals.edges] : connectionEdges),
+    [connectionEdges, globals.edges],
+  );
 
   const onNodesChange = useCallback(
-    (changes: NodeChange<ModuleNode>[]) => {
+    (allChanges: NodeChange<ModuleNode | GlobalsNode>[]) => {
+      // The global connections' node is the canvas's own, not a module.
+      const changes = allChanges.filter((change) => !('id' in change) || change.id !== GLOBALS_NODE_ID);
       const positions: Record<string, { x: number; y: number }> = {};
       const removed: string[] = [];
       let selection: string[] | undefined;
@@ -208,7 +267,7 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
 
   return (
     <ReactFlow
-      nodes={nodes}
+      nodes={allNodes}
       edges={edges}
       nodeTypes={nodeTypes}
       onNodesChange={onNodesChange}
@@ -230,10 +289,11 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       <MiniMap
         pannable
         zoomable
-        nodeColor={(node) => moduleLooks[(node as ModuleNode).data.module.type].color}
+        nodeColor={(node) =>
+          node.type === 'globals' ? GLOBAL_COLOR : moduleLooks[(node as ModuleNode).data.module.type].color
+        }
       />
       <Controls />
-      <ModulePalette store={store} />
     </ReactFlow>
   );
 }

@@ -17,6 +17,7 @@ import { templateAnalyzer } from '@parley/engine/builder';
 import type { TemplateFieldProps } from '@parley/modules/panels';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { theme } from '../../../app/theme';
 import { useJinjaEnvironment } from '../model/jinja-environment';
 import { TemplatePreview } from './template-preview';
 
@@ -92,9 +93,10 @@ const singleLine: Extension = [
 const fieldTheme = EditorView.theme({
   '&': { fontSize: '13.5px', backgroundColor: '#fff' },
   '&.cm-focused': { outline: 'none' },
-  '.cm-content': { fontFamily: 'inherit', padding: '8px 0' },
-  // Expressions are code; messages are prose (with a little code in them).
-  '&.is-expression .cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+  '.cm-content': { padding: '8px 0' },
+  // Messages are prose (with a little code in them); expressions are code.
+  '&.is-template .cm-scroller': { fontFamily: String(theme.typography.fontFamily) },
+  '&.is-expression .cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
   '.cm-line': { padding: '0 10px' },
   '.cm-scroller': { overflow: 'auto', maxHeight: '320px' },
   '.cm-placeholder': { color: '#94a3b8' },

@@ -17,60 +17,16 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { Finding, Flow, FlowModule } from '@parley/flow';
+import type { Finding, FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
-import { type PanelHost, PanelHostProvider, panelOf } from '@parley/modules/panels';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { panelOf } from '@parley/modules/panels';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
 import { removeModules, updateModule } from '../model/flow-edits';
-import { variableNames } from '../model/variables';
-import { JinjaField } from './jinja-field';
+import { useValidDraft } from '../model/valid-draft';
 import { moduleLooks } from './module-icons';
-
-/** Zod issues as the panels read them: message by dotted path (`buttons.0.label`). */
-function errorsByPath(module: FlowModule, content: unknown): Record<string, string> {
-  const result = definitionOf(module.type).content.safeParse(content);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
-
-/** What the panels borrow from the builder: the Jinja editor, the bot's variables and intents. */
-function usePanelHost(flow: Flow): PanelHost {
-  const variables = useMemo(() => variableNames(flow), [flow]);
-  const intents = useMemo(() => flow.intents.map((intent) => intent.name), [flow.intents]);
-  return useMemo(() => ({ TemplateField: JinjaField, variables, intents }), [variables, intents]);
-}
-
-/**
- * The module's content as its panel edits it. Every change shows at once; it reaches the document
- * (and undo, and the save) only once it is valid, so a half-typed field never breaks the draft.
- */
-function useContentDraft(store: BuilderStore, module: FlowModule) {
-  const [draft, setDraft] = useState<unknown>(module.content);
-  const applied = useRef<unknown>(module.content);
-  // Undo, redo and other edits replace the content under the panel.
-  useEffect(() => {
-    if (module.content !== applied.current) {
-      applied.current = module.content;
-      setDraft(module.content);
-    }
-  }, [module.content]);
-  const change = (next: unknown) => {
-    setDraft(next);
-    const parsed = definitionOf(module.type).content.safeParse(next);
-    if (!parsed.success) return;
-    applied.current = parsed.data;
-    store
-      .getState()
-      .apply((flow) => updateModule(flow, module.id, { content: parsed.data }), `content:${module.id}`);
-  };
-  return { draft, change, errors: errorsByPath(module, draft) };
-}
 
 function Findings({ findings }: { findings: Finding[] }) {
   if (findings.length === 0) return null;
@@ -111,22 +67,19 @@ export function ModuleEditor({
 }) {
   const flow = useStore(store, (state) => state.flow);
   const module = flow.modules.find((candidate) => candidate.id === moduleId);
-  const host = usePanelHost(flow);
   if (!module) return null;
   const moduleFindings = findings.filter((finding) => finding.moduleId === moduleId);
   return (
-    <PanelHostProvider value={host}>
-      <ModuleEditorBody
-        // A different module starts a fresh draft.
-        key={module.id}
-        store={store}
-        module={module}
-        isStart={module.id === flow.startModuleId}
-        findings={moduleFindings}
-        layout={layout}
-        onClose={onClose}
-      />
-    </PanelHostProvider>
+    <ModuleEditorBody
+      // A different module starts a fresh draft.
+      key={module.id}
+      store={store}
+      module={module}
+      isStart={module.id === flow.startModuleId}
+      findings={moduleFindings}
+      layout={layout}
+      onClose={onClose}
+    />
   );
 }
 
@@ -149,7 +102,9 @@ function ModuleEditorBody({
   const definition = definitionOf(module.type);
   const Panel = panelOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
-  const { draft, change, errors } = useContentDraft(store, module);
+  const { draft, change, errors } = useValidDraft<unknown>(module.content, definition.content, (content) =>
+    store.getState().apply((flow) => updateModule(flow, module.id, { content }), `content:${module.id}`),
+  );
   const apply = store.getState().apply;
   const edit = (patch: Parameters<typeof updateModule>[2], gesture: string) =>
     apply((flow) => updateModule(flow, module.id, patch), `${gesture}:${module.id}`);

@@ -1,4 +1,4 @@
-import { Box, ButtonBase, Paper, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, Stack, Typography } from '@mui/material';
 import { type ModuleType, moduleDefinitions, moduleTypes } from '@parley/modules';
 import { useReactFlow } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
@@ -32,32 +32,7 @@ export function ModulePalette({ store }: { store: BuilderStore }) {
   };
 
   return (
-    <Paper
-      component="nav"
-      aria-label={t('palette.label')}
-      elevation={0}
-      sx={{
-        position: 'absolute',
-        top: 12,
-        left: 12,
-        zIndex: 5,
-        width: 188,
-        maxHeight: 'calc(100% - 24px)',
-        overflowY: 'auto',
-        border: '1px solid',
-        borderColor: 'divider',
-        borderRadius: 3,
-        p: 1,
-      }}
-    >
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        fontWeight={700}
-        sx={{ px: 1, display: 'block', mb: 0.5 }}
-      >
-        {t('palette.title')}
-      </Typography>
+    <Box component="nav" aria-label={t('palette.label')} sx={{ p: 1 }}>
       <Stack spacing={0.25}>
         {moduleTypes.map((type) => {
           const { icon: Icon, color } = moduleLooks[type];
@@ -95,6 +70,6 @@ export function ModulePalette({ store }: { store: BuilderStore }) {
           );
         })}
       </Stack>
-    </Paper>
+    </Box>
   );
 }

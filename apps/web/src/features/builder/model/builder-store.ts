@@ -25,6 +25,9 @@ export interface BuilderState {
   selected: string[];
   /** A module the canvas should bring into view (and select), once it is showing. */
   focusRequest: { moduleId: string; serial: number } | null;
+  /** Global connections are drawn on the canvas. */
+  showGlobals: boolean;
+  setShowGlobals(show: boolean): void;
   select(ids: string[]): void;
   /** Selects a module and asks the canvas to centre on it. */
   focus(moduleId: string): void;
@@ -53,6 +56,8 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
     gesture: null,
     selected: [],
     focusRequest: null,
+    showGlobals: false,
+    setShowGlobals: (showGlobals) => set({ showGlobals }),
     select: (ids) =>
       set((state) =>
         ids.length === state.selected.length && ids.every((id, index) => state.selected[index] === id)

@@ -1,6 +1,17 @@
-import { type Flow, loadFlow, starterFlow } from '@parley/flow';
+import { type Flow, type GlobalConnection, loadFlow, starterFlow } from '@parley/flow';
 import { describe, expect, it } from 'vitest';
-import { connect, disconnect, freeSpot, moveModules, removeModules, updateModule } from './flow-edits';
+import {
+  addGlobalConnection,
+  cloneGlobalConnection,
+  connect,
+  disconnect,
+  freeSpot,
+  moveModules,
+  removeGlobalConnection,
+  removeModules,
+  updateGlobalConnection,
+  updateModule,
+} from './flow-edits';
 
 const flow: Flow = loadFlow({
   ...starterFlow('en'),
@@ -113,5 +124,31 @@ describe('updateModule', () => {
     expect(menu(next)?.name).toBe('Main menu');
     expect(menu(next)?.connections).toBe(menu(flow)?.connections);
     expect(next.modules[0]).toBe(flow.modules[0]);
+  });
+});
+
+describe('global connections', () => {
+  it('adds, clones right after the original with a new id, and removes', () => {
+    const added = addGlobalConnection(flow, 'start', 'Help');
+    const withActions = updateGlobalConnection(added.flow, added.id, {
+      ...(added.flow.globalConnections[0] as GlobalConnection),
+      actions: [{ type: 'set_variable', variable: 'asked', value: 'true' }],
+    });
+    const second = addGlobalConnection(withActions, 'start', 'Other');
+    const clone = cloneGlobalConnection(second.flow, added.id, '(copy)');
+    expect(clone.flow.globalConnections.map((global) => global.name)).toEqual([
+      'Help',
+      'Help (copy)',
+      'Other',
+    ]);
+    const copy = clone.flow.globalConnections[1];
+    expect(copy?.id).toBe(clone.id);
+    expect(new Set(clone.flow.globalConnections.map((global) => global.id)).size).toBe(3);
+    expect(copy?.actions).toEqual([{ type: 'set_variable', variable: 'asked', value: 'true' }]);
+    // The copy is its own: changing it leaves the original alone.
+    expect(copy?.actions).not.toBe(clone.flow.globalConnections[0]?.actions);
+    expect(
+      removeGlobalConnection(clone.flow, added.id).globalConnections.map((global) => global.name),
+    ).toEqual(['Help (copy)', 'Other']);
   });
 });

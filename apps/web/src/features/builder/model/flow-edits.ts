@@ -1,4 +1,4 @@
-import type { Flow, FlowModule } from '@parley/flow';
+import type { Flow, FlowModule, GlobalConnection } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
 
 /**
@@ -136,4 +136,64 @@ export function updateModule(flow: Flow, id: string, patch: ModulePatch): Flow {
       return connections.length === next.connections.length ? next : { ...next, connections };
     }),
   );
+}
+
+const withGlobals = (flow: Flow, globalConnections: GlobalConnection[]): Flow => ({
+  ...flow,
+  globalConnections,
+});
+
+function newGlobalId(flow: Flow): string {
+  const taken = new Set(flow.globalConnections.map((global) => global.id));
+  let number = flow.globalConnections.length + 1;
+  while (taken.has(`global-${number}`)) number++;
+  return `global-${number}`;
+}
+
+/** A new global connection: a keyword trigger leading to `target`. */
+export function addGlobalConnection(flow: Flow, target: string, name: string): { flow: Flow; id: string } {
+  const id = newGlobalId(flow);
+  const global: GlobalConnection = {
+    id,
+    name,
+    trigger: { type: 'keyword', keywords: ['help'], match: 'exact' },
+    target,
+    actions: [],
+    enabled: true,
+    priority: 0,
+  };
+  return { flow: withGlobals(flow, [...flow.globalConnections, global]), id };
+}
+
+export function updateGlobalConnection(flow: Flow, id: string, global: GlobalConnection): Flow {
+  return withGlobals(
+    flow,
+    flow.globalConnections.map((current) => (current.id === id ? global : current)),
+  );
+}
+
+export function removeGlobalConnection(flow: Flow, id: string): Flow {
+  return withGlobals(
+    flow,
+    flow.globalConnections.filter((global) => global.id !== id),
+  );
+}
+
+/** A copy right after the original, with a new id and "(copy)" after its name. */
+export function cloneGlobalConnection(
+  flow: Flow,
+  id: string,
+  copySuffix: string,
+): { flow: Flow; id: string } {
+  const index = flow.globalConnections.findIndex((global) => global.id === id);
+  const original = flow.globalConnections[index];
+  if (!original) return { flow, id };
+  const copy = {
+    ...structuredClone(original),
+    id: newGlobalId(flow),
+    name: `${original.name || original.id} ${copySuffix}`.slice(0, 120),
+  };
+  const globals = [...flow.globalConnections];
+  globals.splice(index + 1, 0, copy);
+  return { flow: withGlobals(flow, globals), id: copy.id };
 }

@@ -1,0 +1,72 @@
+import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import { Box, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BuilderStore } from '../model/builder-store';
+import { GlobalConnectionsPanel } from './global-connections-panel';
+import { ModulePalette } from './module-palette';
+
+const tools = [
+  { id: 'add', icon: AddBoxOutlined, labelKey: 'sidebar.add' },
+  { id: 'globals', icon: HubOutlined, labelKey: 'sidebar.globals' },
+] as const;
+type Tool = (typeof tools)[number]['id'];
+
+/** The builder's tools beside the canvas: a rail of buttons, each opening its panel. */
+export function BuilderSidebar({ store }: { store: BuilderStore }) {
+  const { t } = useTranslation('builder');
+  const [open, setOpen] = useState<Tool | null>('add');
+  const current = tools.find((tool) => tool.id === open);
+  return (
+    <Stack direction="row" sx={{ height: '100%', flexShrink: 0, bgcolor: 'background.paper' }}>
+      <Stack
+        spacing={0.5}
+        alignItems="center"
+        sx={{ width: 52, py: 1, borderRight: '1px solid', borderColor: 'divider' }}
+        role="toolbar"
+        aria-orientation="vertical"
+        aria-label={t('sidebar.label')}
+      >
+        {tools.map((tool) => (
+          <Tooltip key={tool.id} title={t(tool.labelKey)} placement="right">
+            <IconButton
+              aria-label={t(tool.labelKey)}
+              aria-pressed={open === tool.id}
+              onClick={() => setOpen(open === tool.id ? null : tool.id)}
+              sx={{
+                borderRadius: 2,
+                color: open === tool.id ? 'primary.main' : 'text.secondary',
+                bgcolor: open === tool.id ? 'rgba(79,70,229,0.08)' : 'transparent',
+              }}
+            >
+              <tool.icon />
+            </IconButton>
+          </Tooltip>
+        ))}
+      </Stack>
+      {current && (
+        <Stack
+          component="section"
+          aria-label={t(current.labelKey)}
+          sx={{ width: current.id === 'add' ? 220 : 340, borderRight: '1px solid', borderColor: 'divider' }}
+        >
+          <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1.25 }}>
+            <Typography variant="subtitle2" fontWeight={700} sx={{ flex: 1 }}>
+              {t(current.labelKey)}
+            </Typography>
+            <IconButton size="small" aria-label={t('sidebar.close')} onClick={() => setOpen(null)}>
+              <CloseRounded fontSize="small" />
+            </IconButton>
+          </Stack>
+          <Divider />
+          <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+            {current.id === 'add' && <ModulePalette store={store} />}
+            {current.id === 'globals' && <GlobalConnectionsPanel store={store} />}
+          </Box>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
