@@ -279,4 +279,63 @@ describe('editing modules in the builder', () => {
     ]);
     await page.context().close();
   });
+
+  it('finds modules, pins a tag to keep its modules highlighted, and renames a variable everywhere', async () => {
+    const bot = await newBot('Organising bot');
+    const page = await open(`/bots/list/${bot.id}`);
+    await page.locator('[data-module-id="menu"]').waitFor();
+
+    // Find by content, jump to it.
+    await page.locator('.react-flow__pane').click({ position: { x: 400, y: 600 } });
+    await page.keyboard.press('Control+f');
+    const find = page.getByRole('textbox', { name: 'Find modules by name or content' });
+    await expect.poll(() => find.evaluate((input) => input === document.activeElement)).toBe(true);
+    await find.fill('person');
+    const results = page.getByRole('list', { name: 'Modules found' });
+    await results.getByRole('button', { name: /Main menu/ }).click();
+    await page.locator('[data-module-editor="menu"]').waitFor();
+
+    // A tag, put on two modules, pinned.
+    await page.getByRole('button', { name: 'Tags' }).click();
+    await page.getByRole('textbox', { name: 'New tag' }).fill('Sales');
+    await page.getByRole('radio', { name: '#10b981' }).click();
+    await page.getByRole('button', { name: 'Create tag' }).click();
+    const moduleTags = page.locator('[data-module-editor="menu"]').getByRole('combobox', { name: 'Tags' });
+    await moduleTags.click();
+    await page.getByRole('option', { name: 'Sales' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-module-id="check"]').click();
+    await page.locator('[data-module-editor="check"]').getByRole('combobox', { name: 'Tags' }).click();
+    await page.getByRole('option', { name: 'Sales' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Pin Sales' }).click();
+    await expect.poll(() => page.locator('[data-pinned="true"]').count()).toBe(2);
+    const tag = page.getByRole('group', { name: 'Sales' });
+    await tag.getByRole('button', { name: 'Big order?' }).waitFor();
+    await screenshot(page, 'builder-tags');
+    await page.getByRole('button', { name: 'Pin Sales' }).click();
+    await expect.poll(() => page.locator('[data-pinned="true"]').count()).toBe(0);
+
+    // Rename a variable: the condition that reads it follows.
+    await page.getByRole('button', { name: 'Variables' }).click();
+    const total = page.getByRole('group', { name: 'total' });
+    await total.getByRole('button', { name: 'Open total' }).click();
+    await total.getByRole('button', { name: 'Big order?' }).waitFor();
+    await total.getByRole('textbox', { name: 'Name' }).fill('order_total');
+    await total.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('group', { name: 'order_total' }).waitFor();
+    await page.locator('[data-module-id="check"]').getByText('if order_total > 100').waitFor();
+    await screenshot(page, 'builder-variables');
+    await saved(page);
+    const flow = (await draftOf(bot)).flow;
+    expect(flow.variables.map((variable) => variable.name)).toEqual(['order_total']);
+    expect(flow.modules.find((module) => module.id === 'check')?.content).toMatchObject({
+      branches: [{ expression: 'order_total > 100' }],
+    });
+    expect(flow.tags).toEqual([{ id: 'sales', name: 'Sales', color: '#10b981' }]);
+    expect(flow.modules.filter((module) => module.tags.includes('sales')).map((module) => module.id)).toEqual(
+      ['menu', 'check'],
+    );
+    await page.context().close();
+  });
 });

@@ -1,23 +1,32 @@
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
+import DataObjectRounded from '@mui/icons-material/DataObjectRounded';
 import HubOutlined from '@mui/icons-material/HubOutlined';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import SellOutlined from '@mui/icons-material/SellOutlined';
 import { Box, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BuilderStore } from '../model/builder-store';
+import { useStore } from 'zustand';
+import type { BuilderStore, BuilderTool } from '../model/builder-store';
+import { FindPanel } from './find-panel';
 import { GlobalConnectionsPanel } from './global-connections-panel';
 import { ModulePalette } from './module-palette';
+import { TagsPanel } from './tags-panel';
+import { VariablesPanel } from './variables-panel';
 
 const tools = [
-  { id: 'add', icon: AddBoxOutlined, labelKey: 'sidebar.add' },
-  { id: 'globals', icon: HubOutlined, labelKey: 'sidebar.globals' },
-] as const;
-type Tool = (typeof tools)[number]['id'];
+  { id: 'add', icon: AddBoxOutlined, labelKey: 'sidebar.add', width: 220 },
+  { id: 'find', icon: SearchRounded, labelKey: 'sidebar.find', width: 300 },
+  { id: 'globals', icon: HubOutlined, labelKey: 'sidebar.globals', width: 340 },
+  { id: 'variables', icon: DataObjectRounded, labelKey: 'sidebar.variables', width: 340 },
+  { id: 'tags', icon: SellOutlined, labelKey: 'sidebar.tags', width: 300 },
+] as const satisfies { id: BuilderTool; icon: unknown; labelKey: string; width: number }[];
 
 /** The builder's tools beside the canvas: a rail of buttons, each opening its panel. */
 export function BuilderSidebar({ store }: { store: BuilderStore }) {
   const { t } = useTranslation('builder');
-  const [open, setOpen] = useState<Tool | null>('add');
+  const open = useStore(store, (state) => state.tool);
+  const setOpen = store.getState().setTool;
   const current = tools.find((tool) => tool.id === open);
   return (
     <Stack direction="row" sx={{ height: '100%', flexShrink: 0, bgcolor: 'background.paper' }}>
@@ -50,7 +59,7 @@ export function BuilderSidebar({ store }: { store: BuilderStore }) {
         <Stack
           component="section"
           aria-label={t(current.labelKey)}
-          sx={{ width: current.id === 'add' ? 220 : 340, borderRight: '1px solid', borderColor: 'divider' }}
+          sx={{ width: current.width, borderRight: '1px solid', borderColor: 'divider' }}
         >
           <Stack direction="row" alignItems="center" sx={{ px: 2, py: 1.25 }}>
             <Typography variant="subtitle2" fontWeight={700} sx={{ flex: 1 }}>
@@ -63,7 +72,10 @@ export function BuilderSidebar({ store }: { store: BuilderStore }) {
           <Divider />
           <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
             {current.id === 'add' && <ModulePalette store={store} />}
+            {current.id === 'find' && <FindPanel store={store} />}
             {current.id === 'globals' && <GlobalConnectionsPanel store={store} />}
+            {current.id === 'variables' && <VariablesPanel store={store} />}
+            {current.id === 'tags' && <TagsPanel store={store} />}
           </Box>
         </Stack>
       )}

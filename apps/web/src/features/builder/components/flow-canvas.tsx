@@ -37,6 +37,7 @@ function useModuleNodes(
   selected: Set<string>,
   sizes: Record<string, Size>,
   problems: Map<string, ModuleProblems>,
+  pinnedTags: string[],
 ): ModuleNode[] {
   const cache = useMemo(() => new WeakMap<FlowModule, ModuleNode>(), []);
   return useMemo(
@@ -46,19 +47,32 @@ function useModuleNodes(
         const measured = sizes[module.id];
         const problem = problems.get(module.id);
         const problemKey = problem ? `${problem.severity}:${problem.messages.join('|')}` : undefined;
+        const tags = module.tags.length > 0 ? flow.tags.filter((tag) => module.tags.includes(tag.id)) : [];
+        const pinned = tags.find((tag) => pinnedTags.includes(tag.id));
+        const tagKey =
+          tags.length > 0 ? `${tags.map((tag) => `${tag.name}${tag.color}`).join()}|${pinned?.id}` : '';
         const cached = cache.get(module);
         if (
           cached &&
           cached.selected === isSelected &&
           cached.measured === measured &&
-          cached.data.problemKey === problemKey
+          cached.data.problemKey === problemKey &&
+          cached.data.tagKey === tagKey
         )
           return cached;
         const node: ModuleNode = {
           id: module.id,
           type: 'module',
           position: module.position,
-          data: { module, isStart: module.id === flow.startModuleId, problem, problemKey },
+          data: {
+            module,
+            isStart: module.id === flow.startModuleId,
+            problem,
+            problemKey,
+            tags,
+            pinnedColor: pinned?.color,
+            tagKey,
+          },
           selected: isSelected,
           deletable: module.id !== flow.startModuleId,
           ...(measured ? { measured } : {}),
@@ -66,7 +80,7 @@ function useModuleNodes(
         cache.set(module, node);
         return node;
       }),
-    [flow, selected, sizes, problems, cache],
+    [flow, selected, sizes, problems, pinnedTags, cache],
   );
 }
 
@@ -178,7 +192,8 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
   const [selectedEdges, setSelectedEdges] = useState(() => new Set<string>());
   const [sizes, setSizes] = useState<Record<string, Size>>({});
   const problems = useMemo(() => problemsByModule(findings), [findings]);
-  const nodes = useModuleNodes(flow, selectedNodes, sizes, problems);
+  const pinnedTags = useStore(store, (state) => state.pinnedTags);
+  const nodes = useModuleNodes(flow, selectedNodes, sizes, problems, pinnedTags);
   const [initialized, setInitialized] = useState(false);
   useFocusRequests(store, sizes, initialized);
   const [startsFocused] = useState(() => store.getState().focusRequest !== null);

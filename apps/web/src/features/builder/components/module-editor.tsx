@@ -5,8 +5,10 @@ import OpenInFullRounded from '@mui/icons-material/OpenInFullRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
+  Chip,
   Divider,
   FormControlLabel,
   IconButton,
@@ -27,6 +29,47 @@ import type { BuilderStore } from '../model/builder-store';
 import { removeModules, updateModule } from '../model/flow-edits';
 import { useValidDraft } from '../model/valid-draft';
 import { moduleLooks } from './module-icons';
+
+/** The module's tags, picked from the bot's (created in the Tags panel). */
+function ModuleTags({ store, module }: { store: BuilderStore; module: FlowModule }) {
+  const { t } = useTranslation('builder');
+  const tags = useStore(store, (state) => state.flow.tags);
+  if (tags.length === 0) return null;
+  const value = tags.filter((tag) => module.tags.includes(tag.id));
+  return (
+    <Autocomplete
+      multiple
+      options={tags}
+      value={value}
+      getOptionLabel={(tag) => tag.name}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      onChange={(_, chosen) =>
+        store.getState().apply((flow) => updateModule(flow, module.id, { tags: chosen.map((tag) => tag.id) }))
+      }
+      renderOption={(props, tag) => (
+        <li {...props} key={tag.id}>
+          <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: tag.color, mr: 1 }} />
+          {tag.name}
+        </li>
+      )}
+      renderValue={(chosen, getItemProps) =>
+        chosen.map((tag, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return (
+            <Chip
+              key={key}
+              size="small"
+              label={tag.name}
+              {...itemProps}
+              sx={{ bgcolor: `${tag.color}22`, color: tag.color, fontWeight: 600 }}
+            />
+          );
+        })
+      }
+      renderInput={(params) => <TextField {...params} size="small" label={t('editor.tags')} />}
+    />
+  );
+}
 
 function Findings({ findings }: { findings: Finding[] }) {
   if (findings.length === 0) return null;
@@ -171,6 +214,7 @@ function ModuleEditorBody({
           onChange={(event) => edit({ name: event.target.value.slice(0, 120) }, 'name')}
           placeholder={definition.label}
         />
+        <ModuleTags store={store} module={module} />
         <Panel options={draft} onOptionsChange={change} errors={errors} />
         <Divider />
         <Stack direction="row" spacing={1} alignItems="center">

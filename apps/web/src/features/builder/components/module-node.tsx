@@ -15,13 +15,17 @@ export type ModuleNodeData = {
   /** What the validator says about the module, if anything. */
   problem?: ModuleProblems;
   problemKey?: string;
+  tags: { id: string; name: string; color: string }[];
+  /** The colour of a pinned tag the module has: it stands out while the tag is pinned. */
+  pinnedColor?: string;
+  tagKey: string;
 };
 export type ModuleNode = Node<ModuleNodeData, 'module'>;
 
 /** A module on the canvas: its type, name and content at a glance, one handle per output. */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
   const { t } = useTranslation('builder');
-  const { module, isStart, problem } = data;
+  const { module, isStart, problem, tags, pinnedColor } = data;
   const definition = definitionOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
   const ports = definition.ports(module.content);
@@ -29,13 +33,18 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
   return (
     <Box
       data-module-id={module.id}
+      data-pinned={pinnedColor ? 'true' : undefined}
       sx={{
         width: 260,
         bgcolor: 'background.paper',
         border: '1.5px solid',
         borderColor: selected ? color : problem?.severity === 'error' ? '#ef4444' : '#e2e8f0',
         borderRadius: 3,
-        boxShadow: selected ? `0 0 0 3px ${color}33` : '0 1px 3px rgba(15,23,42,0.08)',
+        boxShadow: selected
+          ? `0 0 0 3px ${color}33`
+          : pinnedColor
+            ? `0 0 0 4px ${pinnedColor}66`
+            : '0 1px 3px rgba(15,23,42,0.08)',
         fontSize: 13,
       }}
     >
@@ -87,6 +96,27 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
           </Tooltip>
         )}
       </Stack>
+      {tags.length > 0 && (
+        <Stack direction="row" flexWrap="wrap" gap={0.5} sx={{ px: 1.5, pb: 0.75 }} data-tags>
+          {tags.map((tag) => (
+            <Box
+              key={tag.id}
+              component="span"
+              sx={{
+                px: 0.75,
+                borderRadius: 1,
+                fontSize: 11,
+                fontWeight: 600,
+                lineHeight: '18px',
+                color: tag.color,
+                bgcolor: `${tag.color}1f`,
+              }}
+            >
+              {tag.name}
+            </Box>
+          ))}
+        </Stack>
+      )}
       {lines.length > 0 && (
         <Box sx={{ px: 1.5, pb: 1 }}>
           {lines.map((line, index) => (

@@ -72,3 +72,16 @@ describe('selection and focus', () => {
     expect(store.getState().focusRequest).toEqual({ moduleId: 'start', serial: 2 });
   });
 });
+
+describe('tag pinning', () => {
+  it('pins and unpins tags by click, several at once', () => {
+    const store = createBuilderStore({ botId: 'b', flow: starterFlow('en'), revision: 0 });
+    store.getState().togglePinnedTag('urgent');
+    store.getState().togglePinnedTag('sales');
+    expect(store.getState().pinnedTags).toEqual(['urgent', 'sales']);
+    store.getState().togglePinnedTag('urgent');
+    expect(store.getState().pinnedTags).toEqual(['sales']);
+    // Pinning is a view of the document, not an edit of it: nothing to save or undo.
+    expect(store.getState().edits).toBe(0);
+  });
+});

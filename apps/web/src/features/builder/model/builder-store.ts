@@ -7,6 +7,8 @@ export type SaveStatus =
   | { state: 'error'; message: string }
   | { state: 'conflict'; message: string };
 
+export type BuilderTool = 'add' | 'find' | 'globals' | 'variables' | 'tags';
+
 export interface BuilderState {
   botId: string;
   flow: Flow;
@@ -25,6 +27,12 @@ export interface BuilderState {
   selected: string[];
   /** A module the canvas should bring into view (and select), once it is showing. */
   focusRequest: { moduleId: string; serial: number } | null;
+  /** The tool panel open beside the canvas. */
+  tool: BuilderTool | null;
+  setTool(tool: BuilderTool | null): void;
+  /** Tags whose modules stay highlighted (and listed) while you work. */
+  pinnedTags: string[];
+  togglePinnedTag(tagId: string): void;
   /** Global connections are drawn on the canvas. */
   showGlobals: boolean;
   setShowGlobals(show: boolean): void;
@@ -56,6 +64,15 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
     gesture: null,
     selected: [],
     focusRequest: null,
+    tool: 'add',
+    setTool: (tool) => set({ tool }),
+    pinnedTags: [],
+    togglePinnedTag: (tagId) =>
+      set((state) => ({
+        pinnedTags: state.pinnedTags.includes(tagId)
+          ? state.pinnedTags.filter((id) => id !== tagId)
+          : [...state.pinnedTags, tagId],
+      })),
     showGlobals: false,
     setShowGlobals: (showGlobals) => set({ showGlobals }),
     select: (ids) =>

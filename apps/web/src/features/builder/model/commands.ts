@@ -28,6 +28,17 @@ export const builderCommands: BuilderCommand[] = [
     enabled: (state) => state.future.length > 0,
     perform: (store) => store.getState().redo(),
   },
+  {
+    id: 'find',
+    labelKey: 'commands.find',
+    shortcuts: ['mod+f'],
+    enabled: () => true,
+    perform: (store) => {
+      store.getState().setTool('find');
+      // The panel may already be open: put the cursor in its field either way.
+      requestAnimationFrame(() => document.getElementById('builder-find')?.focus());
+    },
+  },
 ];
 
 export const commandById = (id: string) => builderCommands.find((command) => command.id === id);

@@ -114,7 +114,9 @@ export function freeSpot(flow: Flow, position: { x: number; y: number }): { x: n
   return spot;
 }
 
-export type ModulePatch = Partial<Pick<FlowModule, 'name' | 'isGoal' | 'goalValue'>> & { content?: unknown };
+export type ModulePatch = Partial<Pick<FlowModule, 'name' | 'isGoal' | 'goalValue' | 'tags'>> & {
+  content?: unknown;
+};
 
 /**
  * Changes a module's name, goal or content. Connections from ports the new content no longer has
@@ -196,4 +198,44 @@ export function cloneGlobalConnection(
   const globals = [...flow.globalConnections];
   globals.splice(index + 1, 0, copy);
   return { flow: withGlobals(flow, globals), id: copy.id };
+}
+
+/** Tag colours offered when creating a tag. */
+export const TAG_COLORS = [
+  '#6366f1',
+  '#0ea5e9',
+  '#10b981',
+  '#f59e0b',
+  '#ef4444',
+  '#ec4899',
+  '#8b5cf6',
+  '#64748b',
+];
+
+export function addTag(flow: Flow, name: string, color: string): { flow: Flow; id: string } {
+  const taken = new Set(flow.tags.map((tag) => tag.id));
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'tag';
+  let id = base;
+  for (let suffix = 2; taken.has(id); suffix++) id = `${base}-${suffix}`;
+  return { flow: { ...flow, tags: [...flow.tags, { id, name: name.trim(), color }] }, id };
+}
+
+export function updateTag(flow: Flow, id: string, patch: { name?: string; color?: string }): Flow {
+  return { ...flow, tags: flow.tags.map((tag) => (tag.id === id ? { ...tag, ...patch } : tag)) };
+}
+
+/** Removes a tag and takes it off every module. */
+export function removeTag(flow: Flow, id: string): Flow {
+  return {
+    ...flow,
+    tags: flow.tags.filter((tag) => tag.id !== id),
+    modules: flow.modules.map((module) =>
+      module.tags.includes(id) ? { ...module, tags: module.tags.filter((tag) => tag !== id) } : module,
+    ),
+  };
 }

@@ -1,0 +1,273 @@
+import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import { Box, Button, Chip, Collapse, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { SYSTEM_VARIABLES } from '@parley/engine/builder';
+import { variableNameSchema } from '@parley/modules';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import type { BuilderStore } from '../model/builder-store';
+import {
+  declareVariable,
+  renameVariable,
+  undeclareVariable,
+  type VariableUsage,
+  variableUsages,
+} from '../model/variables';
+
+/** Why a new name cannot be used, if it cannot. */
+function nameProblem(name: string, taken: string[], t: (key: string) => string): string | undefined {
+  const parsed = variableNameSchema.safeParse(name);
+  if (!parsed.success) return parsed.error.issues[0]?.message;
+  if (taken.includes(name)) return t('variables.taken');
+  return undefined;
+}
+
+/** A starting value as typed: JSON when it parses (42, true, "text", [1]), the text itself otherwise. */
+function parseDefault(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function Places({ store, ids, label }: { store: BuilderStore; ids: string[]; label: string }) {
+  const { t } = useTranslation('builder');
+  const modules = useStore(store, (state) => state.flow.modules);
+  const globals = useStore(store, (state) => state.flow.globalConnections);
+  if (ids.length === 0) return null;
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" fontWeight={700}>
+        {label}
+      </Typography>
+      <Stack direction="row" flexWrap="wrap" gap={0.5} sx={{ mt: 0.25 }}>
+        {ids.map((id) => {
+          if (id.startsWith('global:')) {
+            const global = globals.find((candidate) => `global:${candidate.id}` === id);
+            return (
+              <Chip
+                key={id}
+                size="small"
+                variant="outlined"
+                label={t('variables.inGlobal', { name: global?.name || global?.id })}
+                onClick={() => store.getState().setTool('globals')}
+              />
+            );
+          }
+          const module = modules.find((candidate) => candidate.id === id);
+          return (
+            <Chip
+              key={id}
+              size="small"
+              label={module?.name || id}
+              onClick={() => store.getState().focus(id)}
+            />
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
+
+function VariableItem({
+  store,
+  usage,
+  names,
+}: {
+  store: BuilderStore;
+  usage: VariableUsage;
+  names: string[];
+}) {
+  const { t } = useTranslation('builder');
+  const declaration = useStore(store, (state) =>
+    state.flow.variables.find((variable) => variable.name === usage.name),
+  );
+  const [open, setOpen] = useState(false);
+  const [newName, setNewName] = useState(usage.name);
+  const [startText, setStartText] = useState(() => (declaration ? JSON.stringify(declaration.default) : ''));
+  const [description, setDescription] = useState(declaration?.description ?? '');
+  const apply = store.getState().apply;
+  const problem = newName === usage.name ? undefined : nameProblem(newName, names, t);
+  return (
+    <Box
+      role="group"
+      aria-label={usage.name}
+      data-variable={usage.name}
+      sx={{ border: '1px solid', borderColor: open ? 'primary.main' : 'divider', borderRadius: 2, p: 1.25 }}
+    >
+      <Stack direction="row" alignItems="center" spacing={1}>
+        <Box sx={{ flex: 1, minWidth: 0, cursor: 'pointer' }} onClick={() => setOpen(!open)}>
+          <Typography variant="body2" fontWeight={650} sx={{ fontFamily: 'ui-monospace, monospace' }} noWrap>
+            {usage.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('variables.usage', { set: usage.setIn.length, read: usage.readIn.length })}
+          </Typography>
+        </Box>
+        {!usage.declared && usage.setIn.length === 0 && (
+          <Chip size="small" color="warning" variant="outlined" label={t('variables.neverSet')} />
+        )}
+        {usage.declared && <Chip size="small" variant="outlined" label={t('variables.declared')} />}
+        <IconButton
+          size="small"
+          aria-expanded={open}
+          aria-label={open ? t('variables.collapse') : t('variables.open', { name: usage.name })}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
+        </IconButton>
+      </Stack>
+      <Collapse in={open} unmountOnExit>
+        <Stack spacing={1.5} sx={{ pt: 1.5 }}>
+          <Places store={store} ids={usage.setIn} label={t('variables.setIn')} />
+          <Places store={store} ids={usage.readIn} label={t('variables.readIn')} />
+          <Stack
+            direction="row"
+            spacing={1}
+            alignItems="flex-start"
+            component="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (problem || newName === usage.name) return;
+              apply((flow) => renameVariable(flow, usage.name, newName));
+            }}
+          >
+            <TextField
+              size="small"
+              label={t('variables.name')}
+              value={newName}
+              onChange={(event) => setNewName(event.target.value)}
+              error={Boolean(problem)}
+              helperText={problem ?? t('variables.renameHelp')}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { spellCheck: false } }}
+            />
+            <Button
+              type="submit"
+              size="small"
+              disabled={Boolean(problem) || newName === usage.name}
+              sx={{ mt: 0.5 }}
+            >
+              {t('variables.rename')}
+            </Button>
+          </Stack>
+          <TextField
+            size="small"
+            label={t('variables.startValue')}
+            value={startText}
+            onChange={(event) => setStartText(event.target.value)}
+            helperText={t('variables.startValueHelp')}
+            slotProps={{ htmlInput: { spellCheck: false } }}
+          />
+          <TextField
+            size="small"
+            label={t('variables.description')}
+            value={description}
+            onChange={(event) => setDescription(event.target.value.slice(0, 500))}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() =>
+                apply((flow) =>
+                  declareVariable(flow, {
+                    name: usage.name,
+                    default: parseDefault(startText) as never,
+                    description,
+                  }),
+                )
+              }
+            >
+              {usage.declared ? t('variables.saveDeclaration') : t('variables.declare')}
+            </Button>
+            {usage.declared && (
+              <Button
+                size="small"
+                color="error"
+                onClick={() => apply((flow) => undeclareVariable(flow, usage.name))}
+              >
+                {t('variables.undeclare')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Collapse>
+    </Box>
+  );
+}
+
+/**
+ * The conversation variable explorer: every variable declared or used, where it is set and read
+ * (a click jumps there), declare and rename (every reference follows), and the system variables.
+ */
+export function VariablesPanel({ store }: { store: BuilderStore }) {
+  const { t } = useTranslation('builder');
+  const flow = useStore(store, (state) => state.flow);
+  const usages = useMemo(() => variableUsages(flow), [flow]);
+  const names = usages.map((usage) => usage.name);
+  const [newName, setNewName] = useState('');
+  const problem = newName ? nameProblem(newName, names, t) : undefined;
+  return (
+    <Stack spacing={1.5} sx={{ p: 2 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        alignItems="flex-start"
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!newName || problem) return;
+          store
+            .getState()
+            .apply((current) => declareVariable(current, { name: newName, default: null, description: '' }));
+          setNewName('');
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('variables.newVariable')}
+          value={newName}
+          onChange={(event) => setNewName(event.target.value)}
+          error={Boolean(problem)}
+          helperText={problem}
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          size="small"
+          disabled={!newName || Boolean(problem)}
+          sx={{ mt: 0.5 }}
+        >
+          {t('variables.declare')}
+        </Button>
+      </Stack>
+      {usages.length === 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+          {t('variables.none')}
+        </Typography>
+      )}
+      {usages.map((usage) => (
+        <VariableItem key={usage.name} store={store} usage={usage} names={names} />
+      ))}
+      <Typography variant="overline" color="text.secondary" sx={{ pt: 1 }}>
+        {t('variables.system')}
+      </Typography>
+      {SYSTEM_VARIABLES.map((variable) => (
+        <Box key={variable.name}>
+          <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, monospace' }}>
+            {variable.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t(`variables.systemHelp.${variable.name.replace('.', '_')}`)}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
