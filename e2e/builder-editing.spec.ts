@@ -338,4 +338,64 @@ describe('editing modules in the builder', () => {
     );
     await page.context().close();
   });
+
+  it('copies two connected modules into another bot, connects into empty space, deletes and tidies up by keyboard and menu', async () => {
+    const from = await newBot('Copy from');
+    const to = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
+      name: 'Copy to',
+      language: 'en',
+    });
+    const page = await open(`/bots/list/${from.id}`);
+    await page.locator('[data-module-id="check"]').click();
+    await page.locator('[data-module-id="handoff"]').click({ modifiers: ['Shift'] });
+    await page.keyboard.press('Control+c');
+
+    // Another bot, in another tab: paste under the pointer.
+    const other = await page.context().newPage();
+    await other.goto(`${server.url}/bots/list/${to.id}`);
+    await other.locator('[data-module-id="start"]').waitFor();
+    await other.locator('.react-flow__pane').click({ position: { x: 300, y: 500 } });
+    await other.keyboard.press('Control+v');
+    await other.locator('[data-module-id="condition-2"]').waitFor();
+    await other.locator('[data-module-id="handoff-3"]').waitFor();
+    await saved(other);
+    let flow = (await draftOf(to)).flow;
+    expect(flow.modules.map((module) => module.id)).toEqual(['start', 'condition-2', 'handoff-3']);
+    expect(flow.modules[1]?.connections.map((connection) => [connection.port, connection.target])).toEqual([
+      ['branch:c1', 'handoff-3'],
+      ['else', 'handoff-3'],
+    ]);
+
+    // A connection dropped on empty canvas offers a new module there, connected.
+    const handle = other.locator('[data-module-id="start"] [data-port="next"] .react-flow__handle');
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no handle');
+    await other.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await other.mouse.down();
+    await other.mouse.move(box.x + 200, box.y - 200, { steps: 10 });
+    await other.mouse.up();
+    await other
+      .getByRole('menu', { name: 'Connect to a new module' })
+      .getByRole('menuitem', { name: 'Text' })
+      .click();
+    await other.locator('[data-module-editor="text-4"]').waitFor();
+    await saved(other);
+    flow = (await draftOf(to)).flow;
+    expect(flow.modules[0]?.connections.map((connection) => connection.target)).toEqual(['text-4']);
+
+    // Delete by keyboard (the canvas has the focus), then tidy up from the Edit menu.
+    await other.locator('[data-module-id="text-4"]').click();
+    await other.keyboard.press('Delete');
+    await expect.poll(() => other.locator('[data-module-id="text-4"]').count()).toBe(0);
+    await other.getByRole('button', { name: 'Edit' }).click();
+    await other.getByRole('menuitem', { name: /Tidy up/ }).click();
+    await saved(other);
+    flow = (await draftOf(to)).flow;
+    expect(flow.modules.map((module) => module.id)).toEqual(['start', 'condition-2', 'handoff-3']);
+    const x = Object.fromEntries(flow.modules.map((module) => [module.id, module.position.x]));
+    expect(x['condition-2']).toBeLessThan(x['handoff-3'] ?? 0);
+    await other.getByRole('button', { name: 'Edit' }).click();
+    await screenshot(other, 'builder-edit-menu');
+    await page.context().close();
+  });
 });

@@ -34,7 +34,7 @@ import { useFindings } from '../model/findings';
 import { JinjaEnvironmentProvider } from '../model/jinja-environment';
 import { completionNamesOf, initialSamplesOf, variableNames } from '../model/variables';
 import { BuilderSidebar } from './builder-sidebar';
-import { CommandButtons, useCommandShortcuts } from './command-buttons';
+import { CommandButtons, EditMenu, useCommandShortcuts } from './command-buttons';
 import { FlowCanvas } from './flow-canvas';
 import { JinjaField } from './jinja-field';
 import { ModuleEditor } from './module-editor';
@@ -162,6 +162,7 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
               {bot.name}
             </Typography>
             <CommandButtons store={store} />
+            <EditMenu store={store} />
             <ProblemsButton findings={findings} onOpen={openModule} />
             <SaveState store={store} />
             <VersionsButton store={store} onRestored={onReload} />

@@ -1,7 +1,8 @@
+import MoreHorizRounded from '@mui/icons-material/MoreHorizRounded';
 import RedoRounded from '@mui/icons-material/RedoRounded';
 import UndoRounded from '@mui/icons-material/UndoRounded';
-import { IconButton, Stack, Tooltip } from '@mui/material';
-import { useEffect } from 'react';
+import { IconButton, ListItemText, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
@@ -19,6 +20,8 @@ export function useCommandShortcuts(store: BuilderStore): void {
       const shortcut = shortcutOf(event);
       const command = builderCommands.find((candidate) => candidate.shortcuts.includes(shortcut));
       if (!command) return;
+      const onCanvas = !target || target === document.body || target.closest('.react-flow') !== null;
+      if (command.scope === 'canvas' && !onCanvas) return;
       event.preventDefault();
       if (command.enabled(store.getState())) command.perform(store);
     };
@@ -52,5 +55,55 @@ export function CommandButtons({ store }: { store: BuilderStore }) {
       <CommandButton store={store} id="undo" />
       <CommandButton store={store} id="redo" />
     </Stack>
+  );
+}
+
+/** Every command with its shortcut, in one menu (the same registry as the keyboard). */
+export function EditMenu({ store }: { store: BuilderStore }) {
+  const { t } = useTranslation('builder');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Read when the menu opens; the builder's every edit need not re-render it.
+  const state = store.getState();
+  return (
+    <>
+      <Tooltip title={t('commands.menu')}>
+        <IconButton
+          aria-label={t('commands.menu')}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <MoreHorizRounded />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { dense: true, 'aria-label': t('commands.menu') } }}
+      >
+        {builderCommands.map((command) => {
+          const shortcut = command.shortcuts[0];
+          return (
+            <MenuItem
+              key={command.id}
+              disabled={!command.enabled(state)}
+              onClick={() => {
+                setAnchor(null);
+                command.perform(store);
+              }}
+              sx={{ minWidth: 260 }}
+            >
+              <ListItemText>{t(command.labelKey)}</ListItemText>
+              {shortcut && (
+                <Typography variant="caption" color="text.secondary" sx={{ ml: 3 }}>
+                  {shortcutLabel(shortcut, mac)}
+                </Typography>
+              )}
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
   );
 }

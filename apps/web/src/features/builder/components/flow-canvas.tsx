@@ -1,4 +1,5 @@
 import type { Finding, Flow, FlowModule } from '@parley/flow';
+import { moduleDefinitions } from '@parley/modules';
 import {
   Background,
   type Connection,
@@ -8,6 +9,7 @@ import {
   MarkerType,
   MiniMap,
   type NodeChange,
+  type OnConnectEnd,
   ReactFlow,
   useNodesInitialized,
   useReactFlow,
@@ -17,11 +19,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
 import { type ModuleProblems, problemsByModule } from '../model/findings';
-import { connect, disconnect, moveModules, removeModules } from '../model/flow-edits';
+import { addModule, connect, disconnect, moveModules, removeModules } from '../model/flow-edits';
 import { triggerSummary } from '../model/triggers';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
 import { moduleLooks } from './module-icons';
 import { type ModuleNode, ModuleNodeView } from './module-node';
+import { ModuleTypeMenu } from './module-palette';
 
 const nodeTypes = { module: ModuleNodeView, globals: GlobalsNodeView };
 
@@ -117,6 +120,50 @@ function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string
   );
 }
 
+type DropMenu = {
+  screen: { x: number; y: number };
+  flow: { x: number; y: number };
+  source: string;
+  port: string;
+};
+
+/** Lets commands ask the canvas where to paste and how big modules are. */
+function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>) {
+  const { screenToFlowPosition } = useReactFlow();
+  const sizesRef = useRef(sizes);
+  sizesRef.current = sizes;
+  useEffect(() => {
+    let pointer: { x: number; y: number } | null = null;
+    const pane = () => document.querySelector('.react-flow')?.getBoundingClientRect();
+    const onMove = (event: PointerEvent) => {
+      const box = pane();
+      const inside =
+        box &&
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      pointer = inside ? { x: event.clientX, y: event.clientY } : null;
+    };
+    window.addEventListener('pointermove', onMove);
+    store.setState({
+      canvas: {
+        pastePosition: () => {
+          const box = pane();
+          const screen =
+            pointer ?? (box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 });
+          return screenToFlowPosition(screen);
+        },
+        sizeOf: (id) => sizesRef.current[id],
+      },
+    });
+    return () => {
+      window.removeEventListener('pointermove', onMove);
+      store.setState({ canvas: null });
+    };
+  }, [store, screenToFlowPosition]);
+}
+
 /** Centres the canvas on a module someone asked to see (a problem, the way back from its page). */
 function useFocusRequests(store: BuilderStore, sizes: Record<string, Size>, initialized: boolean) {
   const { setCenter, getZoom } = useReactFlow();
@@ -189,12 +236,33 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
   const apply = useStore(store, (state) => state.apply);
   const selectedIds = useStore(store, (state) => state.selected);
   const selectedNodes = useMemo(() => new Set(selectedIds), [selectedIds]);
-  const [selectedEdges, setSelectedEdges] = useState(() => new Set<string>());
+  const selectedConnectionIds = useStore(store, (state) => state.selectedConnections);
+  const selectedEdges = useMemo(() => new Set(selectedConnectionIds), [selectedConnectionIds]);
   const [sizes, setSizes] = useState<Record<string, Size>>({});
   const problems = useMemo(() => problemsByModule(findings), [findings]);
   const pinnedTags = useStore(store, (state) => state.pinnedTags);
   const nodes = useModuleNodes(flow, selectedNodes, sizes, problems, pinnedTags);
   const [initialized, setInitialized] = useState(false);
+  useCanvasBridge(store, sizes);
+  const [dropMenu, setDropMenu] = useState<DropMenu | null>(null);
+  const { screenToFlowPosition } = useReactFlow();
+  // A connection dropped on empty canvas offers a new module there, already connected.
+  const onConnectEnd = useCallback<OnConnectEnd>(
+    (event, state) => {
+      if (state.isValid || !state.fromNode || !state.fromHandle?.id || state.fromHandle.type !== 'source')
+        return;
+      if (state.fromNode.id === GLOBALS_NODE_ID) return;
+      const point = 'changedTouches' in event ? event.changedTouches[0] : event;
+      if (!point) return;
+      setDropMenu({
+        screen: { x: point.clientX, y: point.clientY },
+        flow: screenToFlowPosition({ x: point.clientX, y: point.clientY }),
+        source: state.fromNode.id,
+        port: state.fromHandle.id,
+      });
+    },
+    [screenToFlowPosition],
+  );
   useFocusRequests(store, sizes, initialized);
   const [startsFocused] = useState(() => store.getState().focusRequest !== null);
   const [hovered, setHovered] = useState<string | null>(null);
@@ -256,14 +324,12 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       if (removed.length > 0) apply((current) => disconnect(current, removed));
       const selects = changes.filter((change) => change.type === 'select');
       if (selects.length > 0) {
-        setSelectedEdges((old) => {
-          const next = new Set(old);
-          for (const change of selects) change.selected ? next.add(change.id) : next.delete(change.id);
-          return next;
-        });
+        const next = new Set(store.getState().selectedConnections);
+        for (const change of selects) change.selected ? next.add(change.id) : next.delete(change.id);
+        store.getState().selectConnections([...next]);
       }
     },
-    [apply],
+    [apply, store],
   );
 
   const onConnect = useCallback(
@@ -288,11 +354,13 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}
+      onConnectEnd={onConnectEnd}
       onInit={() => setInitialized(true)}
       onNodeDragStop={() => store.getState().endGesture()}
       onNodeMouseEnter={(_, node) => setHovered(node.id)}
       onNodeMouseLeave={() => setHovered(null)}
-      deleteKeyCode={['Backspace', 'Delete']}
+      // Delete is a builder command (it also knows the start module stays).
+      deleteKeyCode={null}
       multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
       // Returning to the canvas to see a module centres on it instead.
       fitView={!startsFocused}
@@ -309,6 +377,25 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
         }
       />
       <Controls />
+      <ModuleTypeMenu
+        anchor={dropMenu?.screen ?? null}
+        onClose={() => setDropMenu(null)}
+        onChoose={(type) => {
+          if (!dropMenu) return;
+          const { source, port, flow: at } = dropMenu;
+          const definition = moduleDefinitions[type];
+          const added = addModule(
+            store.getState().flow,
+            type,
+            { x: at.x, y: at.y - 22 },
+            definition.label,
+            definition.defaults,
+          );
+          apply(() => connect(added.flow, { source, port, target: added.id }));
+          store.getState().select([added.id]);
+          setDropMenu(null);
+        }}
+      />
     </ReactFlow>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, ButtonBase, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, ListItemIcon, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { type ModuleType, moduleDefinitions, moduleTypes } from '@parley/modules';
 import { useReactFlow } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
@@ -71,5 +71,39 @@ export function ModulePalette({ store }: { store: BuilderStore }) {
         })}
       </Stack>
     </Box>
+  );
+}
+
+/** The module types as a menu at a point (a connection dropped on empty canvas). */
+export function ModuleTypeMenu({
+  anchor,
+  onClose,
+  onChoose,
+}: {
+  anchor: { x: number; y: number } | null;
+  onClose(): void;
+  onChoose(type: ModuleType): void;
+}) {
+  const { t } = useTranslation('builder');
+  return (
+    <Menu
+      open={anchor !== null}
+      onClose={onClose}
+      anchorReference="anchorPosition"
+      anchorPosition={anchor ? { left: anchor.x, top: anchor.y } : undefined}
+      slotProps={{ list: { 'aria-label': t('palette.connectNew'), dense: true } }}
+    >
+      {moduleTypes.map((type) => {
+        const { icon: Icon, color } = moduleLooks[type];
+        return (
+          <MenuItem key={type} onClick={() => onChoose(type)}>
+            <ListItemIcon sx={{ color }}>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {moduleDefinitions[type].label}
+          </MenuItem>
+        );
+      })}
+    </Menu>
   );
 }

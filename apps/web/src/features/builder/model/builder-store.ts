@@ -7,6 +7,13 @@ export type SaveStatus =
   | { state: 'error'; message: string }
   | { state: 'conflict'; message: string };
 
+/** What commands need from the canvas on screen (it registers itself while shown). */
+export interface CanvasBridge {
+  /** Where pasted modules go: under the pointer, else the middle of the view (flow coordinates). */
+  pastePosition(): { x: number; y: number };
+  sizeOf(moduleId: string): { width: number; height: number } | undefined;
+}
+
 export type BuilderTool = 'add' | 'find' | 'globals' | 'variables' | 'tags';
 
 export interface BuilderState {
@@ -25,6 +32,10 @@ export interface BuilderState {
   gesture: string | null;
   /** Selected modules, in the order they were picked (one selected module opens its editor). */
   selected: string[];
+  /** Selected connections (by connection id). */
+  selectedConnections: string[];
+  selectConnections(ids: string[]): void;
+  canvas: CanvasBridge | null;
   /** A module the canvas should bring into view (and select), once it is showing. */
   focusRequest: { moduleId: string; serial: number } | null;
   /** The tool panel open beside the canvas. */
@@ -63,6 +74,9 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
     future: [],
     gesture: null,
     selected: [],
+    selectedConnections: [],
+    selectConnections: (selectedConnections) => set({ selectedConnections }),
+    canvas: null,
     focusRequest: null,
     tool: 'add',
     setTool: (tool) => set({ tool }),
