@@ -1,10 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-const root = join(import.meta.dirname, '../..');
+/** The repository's root: found upwards, so benches bundled elsewhere start the same server. */
+function findRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'parley') return dir;
+  }
+  throw new Error(`no Parley checkout above ${from}`);
+}
+
+export const root = findRoot(import.meta.dirname);
 
 export interface RunningServer {
   url: string;

@@ -32,6 +32,7 @@ import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
 import { useFindings } from '../model/findings';
 import { JinjaEnvironmentProvider } from '../model/jinja-environment';
+import { useSettledFlow } from '../model/settled-flow';
 import { completionNamesOf, initialSamplesOf, variableNames } from '../model/variables';
 import { BuilderSidebar } from './builder-sidebar';
 import { CommandButtons, EditMenu, useCommandShortcuts } from './command-buttons';
@@ -108,9 +109,9 @@ function useOpenModule(store: BuilderStore) {
 }
 
 /** What module panels and other forms borrow from the builder: the Jinja editor, variables, intents. */
-function usePanelHost(flow: Flow): PanelHost {
-  const variables = useMemo(() => variableNames(flow), [flow]);
-  const intents = useMemo(() => flow.intents.map((intent) => intent.name), [flow.intents]);
+function usePanelHost(flow: Flow | null): PanelHost {
+  const variables = useMemo(() => (flow ? variableNames(flow) : []), [flow]);
+  const intents = useMemo(() => flow?.intents.map((intent) => intent.name) ?? [], [flow?.intents]);
   return useMemo(() => ({ TemplateField: JinjaField, variables, intents }), [variables, intents]);
 }
 
@@ -132,9 +133,9 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [store]);
   const findings = useFindings(store);
-  const flow = useStore(store, (state) => state.flow);
-  const completionNames = useMemo(() => completionNamesOf(flow), [flow]);
-  const panelHost = usePanelHost(flow);
+  const settled = useSettledFlow(store);
+  const completionNames = useMemo(() => (settled ? completionNamesOf(settled) : []), [settled]);
+  const panelHost = usePanelHost(settled);
   const openModule = useOpenModule(store);
   const context: BuilderContext = { store, findings };
 

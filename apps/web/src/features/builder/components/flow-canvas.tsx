@@ -1,8 +1,7 @@
-import type { Finding, Flow, FlowModule } from '@parley/flow';
+import type { Connection, Finding, Flow, FlowModule } from '@parley/flow';
 import { moduleDefinitions } from '@parley/modules';
 import {
   Background,
-  type Connection,
   Controls,
   type Edge,
   type EdgeChange,
@@ -11,6 +10,7 @@ import {
   type NodeChange,
   type OnConnectEnd,
   ReactFlow,
+  type Connection as ReactFlowConnection,
   useNodesInitialized,
   useReactFlow,
 } from '@xyflow/react';
@@ -92,14 +92,21 @@ function useModuleNodes(
  * outgoing connections stand out and the rest step back.
  */
 function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string>): Edge[] {
+  // Edges stay the same objects while their connection and look do (moving a module keeps its
+  // connections), so React Flow redraws only the edges that changed.
+  const cache = useMemo(() => new WeakMap<Connection, { look: string; edge: Edge }>(), []);
   return useMemo(
     () =>
       flow.modules.flatMap((module) =>
         module.connections.map((connection) => {
-          const color = moduleLooks[module.type].color;
           const touched = focus.has(module.id) || focus.has(connection.target);
           const strong = selected.has(connection.id) || touched;
-          return {
+          const dimmed = focus.size > 0 && !strong;
+          const look = `${module.id}|${module.type}|${selected.has(connection.id)}|${touched}|${dimmed}`;
+          const cached = cache.get(connection);
+          if (cached?.look === look) return cached.edge;
+          const color = moduleLooks[module.type].color;
+          const edge = {
             id: connection.id,
             source: module.id,
             sourceHandle: connection.port,
@@ -107,16 +114,14 @@ function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string
             selected: selected.has(connection.id),
             animated: touched,
             className: touched ? 'is-highlighted' : undefined,
-            style: {
-              stroke: color,
-              strokeWidth: strong ? 3 : 1.75,
-              opacity: focus.size > 0 && !strong ? 0.3 : 1,
-            },
+            style: { stroke: color, strokeWidth: strong ? 3 : 1.75, opacity: dimmed ? 0.3 : 1 },
             markerEnd: { type: MarkerType.ArrowClosed, color },
           } satisfies Edge;
+          cache.set(connection, { look, edge });
+          return edge;
         }),
       ),
-    [flow, selected, focus],
+    [flow, selected, focus, cache],
   );
 }
 
@@ -333,7 +338,7 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
   );
 
   const onConnect = useCallback(
-    (connection: Connection) => {
+    (connection: ReactFlowConnection) => {
       if (!connection.sourceHandle) return;
       apply((current) =>
         connect(current, {
@@ -364,6 +369,8 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
       // Returning to the canvas to see a module centres on it instead.
       fitView={!startsFocused}
+      // Big bots draw only what is in view.
+      onlyRenderVisibleElements={flow.modules.length > 300}
       fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
       minZoom={0.1}
       proOptions={{ hideAttribution: true }}

@@ -22,6 +22,7 @@ import {
 import type { Finding, FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
 import { panelOf } from '@parley/modules/panels';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useStore } from 'zustand';
@@ -108,17 +109,22 @@ export function ModuleEditor({
   layout: 'side' | 'page';
   onClose?: () => void;
 }) {
-  const flow = useStore(store, (state) => state.flow);
-  const module = flow.modules.find((candidate) => candidate.id === moduleId);
+  const module = useStore(store, (state) =>
+    state.flow.modules.find((candidate) => candidate.id === moduleId),
+  );
+  const isStart = useStore(store, (state) => state.flow.startModuleId === moduleId);
+  const moduleFindings = useMemo(
+    () => findings.filter((finding) => finding.moduleId === moduleId),
+    [findings, moduleId],
+  );
   if (!module) return null;
-  const moduleFindings = findings.filter((finding) => finding.moduleId === moduleId);
   return (
     <ModuleEditorBody
       // A different module starts a fresh draft.
       key={module.id}
       store={store}
       module={module}
-      isStart={module.id === flow.startModuleId}
+      isStart={isStart}
       findings={moduleFindings}
       layout={layout}
       onClose={onClose}
@@ -126,21 +132,36 @@ export function ModuleEditor({
   );
 }
 
-function ModuleEditorBody({
-  store,
-  module,
-  isStart,
-  findings,
-  layout,
-  onClose,
-}: {
+interface EditorBodyProps {
   store: BuilderStore;
   module: FlowModule;
   isStart: boolean;
   findings: Finding[];
   layout: 'side' | 'page';
   onClose?: () => void;
-}) {
+}
+
+/** Moving a module (a drag) changes nothing its editor shows. */
+const sameButPosition = (before: EditorBodyProps, after: EditorBodyProps) =>
+  before.module.content === after.module.content &&
+  before.module.name === after.module.name &&
+  before.module.tags === after.module.tags &&
+  before.module.isGoal === after.module.isGoal &&
+  before.module.goalValue === after.module.goalValue &&
+  before.isStart === after.isStart &&
+  before.findings === after.findings &&
+  before.layout === after.layout &&
+  before.onClose === after.onClose &&
+  before.store === after.store;
+
+const ModuleEditorBody = memo(function ModuleEditorBody({
+  store,
+  module,
+  isStart,
+  findings,
+  layout,
+  onClose,
+}: EditorBodyProps) {
   const { t } = useTranslation('builder');
   const definition = definitionOf(module.type);
   const Panel = panelOf(module.type);
@@ -264,4 +285,4 @@ function ModuleEditorBody({
       </Stack>
     </Stack>
   );
-}
+}, sameButPosition);

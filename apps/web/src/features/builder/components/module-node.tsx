@@ -3,7 +3,14 @@ import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import type { FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
-import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
+import {
+  Handle,
+  type Node,
+  type NodeProps,
+  Position,
+  type ReactFlowState,
+  useStore as useReactFlowStore,
+} from '@xyflow/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleProblems } from '../model/findings';
@@ -22,6 +29,72 @@ export type ModuleNodeData = {
 };
 export type ModuleNode = Node<ModuleNodeData, 'module'>;
 
+const COMPACT_BELOW_ZOOM = 0.45;
+const zoomedOut = (state: ReactFlowState) => state.transform[2] < COMPACT_BELOW_ZOOM;
+
+/** The module as a coloured card with its name and outputs, drawn with plain elements. */
+function CompactModule({
+  data,
+  selected,
+  color,
+  ports,
+}: {
+  data: ModuleNodeData;
+  selected: boolean;
+  color: string;
+  ports: { id: string }[];
+}) {
+  const { module, problem, pinnedColor } = data;
+  const border = selected ? color : problem?.severity === 'error' ? '#ef4444' : (pinnedColor ?? '#cbd5e1');
+  return (
+    <div
+      data-module-id={module.id}
+      data-pinned={pinnedColor ? 'true' : undefined}
+      style={{
+        width: 260,
+        background: '#fff',
+        border: `3px solid ${border}`,
+        borderRadius: 12,
+        boxShadow: selected ? `0 0 0 6px ${color}55` : undefined,
+      }}
+    >
+      <Handle
+        type="target"
+        position={Position.Left}
+        style={{ top: 26, width: 14, height: 14, background: color }}
+      />
+      <div
+        style={{
+          height: 52,
+          padding: '0 14px',
+          display: 'flex',
+          alignItems: 'center',
+          background: `${color}1f`,
+          color,
+          fontSize: 22,
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          borderRadius: '9px 9px 0 0',
+        }}
+      >
+        {module.name || module.id}
+      </div>
+      {ports.map((port) => (
+        <div key={port.id} style={{ position: 'relative', height: 24 }} data-port={port.id}>
+          <Handle
+            type="source"
+            id={port.id}
+            position={Position.Right}
+            style={{ width: 12, height: 12, background: '#fff', border: `3px solid ${color}` }}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** A module on the canvas: its type, name and content at a glance, one handle per output. */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
   const { t } = useTranslation('builder');
@@ -29,6 +102,9 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
   const definition = definitionOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
   const ports = definition.ports(module.content);
+  // Zoomed far out the text is unreadable anyway: a light node keeps big bots smooth.
+  const compact = useReactFlowStore(zoomedOut);
+  if (compact) return <CompactModule data={data} selected={Boolean(selected)} color={color} ports={ports} />;
   const lines = definition.summary(module.content).filter(Boolean).slice(0, 3);
   return (
     <Box

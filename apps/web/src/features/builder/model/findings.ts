@@ -1,18 +1,17 @@
-import { validateFlowTemplates } from '@parley/engine/builder';
-import type { Finding } from '@parley/flow';
-import { useDeferredValue, useMemo } from 'react';
-import { useStore } from 'zustand';
+import { type Finding, validateFlow } from '@parley/flow';
+import { useMemo } from 'react';
 import type { BuilderStore } from './builder-store';
+import { cachedAnalyzer, useSettledFlow } from './settled-flow';
 
 export interface ModuleProblems {
   severity: 'error' | 'warning';
   messages: string[];
 }
 
-/** The validator's findings on the document being edited (deferred, so typing never waits for it). */
+/** The validator's findings on the document being edited, once edits pause. */
 export function useFindings(store: BuilderStore): Finding[] {
-  const flow = useDeferredValue(useStore(store, (state) => state.flow));
-  return useMemo(() => validateFlowTemplates(flow), [flow]);
+  const flow = useSettledFlow(store);
+  return useMemo(() => (flow ? validateFlow(flow, cachedAnalyzer) : []), [flow]);
 }
 
 /** Findings per module, worst first. */

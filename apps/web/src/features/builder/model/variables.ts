@@ -1,6 +1,7 @@
-import { SYSTEM_VARIABLES, templateAnalyzer } from '@parley/engine/builder';
+import { SYSTEM_VARIABLES } from '@parley/engine/builder';
 import type { Flow } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
+import { cachedAnalyzer } from './settled-flow';
 
 /** Where a variable is set and read; `global:<id>` stands for a global connection. */
 export interface VariableUsage {
@@ -34,14 +35,14 @@ export function variableUsages(flow: Flow): VariableUsage[] {
     const use = definitionOf(module.type).variables(module.content);
     for (const name of use.writes) if (name) add(usage(name).setIn, module.id);
     for (const template of use.templates)
-      if (template.includes('{')) reads(module.id, templateAnalyzer.template(template));
+      if (template.includes('{')) reads(module.id, cachedAnalyzer.template(template));
     for (const expression of use.expressions)
-      if (expression.trim()) reads(module.id, templateAnalyzer.expression(expression));
+      if (expression.trim()) reads(module.id, cachedAnalyzer.expression(expression));
   }
   for (const global of flow.globalConnections) {
     for (const action of global.actions) {
       add(usage(action.variable).setIn, `global:${global.id}`);
-      if (action.value.trim()) reads(`global:${global.id}`, templateAnalyzer.expression(action.value));
+      if (action.value.trim()) reads(`global:${global.id}`, cachedAnalyzer.expression(action.value));
     }
   }
   return [...usages.values()].sort((a, b) => a.name.localeCompare(b.name));

@@ -1,0 +1,50 @@
+import { templateAnalyzer } from '@parley/engine/builder';
+import type { Flow, TemplateAnalyzer } from '@parley/flow';
+import { useEffect, useState } from 'react';
+import type { BuilderStore } from './builder-store';
+
+/**
+ * The document once edits pause (`delay` ms): for what reads the whole flow (validation, the
+ * variables), so a drag over thousands of modules never waits for them frame by frame. Null
+ * until the canvas has first been drawn: opening a big bot does not wait for them either.
+ */
+export function useSettledFlow(store: BuilderStore, delay = 250): Flow | null {
+  const [flow, setFlow] = useState<Flow | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => setFlow(store.getState().flow),
+      0,
+    );
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.flow === previous.flow) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => setFlow(store.getState().flow), delay);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [store, delay]);
+  return flow;
+}
+
+const MAX_CACHED = 20_000;
+
+function memo<R>(analyze: (source: string) => R): (source: string) => R {
+  const cache = new Map<string, R>();
+  return (source) => {
+    let result = cache.get(source);
+    if (result === undefined) {
+      if (cache.size >= MAX_CACHED) cache.clear();
+      result = analyze(source);
+      cache.set(source, result);
+    }
+    return result;
+  };
+}
+
+/** The engine's template analyzer, remembering each source it read (most never change). */
+export const cachedAnalyzer: TemplateAnalyzer = {
+  template: memo((source) => templateAnalyzer.template(source)),
+  expression: memo((source) => templateAnalyzer.expression(source)),
+};
