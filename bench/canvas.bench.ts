@@ -14,8 +14,9 @@ import type { BotDetail } from '@parley/contracts';
 import type { Page } from 'playwright-core';
 import { call } from '../e2e/support/bots';
 import { launchBrowser } from '../e2e/support/browser';
-import { signIn } from '../e2e/support/journeys';
+import { openSignedIn } from '../e2e/support/journeys';
 import { root, startServer } from '../e2e/support/server';
+import { percentile } from './stats';
 
 const SIZES = [
   { modules: 500, connections: 600, targets: { openMs: 1_500, frameP95Ms: 16.7 } },
@@ -23,10 +24,7 @@ const SIZES = [
 ];
 const RUNS = 3;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** Rows of text and buttons modules, each leading to the next; buttons add a second way on. */
@@ -218,10 +216,7 @@ async function main() {
       });
       const flow = generatedFlow(bot.flow, size.modules, size.connections);
       await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow });
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const page = await context.newPage();
-      await signIn(page, server.url, 'owner@demo.parley.dev');
-      await page.waitForURL(/\/v2$/);
+      const page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', '/v2');
 
       const opens: number[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -264,8 +259,8 @@ async function main() {
       }
       const summary = (times: number[]) => ({
         frames: times.length,
-        p50Ms: round(percentile(times, 50)),
-        p95Ms: round(percentile(times, 95)),
+        p50Ms: round(percentile(sorted(times), 50)),
+        p95Ms: round(percentile(sorted(times), 95)),
         maxMs: round(Math.max(...times)),
         target: size.targets.frameP95Ms,
       });
@@ -274,16 +269,16 @@ async function main() {
       results.push({
         modules: size.modules,
         connections: size.connections,
-        openMs: { runs: opens, median: percentile(opens, 50), target: size.targets.openMs },
+        openMs: { runs: opens, median: percentile(sorted(opens), 50), target: size.targets.openMs },
         framesAt100Percent: frames(working),
         framesWholeBotInView: frames(overview),
         selectToPaintMs: {
           samples: selects.length,
-          p50: round(percentile(selects, 50)),
-          p95: round(percentile(selects, 95)),
+          p50: round(percentile(sorted(selects), 50)),
+          p95: round(percentile(sorted(selects), 95)),
         },
       });
-      await context.close();
+      await page.context().close();
     }
   } finally {
     await browser.close();

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
+import { percentile } from './stats';
 
 type Engine = 'pglite' | 'postgres';
 interface ServerReady {
@@ -207,12 +208,6 @@ async function setUp(apiUrl: string): Promise<string> {
     `JWT ${token}`,
   );
   return deployment.key;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 }
 
 function summary(latencies: number[], elapsedMs: number, errors: number) {

@@ -16,6 +16,7 @@ import {
 } from '@parley/engine';
 import { flowSchema } from '@parley/flow';
 import { gotoPayload } from '@parley/modules';
+import { percentile } from './stats';
 
 const services: EngineServices = {
   llm: { complete: async () => ({ text: '' }) },
@@ -174,10 +175,6 @@ function nluFlow() {
     },
   ];
   return flowSchema.parse({ schemaVersion: 1, startModuleId: 'router', modules, intents: all });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function measure(

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
+import { percentile } from './stats';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_INBOX_SCALE ?? 1);
@@ -23,10 +24,6 @@ const BOTS = 4;
 const RUNS = 200;
 /** A slow scenario stops early (its runs are reported). */
 const SCENARIO_BUDGET_MS = 15_000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function main() {
   const name = `parley_inbox_bench_${randomBytes(4).toString('hex')}`;

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
-import { signIn } from './support/journeys';
+import { builderSaveState, openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 describe('the bot builder canvas', () => {
@@ -61,14 +61,10 @@ describe('the bot builder canvas', () => {
   });
 
   const openCanvas = async (): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await signIn(page, server.url, 'owner@demo.parley.dev');
-    await page.waitForURL(/\/v2$/);
-    await page.goto(`${server.url}/bots/list/${bot.id}`);
+    const page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', `/bots/list/${bot.id}`);
     await page.locator('[data-module-id="menu"]').waitFor();
     return page;
   };
-  const saveState = (page: Page) => page.locator('[data-save-state]').getAttribute('data-save-state');
 
   it('shows every module with its content and outputs, and saves a moved module by itself', async () => {
     const page = await openCanvas();
@@ -95,7 +91,7 @@ describe('the bot builder canvas', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + 60, box.y + 220, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+    await expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
     const saved = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
     const moved = saved.flow.modules.find((module) => module.id === 'menu');
     expect(moved?.position.y).toBeGreaterThan(100);
@@ -112,7 +108,7 @@ describe('the bot builder canvas', () => {
     const added = page.locator('[data-module-id^="condition-"]');
     await added.getByText('if true').waitFor();
     await added.getByText('Else').waitFor();
-    await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+    await expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
     let saved = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
     expect(saved.flow.modules.some((module) => module.type === 'condition')).toBe(true);
     await screenshot(page, 'builder-palette');
@@ -123,7 +119,7 @@ describe('the bot builder canvas', () => {
     await page.getByRole('button', { name: 'Redo' }).click();
     await expect.poll(() => modules.count()).toBe(before + 1);
     await page.keyboard.press('Control+z');
-    await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('saved');
+    await expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
     saved = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
     expect(saved.flow.modules.some((module) => module.type === 'condition')).toBe(false);
     await page.context().close();
@@ -142,7 +138,7 @@ describe('the bot builder canvas', () => {
       await page.mouse.up();
     };
     await drag(first, 'handoff', 150);
-    await expect.poll(() => saveState(first), { timeout: 10_000 }).toBe('saved');
+    await expect.poll(() => builderSaveState(first), { timeout: 10_000 }).toBe('saved');
     const afterFirst = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
 
     // The second tab, opened before, edits too: its save is refused.
@@ -150,7 +146,7 @@ describe('the bot builder canvas', () => {
     const dialog = second.getByRole('dialog', { name: 'Someone else saved this bot' });
     await dialog.waitFor({ timeout: 10_000 });
     await dialog.getByText('Olivia Owner saved this bot after you opened it').waitFor();
-    expect(await saveState(second)).toBe('conflict');
+    expect(await builderSaveState(second)).toBe('conflict');
     await screenshot(second, 'builder-conflict');
     const unchanged = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
     expect(unchanged.draft_revision).toBe(afterFirst.draft_revision);
@@ -158,7 +154,7 @@ describe('the bot builder canvas', () => {
 
     // Reloading continues from the newer version.
     await dialog.getByRole('button', { name: 'Reload their version' }).click();
-    await expect.poll(() => saveState(second)).toBe('saved');
+    await expect.poll(() => builderSaveState(second)).toBe('saved');
     const handoff = afterFirst.flow.modules.find((module) => module.id === 'handoff');
     await expect
       .poll(async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'parley-demo';
 
@@ -31,3 +31,21 @@ export async function until<T>(check: () => T | undefined, timeoutMs = 15_000): 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A new desktop-sized window, signed in as `email`, showing `path`. */
+export async function openSignedIn(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  path: string,
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await signIn(page, baseUrl, email);
+  await page.waitForURL(/\/v2$/);
+  if (path !== '/v2') await page.goto(`${baseUrl}${path}`);
+  return page;
+}
+
+/** The builder's save chip: saved, saving, unsaved, error or conflict. */
+export const builderSaveState = (page: Page) =>
+  page.locator('[data-save-state]').getAttribute('data-save-state');

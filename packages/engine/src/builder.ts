@@ -1,3 +1,3 @@
 /** What the builder (in the browser) uses of the engine: no NLU, no runtime. */
 export { SYSTEM_VARIABLES } from './system-variables';
-export { templateAnalyzer, validateFlowTemplates } from './validate';
+export { templateAnalyzer } from './validate';

@@ -14,9 +14,9 @@ describe('system variables', () => {
     });
     if (typeof variables !== 'function') throw new Error('variables are read by name');
     const parley = variables('parley') as Record<string, unknown>;
-    const listed = SYSTEM_VARIABLES.map((variable) => variable.name)
-      .filter((name) => name.startsWith('parley.'))
-      .map((name) => name.slice('parley.'.length));
+    const listed = SYSTEM_VARIABLES.filter((name) => name.startsWith('parley.')).map((name) =>
+      name.slice('parley.'.length),
+    );
     expect(listed.sort()).toEqual(Object.keys(parley).sort());
   });
 });

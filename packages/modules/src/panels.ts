@@ -47,7 +47,8 @@ export {
   type PanelHost,
   PanelHostProvider,
   type PanelProps,
+  PatternFields,
   SetVariableActionsEditor,
   type TemplateFieldProps,
+  WordsField,
 } from './kit/panel-kit';
-export { SUGGESTED_MODELS } from './llm/panel';

@@ -2,6 +2,7 @@ import { FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/mater
 import {
   NumberField,
   type PanelProps,
+  PatternFields,
   TemplateField,
   usePanelTranslation,
   VariableField,
@@ -89,26 +90,13 @@ export function InputPanel({ options, onOptionsChange, errors }: PanelProps<Inpu
         </Stack>
       )}
       {validator.type === 'regex' && (
-        <Stack direction="row" spacing={1}>
-          <TextField
-            label={t('input.pattern')}
-            size="small"
-            fullWidth
-            value={validator.pattern}
-            onChange={(event) => set({ validator: { ...validator, pattern: event.target.value } })}
-            error={Boolean(errors['validator.pattern'])}
-            helperText={errors['validator.pattern']}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-          />
-          <TextField
-            label={t('input.flags')}
-            size="small"
-            sx={{ width: 90 }}
-            value={validator.flags}
-            onChange={(event) => set({ validator: { ...validator, flags: event.target.value } })}
-            error={Boolean(errors['validator.flags'])}
-          />
-        </Stack>
+        <PatternFields
+          pattern={validator.pattern}
+          flags={validator.flags}
+          onChange={(pattern) => set({ validator: { ...validator, ...pattern } })}
+          errors={errors}
+          path="validator"
+        />
       )}
       {validator.type === 'choice' && (
         <WordsField

@@ -1,6 +1,6 @@
-import { Slider, Stack, Typography } from '@mui/material';
 import {
   type PanelProps,
+  SliderField,
   TemplateField,
   usePanelHost,
   usePanelTranslation,
@@ -30,20 +30,14 @@ export function IntentRouterPanel({ options, onOptionsChange, errors }: PanelPro
         helperText={intents.length === 0 ? t('intentRouter.noIntents') : t('intentRouter.intentsHelp')}
         error={errors.intents}
       />
-      <Stack>
-        <Typography variant="body2" id="intent-threshold">
-          {t('intentRouter.threshold', { value: Math.round(options.threshold * 100) })}
-        </Typography>
-        <Slider
-          aria-labelledby="intent-threshold"
-          min={0}
-          max={1}
-          step={0.05}
-          value={options.threshold}
-          onChange={(_, value) => set({ threshold: value as number })}
-          size="small"
-        />
-      </Stack>
+      <SliderField
+        label={t('intentRouter.threshold', { value: Math.round(options.threshold * 100) })}
+        min={0}
+        max={1}
+        step={0.05}
+        value={options.threshold}
+        onChange={(threshold) => set({ threshold })}
+      />
     </>
   );
 }

@@ -6,12 +6,13 @@ import {
   Button,
   Chip,
   IconButton,
+  Slider,
   Stack,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SetVariableAction } from './variables';
 
@@ -342,5 +343,81 @@ export function NumberField({
       helperText={error ?? helperText}
       slotProps={{ htmlInput: { min, max, step } }}
     />
+  );
+}
+
+/** A slider with its label (which shows the value) above it. */
+export function SliderField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+}: {
+  label: string;
+  value: number;
+  onChange(value: number): void;
+  min: number;
+  max: number;
+  step: number;
+}) {
+  const labelId = useId();
+  return (
+    <Stack>
+      <Typography variant="body2" id={labelId}>
+        {label}
+      </Typography>
+      <Slider
+        aria-labelledby={labelId}
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(_, next) => onChange(next as number)}
+        valueLabelDisplay="auto"
+        size="small"
+      />
+    </Stack>
+  );
+}
+
+/** A regular expression and its flags (`i`, `m`, `s`, `u`). */
+export function PatternFields({
+  pattern,
+  flags,
+  onChange,
+  errors,
+  path,
+}: {
+  pattern: string;
+  flags: string;
+  onChange(next: { pattern: string; flags: string }): void;
+  errors: Record<string, string>;
+  /** Where the two fields sit, for their errors (`validator`, `trigger`). */
+  path: string;
+}) {
+  const t = usePanelTranslation();
+  return (
+    <Stack direction="row" spacing={1}>
+      <TextField
+        label={t('kit.pattern')}
+        size="small"
+        fullWidth
+        value={pattern}
+        onChange={(event) => onChange({ pattern: event.target.value, flags })}
+        error={Boolean(errors[`${path}.pattern`])}
+        helperText={errors[`${path}.pattern`]}
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
+      <TextField
+        label={t('kit.flags')}
+        size="small"
+        sx={{ width: 90 }}
+        value={flags}
+        onChange={(event) => onChange({ pattern, flags: event.target.value })}
+        error={Boolean(errors[`${path}.flags`])}
+      />
+    </Stack>
   );
 }

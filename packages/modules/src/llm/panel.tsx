@@ -1,7 +1,8 @@
-import { Autocomplete, FormControlLabel, Slider, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Autocomplete, FormControlLabel, Switch, TextField } from '@mui/material';
 import {
   NumberField,
   type PanelProps,
+  SliderField,
   TemplateField,
   usePanelTranslation,
   VariableField,
@@ -9,7 +10,7 @@ import {
 import type { LlmContent } from './schema';
 
 /** Suggestions only: any model name the configured provider knows is accepted. */
-export const SUGGESTED_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
+const SUGGESTED_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
 
 export function LlmPanel({ options, onOptionsChange, errors }: PanelProps<LlmContent>) {
   const t = usePanelTranslation();
@@ -47,21 +48,14 @@ export function LlmPanel({ options, onOptionsChange, errors }: PanelProps<LlmCon
         helperText={t('llm.userPromptHelp')}
         error={errors.userPrompt}
       />
-      <Stack>
-        <Typography variant="body2" id="llm-temperature">
-          {t('llm.temperature', { value: options.temperature })}
-        </Typography>
-        <Slider
-          aria-labelledby="llm-temperature"
-          min={0}
-          max={2}
-          step={0.1}
-          value={options.temperature}
-          onChange={(_, value) => set({ temperature: value as number })}
-          valueLabelDisplay="auto"
-          size="small"
-        />
-      </Stack>
+      <SliderField
+        label={t('llm.temperature', { value: options.temperature })}
+        min={0}
+        max={2}
+        step={0.1}
+        value={options.temperature}
+        onChange={(temperature) => set({ temperature })}
+      />
       <NumberField
         label={t('llm.maxTokens')}
         min={1}

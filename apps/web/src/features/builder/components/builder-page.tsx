@@ -18,7 +18,6 @@ import {
   Typography,
 } from '@mui/material';
 import type { BotDetail } from '@parley/contracts';
-import type { Finding, Flow } from '@parley/flow';
 import { type PanelHost, PanelHostProvider } from '@parley/modules/panels';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
@@ -30,10 +29,9 @@ import { ErrorScreen } from '../../../app/errors/error-screen';
 import { builderBotQuery, builderKeys } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
-import { useFindings } from '../model/findings';
+import { type FlowInsights, useFlowInsights } from '../model/insights';
 import { JinjaEnvironmentProvider } from '../model/jinja-environment';
-import { useSettledFlow } from '../model/settled-flow';
-import { completionNamesOf, initialSamplesOf, variableNames } from '../model/variables';
+import { completionNames, initialSamplesOf, pickableNames } from '../model/variables';
 import { BuilderSidebar } from './builder-sidebar';
 import { CommandButtons, EditMenu, useCommandShortcuts } from './command-buttons';
 import { FlowCanvas } from './flow-canvas';
@@ -95,7 +93,7 @@ function ConflictDialog({ store, onReload }: { store: BuilderStore; onReload: ()
 
 interface BuilderContext {
   store: BuilderStore;
-  findings: Finding[];
+  insights: FlowInsights;
 }
 
 /** Selects a module and shows it on the canvas (from the problems list, the settings page, …). */
@@ -109,10 +107,16 @@ function useOpenModule(store: BuilderStore) {
 }
 
 /** What module panels and other forms borrow from the builder: the Jinja editor, variables, intents. */
-function usePanelHost(flow: Flow | null): PanelHost {
-  const variables = useMemo(() => (flow ? variableNames(flow) : []), [flow]);
-  const intents = useMemo(() => flow?.intents.map((intent) => intent.name) ?? [], [flow?.intents]);
-  return useMemo(() => ({ TemplateField: JinjaField, variables, intents }), [variables, intents]);
+function usePanelHost({ flow, usages }: FlowInsights): PanelHost {
+  const intents = flow?.intents;
+  return useMemo(
+    () => ({
+      TemplateField: JinjaField,
+      variables: pickableNames(usages),
+      intents: intents?.map((intent) => intent.name) ?? [],
+    }),
+    [usages, intents],
+  );
 }
 
 function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
@@ -132,15 +136,15 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [store]);
-  const findings = useFindings(store);
-  const settled = useSettledFlow(store);
-  const completionNames = useMemo(() => (settled ? completionNamesOf(settled) : []), [settled]);
-  const panelHost = usePanelHost(settled);
+  const insights = useFlowInsights(store);
+  const { findings } = insights;
+  const names = useMemo(() => completionNames(insights.usages), [insights.usages]);
+  const panelHost = usePanelHost(insights);
   const openModule = useOpenModule(store);
-  const context: BuilderContext = { store, findings };
+  const context: BuilderContext = { store, insights };
 
   return (
-    <JinjaEnvironmentProvider completionNames={completionNames} initialSamples={initialSamplesOf(bot.flow)}>
+    <JinjaEnvironmentProvider completionNames={names} initialSamples={initialSamplesOf(bot.flow)}>
       <PanelHostProvider value={panelHost}>
         <Stack sx={{ height: '100dvh' }}>
           <Stack
@@ -182,7 +186,8 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
 /** `/bots/list/{id}`: the canvas, with the selected module's editor beside it. */
 export function CanvasView() {
   const { t } = useTranslation('builder');
-  const { store, findings } = useOutletContext<BuilderContext>();
+  const { store, insights } = useOutletContext<BuilderContext>();
+  const { findings } = insights;
   const selected = useStore(store, (state) => (state.selected.length === 1 ? state.selected[0] : undefined));
   const editing = useStore(store, (state) =>
     selected ? state.flow.modules.some((module) => module.id === selected) : false,
@@ -190,7 +195,7 @@ export function CanvasView() {
   return (
     <ReactFlowProvider>
       <Stack direction="row" sx={{ height: '100%' }}>
-        <BuilderSidebar store={store} />
+        <BuilderSidebar store={store} insights={insights} />
         <Box sx={{ flex: 1, minWidth: 0, bgcolor: '#f8fafc' }} aria-label={t('canvas')} role="application">
           <FlowCanvas store={store} findings={findings} />
         </Box>
@@ -222,7 +227,8 @@ export function CanvasView() {
 export function ModuleSettingsView() {
   const { t } = useTranslation('builder');
   const { moduleId = '' } = useParams();
-  const { store, findings } = useOutletContext<BuilderContext>();
+  const { store, insights } = useOutletContext<BuilderContext>();
+  const { findings } = insights;
   const exists = useStore(store, (state) => state.flow.modules.some((module) => module.id === moduleId));
   const openModule = useOpenModule(store);
   return (

@@ -8,6 +8,7 @@ import { Box, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/mater
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BuilderStore, BuilderTool } from '../model/builder-store';
+import type { FlowInsights } from '../model/insights';
 import { FindPanel } from './find-panel';
 import { GlobalConnectionsPanel } from './global-connections-panel';
 import { ModulePalette } from './module-palette';
@@ -23,7 +24,7 @@ const tools = [
 ] as const satisfies { id: BuilderTool; icon: unknown; labelKey: string; width: number }[];
 
 /** The builder's tools beside the canvas: a rail of buttons, each opening its panel. */
-export function BuilderSidebar({ store }: { store: BuilderStore }) {
+export function BuilderSidebar({ store, insights }: { store: BuilderStore; insights: FlowInsights }) {
   const { t } = useTranslation('builder');
   const open = useStore(store, (state) => state.tool);
   const setOpen = store.getState().setTool;
@@ -72,9 +73,9 @@ export function BuilderSidebar({ store }: { store: BuilderStore }) {
           <Divider />
           <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
             {current.id === 'add' && <ModulePalette store={store} />}
-            {current.id === 'find' && <FindPanel store={store} />}
+            {current.id === 'find' && <FindPanel store={store} modules={insights.flow?.modules ?? []} />}
             {current.id === 'globals' && <GlobalConnectionsPanel store={store} />}
-            {current.id === 'variables' && <VariablesPanel store={store} />}
+            {current.id === 'variables' && <VariablesPanel store={store} usages={insights.usages} />}
             {current.id === 'tags' && <TagsPanel store={store} />}
           </Box>
         </Stack>

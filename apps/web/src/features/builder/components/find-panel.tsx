@@ -9,14 +9,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
+import { FIND_INPUT_ID } from '../model/commands';
 import { moduleLooks } from './module-icons';
-
-export const FIND_INPUT_ID = 'builder-find';
 
 /** Every piece of text in a module's content (messages, button labels, prompts, URLs, …). */
 function textsOf(value: unknown): string[] {
@@ -26,10 +25,9 @@ function textsOf(value: unknown): string[] {
   return [];
 }
 
-/** Finds modules by name, id or content, and jumps to one on the canvas. */
-export function FindPanel({ store }: { store: BuilderStore }) {
+/** Finds modules by name, id or content (as of the last pause in editing), and jumps to one. */
+export function FindPanel({ store, modules }: { store: BuilderStore; modules: FlowModule[] }) {
   const { t } = useTranslation('builder');
-  const modules = useStore(store, (state) => state.flow.modules);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const results = useMemo(() => {

@@ -1,5 +1,4 @@
 import type { Connection, Finding, Flow, FlowModule } from '@parley/flow';
-import { moduleDefinitions } from '@parley/modules';
 import {
   Background,
   Controls,
@@ -18,8 +17,8 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
-import { type ModuleProblems, problemsByModule } from '../model/findings';
-import { addModule, connect, disconnect, moveModules, removeModules } from '../model/flow-edits';
+import { addModule, connect, moveModules } from '../model/flow-edits';
+import { type ModuleProblems, problemsByModule } from '../model/insights';
 import { triggerSummary } from '../model/triggers';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
 import { moduleLooks } from './module-icons';
@@ -138,26 +137,27 @@ function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>) {
   const sizesRef = useRef(sizes);
   sizesRef.current = sizes;
   useEffect(() => {
-    let pointer: { x: number; y: number } | null = null;
-    const pane = () => document.querySelector('.react-flow')?.getBoundingClientRect();
+    // Only remembered here (no layout read per move); whether it is over the canvas is asked on paste.
+    let pointer = { x: Number.NaN, y: Number.NaN };
     const onMove = (event: PointerEvent) => {
-      const box = pane();
-      const inside =
-        box &&
-        event.clientX >= box.left &&
-        event.clientX <= box.right &&
-        event.clientY >= box.top &&
-        event.clientY <= box.bottom;
-      pointer = inside ? { x: event.clientX, y: event.clientY } : null;
+      pointer = { x: event.clientX, y: event.clientY };
     };
+    const pane = () => document.querySelector('.react-flow')?.getBoundingClientRect();
+    const centreOf = (box: DOMRect | undefined) =>
+      box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 };
     window.addEventListener('pointermove', onMove);
     store.setState({
       canvas: {
+        viewCentre: () => screenToFlowPosition(centreOf(pane())),
         pastePosition: () => {
           const box = pane();
-          const screen =
-            pointer ?? (box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 });
-          return screenToFlowPosition(screen);
+          const over =
+            box &&
+            pointer.x >= box.left &&
+            pointer.x <= box.right &&
+            pointer.y >= box.top &&
+            pointer.y <= box.bottom;
+          return screenToFlowPosition(over ? pointer : centreOf(box));
         },
         sizeOf: (id) => sizesRef.current[id],
       },
@@ -292,7 +292,7 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       // The global connections' node is the canvas's own, not a module.
       const changes = allChanges.filter((change) => !('id' in change) || change.id !== GLOBALS_NODE_ID);
       const positions: Record<string, { x: number; y: number }> = {};
-      const removed: string[] = [];
+      // Removing is the Delete command's (deleteKeyCode is off), so no remove changes come here.
       let selection: string[] | undefined;
       let measured: Record<string, Size> | undefined;
       let dragging = false;
@@ -303,7 +303,6 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
           measured[change.id] = change.dimensions;
         }
         if (change.type === 'position' && change.position) positions[change.id] = change.position;
-        if (change.type === 'remove') removed.push(change.id);
         if (change.type === 'select') {
           selection ??= [...store.getState().selected];
           selection = selection.filter((id) => id !== change.id);
@@ -313,7 +312,6 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       // A drag is one undo step.
       if (Object.keys(positions).length > 0)
         apply((current) => moveModules(current, positions), dragging ? 'drag' : undefined);
-      if (removed.length > 0) apply((current) => removeModules(current, removed));
       if (selection) store.getState().select(selection);
       if (measured) {
         const fresh = measured;
@@ -325,8 +323,6 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
 
   const onEdgesChange = useCallback(
     (changes: EdgeChange[]) => {
-      const removed = changes.filter((change) => change.type === 'remove').map((change) => change.id);
-      if (removed.length > 0) apply((current) => disconnect(current, removed));
       const selects = changes.filter((change) => change.type === 'select');
       if (selects.length > 0) {
         const next = new Set(store.getState().selectedConnections);
@@ -334,7 +330,7 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
         store.getState().selectConnections([...next]);
       }
     },
-    [apply, store],
+    [store],
   );
 
   const onConnect = useCallback(
@@ -390,14 +386,7 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
         onChoose={(type) => {
           if (!dropMenu) return;
           const { source, port, flow: at } = dropMenu;
-          const definition = moduleDefinitions[type];
-          const added = addModule(
-            store.getState().flow,
-            type,
-            { x: at.x, y: at.y - 22 },
-            definition.label,
-            definition.defaults,
-          );
+          const added = addModule(store.getState().flow, type, { x: at.x, y: at.y - 22 });
           apply(() => connect(added.flow, { source, port, target: added.id }));
           store.getState().select([added.id]);
           setDropMenu(null);

@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type GlobalConnection, globalConnectionSchema, type Trigger } from '@parley/flow';
-import { SetVariableActionsEditor } from '@parley/modules/panels';
+import { PatternFields, SetVariableActionsEditor, WordsField } from '@parley/modules/panels';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -79,26 +79,11 @@ function TriggerFields({
       </TextField>
       {trigger.type === 'keyword' && (
         <>
-          <Autocomplete
-            multiple
-            freeSolo
-            options={[]}
+          <WordsField
+            label={t('globals.keywords')}
             value={trigger.keywords}
-            onChange={(_, keywords) =>
-              onChange({
-                ...trigger,
-                keywords: [...new Set(keywords.map((word) => word.trim()).filter(Boolean))],
-              })
-            }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                size="small"
-                label={t('globals.keywords')}
-                error={Boolean(error('keywords'))}
-                helperText={error('keywords') ?? t('globals.keywordsHelp')}
-              />
-            )}
+            onChange={(keywords) => onChange({ ...trigger, keywords })}
+            error={error('keywords')}
           />
           <TextField
             select
@@ -113,26 +98,13 @@ function TriggerFields({
         </>
       )}
       {trigger.type === 'regex' && (
-        <Stack direction="row" spacing={1}>
-          <TextField
-            size="small"
-            fullWidth
-            label={t('globals.pattern')}
-            value={trigger.pattern}
-            onChange={(event) => onChange({ ...trigger, pattern: event.target.value })}
-            error={Boolean(error('pattern'))}
-            helperText={error('pattern')}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-          />
-          <TextField
-            size="small"
-            sx={{ width: 90 }}
-            label={t('globals.flags')}
-            value={trigger.flags}
-            onChange={(event) => onChange({ ...trigger, flags: event.target.value })}
-            error={Boolean(error('flags'))}
-          />
-        </Stack>
+        <PatternFields
+          pattern={trigger.pattern}
+          flags={trigger.flags}
+          onChange={(pattern) => onChange({ ...trigger, ...pattern })}
+          errors={errors}
+          path="trigger"
+        />
       )}
       {trigger.type === 'intent' && (
         <TextField

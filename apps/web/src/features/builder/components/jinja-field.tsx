@@ -13,11 +13,11 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import WrapTextRounded from '@mui/icons-material/WrapTextRounded';
 import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { templateAnalyzer } from '@parley/engine/builder';
 import type { TemplateFieldProps } from '@parley/modules/panels';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '../../../app/theme';
+import { cachedAnalyzer } from '../model/cached-analyzer';
 import { useJinjaEnvironment } from '../model/jinja-environment';
 import { TemplatePreview } from './template-preview';
 
@@ -178,8 +178,7 @@ export function JinjaField({
     view.current?.dispatch({ effects: wrapping.reconfigure(wrap ? EditorView.lineWrapping : []) });
   }, [wrap, wrapping]);
 
-  const analysis =
-    mode === 'expression' ? templateAnalyzer.expression(value) : templateAnalyzer.template(value);
+  const analysis = mode === 'expression' ? cachedAnalyzer.expression(value) : cachedAnalyzer.template(value);
   const syntaxError =
     value.trim() === '' || !('error' in analysis)
       ? undefined

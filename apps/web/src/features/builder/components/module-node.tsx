@@ -13,7 +13,7 @@ import {
 } from '@xyflow/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModuleProblems } from '../model/findings';
+import type { ModuleProblems } from '../model/insights';
 import { moduleLooks } from './module-icons';
 
 export type ModuleNodeData = {

@@ -1,6 +1,5 @@
 import { Box, ButtonBase, ListItemIcon, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { type ModuleType, moduleDefinitions, moduleTypes } from '@parley/modules';
-import { useReactFlow } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import type { BuilderStore } from '../model/builder-store';
 import { addModule, freeSpot } from '../model/flow-edits';
@@ -9,26 +8,12 @@ import { moduleLooks } from './module-icons';
 /** Every module type; a click adds one in the middle of the view, ready to connect. */
 export function ModulePalette({ store }: { store: BuilderStore }) {
   const { t } = useTranslation('builder');
-  const { screenToFlowPosition } = useReactFlow();
 
   const add = (type: ModuleType) => {
-    const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
-    const center = pane
-      ? screenToFlowPosition({ x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 })
-      : { x: 0, y: 0 };
-    const definition = moduleDefinitions[type];
+    const centre = store.getState().canvas?.viewCentre() ?? { x: 0, y: 0 };
     store
       .getState()
-      .apply(
-        (flow) =>
-          addModule(
-            flow,
-            type,
-            freeSpot(flow, { x: center.x - 130, y: center.y - 40 }),
-            definition.label,
-            definition.defaults,
-          ).flow,
-      );
+      .apply((flow) => addModule(flow, type, freeSpot(flow, { x: centre.x - 130, y: centre.y - 40 })).flow);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Box, Button, CircularProgress, Collapse, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { renderTemplate } from '../api/builder-api';
@@ -15,10 +15,9 @@ export function TemplatePreview({ source }: { source: string }) {
     const timer = setTimeout(() => setDebounced(source), 300);
     return () => clearTimeout(timer);
   }, [source]);
-  const template = useDeferredValue(debounced);
   const preview = useQuery({
-    queryKey: ['builder', 'preview', template, samples],
-    queryFn: ({ signal }) => renderTemplate(template, samples, signal),
+    queryKey: ['builder', 'preview', debounced, samples],
+    queryFn: ({ signal }) => renderTemplate(debounced, samples, signal),
     retry: false,
     placeholderData: (previous) => previous,
   });

@@ -3,17 +3,11 @@ import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { Box, Button, Chip, Collapse, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { SYSTEM_VARIABLES } from '@parley/engine/builder';
 import { variableNameSchema } from '@parley/modules';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
-import {
-  declareVariable,
-  renameVariable,
-  undeclareVariable,
-  type VariableUsage,
-  variableUsages,
-} from '../model/variables';
+import { declareVariable, renameVariable, undeclareVariable, type VariableUsage } from '../model/variables';
 
 /** Why a new name cannot be used, if it cannot. */
 function nameProblem(name: string, taken: string[], t: (key: string) => string): string | undefined {
@@ -31,6 +25,54 @@ function parseDefault(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** A variable's name and the button that uses it (declare, rename); Enter does the same. */
+function NameForm({
+  label,
+  value,
+  onChange,
+  problem,
+  helperText,
+  ready,
+  action,
+  onSubmit,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  problem?: string;
+  helperText?: string;
+  ready: boolean;
+  action: string;
+  onSubmit(): void;
+}) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      alignItems="flex-start"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (ready) onSubmit();
+      }}
+    >
+      <TextField
+        size="small"
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        error={Boolean(problem)}
+        helperText={problem ?? helperText}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { spellCheck: false } }}
+      />
+      <Button type="submit" variant="outlined" size="small" disabled={!ready} sx={{ mt: 0.5 }}>
+        {action}
+      </Button>
+    </Stack>
+  );
 }
 
 function Places({ store, ids, label }: { store: BuilderStore; ids: string[]; label: string }) {
@@ -124,36 +166,16 @@ function VariableItem({
         <Stack spacing={1.5} sx={{ pt: 1.5 }}>
           <Places store={store} ids={usage.setIn} label={t('variables.setIn')} />
           <Places store={store} ids={usage.readIn} label={t('variables.readIn')} />
-          <Stack
-            direction="row"
-            spacing={1}
-            alignItems="flex-start"
-            component="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (problem || newName === usage.name) return;
-              apply((flow) => renameVariable(flow, usage.name, newName));
-            }}
-          >
-            <TextField
-              size="small"
-              label={t('variables.name')}
-              value={newName}
-              onChange={(event) => setNewName(event.target.value)}
-              error={Boolean(problem)}
-              helperText={problem ?? t('variables.renameHelp')}
-              sx={{ flex: 1 }}
-              slotProps={{ htmlInput: { spellCheck: false } }}
-            />
-            <Button
-              type="submit"
-              size="small"
-              disabled={Boolean(problem) || newName === usage.name}
-              sx={{ mt: 0.5 }}
-            >
-              {t('variables.rename')}
-            </Button>
-          </Stack>
+          <NameForm
+            label={t('variables.name')}
+            value={newName}
+            onChange={setNewName}
+            problem={problem}
+            helperText={t('variables.renameHelp')}
+            ready={!problem && newName !== usage.name}
+            action={t('variables.rename')}
+            onSubmit={() => apply((flow) => renameVariable(flow, usage.name, newName))}
+          />
           <TextField
             size="small"
             label={t('variables.startValue')}
@@ -204,49 +226,27 @@ function VariableItem({
  * The conversation variable explorer: every variable declared or used, where it is set and read
  * (a click jumps there), declare and rename (every reference follows), and the system variables.
  */
-export function VariablesPanel({ store }: { store: BuilderStore }) {
+export function VariablesPanel({ store, usages }: { store: BuilderStore; usages: VariableUsage[] }) {
   const { t } = useTranslation('builder');
-  const flow = useStore(store, (state) => state.flow);
-  const usages = useMemo(() => variableUsages(flow), [flow]);
   const names = usages.map((usage) => usage.name);
   const [newName, setNewName] = useState('');
   const problem = newName ? nameProblem(newName, names, t) : undefined;
   return (
     <Stack spacing={1.5} sx={{ p: 2 }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        alignItems="flex-start"
-        component="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!newName || problem) return;
+      <NameForm
+        label={t('variables.newVariable')}
+        value={newName}
+        onChange={setNewName}
+        problem={problem}
+        ready={Boolean(newName) && !problem}
+        action={t('variables.declare')}
+        onSubmit={() => {
           store
             .getState()
-            .apply((current) => declareVariable(current, { name: newName, default: null, description: '' }));
+            .apply((flow) => declareVariable(flow, { name: newName, default: null, description: '' }));
           setNewName('');
         }}
-      >
-        <TextField
-          size="small"
-          label={t('variables.newVariable')}
-          value={newName}
-          onChange={(event) => setNewName(event.target.value)}
-          error={Boolean(problem)}
-          helperText={problem}
-          sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { spellCheck: false } }}
-        />
-        <Button
-          type="submit"
-          variant="outlined"
-          size="small"
-          disabled={!newName || Boolean(problem)}
-          sx={{ mt: 0.5 }}
-        >
-          {t('variables.declare')}
-        </Button>
-      </Stack>
+      />
       {usages.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
           {t('variables.none')}
@@ -258,13 +258,13 @@ export function VariablesPanel({ store }: { store: BuilderStore }) {
       <Typography variant="overline" color="text.secondary" sx={{ pt: 1 }}>
         {t('variables.system')}
       </Typography>
-      {SYSTEM_VARIABLES.map((variable) => (
-        <Box key={variable.name}>
+      {SYSTEM_VARIABLES.map((name) => (
+        <Box key={name}>
           <Typography variant="body2" sx={{ fontFamily: 'ui-monospace, monospace' }}>
-            {variable.name}
+            {name}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {t(`variables.systemHelp.${variable.name.replace('.', '_')}`)}
+            {t(`variables.systemHelp.${name.replace('.', '_')}`)}
           </Typography>
         </Box>
       ))}

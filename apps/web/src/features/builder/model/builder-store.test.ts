@@ -13,9 +13,7 @@ describe('the builder store', () => {
     const store = fresh();
     const original = store.getState().flow;
     store.getState().apply(moveTo(10));
-    store
-      .getState()
-      .apply((flow) => addModule(flow, 'text', { x: 1, y: 2 }, 'Text', moduleDefinitions.text.defaults).flow);
+    store.getState().apply((flow) => addModule(flow, 'text', { x: 1, y: 2 }).flow);
     expect(store.getState().flow.modules).toHaveLength(2);
     store.getState().undo();
     expect(store.getState().flow.modules).toHaveLength(1);
@@ -48,7 +46,7 @@ describe('the builder store', () => {
     let flow = starterFlow('en');
     const ids: string[] = [];
     for (let index = 0; index < 3; index++) {
-      const added = addModule(flow, 'buttons', { x: 0, y: 0 }, 'Buttons', moduleDefinitions.buttons.defaults);
+      const added = addModule(flow, 'buttons', { x: 0, y: 0 });
       flow = added.flow;
       ids.push(added.id);
     }

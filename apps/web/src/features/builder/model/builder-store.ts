@@ -9,6 +9,8 @@ export type SaveStatus =
 
 /** What commands need from the canvas on screen (it registers itself while shown). */
 export interface CanvasBridge {
+  /** The middle of the view (flow coordinates). */
+  viewCentre(): { x: number; y: number };
   /** Where pasted modules go: under the pointer, else the middle of the view (flow coordinates). */
   pastePosition(): { x: number; y: number };
   sizeOf(moduleId: string): { width: number; height: number } | undefined;

@@ -1,5 +1,6 @@
 import type { Flow, FlowModule } from '@parley/flow';
 import { z } from 'zod';
+import { connectionIdsOf, newConnectionId, newModuleId, topLeftOf } from './flow-edits';
 
 /** What Copy puts on the builder's clipboard: modules, the connections among them, their tags. */
 export interface ModuleClipboard {
@@ -62,25 +63,9 @@ export function pasteModules(
   at: { x: number; y: number },
 ): { flow: Flow; ids: string[] } {
   const taken = new Set(flow.modules.map((module) => module.id));
-  const renamed = new Map<string, string>();
-  for (const module of clip.modules) {
-    let number = taken.size + 1;
-    while (taken.has(`${module.type}-${number}`)) number++;
-    const id = `${module.type}-${number}`;
-    taken.add(id);
-    renamed.set(module.id, id);
-  }
-  const connectionIds = new Set(
-    flow.modules.flatMap((module) => module.connections.map((connection) => connection.id)),
-  );
-  const newConnectionId = (base: string) => {
-    let id = base.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 60);
-    for (let suffix = 2; connectionIds.has(id); suffix++) id = `${base.slice(0, 56)}-${suffix}`;
-    connectionIds.add(id);
-    return id;
-  };
-  const left = Math.min(...clip.modules.map((module) => module.position.x));
-  const top = Math.min(...clip.modules.map((module) => module.position.y));
+  const renamed = new Map(clip.modules.map((module) => [module.id, newModuleId(taken, module.type)]));
+  const connectionIds = connectionIdsOf(flow);
+  const corner = topLeftOf(clip.modules);
   const tagIds = new Set(flow.tags.map((tag) => tag.id));
   const pasted = clip.modules.map((module) => {
     const id = renamed.get(module.id) as string;
@@ -88,13 +73,19 @@ export function pasteModules(
       ...structuredClone(module),
       id,
       position: {
-        x: Math.round(at.x + module.position.x - left),
-        y: Math.round(at.y + module.position.y - top),
+        x: Math.round(at.x + module.position.x - corner.x),
+        y: Math.round(at.y + module.position.y - corner.y),
       },
       connections: module.connections.flatMap((connection) => {
         const target = renamed.get(connection.target);
         return target
-          ? [{ id: newConnectionId(`${id}-${connection.port}`), port: connection.port, target }]
+          ? [
+              {
+                id: newConnectionId(connectionIds, `${id}-${connection.port}`),
+                port: connection.port,
+                target,
+              },
+            ]
           : [];
       }),
     } as FlowModule;

@@ -1,5 +1,4 @@
 import { starterFlow } from '@parley/flow';
-import { moduleDefinitions } from '@parley/modules';
 import { describe, expect, it } from 'vitest';
 import { createBuilderStore } from './builder-store';
 import { commandById, shortcutLabel, shortcutOf } from './commands';
@@ -31,13 +30,7 @@ describe('builder commands', () => {
 describe('editing commands', () => {
   const twoModules = () => {
     const store = createBuilderStore({ botId: 'b', flow: starterFlow('en'), revision: 0 });
-    const added = addModule(
-      store.getState().flow,
-      'end',
-      { x: 400, y: 0 },
-      'End',
-      moduleDefinitions.end.defaults,
-    );
+    const added = addModule(store.getState().flow, 'end', { x: 400, y: 0 });
     store.getState().apply(() => connect(added.flow, { source: 'start', port: 'next', target: added.id }));
     return { store, end: added.id };
   };

@@ -1,6 +1,6 @@
 import type { BuilderState, BuilderStore } from './builder-store';
 import { copyModules, pasteModules, readClipboard, writeClipboard } from './clipboard';
-import { disconnect, removeModules } from './flow-edits';
+import { disconnect, removeModules, topLeftOf } from './flow-edits';
 import { alignModules, autoLayout } from './layout';
 
 /**
@@ -17,6 +17,9 @@ export interface BuilderCommand {
   enabled(state: BuilderState): boolean;
   perform(store: BuilderStore): void;
 }
+
+/** The Find panel's field, which the Find command puts the cursor in. */
+export const FIND_INPUT_ID = 'builder-find';
 
 const hasSelection = (state: BuilderState) => state.selected.length > 0;
 /** The start module can be copied but never removed. */
@@ -101,9 +104,8 @@ export const builderCommands: BuilderCommand[] = [
       const state = store.getState();
       const clip = copyModules(state.flow, state.selected, state.botId);
       if (!clip) return;
-      const left = Math.min(...clip.modules.map((module) => module.position.x));
-      const top = Math.min(...clip.modules.map((module) => module.position.y));
-      const result = pasteModules(state.flow, clip, { x: left + 40, y: top + 40 });
+      const corner = topLeftOf(clip.modules);
+      const result = pasteModules(state.flow, clip, { x: corner.x + 40, y: corner.y + 40 });
       state.apply(() => result.flow);
       state.select(result.ids);
     },
@@ -163,7 +165,7 @@ export const builderCommands: BuilderCommand[] = [
     perform: (store) => {
       store.getState().setTool('find');
       // The panel may already be open: put the cursor in its field either way.
-      requestAnimationFrame(() => document.getElementById('builder-find')?.focus());
+      requestAnimationFrame(() => document.getElementById(FIND_INPUT_ID)?.focus());
     },
   },
 ];

@@ -48,10 +48,7 @@ export function connect(flow: Flow, link: { source: string; port: string; target
     flow.modules.map((module) => {
       if (module.id !== link.source) return module;
       const others = module.connections.filter((connection) => connection.port !== link.port);
-      const id = uniqueConnectionId(
-        flow,
-        `${link.source}-${link.port}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 60),
-      );
+      const id = newConnectionId(connectionIdsOf(flow), `${link.source}-${link.port}`);
       return { ...module, connections: [...others, { id, port: link.port, target: link.target }] };
     }),
   );
@@ -70,35 +67,51 @@ export function disconnect(flow: Flow, connectionIds: Iterable<string>): Flow {
   );
 }
 
-function uniqueConnectionId(flow: Flow, base: string): string {
-  const taken = new Set(
-    flow.modules.flatMap((module) => module.connections.map((connection) => connection.id)),
-  );
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+/** The first id `make(n)` (n = `from`, `from` + 1, …) not in `taken`; it is added to `taken`. */
+export function freeId(taken: Set<string>, make: (n: number) => string, from = 1): string {
+  let n = from;
+  while (taken.has(make(n))) n++;
+  const id = make(n);
+  taken.add(id);
+  return id;
 }
 
-/** A new module of `type` with the type's defaults, at `position`; its id is new in the flow. */
+export const connectionIdsOf = (flow: Flow) =>
+  new Set(flow.modules.flatMap((module) => module.connections.map((connection) => connection.id)));
+
+/** A connection id from `base` (its port and module), free among `taken`. */
+export function newConnectionId(taken: Set<string>, base: string): string {
+  const clean = base.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 56);
+  return taken.has(clean) ? freeId(taken, (n) => `${clean}-${n}`, 2) : freeId(taken, () => clean);
+}
+
+/** A module id of `type` free among `taken` (`text-4`); counting starts after the modules there are. */
+export const newModuleId = (taken: Set<string>, type: FlowModule['type']) =>
+  freeId(taken, (n) => `${type}-${n}`, taken.size + 1);
+
+/** The top-left corner of a group of modules. */
+export const topLeftOf = (modules: FlowModule[]) => ({
+  x: Math.min(...modules.map((module) => module.position.x)),
+  y: Math.min(...modules.map((module) => module.position.y)),
+});
+
+/** A new module of `type` with its type's label and defaults, at `position`; its id is new in the flow. */
 export function addModule(
   flow: Flow,
   type: FlowModule['type'],
   position: { x: number; y: number },
-  label: string,
-  defaults: unknown,
 ): { flow: Flow; id: string } {
-  const taken = new Set(flow.modules.map((module) => module.id));
-  let number = flow.modules.length + 1;
-  while (taken.has(`${type}-${number}`)) number++;
-  const id = `${type}-${number}`;
+  const id = newModuleId(new Set(flow.modules.map((module) => module.id)), type);
+  const definition = definitionOf(type);
   const module = {
     id,
     type,
-    name: label,
+    name: definition.label,
     position: { x: Math.round(position.x), y: Math.round(position.y) },
     tags: [],
     connections: [],
     isGoal: false,
-    content: structuredClone(defaults),
+    content: structuredClone(definition.defaults),
   } as FlowModule;
   return { flow: withModules(flow, [...flow.modules, module]), id };
 }
@@ -145,12 +158,12 @@ const withGlobals = (flow: Flow, globalConnections: GlobalConnection[]): Flow =>
   globalConnections,
 });
 
-function newGlobalId(flow: Flow): string {
-  const taken = new Set(flow.globalConnections.map((global) => global.id));
-  let number = flow.globalConnections.length + 1;
-  while (taken.has(`global-${number}`)) number++;
-  return `global-${number}`;
-}
+const newGlobalId = (flow: Flow) =>
+  freeId(
+    new Set(flow.globalConnections.map((global) => global.id)),
+    (n) => `global-${n}`,
+    flow.globalConnections.length + 1,
+  );
 
 /** A new global connection: a keyword trigger leading to `target`. */
 export function addGlobalConnection(flow: Flow, target: string, name: string): { flow: Flow; id: string } {
@@ -220,13 +233,8 @@ export function addTag(flow: Flow, name: string, color: string): { flow: Flow; i
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .slice(0, 40) || 'tag';
-  let id = base;
-  for (let suffix = 2; taken.has(id); suffix++) id = `${base}-${suffix}`;
+  const id = taken.has(base) ? freeId(taken, (n) => `${base}-${n}`, 2) : base;
   return { flow: { ...flow, tags: [...flow.tags, { id, name: name.trim(), color }] }, id };
-}
-
-export function updateTag(flow: Flow, id: string, patch: { name?: string; color?: string }): Flow {
-  return { ...flow, tags: flow.tags.map((tag) => (tag.id === id ? { ...tag, ...patch } : tag)) };
 }
 
 /** Removes a tag and takes it off every module. */

@@ -1,6 +1,6 @@
 import { Graph, layout } from '@dagrejs/dagre';
 import type { Flow } from '@parley/flow';
-import { moveModules } from './flow-edits';
+import { moveModules, topLeftOf } from './flow-edits';
 
 export type Size = { width: number; height: number };
 const DEFAULT_SIZE: Size = { width: 260, height: 140 };
@@ -22,8 +22,7 @@ export function autoLayout(flow: Flow, sizeOf: (id: string) => Size | undefined,
         graph.setEdge(module.id, connection.target);
   layout(graph);
   // Keep the group where it was: its top-left corner stays put.
-  const left = Math.min(...included.map((module) => module.position.x));
-  const top = Math.min(...included.map((module) => module.position.y));
+  const corner = topLeftOf(included);
   const placed = included.map((module) => {
     const node = graph.node(module.id);
     const size = sizeOf(module.id) ?? DEFAULT_SIZE;
@@ -34,7 +33,10 @@ export function autoLayout(flow: Flow, sizeOf: (id: string) => Size | undefined,
   return moveModules(
     flow,
     Object.fromEntries(
-      placed.map((place) => [place.id, { x: place.x - placedLeft + left, y: place.y - placedTop + top }]),
+      placed.map((place) => [
+        place.id,
+        { x: place.x - placedLeft + corner.x, y: place.y - placedTop + corner.y },
+      ]),
     ),
   );
 }

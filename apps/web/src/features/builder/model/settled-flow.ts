@@ -1,5 +1,4 @@
-import { templateAnalyzer } from '@parley/engine/builder';
-import type { Flow, TemplateAnalyzer } from '@parley/flow';
+import type { Flow } from '@parley/flow';
 import { useEffect, useState } from 'react';
 import type { BuilderStore } from './builder-store';
 
@@ -27,24 +26,3 @@ export function useSettledFlow(store: BuilderStore, delay = 250): Flow | null {
   }, [store, delay]);
   return flow;
 }
-
-const MAX_CACHED = 20_000;
-
-function memo<R>(analyze: (source: string) => R): (source: string) => R {
-  const cache = new Map<string, R>();
-  return (source) => {
-    let result = cache.get(source);
-    if (result === undefined) {
-      if (cache.size >= MAX_CACHED) cache.clear();
-      result = analyze(source);
-      cache.set(source, result);
-    }
-    return result;
-  };
-}
-
-/** The engine's template analyzer, remembering each source it read (most never change). */
-export const cachedAnalyzer: TemplateAnalyzer = {
-  template: memo((source) => templateAnalyzer.template(source)),
-  expression: memo((source) => templateAnalyzer.expression(source)),
-};

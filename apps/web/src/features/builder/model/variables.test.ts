@@ -1,10 +1,10 @@
 import { loadFlow, starterFlow } from '@parley/flow';
 import { describe, expect, it } from 'vitest';
 import {
+  pickableNames,
   renameInExpression,
   renameInTemplate,
   renameVariable,
-  variableNames,
   variableUsages,
 } from './variables';
 
@@ -60,7 +60,7 @@ describe('variable explorer', () => {
     });
     expect(usages.total).toMatchObject({ declared: true, setIn: [], readIn: ['check'] });
     expect(usages.order).toMatchObject({ declared: false, setIn: [], readIn: ['start'] });
-    expect(variableNames(flow)).toEqual(['name', 'total', 'who']);
+    expect(pickableNames(variableUsages(flow))).toEqual(['name', 'total', 'who']);
   });
 
   it('renames names only: not strings, attributes or the text around templates', () => {

@@ -1,7 +1,7 @@
 import { SYSTEM_VARIABLES } from '@parley/engine/builder';
 import type { Flow } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
-import { cachedAnalyzer } from './settled-flow';
+import { cachedAnalyzer } from './cached-analyzer';
 
 /** Where a variable is set and read; `global:<id>` stands for a global connection. */
 export interface VariableUsage {
@@ -48,20 +48,17 @@ export function variableUsages(flow: Flow): VariableUsage[] {
   return [...usages.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const systemRoots = new Set(SYSTEM_VARIABLES.map((variable) => variable.name.split('.')[0]));
+const systemRoots = new Set(SYSTEM_VARIABLES.map((name) => name.split('.')[0]));
 const isSystem = (name: string) => systemRoots.has(name);
 
 /** Conversation variables the bot declares or sets somewhere, sorted (for pickers). */
-export function variableNames(flow: Flow): string[] {
-  return variableUsages(flow)
-    .filter((usage) => usage.declared || usage.setIn.length > 0)
-    .map((usage) => usage.name);
-}
+export const pickableNames = (usages: VariableUsage[]): string[] =>
+  usages.filter((usage) => usage.declared || usage.setIn.length > 0).map((usage) => usage.name);
 
 /** What the Jinja editor completes: the bot's variables and the system ones. */
-export const completionNamesOf = (flow: Flow) => [
-  ...variableUsages(flow).map((usage) => usage.name),
-  ...SYSTEM_VARIABLES.map((variable) => variable.name),
+export const completionNames = (usages: VariableUsage[]): string[] => [
+  ...usages.map((usage) => usage.name),
+  ...SYSTEM_VARIABLES,
 ];
 
 /** Preview samples to start from: each declared variable's starting value. */

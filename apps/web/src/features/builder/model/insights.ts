@@ -1,17 +1,34 @@
-import { type Finding, validateFlow } from '@parley/flow';
+import { type Finding, type Flow, validateFlow } from '@parley/flow';
 import { useMemo } from 'react';
 import type { BuilderStore } from './builder-store';
-import { cachedAnalyzer, useSettledFlow } from './settled-flow';
+import { cachedAnalyzer } from './cached-analyzer';
+import { useSettledFlow } from './settled-flow';
+import { type VariableUsage, variableUsages } from './variables';
 
 export interface ModuleProblems {
   severity: 'error' | 'warning';
   messages: string[];
 }
 
-/** The validator's findings on the document being edited, once edits pause. */
-export function useFindings(store: BuilderStore): Finding[] {
+/**
+ * What the builder reads from the whole document (the validator's findings, the variables), worked
+ * out once, when edits pause; empty until the canvas has first been drawn.
+ */
+export interface FlowInsights {
+  flow: Flow | null;
+  findings: Finding[];
+  usages: VariableUsage[];
+}
+
+export function useFlowInsights(store: BuilderStore): FlowInsights {
   const flow = useSettledFlow(store);
-  return useMemo(() => (flow ? validateFlow(flow, cachedAnalyzer) : []), [flow]);
+  return useMemo(
+    () =>
+      flow
+        ? { flow, findings: validateFlow(flow, cachedAnalyzer), usages: variableUsages(flow) }
+        : { flow, findings: [], usages: [] },
+    [flow],
+  );
 }
 
 /** Findings per module, worst first. */
