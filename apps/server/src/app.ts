@@ -14,6 +14,7 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { expireDueConversations, runServerTurn } from './features/conversations/conversations.service';
 import { createEngineServices } from './features/conversations/engine-services';
 import { FlowCache, KeyedLock } from './features/conversations/flow-cache';
+import { debuggerRoutes } from './features/debugger/debugger.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
@@ -133,6 +134,7 @@ export async function buildApp({
     await api.register(webchatStyleRoutes);
     await api.register(conversationsRoutes);
     await api.register(inboxRoutes);
+    await api.register(debuggerRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -4,6 +4,7 @@ export * from './bots';
 export * from './changelog';
 export * from './chat';
 export * from './companies';
+export * from './debugger';
 export * from './errors';
 export * from './frontend-config';
 export * from './health';

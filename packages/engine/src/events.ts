@@ -37,11 +37,4 @@ export function baseDimensions(meta: TurnMeta): EventDimensions {
 }
 
 /** One step of a turn, for the debugger: which connection fired, of which kind, from where to where. */
-export interface TraceEntry {
-  kind: 'start' | 'global' | 'module' | 'fallback' | 'delayed' | 'resume';
-  from: string | null;
-  to: string | null;
-  port?: string;
-  connectionId?: string;
-  detail?: string;
-}
+export type { TraceEntry } from '@parley/contracts';

@@ -138,6 +138,35 @@ describe('a conversation, turn by turn', () => {
       .expectEvent('Global Connection Matched', { data: { globalConnectionId: 'g-help', name: 'Help' } });
   });
 
+  it('gives each step the variables after it when the host debugs the turn, and none otherwise', async () => {
+    const { last } = await runBot(welcome, testServices().services, { ...testMeta, traceVariables: true })
+      .start()
+      .press('Order tea')
+      .say('help');
+    expect(last?.trace).toEqual([
+      {
+        kind: 'global',
+        from: 'ask',
+        to: 'help',
+        connectionId: 'g-help',
+        detail: 'Help',
+        variables: { topic: 'orders', asked_help: true },
+      },
+      expect.objectContaining({ kind: 'module', from: 'help', to: null, port: 'next' }),
+    ]);
+    const plain = await runBot(welcome).start();
+    expect(plain.last?.trace.every((entry) => entry.variables === undefined)).toBe(true);
+  });
+
+  it('starts at any module when asked to (the debugger’s start here)', async () => {
+    await runBot(welcome)
+      .send({ type: 'start', moduleId: 'ask' })
+      .expectReply('How many boxes?')
+      .expectTrace('start')
+      .expectState({ status: 'waiting', waitingFor: { moduleId: 'ask', attempts: 0 } })
+      .expectEvent('Conversation Started');
+  });
+
   it('falls back with the bot’s message and keeps waiting when nothing understands the user', async () => {
     await runBot(welcome)
       .start()

@@ -12,7 +12,8 @@ import { cleanTranscript, messageText } from './transcript';
 
 /** What arrives at the bot in one turn. */
 export type TurnInput =
-  | { type: 'start' }
+  /** A conversation starts: at the start module, or at `moduleId` (the debugger starts anywhere). */
+  | { type: 'start'; moduleId?: string }
   | { type: 'text'; text: string }
   | { type: 'postback'; payload: string; label?: string }
   /** The host delivers a delayed move (spec §4) when it falls due. */
@@ -81,6 +82,11 @@ class Turn {
       dimensions: { ...this.dimensions, ...dimensions },
       data,
     });
+  }
+
+  /** Records a step of the turn (with a copy of the variables when the host debugs it). */
+  step(entry: TraceEntry): void {
+    this.trace.push(this.meta.traceVariables ? { ...entry, variables: { ...this.state.variables } } : entry);
   }
 
   /** Adds to the transcript the state keeps (capped: the messages table keeps everything). */
@@ -163,7 +169,7 @@ class Turn {
       this.executed(module, sent, next);
       switch (result.kind) {
         case 'continue':
-          this.trace.push({
+          this.step({
             kind: 'module',
             from: module.id,
             to: next ?? null,
@@ -254,7 +260,7 @@ class Turn {
     this.heard(input);
     this.emit('Message Received', { kind: input.kind, text: this.lastUserText });
     if (await this.tryGlobals(input, undefined)) return;
-    this.trace.push({ kind: 'start', from: null, to: this.flow.startModuleId });
+    this.step({ kind: 'start', from: null, to: this.flow.startModuleId });
     await this.walk(this.flow.startModuleId);
   }
 
@@ -278,7 +284,7 @@ class Turn {
       { globalConnectionId: global.id, name: global.name },
       { 'Bot Next Module ID': global.target },
     );
-    this.trace.push({
+    this.step({
       kind: 'global',
       from: waiting?.id ?? null,
       to: global.target,
@@ -349,7 +355,7 @@ class Turn {
             'Bot User Input Skipped': skipped,
           },
         );
-        this.trace.push({
+        this.step({
           kind: 'module',
           from: waiting.id,
           to: next ?? null,
@@ -378,7 +384,7 @@ class Turn {
     this.emit('Fallback', { text: this.lastUserText }, waiting ? { 'Bot Module ID': waiting.id } : {});
     const fallbackModule = this.flow.settings.fallbackModuleId;
     if (fallbackModule && this.byId.has(fallbackModule)) {
-      this.trace.push({
+      this.step({
         kind: 'fallback',
         from: waiting?.id ?? null,
         to: fallbackModule,
@@ -387,7 +393,7 @@ class Turn {
       await this.walk(fallbackModule);
       return;
     }
-    this.trace.push({ kind: 'fallback', from: waiting?.id ?? null, to: null, detail: 'fallback message' });
+    this.step({ kind: 'fallback', from: waiting?.id ?? null, to: null, detail: 'fallback message' });
     const message = this.templates
       .renderOr(this.flow.settings.fallbackMessage, this.flow.settings.fallbackMessage)
       .trim();
@@ -444,8 +450,13 @@ export async function runTurn(
       }
       next.delayedMove = null;
       turn.emit('Conversation Started', { conversation: next.conversation });
-      turn.trace.push({ kind: 'start', from: null, to: flow.startModuleId });
-      await turn.walk(flow.startModuleId);
+      turn.step({
+        kind: 'start',
+        from: null,
+        to: input.moduleId ?? flow.startModuleId,
+        ...(input.moduleId ? { detail: 'started here' } : {}),
+      });
+      await turn.walk(input.moduleId ?? flow.startModuleId);
       break;
     case 'text':
     case 'postback': {
@@ -492,7 +503,7 @@ export async function runTurn(
         break;
       }
       next.delayedMove = null;
-      turn.trace.push({ kind: 'delayed', from: null, to: input.moduleId });
+      turn.step({ kind: 'delayed', from: null, to: input.moduleId });
       await turn.walk(input.moduleId);
       break;
     case 'handoff':
@@ -517,7 +528,7 @@ export async function runTurn(
         turn.emit('Pass Control', { to: 'bot', ...(input.agent ? { agent: input.agent } : {}) });
         const resumeAt = next.resumeModuleId;
         next.resumeModuleId = null;
-        turn.trace.push({ kind: 'resume', from: null, to: resumeAt });
+        turn.step({ kind: 'resume', from: null, to: resumeAt });
         if (resumeAt) await turn.walk(resumeAt);
         else next.status = 'idle';
       }

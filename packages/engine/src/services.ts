@@ -35,4 +35,6 @@ export interface TurnMeta {
   flowVersionKey?: string;
   /** Receives an LLM module's answer token by token while it is generated. */
   onLlmToken?: (token: string, moduleId: string) => void;
+  /** Each trace entry carries the variables as they were after it (the debugger shows them). */
+  traceVariables?: boolean;
 }

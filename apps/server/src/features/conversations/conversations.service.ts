@@ -13,6 +13,7 @@ import {
   type EngineServices,
   newConversationState,
   runTurn,
+  type TraceEntry,
   type TurnInput,
   type TurnMeta,
 } from '@parley/engine';
@@ -84,6 +85,8 @@ interface TurnRequest {
   agentId?: string | null;
   /** Checked on the conversation as the turn finds it (e.g. an agent must have control). */
   guard?: (row: TurnRow) => void;
+  /** The debugger drives the turn: its trace carries the variables after each step. */
+  debug?: boolean;
 }
 
 /** What a turn will write, worked out from the conversation as read. */
@@ -91,6 +94,16 @@ interface TurnPlan {
   write: TurnWrite;
   /** A delayed move to queue with the write (a delay module was reached). */
   delayedMove: { moduleId: string; dueAt: number } | null;
+  trace: TraceEntry[];
+  /** The state the turn leaves (as written). */
+  state: ConversationState;
+}
+
+/** What a stored turn did: the messages it stored, the steps it took, the state it left. */
+export interface TurnOutcome {
+  messages: ChatMessage[];
+  trace: TraceEntry[];
+  state: ConversationState;
 }
 
 /**
@@ -102,7 +115,7 @@ async function planTurn(
   db: Queryable,
   row: TurnRow,
   locked: boolean,
-  { input, incoming, agentId }: TurnRequest,
+  { input, incoming, agentId, debug }: TurnRequest,
   services: EngineServices,
 ): Promise<TurnPlan> {
   const { conversations } = ctx;
@@ -128,6 +141,7 @@ async function planTurn(
     channelsBaseUrl: ctx.config.publicUrl,
     flowVersionKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
     onLlmToken: draftPublisher(ctx, conversationId),
+    traceVariables: debug === true,
   };
   const result = await runTurn(flow, state, input, services, meta, conversations.nlu);
   const messages = [
@@ -167,6 +181,8 @@ async function planTurn(
       agentId,
     },
     delayedMove: moveIsNew ? move : null,
+    trace: result.trace,
+    state: result.state,
   };
 }
 
@@ -222,9 +238,9 @@ const afterTurn = (row: TurnRow, { write }: TurnPlan): TurnRow => ({
  * is still the deployment's. A turn that needs an outside call (webhook, AI, translation) or lost
  * that race runs again under a row lock in a transaction, where its calls are made, once.
  */
-async function turn(ctx: AppContext, conversationId: string, request: TurnRequest): Promise<ChatMessage[]> {
+async function turn(ctx: AppContext, conversationId: string, request: TurnRequest): Promise<TurnOutcome> {
   const { database, conversations } = ctx;
-  const run = async (): Promise<{ messages: ChatMessage[]; row: TurnRow }> => {
+  const run = async (): Promise<{ outcome: TurnOutcome; row: TurnRow }> => {
     // An expiry keeps the stored expiry time, and a guard judges the conversation as it is: both
     // read it fresh.
     const fresh = request.input.type === 'expire' || request.guard !== undefined;
@@ -241,23 +257,24 @@ async function turn(ctx: AppContext, conversationId: string, request: TurnReques
       if (stored) {
         const after = afterTurn(row, plan);
         conversations.cache.remember(after);
-        return { messages: stored, row: after };
+        return { outcome: outcomeOf(stored, plan), row: after };
       }
     }
     conversations.cache.forget(conversationId);
-    const { stored, after } = await database.db.transaction().execute(async (trx) => {
-      const locked = await loadTurnRow(trx, conversationId, database.engine === 'postgres', request);
-      const lockedPlan = await planTurn(ctx, trx, locked, true, request, conversations.engineServices);
+    const locked = await database.db.transaction().execute(async (trx) => {
+      const lockedRow = await loadTurnRow(trx, conversationId, database.engine === 'postgres', request);
+      const lockedPlan = await planTurn(ctx, trx, lockedRow, true, request, conversations.engineServices);
       const messages = await storeTurn(ctx, trx, lockedPlan);
       if (!messages) throw new Error(`Turn of conversation ${conversationId} changed under its lock`);
-      return { stored: messages, after: afterTurn(locked, lockedPlan) };
+      return { outcome: outcomeOf(messages, lockedPlan), row: afterTurn(lockedRow, lockedPlan) };
     });
-    conversations.cache.remember(after);
-    return { messages: stored, row: after };
+    conversations.cache.remember(locked.row);
+    return locked;
   };
   // Turns of a conversation in this process wait for each other (so they never race each other
   // into the locked path); across processes, the checked write and the row lock order them.
-  const { messages, row } = await conversations.locks.run(conversationId, run);
+  const { outcome, row } = await conversations.locks.run(conversationId, run);
+  const { messages } = outcome;
   // Every stored turn is news to the inbox (a control change has no message); streams of the
   // conversation fetch what is new after the last message they sent.
   conversations.bus.publishStored({
@@ -266,11 +283,29 @@ async function turn(ctx: AppContext, conversationId: string, request: TurnReques
     botId: row.bot_id,
     seq: messages.at(-1)?.seq ?? 0,
   });
-  return messages;
+  return outcome;
 }
 
-/** A visitor opens the chat: a conversation starts and the bot's start runs. */
-export async function startConversation(ctx: AppContext, request: StartConversationRequest) {
+const outcomeOf = (messages: ChatMessage[], { trace, state }: TurnPlan): TurnOutcome => ({
+  messages,
+  trace,
+  state,
+});
+
+/** How the debugger opens a conversation: anywhere in the flow, its turns traced with variables. */
+export interface DebugStart {
+  startModuleId?: string;
+}
+
+/**
+ * A visitor opens the chat: a conversation starts and the bot's start runs. The debugger passes
+ * `debug` (it has already checked the person may use the bot).
+ */
+export async function openConversation(
+  ctx: AppContext,
+  request: StartConversationRequest,
+  debug?: DebugStart,
+): Promise<{ conversationId: string; token: string; outcome: TurnOutcome }> {
   const { db } = ctx.database;
   const deployment = await findDeploymentByKey(db, request.deploymentKey);
   if (!deployment) throw new NotFoundException('This chat is not available');
@@ -288,8 +323,17 @@ export async function startConversation(ctx: AppContext, request: StartConversat
     page_domain: request.page?.domain ?? null,
     url: request.page?.url ?? null,
   });
-  const messages = await turn(ctx, conversationId, { input: { type: 'start' }, incoming: null });
-  return { conversationId, token, messages };
+  const outcome = await turn(ctx, conversationId, {
+    input: { type: 'start', ...(debug?.startModuleId ? { moduleId: debug.startModuleId } : {}) },
+    incoming: null,
+    debug: debug !== undefined,
+  });
+  return { conversationId, token, outcome };
+}
+
+export async function startConversation(ctx: AppContext, request: StartConversationRequest) {
+  const { conversationId, token, outcome } = await openConversation(ctx, request);
+  return { conversationId, token, messages: outcome.messages };
 }
 
 /** The widget's settings for a deployment (public: any page may embed the widget). */
@@ -325,13 +369,8 @@ export async function assertVisitor(
   assertToken(row.token_hash, token);
 }
 
-export async function sendMessage(
-  ctx: AppContext,
-  conversationId: string,
-  token: string | undefined,
-  body: SendMessageRequest,
-) {
-  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
+/** A visitor's message as the engine's input, and as the transcript shows it. */
+function userTurn(body: SendMessageRequest): Pick<TurnRequest, 'input' | 'incoming'> {
   const input: TurnInput =
     'text' in body
       ? { type: 'text', text: stripNul(body.text) }
@@ -341,14 +380,36 @@ export async function sendMessage(
           label: body.label ? stripNul(body.label) : undefined,
         };
   const shown = 'text' in body ? stripNul(body.text) : stripNul(body.label ?? body.postback);
+  return { input, incoming: { role: 'user', text: shown } };
+}
+
+export async function sendMessage(
+  ctx: AppContext,
+  conversationId: string,
+  token: string | undefined,
+  body: SendMessageRequest,
+) {
+  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   // The token is checked on the row the turn reads: no extra round trip.
-  return {
-    messages: await turn(ctx, conversationId, {
-      input,
-      incoming: { role: 'user', text: shown },
-      visitor: { token },
-    }),
-  };
+  const { messages } = await turn(ctx, conversationId, { ...userTurn(body), visitor: { token } });
+  return { messages };
+}
+
+/** The debugger's message in a conversation of the deployment it debugs (the route checked the person). */
+export function sendDebugMessage(
+  ctx: AppContext,
+  deploymentId: string,
+  conversationId: string,
+  body: SendMessageRequest,
+): Promise<TurnOutcome> {
+  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
+  return turn(ctx, conversationId, {
+    ...userTurn(body),
+    debug: true,
+    guard: (row) => {
+      if (row.deployment_id !== deploymentId) throw new NotFoundException('Conversation not found');
+    },
+  });
 }
 
 /** Expires every conversation whose time is up, each once (the turn checks, under its lock). */
@@ -402,7 +463,7 @@ function assertAgentCompany(row: TurnRow, agent: Agent): void {
  */
 export function passControl(ctx: AppContext, conversationId: string, to: 'agent' | 'bot', agent: Agent) {
   if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
-  return turn(ctx, conversationId, {
+  return turnMessages(ctx, conversationId, {
     input: to === 'agent' ? { type: 'handoff', agent: agent.name } : { type: 'resume', agent: agent.name },
     incoming: null,
     agentId: to === 'agent' ? agent.id : null,
@@ -419,11 +480,14 @@ export function passControl(ctx: AppContext, conversationId: string, to: 'agent'
   });
 }
 
+const turnMessages = async (ctx: AppContext, conversationId: string, request: TurnRequest) =>
+  (await turn(ctx, conversationId, request)).messages;
+
 /** An agent writes to the user; only the agent who has control may. */
 export function sendAgentMessage(ctx: AppContext, conversationId: string, agent: Agent, text: string) {
   if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   const clean = stripNul(text);
-  return turn(ctx, conversationId, {
+  return turnMessages(ctx, conversationId, {
     input: { type: 'agent_message', text: clean, agent: agent.name },
     incoming: { role: 'agent', text: clean },
     guard: (row) => {
@@ -441,7 +505,7 @@ export function runServerTurn(
   conversationId: string,
   input: TurnInput,
 ): Promise<ChatMessage[]> {
-  return turn(ctx, conversationId, { input, incoming: null });
+  return turnMessages(ctx, conversationId, { input, incoming: null });
 }
 
 export async function conversationMessages(

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { chatMessageSchema, sendMessageRequestSchema } from './chat';
+
+/**
+ * One step of a turn: how the conversation moved from one module to the next. `global` steps are
+ * global connections (they fire from anywhere), `module` steps a module's own connection.
+ */
+export const traceEntrySchema = z.object({
+  kind: z.enum(['start', 'global', 'module', 'fallback', 'delayed', 'resume']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  port: z.string().optional(),
+  connectionId: z.string().optional(),
+  detail: z.string().optional(),
+  /** The conversation's variables once the step was taken (only when the turn is debugged). */
+  variables: z.record(z.string(), z.json()).optional(),
+});
+export type TraceEntry = z.infer<typeof traceEntrySchema>;
+
+export const startDebugRequestSchema = z.strictObject({
+  /** Start here instead of the start module (a module of the draft). */
+  startModuleId: z.string().min(1).max(100).optional(),
+});
+export type StartDebugRequest = z.infer<typeof startDebugRequestSchema>;
+
+export const debugMessageRequestSchema = sendMessageRequestSchema;
+
+/** What a debugged turn did, besides what the bot said. */
+export const debugTurnSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  steps: z.array(traceEntrySchema),
+  /** The module the conversation is at now: waiting for an answer, ended, handed off or last run. */
+  currentModuleId: z.string().nullable(),
+  status: z.enum(['new', 'idle', 'waiting', 'human', 'ended']),
+  variables: z.record(z.string(), z.json()),
+});
+export type DebugTurn = z.infer<typeof debugTurnSchema>;
+
+export const debugConversationSchema = debugTurnSchema.extend({
+  conversationId: z.string(),
+  /** The visitor token: the debugger follows later messages (delays) on the chat events stream. */
+  token: z.string(),
+});
+export type DebugConversation = z.infer<typeof debugConversationSchema>;
+
+export const debugConversationParamsSchema = z.strictObject({
+  id: z.string().max(100),
+  conversationId: z.string().max(100),
+});
