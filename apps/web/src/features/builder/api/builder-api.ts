@@ -1,4 +1,11 @@
-import { botDetailSchema, renderTemplateResponseSchema, saveFlowResponseSchema } from '@parley/contracts';
+import {
+  botDetailSchema,
+  debugConversationSchema,
+  debugTurnSchema,
+  renderTemplateResponseSchema,
+  type SendMessageRequest,
+  saveFlowResponseSchema,
+} from '@parley/contracts';
 import type { Flow } from '@parley/flow';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/api/request';
@@ -40,3 +47,17 @@ export function useRestoreVersion(botId: string) {
     meta: { silent: true },
   });
 }
+
+/** Starts a debugged conversation with the draft (at the start module, or at `startModuleId`). */
+export const startDebugConversation = (botId: string, startModuleId?: string) =>
+  http.post(`/api/bots/${botId}/debugger/conversations`, {
+    body: startModuleId ? { startModuleId } : {},
+    schema: debugConversationSchema,
+  });
+
+/** A message in a debugged conversation: answers the replies and the steps the bot took. */
+export const sendDebugMessage = (botId: string, conversationId: string, body: SendMessageRequest) =>
+  http.post(`/api/bots/${botId}/debugger/conversations/${conversationId}/messages`, {
+    body,
+    schema: debugTurnSchema,
+  });

@@ -29,6 +29,7 @@ import { ErrorScreen } from '../../../app/errors/error-screen';
 import { builderBotQuery, builderKeys } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
+import { createDebugger, DebuggerContext } from '../model/debugger';
 import { type FlowInsights, useFlowInsights } from '../model/insights';
 import { JinjaEnvironmentProvider } from '../model/jinja-environment';
 import { completionNames, initialSamplesOf, pickableNames } from '../model/variables';
@@ -125,6 +126,7 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
   const [store] = useState(() =>
     createBuilderStore({ botId: bot.id, flow: bot.flow, revision: bot.draft_revision }),
   );
+  const [debug] = useState(() => createDebugger(store));
   useEffect(() => startAutosave(store), [store]);
   useCommandShortcuts(store);
   // Leaving with edits the server does not have yet asks first.
@@ -146,38 +148,40 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
   return (
     <JinjaEnvironmentProvider completionNames={names} initialSamples={initialSamplesOf(bot.flow)}>
       <PanelHostProvider value={panelHost}>
-        <Stack sx={{ height: '100dvh' }}>
-          <Stack
-            direction="row"
-            spacing={1.5}
-            alignItems="center"
-            sx={{
-              px: 2,
-              height: 56,
-              flexShrink: 0,
-              borderBottom: '1px solid',
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
-            }}
-          >
-            <IconButton component={RouterLink} to="/v2" aria-label={t('back')}>
-              <ArrowBackRounded />
-            </IconButton>
-            <Typography variant="h4" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
-              {bot.name}
-            </Typography>
-            <CommandButtons store={store} />
-            <EditMenu store={store} />
-            <ProblemsButton findings={findings} onOpen={openModule} />
-            <SaveState store={store} />
-            <VersionsButton store={store} onRestored={onReload} />
-            <PublishButton store={store} findings={findings} onOpen={openModule} />
+        <DebuggerContext value={debug}>
+          <Stack sx={{ height: '100dvh' }}>
+            <Stack
+              direction="row"
+              spacing={1.5}
+              alignItems="center"
+              sx={{
+                px: 2,
+                height: 56,
+                flexShrink: 0,
+                borderBottom: '1px solid',
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+              }}
+            >
+              <IconButton component={RouterLink} to="/v2" aria-label={t('back')}>
+                <ArrowBackRounded />
+              </IconButton>
+              <Typography variant="h4" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
+                {bot.name}
+              </Typography>
+              <CommandButtons store={store} />
+              <EditMenu store={store} />
+              <ProblemsButton findings={findings} onOpen={openModule} />
+              <SaveState store={store} />
+              <VersionsButton store={store} onRestored={onReload} />
+              <PublishButton store={store} findings={findings} onOpen={openModule} />
+            </Stack>
+            <Box sx={{ flex: 1, minHeight: 0 }}>
+              <Outlet context={context} />
+            </Box>
+            <ConflictDialog store={store} onReload={onReload} />
           </Stack>
-          <Box sx={{ flex: 1, minHeight: 0 }}>
-            <Outlet context={context} />
-          </Box>
-          <ConflictDialog store={store} onReload={onReload} />
-        </Stack>
+        </DebuggerContext>
       </PanelHostProvider>
     </JinjaEnvironmentProvider>
   );

@@ -1,4 +1,5 @@
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
+import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import DataObjectRounded from '@mui/icons-material/DataObjectRounded';
 import HubOutlined from '@mui/icons-material/HubOutlined';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BuilderStore, BuilderTool } from '../model/builder-store';
 import type { FlowInsights } from '../model/insights';
+import { DebuggerPanel } from './debugger-panel';
 import { FindPanel } from './find-panel';
 import { GlobalConnectionsPanel } from './global-connections-panel';
 import { ModulePalette } from './module-palette';
@@ -21,6 +23,7 @@ const tools = [
   { id: 'globals', icon: HubOutlined, labelKey: 'sidebar.globals', width: 340 },
   { id: 'variables', icon: DataObjectRounded, labelKey: 'sidebar.variables', width: 340 },
   { id: 'tags', icon: SellOutlined, labelKey: 'sidebar.tags', width: 300 },
+  { id: 'debug', icon: BugReportOutlined, labelKey: 'sidebar.debug', width: 400 },
 ] as const satisfies { id: BuilderTool; icon: unknown; labelKey: string; width: number }[];
 
 /** The builder's tools beside the canvas: a rail of buttons, each opening its panel. */
@@ -77,6 +80,7 @@ export function BuilderSidebar({ store, insights }: { store: BuilderStore; insig
             {current.id === 'globals' && <GlobalConnectionsPanel store={store} />}
             {current.id === 'variables' && <VariablesPanel store={store} usages={insights.usages} />}
             {current.id === 'tags' && <TagsPanel store={store} />}
+            {current.id === 'debug' && <DebuggerPanel store={store} />}
           </Box>
         </Stack>
       )}

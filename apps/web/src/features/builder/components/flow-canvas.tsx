@@ -17,12 +17,13 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
+import { useDebugger } from '../model/debugger';
 import { addModule, connect, moveModules } from '../model/flow-edits';
 import { type ModuleProblems, problemsByModule } from '../model/insights';
 import { triggerSummary } from '../model/triggers';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
 import { moduleLooks } from './module-icons';
-import { type ModuleNode, ModuleNodeView } from './module-node';
+import { DEBUG_COLOR, type ModuleNode, ModuleNodeView } from './module-node';
 import { ModuleTypeMenu } from './module-palette';
 
 const nodeTypes = { module: ModuleNodeView, globals: GlobalsNodeView };
@@ -40,6 +41,7 @@ function useModuleNodes(
   sizes: Record<string, Size>,
   problems: Map<string, ModuleProblems>,
   pinnedTags: string[],
+  hereId: string | null,
 ): ModuleNode[] {
   const cache = useMemo(() => new WeakMap<FlowModule, ModuleNode>(), []);
   return useMemo(
@@ -53,9 +55,11 @@ function useModuleNodes(
         const pinned = tags.find((tag) => pinnedTags.includes(tag.id));
         const tagKey =
           tags.length > 0 ? `${tags.map((tag) => `${tag.name}${tag.color}`).join()}|${pinned?.id}` : '';
+        const isHere = module.id === hereId;
         const cached = cache.get(module);
         if (
           cached &&
+          cached.data.isHere === isHere &&
           cached.selected === isSelected &&
           cached.measured === measured &&
           cached.data.problemKey === problemKey &&
@@ -74,6 +78,7 @@ function useModuleNodes(
             tags,
             pinnedColor: pinned?.color,
             tagKey,
+            isHere,
           },
           selected: isSelected,
           deletable: module.id !== flow.startModuleId,
@@ -82,15 +87,21 @@ function useModuleNodes(
         cache.set(module, node);
         return node;
       }),
-    [flow, selected, sizes, problems, pinnedTags, cache],
+    [flow, selected, sizes, problems, pinnedTags, hereId, cache],
   );
 }
 
 /**
  * Connections as edges. While modules are selected or hovered (`focus`), their incoming and
- * outgoing connections stand out and the rest step back.
+ * outgoing connections stand out and the rest step back; those the debugger's last turn took
+ * (`travelled`) are drawn in its colour.
  */
-function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string>): Edge[] {
+function useConnectionEdges(
+  flow: Flow,
+  selected: Set<string>,
+  focus: Set<string>,
+  travelled: Set<string>,
+): Edge[] {
   // Edges stay the same objects while their connection and look do (moving a module keeps its
   // connections), so React Flow redraws only the edges that changed.
   const cache = useMemo(() => new WeakMap<Connection, { look: string; edge: Edge }>(), []);
@@ -99,20 +110,21 @@ function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string
       flow.modules.flatMap((module) =>
         module.connections.map((connection) => {
           const touched = focus.has(module.id) || focus.has(connection.target);
-          const strong = selected.has(connection.id) || touched;
+          const took = travelled.has(connection.id);
+          const strong = selected.has(connection.id) || touched || took;
           const dimmed = focus.size > 0 && !strong;
-          const look = `${module.id}|${module.type}|${selected.has(connection.id)}|${touched}|${dimmed}`;
+          const look = `${module.id}|${module.type}|${selected.has(connection.id)}|${touched}|${dimmed}|${took}`;
           const cached = cache.get(connection);
           if (cached?.look === look) return cached.edge;
-          const color = moduleLooks[module.type].color;
+          const color = took ? DEBUG_COLOR : moduleLooks[module.type].color;
           const edge = {
             id: connection.id,
             source: module.id,
             sourceHandle: connection.port,
             target: connection.target,
             selected: selected.has(connection.id),
-            animated: touched,
-            className: touched ? 'is-highlighted' : undefined,
+            animated: touched || took,
+            className: took ? 'is-travelled' : touched ? 'is-highlighted' : undefined,
             style: { stroke: color, strokeWidth: strong ? 3 : 1.75, opacity: dimmed ? 0.3 : 1 },
             markerEnd: { type: MarkerType.ArrowClosed, color },
           } satisfies Edge;
@@ -120,7 +132,7 @@ function useConnectionEdges(flow: Flow, selected: Set<string>, focus: Set<string
           return edge;
         }),
       ),
-    [flow, selected, focus, cache],
+    [flow, selected, focus, travelled, cache],
   );
 }
 
@@ -171,7 +183,7 @@ function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>) {
 
 /** Centres the canvas on a module someone asked to see (a problem, the way back from its page). */
 function useFocusRequests(store: BuilderStore, sizes: Record<string, Size>, initialized: boolean) {
-  const { setCenter, getZoom } = useReactFlow();
+  const { setCenter, getZoom, getViewport } = useReactFlow();
   const request = useStore(store, (state) => state.focusRequest);
   const shown = useRef<number | null>(null);
   // Centring needs the canvas ready (its pan and zoom) and its nodes measured.
@@ -182,18 +194,35 @@ function useFocusRequests(store: BuilderStore, sizes: Record<string, Size>, init
     if (!module) return;
     shown.current = request.serial;
     const size = sizes[module.id] ?? { width: 260, height: 140 };
+    if (request.gently) {
+      const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
+      const { x, y, zoom } = getViewport();
+      const left = module.position.x * zoom + x;
+      const top = module.position.y * zoom + y;
+      const inView =
+        pane !== undefined &&
+        left >= 0 &&
+        top >= 0 &&
+        left + size.width * zoom <= pane.width &&
+        top + size.height * zoom <= pane.height;
+      if (inView) return;
+    }
     void setCenter(module.position.x + size.width / 2, module.position.y + size.height / 2, {
-      zoom: Math.max(getZoom(), 0.9),
+      zoom: request.gently ? getZoom() : Math.max(getZoom(), 0.9),
       duration: 300,
     });
-  }, [ready, request, store, sizes, setCenter, getZoom]);
+  }, [ready, request, store, sizes, setCenter, getZoom, getViewport]);
 }
 
 /**
  * Global connections, when shown: a node of their own left of the start module, and a dashed edge
  * in their colour from it to each one's target.
  */
-function useGlobals(flow: Flow, show: boolean): { nodes: GlobalsNode[]; edges: Edge[] } {
+function useGlobals(
+  flow: Flow,
+  show: boolean,
+  travelled: Set<string>,
+): { nodes: GlobalsNode[]; edges: Edge[] } {
   const start = flow.modules.find((module) => module.id === flow.startModuleId);
   const globals = flow.globalConnections;
   const x = start?.position.x ?? 0;
@@ -213,18 +242,19 @@ function useGlobals(flow: Flow, show: boolean): { nodes: GlobalsNode[]; edges: E
     const edges = globals.map(
       (global): Edge => ({
         id: `global:${global.id}`,
+        animated: travelled.has(global.id),
         source: GLOBALS_NODE_ID,
         sourceHandle: global.id,
         target: global.target,
         deletable: false,
         selectable: false,
-        className: 'is-global',
+        className: travelled.has(global.id) ? 'is-global is-travelled' : 'is-global',
         label: global.name || triggerSummary(global.trigger),
         labelStyle: { fill: GLOBAL_COLOR, fontWeight: 600, fontSize: 11 },
         labelBgStyle: { fill: '#fdf2f8' },
         style: {
           stroke: GLOBAL_COLOR,
-          strokeWidth: 1.75,
+          strokeWidth: travelled.has(global.id) ? 3.5 : 1.75,
           strokeDasharray: '6 4',
           opacity: global.enabled ? 1 : 0.4,
         },
@@ -232,7 +262,7 @@ function useGlobals(flow: Flow, show: boolean): { nodes: GlobalsNode[]; edges: E
       }),
     );
     return { nodes: [node], edges };
-  }, [show, globals, x, y]);
+  }, [show, globals, x, y, travelled]);
 }
 
 /** The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow. */
@@ -246,7 +276,13 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
   const [sizes, setSizes] = useState<Record<string, Size>>({});
   const problems = useMemo(() => problemsByModule(findings), [findings]);
   const pinnedTags = useStore(store, (state) => state.pinnedTags);
-  const nodes = useModuleNodes(flow, selectedNodes, sizes, problems, pinnedTags);
+  // The debugger's position shows while its panel is open.
+  const debug = useDebugger();
+  const debugging = useStore(store, (state) => state.tool === 'debug');
+  const hereId = useStore(debug, (state) => (debugging ? state.currentModuleId : null));
+  const travelledIds = useStore(debug, (state) => state.travelled);
+  const travelled = useMemo(() => new Set(debugging ? travelledIds : []), [debugging, travelledIds]);
+  const nodes = useModuleNodes(flow, selectedNodes, sizes, problems, pinnedTags, hereId);
   const [initialized, setInitialized] = useState(false);
   useCanvasBridge(store, sizes);
   const [dropMenu, setDropMenu] = useState<DropMenu | null>(null);
@@ -275,9 +311,9 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
     () => (hovered ? new Set([...selectedNodes, hovered]) : selectedNodes),
     [selectedNodes, hovered],
   );
-  const connectionEdges = useConnectionEdges(flow, selectedEdges, focus);
+  const connectionEdges = useConnectionEdges(flow, selectedEdges, focus, travelled);
   const showGlobals = useStore(store, (state) => state.showGlobals);
-  const globals = useGlobals(flow, showGlobals);
+  const globals = useGlobals(flow, showGlobals, travelled);
   const allNodes = useMemo<(ModuleNode | GlobalsNode)[]>(
     () => (globals.nodes.length > 0 ? [...globals.nodes, ...nodes] : nodes),
     [globals.nodes, nodes],

@@ -2,6 +2,7 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import OpenInFullRounded from '@mui/icons-material/OpenInFullRounded';
+import PlayCircleOutlineRounded from '@mui/icons-material/PlayCircleOutlineRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import {
   Alert,
@@ -27,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
+import { useDebugger } from '../model/debugger';
 import { removeModules, updateModule } from '../model/flow-edits';
 import { useValidDraft } from '../model/valid-draft';
 import { moduleLooks } from './module-icons';
@@ -163,6 +165,7 @@ const ModuleEditorBody = memo(function ModuleEditorBody({
   onClose,
 }: EditorBodyProps) {
   const { t } = useTranslation('builder');
+  const debug = useDebugger();
   const definition = definitionOf(module.type);
   const Panel = panelOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
@@ -205,6 +208,20 @@ const ModuleEditorBody = memo(function ModuleEditorBody({
             {module.id}
           </Typography>
         </Box>
+        {layout === 'side' && (
+          <Tooltip title={t('debugger.testFromHere')}>
+            <IconButton
+              onClick={() => {
+                store.getState().setTool('debug');
+                void debug.getState().start(module.id);
+              }}
+              aria-label={t('debugger.testFromHere')}
+              size="small"
+            >
+              <PlayCircleOutlineRounded fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
         {layout === 'side' && (
           <Tooltip title={t('editor.openFullPage')}>
             <IconButton

@@ -26,8 +26,38 @@ export type ModuleNodeData = {
   /** The colour of a pinned tag the module has: it stands out while the tag is pinned. */
   pinnedColor?: string;
   tagKey: string;
+  /** The debugger's test conversation is at this module. */
+  isHere?: boolean;
 };
 export type ModuleNode = Node<ModuleNodeData, 'module'>;
+
+/** The debugger's colour: where the test conversation is and the connections its last turn took. */
+export const DEBUG_COLOR = '#059669';
+
+/** Marks the module the debugger's conversation is at. */
+function HereBadge() {
+  const { t } = useTranslation('builder');
+  return (
+    <Box
+      component="span"
+      data-debug-here
+      sx={{
+        position: 'absolute',
+        top: -24,
+        left: 10,
+        px: 1,
+        borderRadius: 1,
+        fontSize: 11,
+        fontWeight: 700,
+        lineHeight: '20px',
+        color: '#fff',
+        bgcolor: DEBUG_COLOR,
+      }}
+    >
+      {t('debugger.here')}
+    </Box>
+  );
+}
 
 const COMPACT_BELOW_ZOOM = 0.45;
 const zoomedOut = (state: ReactFlowState) => state.transform[2] < COMPACT_BELOW_ZOOM;
@@ -44,20 +74,28 @@ function CompactModule({
   color: string;
   ports: { id: string }[];
 }) {
-  const { module, problem, pinnedColor } = data;
-  const border = selected ? color : problem?.severity === 'error' ? '#ef4444' : (pinnedColor ?? '#cbd5e1');
+  const { module, problem, pinnedColor, isHere } = data;
+  const border = isHere
+    ? DEBUG_COLOR
+    : selected
+      ? color
+      : problem?.severity === 'error'
+        ? '#ef4444'
+        : (pinnedColor ?? '#cbd5e1');
   return (
     <div
       data-module-id={module.id}
       data-pinned={pinnedColor ? 'true' : undefined}
       style={{
+        position: 'relative',
         width: 260,
         background: '#fff',
         border: `3px solid ${border}`,
         borderRadius: 12,
-        boxShadow: selected ? `0 0 0 6px ${color}55` : undefined,
+        boxShadow: isHere ? `0 0 0 8px ${DEBUG_COLOR}55` : selected ? `0 0 0 6px ${color}55` : undefined,
       }}
     >
+      {isHere && <HereBadge />}
       <Handle
         type="target"
         position={Position.Left}
@@ -98,7 +136,7 @@ function CompactModule({
 /** A module on the canvas: its type, name and content at a glance, one handle per output. */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
   const { t } = useTranslation('builder');
-  const { module, isStart, problem, tags, pinnedColor } = data;
+  const { module, isStart, problem, tags, pinnedColor, isHere } = data;
   const definition = definitionOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
   const ports = definition.ports(module.content);
@@ -111,19 +149,29 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
       data-module-id={module.id}
       data-pinned={pinnedColor ? 'true' : undefined}
       sx={{
+        position: 'relative',
         width: 260,
         bgcolor: 'background.paper',
         border: '1.5px solid',
-        borderColor: selected ? color : problem?.severity === 'error' ? '#ef4444' : '#e2e8f0',
+        borderColor: isHere
+          ? DEBUG_COLOR
+          : selected
+            ? color
+            : problem?.severity === 'error'
+              ? '#ef4444'
+              : '#e2e8f0',
         borderRadius: 3,
-        boxShadow: selected
-          ? `0 0 0 3px ${color}33`
-          : pinnedColor
-            ? `0 0 0 4px ${pinnedColor}66`
-            : '0 1px 3px rgba(15,23,42,0.08)',
+        boxShadow: isHere
+          ? `0 0 0 4px ${DEBUG_COLOR}40`
+          : selected
+            ? `0 0 0 3px ${color}33`
+            : pinnedColor
+              ? `0 0 0 4px ${pinnedColor}66`
+              : '0 1px 3px rgba(15,23,42,0.08)',
         fontSize: 13,
       }}
     >
+      {isHere && <HereBadge />}
       <Handle
         type="target"
         position={Position.Left}

@@ -1,6 +1,6 @@
 import { isApiError } from '../../../shared/api/api-error';
 import { saveDraft } from '../api/builder-api';
-import type { BuilderStore } from './builder-store';
+import type { BuilderState, BuilderStore } from './builder-store';
 
 /** How long the document rests before it is saved, and how long after a failure to try again. */
 const QUIET_MS = 700;
@@ -53,4 +53,23 @@ export function startAutosave(store: BuilderStore, save = saveDraft): () => void
     unsubscribe();
     clearTimeout(timer);
   };
+}
+
+/**
+ * Resolves once the server has every edit on screen (what the debugger runs must be what you see);
+ * rejects if saving stopped at a conflict.
+ */
+export function whenSaved(store: BuilderStore): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settled = (state: BuilderState) => {
+      if (state.save.state === 'conflict') reject(new Error(state.save.message));
+      else if (state.edits === state.savedEdits && state.save.state === 'saved') resolve();
+      else return false;
+      return true;
+    };
+    if (settled(store.getState())) return;
+    const unsubscribe = store.subscribe((state) => {
+      if (settled(state)) unsubscribe();
+    });
+  });
 }

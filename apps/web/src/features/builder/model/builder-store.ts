@@ -16,7 +16,7 @@ export interface CanvasBridge {
   sizeOf(moduleId: string): { width: number; height: number } | undefined;
 }
 
-export type BuilderTool = 'add' | 'find' | 'globals' | 'variables' | 'tags';
+export type BuilderTool = 'add' | 'find' | 'globals' | 'variables' | 'tags' | 'debug';
 
 export interface BuilderState {
   botId: string;
@@ -39,7 +39,7 @@ export interface BuilderState {
   selectConnections(ids: string[]): void;
   canvas: CanvasBridge | null;
   /** A module the canvas should bring into view (and select), once it is showing. */
-  focusRequest: { moduleId: string; serial: number } | null;
+  focusRequest: { moduleId: string; serial: number; gently?: boolean } | null;
   /** The tool panel open beside the canvas. */
   tool: BuilderTool | null;
   setTool(tool: BuilderTool | null): void;
@@ -52,6 +52,8 @@ export interface BuilderState {
   select(ids: string[]): void;
   /** Selects a module and asks the canvas to centre on it. */
   focus(moduleId: string): void;
+  /** Brings a module into view if it is out of it, leaving the selection and zoom alone. */
+  reveal(moduleId: string): void;
   /** Applies an edit (see flow-edits); an edit that changes nothing is not one. */
   apply(edit: (flow: Flow) => Flow, gesture?: string): void;
   endGesture(): void;
@@ -101,6 +103,10 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
       set((state) => ({
         selected: [moduleId],
         focusRequest: { moduleId, serial: (state.focusRequest?.serial ?? 0) + 1 },
+      })),
+    reveal: (moduleId) =>
+      set((state) => ({
+        focusRequest: { moduleId, serial: (state.focusRequest?.serial ?? 0) + 1, gently: true },
       })),
     apply: (edit, gesture) =>
       set((state) => {

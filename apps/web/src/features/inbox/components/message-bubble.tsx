@@ -41,7 +41,10 @@ function MarkdownText({ text }: { text: string }) {
   );
 }
 
-function Buttons({ buttons }: { buttons: MessageButton[] }) {
+/** Pressing a reply button (the builder's test chat answers with it; the inbox only shows them). */
+type OnPress = ((button: MessageButton) => void) | undefined;
+
+function Buttons({ buttons, onPress }: { buttons: MessageButton[]; onPress: OnPress }) {
   const { t } = useTranslation('inbox');
   if (buttons.length === 0) return null;
   return (
@@ -60,6 +63,16 @@ function Buttons({ buttons }: { buttons: MessageButton[] }) {
           variant="outlined"
           label={button.label}
           icon={button.kind === 'url' ? <LinkRounded /> : undefined}
+          {...(onPress && button.kind === 'reply' ? { onClick: () => onPress(button), clickable: true } : {})}
+          {...(button.kind === 'url' && button.url && onPress
+            ? {
+                component: 'a',
+                href: button.url,
+                target: '_blank',
+                rel: 'noopener noreferrer',
+                clickable: true,
+              }
+            : {})}
           sx={{ bgcolor: 'background.paper', borderColor: 'primary.light', color: 'primary.dark' }}
         />
       ))}
@@ -67,7 +80,7 @@ function Buttons({ buttons }: { buttons: MessageButton[] }) {
   );
 }
 
-function Card({ card }: { card: MessageCard }) {
+function Card({ card, onPress }: { card: MessageCard; onPress: OnPress }) {
   return (
     <Box
       sx={{
@@ -99,13 +112,21 @@ function Card({ card }: { card: MessageCard }) {
             {card.subtitle}
           </Typography>
         )}
-        <Buttons buttons={card.buttons} />
+        <Buttons buttons={card.buttons} onPress={onPress} />
       </Box>
     </Box>
   );
 }
 
-function Content({ message, role }: { message: BotMessage; role: ChatMessage['role'] }) {
+function Content({
+  message,
+  role,
+  onPress,
+}: {
+  message: BotMessage;
+  role: ChatMessage['role'];
+  onPress: OnPress;
+}) {
   switch (message.type) {
     case 'text':
       return role === 'user' ? (
@@ -117,18 +138,18 @@ function Content({ message, role }: { message: BotMessage; role: ChatMessage['ro
       return (
         <>
           <MarkdownText text={message.text} />
-          <Buttons buttons={message.buttons} />
+          <Buttons buttons={message.buttons} onPress={onPress} />
         </>
       );
     case 'card':
-      return <Card card={message.card} />;
+      return <Card card={message.card} onPress={onPress} />;
     case 'carousel':
       return (
         <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 0.5, maxWidth: '100%' }}>
           {message.cards.map((card, index) => (
             // Cards of one carousel have no ids of their own; their order is fixed.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <Card key={index} card={card} />
+            <Card key={index} card={card} onPress={onPress} />
           ))}
         </Stack>
       );
@@ -142,7 +163,13 @@ const ROLE_STYLE = {
 } as const;
 
 /** One message of the transcript: the user's on the right, the bot's and the agents' on the left. */
-export const MessageBubble = memo(function MessageBubble({ message }: { message: ChatMessage }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  onPress,
+}: {
+  message: ChatMessage;
+  onPress?: (button: MessageButton) => void;
+}) {
   const { t, i18n } = useTranslation('inbox');
   const mine = message.role === 'user';
   const wide = message.message.type === 'card' || message.message.type === 'carousel';
@@ -192,7 +219,7 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
             lineHeight: 1.5,
           }}
         >
-          <Content message={message.message} role={message.role} />
+          <Content message={message.message} role={message.role} onPress={onPress} />
         </Box>
         <Tooltip title={fullDateTime(message.created_at, i18n.resolvedLanguage)} placement="bottom-start">
           <Typography

@@ -1,0 +1,504 @@
+import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import RestartAltRounded from '@mui/icons-material/RestartAltRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Collapse,
+  IconButton,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { ChatMessage, MessageButton, TraceEntry } from '@parley/contracts';
+import type { Flow, FlowModule } from '@parley/flow';
+import { definitionOf } from '@parley/modules';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { MessageBubble } from '../../inbox/components/message-bubble';
+import type { BuilderStore } from '../model/builder-store';
+import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/debugger';
+import { GLOBAL_COLOR } from './globals-node';
+
+/** How each kind of step looks: module and global connections in the canvas's own colours. */
+export const STEP_LOOKS: Record<TraceEntry['kind'], { color: string; labelKey: string }> = {
+  start: { color: '#059669', labelKey: 'debugger.kind.start' },
+  module: { color: '#4f46e5', labelKey: 'debugger.kind.module' },
+  global: { color: GLOBAL_COLOR, labelKey: 'debugger.kind.global' },
+  fallback: { color: '#d97706', labelKey: 'debugger.kind.fallback' },
+  delayed: { color: '#64748b', labelKey: 'debugger.kind.delayed' },
+  resume: { color: '#0d9488', labelKey: 'debugger.kind.resume' },
+};
+
+const nameOf = (module: FlowModule | undefined, id: string) => module?.name || id;
+
+/** Later messages of the conversation (delays, streamed answers) come on its events stream. */
+function useLaterMessages(debug: DebuggerStore) {
+  const conversation = useStore(debug, (state) => state.conversation);
+  useEffect(() => {
+    if (!conversation) return;
+    const after = debug.getState().messages.at(-1)?.seq ?? 0;
+    const source = new EventSource(
+      `/api/chat/conversations/${conversation.id}/events?token=${encodeURIComponent(conversation.token)}&after=${after}`,
+    );
+    source.onmessage = (event: MessageEvent<string>) =>
+      debug.getState().received([JSON.parse(event.data) as ChatMessage]);
+    return () => source.close();
+  }, [conversation, debug]);
+}
+
+function StartControls({ store, debug }: { store: BuilderStore; debug: DebuggerStore }) {
+  const { t } = useTranslation('builder');
+  const modules = useStore(store, (state) => state.flow.modules);
+  const startModuleId = useStore(store, (state) => state.flow.startModuleId);
+  const startedAt = useStore(debug, (state) => state.startedAt);
+  const running = useStore(debug, (state) => state.conversation !== null || state.pending);
+  const [from, setFrom] = useState(startedAt ?? '');
+  useEffect(() => setFrom(startedAt ?? ''), [startedAt]);
+  const known = from === '' || modules.some((module) => module.id === from);
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" sx={{ px: 2, py: 1.25 }}>
+      <TextField
+        select
+        size="small"
+        label={t('debugger.startAt')}
+        value={known ? from : ''}
+        onChange={(event) => setFrom(event.target.value)}
+        sx={{ flex: 1, minWidth: 0 }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+        }}
+      >
+        <MenuItem value="">{t('debugger.startModule')}</MenuItem>
+        {modules
+          .filter((module) => module.id !== startModuleId)
+          .map((module) => (
+            <MenuItem key={module.id} value={module.id}>
+              {nameOf(module, module.id)}
+            </MenuItem>
+          ))}
+      </TextField>
+      <Button
+        variant={running ? 'outlined' : 'contained'}
+        startIcon={running ? <RestartAltRounded /> : <PlayArrowRounded />}
+        onClick={() => void debug.getState().start(from || undefined)}
+        sx={{ flexShrink: 0 }}
+      >
+        {running ? t('debugger.restart') : t('debugger.start')}
+      </Button>
+    </Stack>
+  );
+}
+
+function Chat({ debug }: { debug: DebuggerStore }) {
+  const { t } = useTranslation('builder');
+  const messages = useStore(debug, (state) => state.messages);
+  const pending = useStore(debug, (state) => state.pending);
+  const started = useStore(debug, (state) => state.conversation !== null);
+  const end = useRef<HTMLDivElement>(null);
+  // The newest message (or the bot thinking) stays in view.
+  const shown = messages.length + (pending ? 1 : 0);
+  useEffect(() => {
+    if (shown > 0) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [shown]);
+  const press = (button: MessageButton) => {
+    if (button.payload) void debug.getState().send({ postback: button.payload, label: button.label });
+  };
+  if (!started && !pending)
+    return (
+      <Stack alignItems="center" justifyContent="center" sx={{ flex: 1, p: 3, textAlign: 'center' }}>
+        <Typography variant="subtitle2" fontWeight={700}>
+          {t('debugger.emptyTitle')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('debugger.emptyBody')}
+        </Typography>
+      </Stack>
+    );
+  return (
+    <Stack
+      spacing={1.25}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 1.5, py: 1.5 }}
+      role="log"
+      aria-label={t('debugger.chat')}
+      aria-live="polite"
+    >
+      {messages.map((message) => (
+        <MessageBubble key={message.seq} message={message} onPress={press} />
+      ))}
+      {pending && (
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ color: 'text.secondary', pl: 1 }}>
+          <CircularProgress size={14} />
+          <Typography variant="caption">{t('debugger.running')}</Typography>
+        </Stack>
+      )}
+      <div ref={end} />
+    </Stack>
+  );
+}
+
+function Composer({ debug }: { debug: DebuggerStore }) {
+  const { t } = useTranslation('builder');
+  const [text, setText] = useState('');
+  const status = useStore(debug, (state) => state.status);
+  const started = useStore(debug, (state) => state.conversation !== null);
+  const pending = useStore(debug, (state) => state.pending);
+  const send = () => {
+    const said = text.trim();
+    if (!said || !started) return;
+    setText('');
+    void debug.getState().send({ text: said });
+  };
+  return (
+    <Stack
+      component="form"
+      direction="row"
+      spacing={1}
+      alignItems="center"
+      sx={{ px: 1.5, py: 1, borderTop: '1px solid', borderColor: 'divider' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <TextField
+        size="small"
+        fullWidth
+        placeholder={status === 'ended' ? t('debugger.endedPlaceholder') : t('debugger.placeholder')}
+        value={text}
+        disabled={!started}
+        onChange={(event) => setText(event.target.value.slice(0, 4000))}
+        slotProps={{ htmlInput: { 'aria-label': t('debugger.message') } }}
+      />
+      <IconButton
+        type="submit"
+        color="primary"
+        disabled={!started || pending || !text.trim()}
+        aria-label={t('debugger.send')}
+      >
+        <SendRounded />
+      </IconButton>
+    </Stack>
+  );
+}
+
+function portLabel(module: FlowModule | undefined, port: string | undefined): string | undefined {
+  if (!module || !port) return undefined;
+  const found = definitionOf(module.type)
+    .ports(module.content)
+    .find((candidate) => candidate.id === port);
+  return found?.label ?? port;
+}
+
+function VariableList({
+  variables,
+  before,
+}: {
+  variables: Record<string, unknown>;
+  before?: Record<string, unknown>;
+}) {
+  const { t } = useTranslation('builder');
+  const names = Object.keys(variables).sort();
+  if (names.length === 0)
+    return (
+      <Typography variant="caption" color="text.secondary">
+        {t('debugger.noVariables')}
+      </Typography>
+    );
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(80px, auto) 1fr', gap: '2px 10px' }}
+    >
+      {names.map((name) => {
+        const changed =
+          before !== undefined && JSON.stringify(before[name]) !== JSON.stringify(variables[name]);
+        return (
+          <Box key={name} sx={{ display: 'contents' }} data-changed={changed ? 'true' : undefined}>
+            <Box
+              component="dt"
+              sx={{
+                fontFamily: 'monospace',
+                fontSize: 12,
+                fontWeight: changed ? 700 : 500,
+                color: changed ? 'primary.main' : 'text.primary',
+              }}
+            >
+              {name}
+            </Box>
+            <Box
+              component="dd"
+              sx={{
+                m: 0,
+                fontFamily: 'monospace',
+                fontSize: 12,
+                overflowWrap: 'anywhere',
+                color: 'text.secondary',
+              }}
+            >
+              {JSON.stringify(variables[name])}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function StepRow({
+  step,
+  before,
+  flow,
+  onOpen,
+}: {
+  step: TraceEntry;
+  before: Record<string, unknown> | undefined;
+  flow: Flow;
+  onOpen(moduleId: string): void;
+}) {
+  const { t } = useTranslation('builder');
+  const [open, setOpen] = useState(false);
+  const look = STEP_LOOKS[step.kind];
+  const byId = (id: string | null) => (id ? flow.modules.find((module) => module.id === id) : undefined);
+  const from = byId(step.from);
+  const global =
+    step.kind === 'global' ? flow.globalConnections.find((one) => one.id === step.connectionId) : undefined;
+  const via =
+    step.kind === 'global'
+      ? global?.name || step.detail
+      : step.kind === 'module'
+        ? portLabel(from, step.port)
+        : undefined;
+  const target = step.to
+    ? nameOf(byId(step.to), step.to)
+    : t(step.kind === 'fallback' ? 'debugger.fallbackMessage' : 'debugger.nowhere');
+  return (
+    <Box
+      component="li"
+      data-step-kind={step.kind}
+      sx={{ listStyle: 'none', borderLeft: `3px solid ${look.color}`, pl: 1.25, py: 0.5 }}
+    >
+      <Stack direction="row" alignItems="center" spacing={0.5}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={0.75} alignItems="baseline" sx={{ minWidth: 0 }}>
+            <Typography
+              variant="caption"
+              sx={{
+                color: look.color,
+                fontWeight: 700,
+                textTransform: 'uppercase',
+                letterSpacing: 0.3,
+                flexShrink: 0,
+              }}
+            >
+              {t(look.labelKey)}
+            </Typography>
+            {via && (
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {via}
+              </Typography>
+            )}
+          </Stack>
+          <Typography variant="body2" noWrap>
+            {from && (
+              <>
+                <Box component="button" type="button" onClick={() => onOpen(from.id)} sx={linkSx}>
+                  {nameOf(from, from.id)}
+                </Box>
+                {' → '}
+              </>
+            )}
+            {step.to ? (
+              <Box component="button" type="button" onClick={() => step.to && onOpen(step.to)} sx={linkSx}>
+                {target}
+              </Box>
+            ) : (
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {target}
+              </Box>
+            )}
+          </Typography>
+        </Box>
+        {step.variables && (
+          <Tooltip title={open ? t('debugger.hideVariables') : t('debugger.showVariables')}>
+            <IconButton
+              size="small"
+              onClick={() => setOpen(!open)}
+              aria-expanded={open}
+              aria-label={t('debugger.showVariables')}
+            >
+              {open ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
+      {step.variables && (
+        <Collapse in={open} unmountOnExit>
+          <Box sx={{ py: 0.75 }}>
+            <VariableList variables={step.variables} before={before} />
+          </Box>
+        </Collapse>
+      )}
+    </Box>
+  );
+}
+
+const linkSx = {
+  p: 0,
+  border: 0,
+  bgcolor: 'transparent',
+  font: 'inherit',
+  color: 'text.primary',
+  fontWeight: 600,
+  cursor: 'pointer',
+  '&:hover': { color: 'primary.main', textDecoration: 'underline' },
+} as const;
+
+function Steps({ store, debug }: { store: BuilderStore; debug: DebuggerStore }) {
+  const { t } = useTranslation('builder');
+  const turns = useStore(debug, (state) => state.turns);
+  const flow = useStore(store, (state) => state.flow);
+  const end = useRef<HTMLDivElement>(null);
+  const turnCount = turns.length;
+  useEffect(() => {
+    if (turnCount > 0) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [turnCount]);
+  // Each step's variables compare with the step before it (across turns).
+  const withBefore = useMemo(() => {
+    let previous: Record<string, unknown> | undefined;
+    return turns.map((turn) => ({
+      turn,
+      // Steps of a turn are positional and never reorder: their place is their key.
+      steps: turn.steps.map((step, index) => {
+        const before = previous;
+        previous = step.variables ?? previous;
+        return { step, before, key: `${turn.id}.${index}` };
+      }),
+    }));
+  }, [turns]);
+  if (turns.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+        {t('debugger.noSteps')}
+      </Typography>
+    );
+  return (
+    <Box sx={{ px: 2, py: 1 }} aria-label={t('debugger.steps')} role="list">
+      {withBefore.map(({ turn, steps }) => (
+        <Box key={turn.id} sx={{ mb: 1.5 }} data-turn={turn.id}>
+          <TurnHeading turn={turn} />
+          <Stack component="ul" spacing={0.5} sx={{ m: 0, p: 0 }}>
+            {steps.length === 0 ? (
+              <Typography component="li" variant="caption" color="text.secondary" sx={{ listStyle: 'none' }}>
+                {t('debugger.stayed')}
+              </Typography>
+            ) : (
+              steps.map(({ step, before, key }) => (
+                <StepRow
+                  key={key}
+                  step={step}
+                  before={before}
+                  flow={flow}
+                  onOpen={(id) => store.getState().focus(id)}
+                />
+              ))
+            )}
+          </Stack>
+        </Box>
+      ))}
+      <div ref={end} />
+    </Box>
+  );
+}
+
+function TurnHeading({ turn }: { turn: DebugTurnLog }) {
+  const { t } = useTranslation('builder');
+  return (
+    <Typography variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 1.8 }} noWrap>
+      {turn.said === null ? t('debugger.startedTurn') : t('debugger.saidTurn', { said: turn.said })}
+    </Typography>
+  );
+}
+
+function Status({ store, debug }: { store: BuilderStore; debug: DebuggerStore }) {
+  const { t } = useTranslation('builder');
+  const status = useStore(debug, (state) => state.status);
+  const currentId = useStore(debug, (state) => state.currentModuleId);
+  const current = useStore(store, (state) => state.flow.modules.find((module) => module.id === currentId));
+  if (!status) return null;
+  const where = currentId ? nameOf(current, currentId) : '';
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ px: 2, pb: 1, display: 'block' }}
+      role="status"
+      data-debug-status={status}
+    >
+      {t(`debugger.status.${status}`, { module: where })}
+    </Typography>
+  );
+}
+
+/** The builder's test chat: runs the draft, lists every step, highlights where it is on the canvas. */
+export function DebuggerPanel({ store }: { store: BuilderStore }) {
+  const { t } = useTranslation('builder');
+  const debug = useDebugger();
+  const error = useStore(debug, (state) => state.error);
+  const variables = useStore(debug, (state) => state.variables);
+  const [tab, setTab] = useState<'steps' | 'variables'>('steps');
+  useLaterMessages(debug);
+  // The canvas follows the conversation.
+  const currentModuleId = useStore(debug, (state) => state.currentModuleId);
+  useEffect(() => {
+    if (currentModuleId) store.getState().reveal(currentModuleId);
+  }, [currentModuleId, store]);
+  return (
+    <Stack sx={{ height: '100%', minHeight: 0 }}>
+      <StartControls store={store} debug={debug} />
+      <Status store={store} debug={debug} />
+      {error && (
+        <Alert severity="error" sx={{ mx: 2, mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack
+        sx={{ flex: 1.3, minHeight: 160, borderTop: '1px solid', borderColor: 'divider', bgcolor: '#fbfcfe' }}
+      >
+        <Chat debug={debug} />
+        <Composer debug={debug} />
+      </Stack>
+      <Stack sx={{ flex: 1, minHeight: 140, borderTop: '1px solid', borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: 'steps' | 'variables') => setTab(value)}
+          sx={{ minHeight: 40, px: 1 }}
+        >
+          <Tab value="steps" label={t('debugger.steps')} sx={{ minHeight: 40 }} />
+          <Tab value="variables" label={t('debugger.variables')} sx={{ minHeight: 40 }} />
+        </Tabs>
+        <Box
+          sx={{ flex: 1, minHeight: 0, overflowY: 'auto', borderTop: '1px solid', borderColor: 'divider' }}
+        >
+          {tab === 'steps' ? (
+            <Steps store={store} debug={debug} />
+          ) : (
+            <Box sx={{ p: 2 }}>
+              <VariableList variables={variables} />
+            </Box>
+          )}
+        </Box>
+      </Stack>
+    </Stack>
+  );
+}
