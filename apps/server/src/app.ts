@@ -5,6 +5,7 @@ import type { AppContext, ServerConfig } from './context';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
+import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { botsRoutes } from './features/bots/bots.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
@@ -135,6 +136,7 @@ export async function buildApp({
     await api.register(conversationsRoutes);
     await api.register(inboxRoutes);
     await api.register(debuggerRoutes);
+    await api.register(aiRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

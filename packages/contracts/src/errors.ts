@@ -12,6 +12,10 @@ export const errorNameSchema = z.enum([
   'InternalException',
   /** A Jinja template that does not parse or render (the builder's preview). */
   'TemplateException',
+  /** A service this Parley server has not been set up with (e.g. no language model). */
+  'NotConfiguredException',
+  /** An outside service Parley called answered with an error (its message is passed on). */
+  'UpstreamException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -26,6 +30,8 @@ export const errorStatus = {
   RateLimitException: 429,
   InternalException: 500,
   TemplateException: 400,
+  NotConfiguredException: 503,
+  UpstreamException: 502,
 } as const satisfies Record<ErrorName, number>;
 
 /** The body of every error answer: `{ error: { name, message, details? } }`. */

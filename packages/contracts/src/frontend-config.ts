@@ -11,5 +11,7 @@ export const frontendConfigSchema = z.object({
     /** Where the Application Insights SDK posts its batches (our own collector). */
     endpointPath: z.string(),
   }),
+  /** The language model LLM modules use, if this server has one. */
+  llm: z.object({ configured: z.boolean(), defaultModel: z.string() }),
 });
 export type FrontendConfig = z.infer<typeof frontendConfigSchema>;

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 import { consumeLimit, type Limit } from '../features/rate-limits/rate-limit.service';
 
 /** What each bucket allows per client IP. */
-export type RateLimitBucket = 'auth' | 'telemetry' | 'chat-start';
+export type RateLimitBucket = 'auth' | 'telemetry' | 'chat-start' | 'prompt-test';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,7 +16,8 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 
 /**
  * Sign-in, sign-up and recovery: the configured (tight) limit. Telemetry batches come every 15 s
- * from each open tab, and visitors start conversations from shared addresses: far looser.
+ * from each open tab, and visitors start conversations from shared addresses: far looser. Prompt
+ * tests each call the model provider.
  */
 export function rateLimitFor(bucket: RateLimitBucket, config: AppConfig): Limit {
   switch (bucket) {
@@ -26,6 +27,9 @@ export function rateLimitFor(bucket: RateLimitBucket, config: AppConfig): Limit 
       return { max: 1_200, windowMs: FIFTEEN_MINUTES };
     case 'chat-start':
       return { max: 600, windowMs: FIFTEEN_MINUTES };
+    // Each prompt test costs the company a model call: a person trying prompts, not a script.
+    case 'prompt-test':
+      return { max: 120, windowMs: FIFTEEN_MINUTES };
   }
 }
 

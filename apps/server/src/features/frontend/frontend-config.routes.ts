@@ -21,6 +21,7 @@ export const frontendConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         supportUrl: config.supportUrl,
         agentsApiBaseUrl: config.agentsApiUrl,
         telemetry: { instrumentationKey: config.telemetryInstrumentationKey, endpointPath: '/telemetry' },
+        llm: { configured: config.llm.apiKey !== undefined, defaultModel: config.llm.defaultModel },
       };
     },
   );

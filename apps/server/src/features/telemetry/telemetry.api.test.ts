@@ -35,7 +35,7 @@ describe('the telemetry collector', () => {
   });
   afterAll(() => t.close());
 
-  it('tells the web app its links, agents API and telemetry key', async () => {
+  it('tells the web app its links, agents API, telemetry key and whether it has a language model', async () => {
     const response = await t.request({ method: 'GET', url: '/api/frontend/config' });
     expect(response.statusCode).toBe(200);
     expect(response.json<FrontendConfig>()).toEqual({
@@ -43,6 +43,7 @@ describe('the telemetry collector', () => {
       supportUrl: 'https://support.parley.dev',
       agentsApiBaseUrl: '/agents-api',
       telemetry: { instrumentationKey: KEY, endpointPath: '/telemetry' },
+      llm: { configured: false, defaultModel: expect.any(String) },
     });
   });
 

@@ -7,6 +7,7 @@ const config: FrontendConfig = {
   supportUrl: 'https://support.test',
   agentsApiBaseUrl: '/agents-api',
   telemetry: { instrumentationKey: 'key', endpointPath: '/telemetry' },
+  llm: { configured: false, defaultModel: 'gpt-4o-mini' },
 };
 
 describe('telemetry', () => {
