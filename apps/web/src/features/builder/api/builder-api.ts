@@ -2,6 +2,8 @@ import {
   botDetailSchema,
   debugConversationSchema,
   debugTurnSchema,
+  type PromptTestRequest,
+  promptTestResponseSchema,
   renderTemplateResponseSchema,
   type SendMessageRequest,
   saveFlowResponseSchema,
@@ -61,3 +63,7 @@ export const sendDebugMessage = (botId: string, conversationId: string, body: Se
     body,
     schema: debugTurnSchema,
   });
+
+/** Tries an LLM module's prompts, with sample values, against the server's model provider. */
+export const testPrompt = (botId: string, body: PromptTestRequest) =>
+  http.post(`/api/bots/${botId}/llm/prompt-tests`, { body, schema: promptTestResponseSchema });

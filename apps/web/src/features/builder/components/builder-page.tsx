@@ -33,6 +33,7 @@ import { createDebugger, DebuggerContext } from '../model/debugger';
 import { type FlowInsights, useFlowInsights } from '../model/insights';
 import { JinjaEnvironmentProvider } from '../model/jinja-environment';
 import { completionNames, initialSamplesOf, pickableNames } from '../model/variables';
+import { AiManagerButton } from './ai-manager';
 import { BuilderSidebar } from './builder-sidebar';
 import { CommandButtons, EditMenu, useCommandShortcuts } from './command-buttons';
 import { FlowCanvas } from './flow-canvas';
@@ -171,6 +172,7 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
               </Typography>
               <CommandButtons store={store} />
               <EditMenu store={store} />
+              <AiManagerButton store={store} />
               <ProblemsButton findings={findings} onOpen={openModule} />
               <SaveState store={store} />
               <VersionsButton store={store} onRestored={onReload} />
