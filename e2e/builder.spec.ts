@@ -125,18 +125,19 @@ describe('the bot builder canvas', () => {
     await page.context().close();
   });
 
+  const drag = async (page: Page, id: string, dy: number) => {
+    const box = await page.locator(`[data-module-id="${id}"]`).boundingBox();
+    if (!box) throw new Error('no box');
+    await page.mouse.move(box.x + 60, box.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, box.y + 20 + dy, { steps: 6 });
+    await page.mouse.up();
+  };
+
   it('refuses a stale tab’s save with the conflict dialog, overwriting nothing', async () => {
     const first = await openCanvas();
     const second = await openCanvas();
     // The first tab moves a module and saves.
-    const drag = async (page: Page, id: string, dy: number) => {
-      const box = await page.locator(`[data-module-id="${id}"]`).boundingBox();
-      if (!box) throw new Error('no box');
-      await page.mouse.move(box.x + 60, box.y + 20);
-      await page.mouse.down();
-      await page.mouse.move(box.x + 60, box.y + 20 + dy, { steps: 6 });
-      await page.mouse.up();
-    };
     await drag(first, 'handoff', 150);
     await expect.poll(() => builderSaveState(first), { timeout: 10_000 }).toBe('saved');
     const afterFirst = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
@@ -164,6 +165,32 @@ describe('the bot builder canvas', () => {
         return transform.includes(`${handoff?.position.y}px`);
       })
       .toBe(true);
+    await first.context().close();
+    await second.context().close();
+  });
+
+  it('merges a stale tab’s edits with the newer save: both kept', async () => {
+    const first = await openCanvas();
+    const second = await openCanvas();
+    await drag(first, 'handoff', 120);
+    await expect.poll(() => builderSaveState(first), { timeout: 10_000 }).toBe('saved');
+    const theirs = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+
+    await drag(second, 'menu', -100);
+    const dialog = second.getByRole('dialog', { name: 'Someone else saved this bot' });
+    await dialog.getByRole('button', { name: 'Merge with mine' }).click();
+    await second
+      .getByRole('status')
+      .getByText('Merged: their changes and yours are both in the draft.')
+      .waitFor();
+    await expect.poll(() => builderSaveState(second), { timeout: 10_000 }).toBe('saved');
+
+    const merged = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    expect(merged.draft_revision).toBe(theirs.draft_revision + 1);
+    const position = (flow: BotDetail['flow'], id: string) =>
+      flow.modules.find((module) => module.id === id)?.position;
+    expect(position(merged.flow, 'handoff')).toEqual(position(theirs.flow, 'handoff'));
+    expect(position(merged.flow, 'menu')?.y).toBeLessThan(position(theirs.flow, 'menu')?.y ?? 0);
     await first.context().close();
     await second.context().close();
   });

@@ -17,11 +17,15 @@ export const builderKeys = {
   bot: (id: string) => ['builder', 'bot', id] as const,
 };
 
+/** The bot with its draft as the server has it now. */
+export const fetchDraft = (id: string, signal?: AbortSignal) =>
+  http.get(`/api/bots/${id}`, { schema: botDetailSchema, signal });
+
 /** The bot with its draft, as the builder opens it. */
 export const builderBotQuery = (id: string) =>
   queryOptions({
     queryKey: builderKeys.bot(id),
-    queryFn: ({ signal }) => http.get(`/api/bots/${id}`, { schema: botDetailSchema, signal }),
+    queryFn: ({ signal }) => fetchDraft(id, signal),
     // The builder holds the document itself once open; a reload is asked for explicitly.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

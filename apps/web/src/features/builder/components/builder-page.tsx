@@ -4,6 +4,7 @@ import CloudOffRounded from '@mui/icons-material/CloudOffRounded';
 import SyncRounded from '@mui/icons-material/SyncRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import {
+  Alert,
   Box,
   Button,
   Chip,
@@ -13,25 +14,27 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
+  Snackbar,
   Stack,
   Tooltip,
   Typography,
 } from '@mui/material';
 import type { BotDetail } from '@parley/contracts';
 import { type PanelHost, PanelHostProvider } from '@parley/modules/panels';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { ErrorScreen } from '../../../app/errors/error-screen';
-import { builderBotQuery, builderKeys } from '../api/builder-api';
+import { builderBotQuery, builderKeys, fetchDraft } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
 import { createDebugger, DebuggerContext } from '../model/debugger';
 import { type FlowInsights, useFlowInsights } from '../model/insights';
 import { JinjaEnvironmentProvider } from '../model/jinja-environment';
+import { type MergeResult, mergeFlows } from '../model/merge';
 import { completionNames, initialSamplesOf, pickableNames } from '../model/variables';
 import { AiManagerButton } from './ai-manager';
 import { BuilderSidebar } from './builder-sidebar';
@@ -71,25 +74,69 @@ function SaveState({ store }: { store: BuilderStore }) {
   );
 }
 
+/** Their newer save and our unsaved edits, merged (ours win where both changed the same thing). */
+function useMergeWithTheirs(store: BuilderStore) {
+  const botId = useStore(store, (state) => state.botId);
+  return useMutation({
+    mutationFn: async (): Promise<MergeResult> => {
+      const bot = await fetchDraft(botId);
+      const state = store.getState();
+      const result = mergeFlows(state.savedFlow, bot.flow, state.flow);
+      state.merged(result.flow, bot.draft_revision, bot.flow);
+      return result;
+    },
+    meta: { silent: true },
+  });
+}
+
 function ConflictDialog({ store, onReload }: { store: BuilderStore; onReload: () => void }) {
   const { t } = useTranslation('builder');
   const save = useStore(store, (state) => state.save);
   const [dismissed, setDismissed] = useState(false);
+  const [conflicts, setConflicts] = useState<string[] | null>(null);
+  const merge = useMergeWithTheirs(store);
   const open = save.state === 'conflict' && !dismissed;
   return (
-    <Dialog open={open} onClose={() => setDismissed(true)} aria-labelledby="conflict-title">
-      <DialogTitle id="conflict-title">{t('conflict.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{save.state === 'conflict' ? save.message : ''}</DialogContentText>
-        <DialogContentText sx={{ mt: 1.5 }}>{t('conflict.body')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setDismissed(true)}>{t('conflict.keepLooking')}</Button>
-        <Button variant="contained" onClick={onReload}>
-          {t('conflict.reload')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={() => setDismissed(true)} aria-labelledby="conflict-title">
+        <DialogTitle id="conflict-title">{t('conflict.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{save.state === 'conflict' ? save.message : ''}</DialogContentText>
+          <DialogContentText sx={{ mt: 1.5 }}>{t('conflict.body')}</DialogContentText>
+          {merge.isError && (
+            <Alert severity="error" sx={{ mt: 1.5 }}>
+              {merge.error.message}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDismissed(true)}>{t('conflict.keepLooking')}</Button>
+          <Button onClick={onReload}>{t('conflict.reload')}</Button>
+          <Button
+            variant="contained"
+            disabled={merge.isPending}
+            onClick={() => merge.mutate(undefined, { onSuccess: (result) => setConflicts(result.conflicts) })}
+          >
+            {t('conflict.merge')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Snackbar
+        open={conflicts !== null}
+        autoHideDuration={conflicts?.length ? null : 6000}
+        onClose={() => setConflicts(null)}
+      >
+        <Alert
+          severity={conflicts?.length ? 'warning' : 'success'}
+          onClose={() => setConflicts(null)}
+          role="status"
+        >
+          {conflicts?.length
+            ? t('conflict.mergedWithConflicts', { names: conflicts.join(', ') })
+            : t('conflict.merged')}
+        </Alert>
+      </Snackbar>
+    </>
   );
 }
 

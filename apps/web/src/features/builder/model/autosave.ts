@@ -24,11 +24,11 @@ export function startAutosave(store: BuilderStore, save = saveDraft): () => void
     const state = store.getState();
     if (inFlight || state.edits === state.savedEdits || state.save.state === 'conflict') return;
     inFlight = true;
-    const edits = state.edits;
+    const { edits, flow } = state;
     state.savingStarted();
     try {
-      const result = await save(state.botId, state.flow, state.revision);
-      store.getState().saved(result.bot.draft_revision, edits);
+      const result = await save(state.botId, flow, state.revision);
+      store.getState().saved(result.bot.draft_revision, edits, flow);
     } catch (error) {
       if (isApiError(error) && error.name === 'ConflictException') {
         store.getState().saveFailed({ state: 'conflict', message: error.message });

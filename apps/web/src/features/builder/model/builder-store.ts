@@ -23,6 +23,8 @@ export interface BuilderState {
   flow: Flow;
   /** The draft revision the flow was loaded or last saved as (sent back when saving). */
   revision: number;
+  /** The draft as the server has it at `revision` (what a merge starts from). */
+  savedFlow: Flow;
   /** Counts edits; `savedEdits` is how many of them the server has. */
   edits: number;
   savedEdits: number;
@@ -60,7 +62,9 @@ export interface BuilderState {
   undo(): void;
   redo(): void;
   savingStarted(): void;
-  saved(revision: number, edits: number): void;
+  saved(revision: number, edits: number, flow: Flow): void;
+  /** Someone else's newer save merged with ours: their revision, the merged document to save next. */
+  merged(flow: Flow, revision: number, serverFlow: Flow): void;
   saveFailed(status: Exclude<SaveStatus, { state: 'saved' } | { state: 'saving' }>): void;
 }
 
@@ -71,6 +75,7 @@ const HISTORY_LIMIT = 200;
 export function createBuilderStore(initial: { botId: string; flow: Flow; revision: number }) {
   return createStore<BuilderState>()((set) => ({
     ...initial,
+    savedFlow: initial.flow,
     edits: 0,
     savedEdits: 0,
     save: { state: 'saved' },
@@ -147,7 +152,20 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
         };
       }),
     savingStarted: () => set({ save: { state: 'saving' } }),
-    saved: (revision, edits) => set({ revision, savedEdits: edits, save: { state: 'saved' } }),
+    saved: (revision, edits, flow) =>
+      set({ revision, savedEdits: edits, savedFlow: flow, save: { state: 'saved' } }),
+    // One undo step takes the merge back (to our document alone); the merged one is saved next.
+    merged: (flow, revision, serverFlow) =>
+      set((state) => ({
+        flow,
+        revision,
+        savedFlow: serverFlow,
+        save: { state: 'saved' },
+        edits: state.edits + 1,
+        past: [...state.past, state.flow].slice(-HISTORY_LIMIT),
+        future: [],
+        gesture: null,
+      })),
     saveFailed: (save) => set({ save }),
   }));
 }

@@ -74,7 +74,7 @@ describe('the debugger', () => {
     const starting = debug.getState().start('start');
     await Promise.resolve();
     expect(api.start).not.toHaveBeenCalled();
-    builder.getState().saved(2, builder.getState().edits);
+    builder.getState().saved(2, builder.getState().edits, builder.getState().flow);
     await starting;
     expect(api.start).toHaveBeenCalledWith('bot-1', 'start');
     expect(debug.getState().startedAt).toBe('start');
