@@ -1,6 +1,5 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
-import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import type { FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
 import {
@@ -11,10 +10,11 @@ import {
   type ReactFlowState,
   useStore as useReactFlowStore,
 } from '@xyflow/react';
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleProblems } from '../model/insights';
 import { moduleLooks } from './module-icons';
+import './module-node.css';
 
 export type ModuleNodeData = {
   module: FlowModule;
@@ -38,24 +38,9 @@ export const DEBUG_COLOR = '#059669';
 function HereBadge() {
   const { t } = useTranslation('builder');
   return (
-    <Box
-      component="span"
-      data-debug-here
-      sx={{
-        position: 'absolute',
-        top: -24,
-        left: 10,
-        px: 1,
-        borderRadius: 1,
-        fontSize: 11,
-        fontWeight: 700,
-        lineHeight: '20px',
-        color: '#fff',
-        bgcolor: DEBUG_COLOR,
-      }}
-    >
+    <span className="module-node__here" data-debug-here>
       {t('debugger.here')}
-    </Box>
+    </span>
   );
 }
 
@@ -133,7 +118,11 @@ function CompactModule({
   );
 }
 
-/** A module on the canvas: its type, name and content at a glance, one handle per output. */
+/**
+ * A module on the canvas: its type, name and content at a glance, one handle per output. Plain
+ * elements styled by module-node.css: big bots mount hundreds of these at once, and styled
+ * components cost about a millisecond each.
+ */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
   const { t } = useTranslation('builder');
   const { module, isStart, problem, tags, pinnedColor, isHere } = data;
@@ -144,142 +133,87 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
   const compact = useReactFlowStore(zoomedOut);
   if (compact) return <CompactModule data={data} selected={Boolean(selected)} color={color} ports={ports} />;
   const lines = definition.summary(module.content).filter(Boolean).slice(0, 3);
+  const look = isHere
+    ? 'is-here'
+    : selected
+      ? 'is-selected'
+      : problem?.severity === 'error'
+        ? 'has-error'
+        : pinnedColor
+          ? 'is-pinned'
+          : '';
   return (
-    <Box
+    <div
+      className={`module-node ${look}`}
       data-module-id={module.id}
       data-pinned={pinnedColor ? 'true' : undefined}
-      sx={{
-        position: 'relative',
-        width: 260,
-        bgcolor: 'background.paper',
-        border: '1.5px solid',
-        borderColor: isHere
-          ? DEBUG_COLOR
-          : selected
-            ? color
-            : problem?.severity === 'error'
-              ? '#ef4444'
-              : '#e2e8f0',
-        borderRadius: 3,
-        boxShadow: isHere
-          ? `0 0 0 4px ${DEBUG_COLOR}40`
-          : selected
-            ? `0 0 0 3px ${color}33`
-            : pinnedColor
-              ? `0 0 0 4px ${pinnedColor}66`
-              : '0 1px 3px rgba(15,23,42,0.08)',
-        fontSize: 13,
-      }}
+      style={{ '--module-color': color, '--pinned-color': pinnedColor } as CSSProperties}
     >
       {isHere && <HereBadge />}
-      <Handle
-        type="target"
-        position={Position.Left}
-        style={{ top: 22, width: 10, height: 10, background: color }}
-      />
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ px: 1.5, pt: 1.25, pb: 0.75 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 26,
-            height: 26,
-            borderRadius: 1.5,
-            bgcolor: `${color}1a`,
-            color,
-          }}
-        >
+      <Handle type="target" position={Position.Left} className="module-node__input" />
+      <div className="module-node__head">
+        <span className="module-node__icon">
           <Icon sx={{ fontSize: 17 }} />
-        </Box>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="caption" sx={{ color, fontWeight: 700, display: 'block', lineHeight: 1.2 }}>
+        </span>
+        <div className="module-node__titles">
+          <span className="module-node__type">
             {definition.label}
             {isStart ? ` · ${t('start')}` : ''}
-          </Typography>
-          <Typography variant="body2" fontWeight={650} noWrap title={module.name || module.id}>
+          </span>
+          <span className="module-node__name" title={module.name || module.id}>
             {module.name || module.id}
-          </Typography>
-        </Box>
+          </span>
+        </div>
         {problem && (
-          <Tooltip
+          <span
+            className={`module-node__problem is-${problem.severity}`}
+            data-problem={problem.severity}
+            aria-label={t('problems.onModule', { count: problem.messages.length })}
             title={problem.messages.join('\n')}
-            slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}
+            role="img"
           >
-            <Box
-              data-problem={problem.severity}
-              aria-label={t('problems.onModule', { count: problem.messages.length })}
-              role="img"
-              sx={{ display: 'flex', color: problem.severity === 'error' ? 'error.main' : 'warning.main' }}
-            >
-              {problem.severity === 'error' ? (
-                <ErrorOutlineRounded sx={{ fontSize: 18 }} />
-              ) : (
-                <WarningAmberRounded sx={{ fontSize: 18 }} />
-              )}
-            </Box>
-          </Tooltip>
+            {problem.severity === 'error' ? (
+              <ErrorOutlineRounded sx={{ fontSize: 18 }} />
+            ) : (
+              <WarningAmberRounded sx={{ fontSize: 18 }} />
+            )}
+          </span>
         )}
-      </Stack>
+      </div>
       {tags.length > 0 && (
-        <Stack direction="row" flexWrap="wrap" gap={0.5} sx={{ px: 1.5, pb: 0.75 }} data-tags>
+        <div className="module-node__tags" data-tags>
           {tags.map((tag) => (
-            <Box
+            <span
               key={tag.id}
-              component="span"
-              sx={{
-                px: 0.75,
-                borderRadius: 1,
-                fontSize: 11,
-                fontWeight: 600,
-                lineHeight: '18px',
-                color: tag.color,
-                bgcolor: `${tag.color}1f`,
-              }}
+              className="module-node__tag"
+              style={{ color: tag.color, background: `${tag.color}1f` }}
             >
               {tag.name}
-            </Box>
+            </span>
           ))}
-        </Stack>
+        </div>
       )}
       {lines.length > 0 && (
-        <Box sx={{ px: 1.5, pb: 1 }}>
+        <div className="module-node__lines">
           {lines.map((line, index) => (
-            <Typography
-              // Lines are positional: a module's summary in order.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              key={index}
-              variant="body2"
-              color="text.secondary"
-              noWrap
-              sx={{ fontSize: 12.5 }}
-              title={line}
-            >
+            // Lines are positional: a module's summary in order.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <p key={index} className="module-node__line" title={line}>
               {line}
-            </Typography>
+            </p>
           ))}
-        </Box>
+        </div>
       )}
       {ports.length > 0 && (
-        <Box sx={{ borderTop: '1px solid #f1f5f9' }}>
+        <div className="module-node__ports">
           {ports.map((port) => (
-            <Box
-              key={port.id}
-              sx={{ position: 'relative', px: 1.5, py: 0.5, textAlign: 'right' }}
-              data-port={port.id}
-            >
-              <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block', pr: 0.5 }}>
-                {port.label}
-              </Typography>
-              <Handle
-                type="source"
-                id={port.id}
-                position={Position.Right}
-                style={{ width: 10, height: 10, background: '#fff', border: `2px solid ${color}` }}
-              />
-            </Box>
+            <div key={port.id} className="module-node__port" data-port={port.id}>
+              <span>{port.label}</span>
+              <Handle type="source" id={port.id} position={Position.Right} className="module-node__output" />
+            </div>
           ))}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 });
