@@ -22,7 +22,7 @@ import { addModule, connect, moveModules } from '../model/flow-edits';
 import { type ModuleProblems, problemsByModule } from '../model/insights';
 import { triggerSummary } from '../model/triggers';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
-import { moduleLooks } from './module-icons';
+import { ModuleIconSprite, moduleLooks } from './module-icons';
 import { DEBUG_COLOR, type ModuleNode, ModuleNodeView } from './module-node';
 import { ModuleTypeMenu } from './module-palette';
 
@@ -407,6 +407,7 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       minZoom={0.1}
       proOptions={{ hideAttribution: true }}
     >
+      <ModuleIconSprite />
       <Background gap={20} color="#e2e8f0" />
       <MiniMap
         pannable

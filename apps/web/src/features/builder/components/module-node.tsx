@@ -13,7 +13,7 @@ import {
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleProblems } from '../model/insights';
-import { moduleLooks } from './module-icons';
+import { ModuleGlyph, moduleLooks } from './module-icons';
 import './module-node.css';
 
 export type ModuleNodeData = {
@@ -127,7 +127,7 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
   const { t } = useTranslation('builder');
   const { module, isStart, problem, tags, pinnedColor, isHere } = data;
   const definition = definitionOf(module.type);
-  const { icon: Icon, color } = moduleLooks[module.type];
+  const { color } = moduleLooks[module.type];
   const ports = definition.ports(module.content);
   // Zoomed far out the text is unreadable anyway: a light node keeps big bots smooth.
   const compact = useReactFlowStore(zoomedOut);
@@ -153,7 +153,7 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
       <Handle type="target" position={Position.Left} className="module-node__input" />
       <div className="module-node__head">
         <span className="module-node__icon">
-          <Icon sx={{ fontSize: 17 }} />
+          <ModuleGlyph type={module.type} size={17} />
         </span>
         <div className="module-node__titles">
           <span className="module-node__type">
