@@ -3,7 +3,7 @@ import type { BotDetail } from '@parley/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../apps/server/test/fake-openai';
-import { call } from './support/bots';
+import { call, demoToken } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
 import { builderSaveState, openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
@@ -24,10 +24,7 @@ describe('the AI Manager', () => {
       }),
       launchBrowser(),
     ]);
-    ({ token } = await call<{ token: string }>(server.url, 'POST', '/api/auth/login', undefined, {
-      email: 'owner@demo.parley.dev',
-      password: 'parley-demo',
-    }));
+    token = await demoToken(server.url);
   });
   afterAll(async () => {
     await browser?.close();

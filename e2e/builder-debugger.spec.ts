@@ -1,9 +1,9 @@
 import type { BotDetail } from '@parley/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './support/bots';
+import { call, demoToken } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
-import { builderSaveState, openSignedIn } from './support/journeys';
+import { addKeywordGlobal, builderSaveState, openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 describe('building a bot from scratch and debugging it', () => {
@@ -13,10 +13,7 @@ describe('building a bot from scratch and debugging it', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ token } = await call<{ token: string }>(server.url, 'POST', '/api/auth/login', undefined, {
-      email: 'owner@demo.parley.dev',
-      password: 'parley-demo',
-    }));
+    token = await demoToken(server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -140,16 +137,7 @@ describe('building a bot from scratch and debugging it', () => {
 
     // A global connection: "help" leads back to the menu.
     await page.locator('[data-module-id="buttons-2"]').click();
-    await page.getByRole('button', { name: 'Global connections' }).click();
-    const globals = page.getByRole('region', { name: 'Global connections' });
-    await globals.getByRole('button', { name: 'Add global connection' }).click();
-    const global = globals.locator('[data-global-id="global-1"]');
-    await global.getByRole('textbox', { name: 'Name' }).fill('Help');
-    const keywords = global.getByRole('combobox', { name: 'Keywords', exact: true });
-    await keywords.click();
-    await keywords.press('Backspace');
-    await keywords.fill('help');
-    await keywords.press('Enter');
+    await addKeywordGlobal(page, 'Help', 'help');
     await saved(page);
 
     const draft = (await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token)).flow;

@@ -1,9 +1,9 @@
 import type { BotDetail } from '@parley/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './support/bots';
+import { call, demoToken } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
-import { builderSaveState, openSignedIn } from './support/journeys';
+import { addKeywordGlobal, builderSaveState, openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 /** A bot with a start message leading to a menu of two buttons, one leading to a handoff. */
@@ -66,10 +66,7 @@ describe('editing modules in the builder', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ token } = await call<{ token: string }>(server.url, 'POST', '/api/auth/login', undefined, {
-      email: 'owner@demo.parley.dev',
-      password: 'parley-demo',
-    }));
+    token = await demoToken(server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -223,17 +220,8 @@ describe('editing modules in the builder', () => {
     const bot = await newBot('Globals bot');
     const page = await open(`/bots/list/${bot.id}`);
     await page.locator('[data-module-id="handoff"]').click();
-    await page.getByRole('button', { name: 'Global connections' }).click();
-    const panel = page.getByRole('region', { name: 'Global connections' });
-    await panel.getByRole('button', { name: 'Add global connection' }).click();
-    // A new one leads to the selected module and opens for editing.
-    const editor = panel.locator('[data-global-id="global-1"]');
-    await editor.getByRole('textbox', { name: 'Name' }).fill('Ask for a person');
-    const keywords = editor.getByRole('combobox', { name: 'Keywords', exact: true });
-    await keywords.click();
-    await keywords.press('Backspace');
-    await keywords.fill('agent');
-    await keywords.press('Enter');
+    // A new one leads to the selected module.
+    const { panel, editor } = await addKeywordGlobal(page, 'Ask for a person', 'agent');
     await editor.getByRole('button', { name: 'Add Set Variable' }).click();
     await editor.getByRole('combobox', { name: 'Variable' }).fill('wants_person');
     await replaceText(page, jinja(editor, 'Value (Jinja expression)'), 'true');

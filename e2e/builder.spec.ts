@@ -1,7 +1,7 @@
 import type { BotDetail } from '@parley/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './support/bots';
+import { call, demoToken } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
 import { builderSaveState, openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
@@ -14,10 +14,7 @@ describe('the bot builder canvas', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ token } = await call<{ token: string }>(server.url, 'POST', '/api/auth/login', undefined, {
-      email: 'owner@demo.parley.dev',
-      password: 'parley-demo',
-    }));
+    token = await demoToken(server.url);
     bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
       name: 'Canvas bot',
       language: 'en',

@@ -27,6 +27,15 @@ export interface PublishedBot {
   deployment: Deployment;
 }
 
+/** An API token of a demo user (signed in through the API). */
+export async function demoToken(baseUrl: string, email = 'owner@demo.parley.dev'): Promise<string> {
+  const { token } = await call<AuthRecord>(baseUrl, 'POST', '/api/auth/login', undefined, {
+    email,
+    password: DEMO_PASSWORD,
+  });
+  return token;
+}
+
 /** Signs in as a demo user, creates a bot with `modules`, publishes it and deploys it to web chat. */
 export async function publishWebchatBot(
   baseUrl: string,
@@ -34,10 +43,7 @@ export async function publishWebchatBot(
   name: string,
   modules: unknown[],
 ): Promise<PublishedBot> {
-  const { token } = await call<AuthRecord>(baseUrl, 'POST', '/api/auth/login', undefined, {
-    email,
-    password: DEMO_PASSWORD,
-  });
+  const token = await demoToken(baseUrl, email);
   const bot = await call<BotDetail>(baseUrl, 'POST', '/api/bots', token, { name, language: 'en' });
   await call(baseUrl, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: { ...bot.flow, modules } });
   await call(baseUrl, 'POST', `/api/bots/${bot.id}/publish`, token);

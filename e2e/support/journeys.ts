@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'parley-demo';
 
@@ -49,3 +49,26 @@ export async function openSignedIn(
 /** The builder's save chip: saved, saving, unsaved, error or conflict. */
 export const builderSaveState = (page: Page) =>
   page.locator('[data-save-state]').getAttribute('data-save-state');
+
+/**
+ * In the builder: opens the global connections panel and adds one, leading to the selected module,
+ * named `name` and triggered by `keyword`. Answers the panel and the new connection's editor.
+ */
+export async function addKeywordGlobal(
+  page: Page,
+  name: string,
+  keyword: string,
+): Promise<{ panel: Locator; editor: Locator }> {
+  await page.getByRole('button', { name: 'Global connections' }).click();
+  const panel = page.getByRole('region', { name: 'Global connections' });
+  await panel.getByRole('button', { name: 'Add global connection' }).click();
+  // A new one opens for editing, last in the list.
+  const editor = panel.locator('[data-global-id]').last();
+  await editor.getByRole('textbox', { name: 'Name' }).fill(name);
+  const keywords = editor.getByRole('combobox', { name: 'Keywords', exact: true });
+  await keywords.click();
+  await keywords.press('Backspace');
+  await keywords.fill(keyword);
+  await keywords.press('Enter');
+  return { panel, editor };
+}
