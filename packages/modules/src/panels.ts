@@ -52,3 +52,4 @@ export {
   type TemplateFieldProps,
   WordsField,
 } from './kit/panel-kit';
+export { SUGGESTED_MODELS } from './llm/panel';

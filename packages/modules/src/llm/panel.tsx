@@ -10,7 +10,7 @@ import {
 import type { LlmContent } from './schema';
 
 /** Suggestions only: any model name the configured provider knows is accepted. */
-const SUGGESTED_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
+export const SUGGESTED_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
 
 export function LlmPanel({ options, onOptionsChange, errors }: PanelProps<LlmContent>) {
   const t = usePanelTranslation();

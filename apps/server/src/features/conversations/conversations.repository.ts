@@ -1,5 +1,5 @@
 import type { BotMessage, ChatMessage } from '@parley/contracts';
-import type { EngineEvent } from '@parley/engine';
+import type { ConversationState, EngineEvent } from '@parley/engine';
 import type { Flow } from '@parley/flow';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
@@ -107,7 +107,7 @@ function leanEvent({ dimensions, ...event }: EngineEvent) {
 
 export interface TurnWrite {
   conversationId: string;
-  state: unknown;
+  state: ConversationState;
   /** The state's turn counter as the turn read it: the write lands only if it is unchanged. */
   readTurns: number;
   /**

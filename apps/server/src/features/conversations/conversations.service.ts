@@ -95,8 +95,6 @@ interface TurnPlan {
   /** A delayed move to queue with the write (a delay module was reached). */
   delayedMove: { moduleId: string; dueAt: number } | null;
   trace: TraceEntry[];
-  /** The state the turn leaves (as written). */
-  state: ConversationState;
 }
 
 /** What a stored turn did: the messages it stored, the steps it took, the state it left. */
@@ -182,7 +180,6 @@ async function planTurn(
     },
     delayedMove: moveIsNew ? move : null,
     trace: result.trace,
-    state: result.state,
   };
 }
 
@@ -286,10 +283,10 @@ async function turn(ctx: AppContext, conversationId: string, request: TurnReques
   return outcome;
 }
 
-const outcomeOf = (messages: ChatMessage[], { trace, state }: TurnPlan): TurnOutcome => ({
+const outcomeOf = (messages: ChatMessage[], { trace, write }: TurnPlan): TurnOutcome => ({
   messages,
   trace,
-  state,
+  state: write.state,
 });
 
 /** How the debugger opens a conversation: anywhere in the flow, its turns traced with variables. */
@@ -395,10 +392,13 @@ export async function sendMessage(
   return { messages };
 }
 
-/** The debugger's message in a conversation of the deployment it debugs (the route checked the person). */
+/**
+ * The debugger's message in a test conversation of the company's bot (checked on the row the turn
+ * reads: no extra query).
+ */
 export function sendDebugMessage(
   ctx: AppContext,
-  deploymentId: string,
+  bot: { companyId: string; botId: string },
   conversationId: string,
   body: SendMessageRequest,
 ): Promise<TurnOutcome> {
@@ -407,7 +407,8 @@ export function sendDebugMessage(
     ...userTurn(body),
     debug: true,
     guard: (row) => {
-      if (row.deployment_id !== deploymentId) throw new NotFoundException('Conversation not found');
+      if (row.company_id !== bot.companyId || row.bot_id !== bot.botId || row.channel !== 'tester')
+        throw new NotFoundException('Conversation not found');
     },
   });
 }

@@ -29,8 +29,8 @@ export async function startDebugging(
   { startModuleId }: StartDebugRequest,
 ): Promise<DebugConversation> {
   const { db } = ctx.database;
-  const bot = await getBot(db, session, botId);
-  if (startModuleId && !bot.flow.modules.some((module) => module.id === startModuleId)) {
+  // Only a chosen module needs the draft read; the test deployment checks the bot is the company's.
+  if (startModuleId && !(await getBot(db, session, botId)).flow.modules.some((m) => m.id === startModuleId)) {
     throw new ValidationException('There is no such module in the draft', { moduleId: startModuleId });
   }
   const deployment = await testDeployment(db, session, botId);
@@ -50,6 +50,7 @@ export async function debugMessage(
   conversationId: string,
   body: SendMessageRequest,
 ): Promise<DebugTurn> {
-  const deployment = await testDeployment(ctx.database.db, session, botId);
-  return debugTurnOf(await sendDebugMessage(ctx, deployment.id, conversationId, body));
+  return debugTurnOf(
+    await sendDebugMessage(ctx, { companyId: session.companyId, botId }, conversationId, body),
+  );
 }

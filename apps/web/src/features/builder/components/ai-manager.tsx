@@ -28,8 +28,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { PromptTestResponse } from '@parley/contracts';
-import { definitionOf } from '@parley/modules';
-import { panelOf } from '@parley/modules/panels';
+import { SUGGESTED_MODELS } from '@parley/modules/panels';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,12 +37,9 @@ import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { testPrompt } from '../api/builder-api';
 import { type LlmContent, type LlmModule, llmModulesOf, patchLlmModules } from '../model/ai-manager';
 import type { BuilderStore } from '../model/builder-store';
-import { addModule, freeSpot, updateModule } from '../model/flow-edits';
+import { addModule, freeSpot } from '../model/flow-edits';
 import { useJinjaEnvironment } from '../model/jinja-environment';
-import { useValidDraft } from '../model/valid-draft';
-
-/** Suggestions only: any model name the configured provider knows is accepted. */
-const SUGGESTED_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
+import { ModuleContentEditor } from './module-editor';
 
 const clampTemperature = (value: number) => Math.min(2, Math.max(0, Math.round(value * 10) / 10));
 
@@ -125,22 +121,6 @@ function NumberCell({
       slotProps={{ htmlInput: { min, max, step, 'aria-label': label } }}
       sx={{ width: 96 }}
     />
-  );
-}
-
-/** The module's own LLM editor (prompts with the Jinja editor), as beside the canvas. */
-function PromptsEditor({ store, module }: { store: BuilderStore; module: LlmModule }) {
-  const Panel = panelOf('llm');
-  const { draft, change, errors } = useValidDraft<LlmContent>(
-    module.content,
-    definitionOf('llm').content as never,
-    (content) =>
-      store.getState().apply((flow) => updateModule(flow, module.id, { content }), `content:${module.id}`),
-  );
-  return (
-    <Stack spacing={2}>
-      <Panel options={draft as LlmContent} onOptionsChange={change} errors={errors} />
-    </Stack>
   );
 }
 
@@ -425,7 +405,10 @@ function LlmRow({
               data-llm-editor={module.id}
             >
               <Box sx={{ flex: 1.2, minWidth: 0 }}>
-                <PromptsEditor store={store} module={module} />
+                {/* The module's own editor, as beside the canvas; leaving a field closes its undo step. */}
+                <Stack spacing={2} onBlur={() => store.getState().endGesture()}>
+                  <ModuleContentEditor store={store} module={module} />
+                </Stack>
               </Box>
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <PromptTest botId={botId} module={module} />

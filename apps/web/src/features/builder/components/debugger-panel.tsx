@@ -30,7 +30,7 @@ import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/deb
 import { GLOBAL_COLOR } from './globals-node';
 
 /** How each kind of step looks: module and global connections in the canvas's own colours. */
-export const STEP_LOOKS: Record<TraceEntry['kind'], { color: string; labelKey: string }> = {
+const STEP_LOOKS: Record<TraceEntry['kind'], { color: string; labelKey: string }> = {
   start: { color: '#059669', labelKey: 'debugger.kind.start' },
   module: { color: '#4f46e5', labelKey: 'debugger.kind.module' },
   global: { color: GLOBAL_COLOR, labelKey: 'debugger.kind.global' },
@@ -62,8 +62,8 @@ function StartControls({ store, debug }: { store: BuilderStore; debug: DebuggerS
   const startModuleId = useStore(store, (state) => state.flow.startModuleId);
   const startedAt = useStore(debug, (state) => state.startedAt);
   const running = useStore(debug, (state) => state.conversation !== null || state.pending);
+  // Starts from elsewhere (a module's ▷) remount the controls with that choice.
   const [from, setFrom] = useState(startedAt ?? '');
-  useEffect(() => setFrom(startedAt ?? ''), [startedAt]);
   const known = from === '' || modules.some((module) => module.id === from);
   return (
     <Stack direction="row" spacing={1} alignItems="center" sx={{ px: 2, py: 1.25 }}>
@@ -455,6 +455,7 @@ export function DebuggerPanel({ store }: { store: BuilderStore }) {
   const { t } = useTranslation('builder');
   const debug = useDebugger();
   const error = useStore(debug, (state) => state.error);
+  const startedAt = useStore(debug, (state) => state.startedAt);
   const variables = useStore(debug, (state) => state.variables);
   const [tab, setTab] = useState<'steps' | 'variables'>('steps');
   useLaterMessages(debug);
@@ -465,7 +466,7 @@ export function DebuggerPanel({ store }: { store: BuilderStore }) {
   }, [currentModuleId, store]);
   return (
     <Stack sx={{ height: '100%', minHeight: 0 }}>
-      <StartControls store={store} debug={debug} />
+      <StartControls key={startedAt ?? ''} store={store} debug={debug} />
       <Status store={store} debug={debug} />
       {error && (
         <Alert severity="error" sx={{ mx: 2, mb: 1 }}>

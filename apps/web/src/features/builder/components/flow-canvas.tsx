@@ -143,6 +143,9 @@ type DropMenu = {
   port: string;
 };
 
+/** Where the canvas is on the screen (read when asked: never per pointer move). */
+const paneBox = () => document.querySelector('.react-flow')?.getBoundingClientRect();
+
 /** Lets commands ask the canvas where to paste and how big modules are. */
 function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>) {
   const { screenToFlowPosition } = useReactFlow();
@@ -154,15 +157,14 @@ function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>) {
     const onMove = (event: PointerEvent) => {
       pointer = { x: event.clientX, y: event.clientY };
     };
-    const pane = () => document.querySelector('.react-flow')?.getBoundingClientRect();
     const centreOf = (box: DOMRect | undefined) =>
       box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 };
     window.addEventListener('pointermove', onMove);
     store.setState({
       canvas: {
-        viewCentre: () => screenToFlowPosition(centreOf(pane())),
+        viewCentre: () => screenToFlowPosition(centreOf(paneBox())),
         pastePosition: () => {
-          const box = pane();
+          const box = paneBox();
           const over =
             box &&
             pointer.x >= box.left &&
@@ -195,7 +197,7 @@ function useFocusRequests(store: BuilderStore, sizes: Record<string, Size>, init
     shown.current = request.serial;
     const size = sizes[module.id] ?? { width: 260, height: 140 };
     if (request.gently) {
-      const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
+      const pane = paneBox();
       const { x, y, zoom } = getViewport();
       const left = module.position.x * zoom + x;
       const top = module.position.y * zoom + y;

@@ -134,6 +134,21 @@ export function ModuleEditor({
   );
 }
 
+/**
+ * The module type's own editor panel (its folder in packages/modules) on the module's content:
+ * valid drafts reach the document, each field's typing one undo step.
+ */
+export function ModuleContentEditor({ store, module }: { store: BuilderStore; module: FlowModule }) {
+  const Panel = panelOf(module.type);
+  const { draft, change, errors } = useValidDraft<unknown>(
+    module.content,
+    definitionOf(module.type).content,
+    (content) =>
+      store.getState().apply((flow) => updateModule(flow, module.id, { content }), `content:${module.id}`),
+  );
+  return <Panel options={draft} onOptionsChange={change} errors={errors} />;
+}
+
 interface EditorBodyProps {
   store: BuilderStore;
   module: FlowModule;
@@ -167,11 +182,7 @@ const ModuleEditorBody = memo(function ModuleEditorBody({
   const { t } = useTranslation('builder');
   const debug = useDebugger();
   const definition = definitionOf(module.type);
-  const Panel = panelOf(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
-  const { draft, change, errors } = useValidDraft<unknown>(module.content, definition.content, (content) =>
-    store.getState().apply((flow) => updateModule(flow, module.id, { content }), `content:${module.id}`),
-  );
   const apply = store.getState().apply;
   const edit = (patch: Parameters<typeof updateModule>[2], gesture: string) =>
     apply((flow) => updateModule(flow, module.id, patch), `${gesture}:${module.id}`);
@@ -253,7 +264,7 @@ const ModuleEditorBody = memo(function ModuleEditorBody({
           placeholder={definition.label}
         />
         <ModuleTags store={store} module={module} />
-        <Panel options={draft} onOptionsChange={change} errors={errors} />
+        <ModuleContentEditor store={store} module={module} />
         <Divider />
         <Stack direction="row" spacing={1} alignItems="center">
           <FormControlLabel

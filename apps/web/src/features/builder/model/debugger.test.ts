@@ -90,11 +90,11 @@ describe('the debugger', () => {
     let answer: (turn: DebugTurn) => void = () => {};
     api.send.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     const sending = debug.getState().send({ postback: 'p', label: 'Tea' });
-    debug.getState().stop();
-    await Promise.resolve();
+    await debug.getState().start();
     answer(helped);
     await sending;
-    expect(debug.getState()).toMatchObject({ conversation: null, turns: [], messages: [] });
+    expect(debug.getState().turns.map((turn) => turn.said)).toEqual([null]);
+    expect(debug.getState().messages.map((one) => one.seq)).toEqual([1]);
   });
 
   it('merges messages from the events stream once each, in order', () => {

@@ -30,7 +30,6 @@ export interface DebuggerState {
   send(body: SendMessageRequest): Promise<void>;
   /** Messages that came later, on the conversation's events stream (delays, streamed answers). */
   received(messages: ChatMessage[]): void;
-  stop(): void;
 }
 
 export type DebuggerStore = ReturnType<typeof createDebugger>;
@@ -109,10 +108,6 @@ export function createDebugger(
         }
       },
       received: (messages) => set((state) => ({ messages: mergeMessages(state.messages, messages) })),
-      stop() {
-        run++;
-        set(idle);
-      },
     };
   });
 }
