@@ -21,6 +21,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import { publishingRoutes } from './features/publishing/publishing.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { rollUpReports } from './features/reports/reports.service';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -105,6 +107,10 @@ export async function buildApp({
     await expireDueConversations(ctx);
   });
   await jobs.schedule('conversation-expiry', '* * * * *');
+  await jobs.work('report-rollup', async () => {
+    await rollUpReports(database.db);
+  });
+  await jobs.schedule('report-rollup', '* * * * *');
   app.addHook('onClose', async () => {
     await bus.close();
     await jobs.stop();
@@ -137,6 +143,7 @@ export async function buildApp({
     await api.register(inboxRoutes);
     await api.register(debuggerRoutes);
     await api.register(aiRoutes);
+    await api.register(reportsRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -18,6 +18,8 @@ export const botSummarySchema = z.object({
   language: botLanguageSchema,
   status: z.enum(['draft', 'published']),
   published_version: z.number().int().nullable(),
+  /** What a goal completion is worth, in USD, when its goal module names no value. */
+  default_goal_value: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
   counts: z.object({
@@ -60,8 +62,15 @@ export const createBotRequestSchema = z.strictObject({ name: botNameSchema, lang
 export type CreateBotRequest = z.infer<typeof createBotRequestSchema>;
 
 export const updateBotRequestSchema = z
-  .strictObject({ name: botNameSchema.optional(), language: botLanguageSchema.optional() })
-  .refine((body) => body.name !== undefined || body.language !== undefined, 'Send name or language');
+  .strictObject({
+    name: botNameSchema.optional(),
+    language: botLanguageSchema.optional(),
+    defaultGoalValue: z.number().min(0).max(1_000_000_000).optional(),
+  })
+  .refine(
+    (body) => body.name !== undefined || body.language !== undefined || body.defaultGoalValue !== undefined,
+    'Send name, language or defaultGoalValue',
+  );
 export type UpdateBotRequest = z.infer<typeof updateBotRequestSchema>;
 
 export const botIdParamsSchema = z.strictObject({ id: z.string().max(100) });

@@ -12,6 +12,7 @@ export * from './health';
 export * from './inbox';
 export * from './profile';
 export * from './publishing';
+export * from './reports';
 export * from './telemetry';
 export * from './templates';
 export * from './users';

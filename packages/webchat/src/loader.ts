@@ -35,6 +35,12 @@ function telemetry(baseUrl: string, config: WebchatConfig) {
     session = Math.random().toString(36).slice(2);
     sessionStorage.setItem('parley:session', session);
   }
+  // An anonymous id that outlives the tab, so reports can count visitors, not only sessions.
+  let visitor = localStorage.getItem('parley:visitor');
+  if (!visitor) {
+    visitor = crypto.randomUUID();
+    localStorage.setItem('parley:visitor', visitor);
+  }
   const send = (baseType: string, baseData: Record<string, unknown>) =>
     fetch(baseUrl + config.telemetry.endpointPath, {
       method: 'POST',
@@ -46,7 +52,7 @@ function telemetry(baseUrl: string, config: WebchatConfig) {
           name: `Microsoft.ApplicationInsights.${baseType.replace('Data', '')}`,
           time: new Date().toISOString(),
           iKey: config.telemetry.instrumentationKey,
-          tags: { 'ai.session.id': session, 'ai.cloud.role': 'webchat' },
+          tags: { 'ai.session.id': session, 'ai.user.id': visitor, 'ai.cloud.role': 'webchat' },
           data: { baseType, baseData: { ver: 2, ...baseData } },
         },
       ]),

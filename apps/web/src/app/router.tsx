@@ -146,6 +146,37 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'reports',
+                      lazy: async () => ({
+                        Component: (await import('../features/reports/components/reports-layout'))
+                          .ReportsLayout,
+                      }),
+                      children: [
+                        {
+                          index: true,
+                          lazy: async () => ({
+                            Component: (await import('../features/reports/components/traffic-report'))
+                              .TrafficReportPage,
+                          }),
+                        },
+                        {
+                          path: 'business',
+                          lazy: async () => ({
+                            Component: (await import('../features/reports/components/business-report'))
+                              .BusinessReportPage,
+                          }),
+                        },
+                        {
+                          path: 'messages',
+                          lazy: async () => ({
+                            Component: (await import('../features/reports/components/message-report'))
+                              .MessageReportPage,
+                          }),
+                        },
+                        { path: '*', element: <ErrorScreen kind="not-found" /> },
+                      ],
+                    },
+                    {
                       path: 'changelog',
                       lazy: async () => ({
                         Component: (await import('../features/changelog/components/changelog-page'))

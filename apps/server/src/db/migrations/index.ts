@@ -7,6 +7,7 @@ import * as webchatStyle from './0005-webchat-style';
 import * as leanTurnWrites from './0006-lean-turn-writes';
 import * as inbox from './0007-inbox';
 import * as draftRevisions from './0008-draft-revisions';
+import * as reports from './0009-reports';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-lean-turn-writes': leanTurnWrites,
   '0007-inbox': inbox,
   '0008-draft-revisions': draftRevisions,
+  '0009-reports': reports,
 };

@@ -20,6 +20,8 @@ export interface BotTable {
   updated_at: Generated<Date>;
   /** The web chat's look; parsed with the style schema, so missing fields take their defaults. */
   webchat_style: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** What a goal completion is worth (USD) when its module names no value (Revenue Impact). */
+  default_goal_value: Generated<number>;
   /** Deleted bots stay for the reports of their conversations. */
   deleted_at: Date | null;
 }

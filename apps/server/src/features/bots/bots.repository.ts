@@ -19,6 +19,7 @@ const summaryColumns = [
   'intent_count',
   'global_connection_count',
   'published_version',
+  'default_goal_value',
   'created_by',
   'created_at',
   'updated_at',
@@ -107,7 +108,7 @@ export async function updateBot(
   db: Queryable,
   companyId: string,
   id: string,
-  changes: { name?: string; language?: string; flow?: Flow; savedBy?: string },
+  changes: { name?: string; language?: string; flow?: Flow; savedBy?: string; defaultGoalValue?: number },
   /** Only if the draft is still at this revision (see saveDraft). */
   baseRevision?: number,
 ): Promise<BotRow | undefined> {
@@ -116,6 +117,7 @@ export async function updateBot(
     .set((eb) => ({
       ...(changes.name === undefined ? {} : { name: changes.name }),
       ...(changes.language === undefined ? {} : { language: changes.language }),
+      ...(changes.defaultGoalValue === undefined ? {} : { default_goal_value: changes.defaultGoalValue }),
       ...(changes.flow === undefined
         ? {}
         : {

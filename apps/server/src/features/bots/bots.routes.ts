@@ -63,7 +63,7 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Rename a bot or change its language',
+        summary: 'Rename a bot, change its language or its default goal value',
         params: botIdParamsSchema,
         body: updateBotRequestSchema,
         response: { 200: botDetailSchema, ...errorResponses(400, 401, 404, 413) },

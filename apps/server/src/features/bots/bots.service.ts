@@ -34,6 +34,7 @@ export function toSummary(row: BotSummaryRow): BotSummary {
     language: row.language as BotSummary['language'],
     status: row.published_version === null ? 'draft' : 'published',
     published_version: row.published_version,
+    default_goal_value: row.default_goal_value,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     counts: {
@@ -90,7 +91,12 @@ export async function renameOrRelanguageBot(
             ...loadFlow(current.draft_flow),
             settings: { ...loadFlow(current.draft_flow).settings, language: input.language },
           };
-    return updateBot(trx, session.companyId, id, { name: input.name, language: input.language, flow });
+    return updateBot(trx, session.companyId, id, {
+      name: input.name,
+      language: input.language,
+      flow,
+      defaultGoalValue: input.defaultGoalValue,
+    });
   });
   if (!row) throw new NotFoundException('Bot not found');
   return toDetail(row);

@@ -3,6 +3,7 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import {
@@ -33,6 +34,7 @@ export function botLinks(companyId: string, botId: string) {
     builder: `/bots/list/${botId}`,
     inbox: inboxDeepLink({ companyId, botId }),
     webchat: `/v2/lite/bots/${botId}/settings`,
+    reports: `/v2/reports/business?${new URLSearchParams({ companyId, botId })}`,
   };
 }
 
@@ -103,6 +105,9 @@ export function BotCard({
         <Stack direction="row" spacing={0.5} sx={{ px: 1, py: 0.75 }}>
           <Button size="small" startIcon={<ForumOutlined />} component={RouterLink} to={links.inbox}>
             {t('card.inbox')}
+          </Button>
+          <Button size="small" startIcon={<InsightsOutlined />} component={RouterLink} to={links.reports}>
+            {t('card.reports')}
           </Button>
           <Button
             size="small"

@@ -2,6 +2,8 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import ForumRounded from '@mui/icons-material/ForumRounded';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HomeRounded from '@mui/icons-material/HomeRounded';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
 import IntegrationInstructionsRounded from '@mui/icons-material/IntegrationInstructionsRounded';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
@@ -69,6 +71,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const { data: config } = useSuspenseQuery(frontendConfigQuery);
   const home = pathname === '/v2' || pathname === '/v2/' || pathname === '/bots/list';
   const inbox = pathname === '/v2/inbox';
+  const reports = pathname.startsWith('/v2/reports');
   const changelog = pathname === '/v2/changelog';
   const sdk = pathname === '/v2/conversational-web-sdk';
 
@@ -87,6 +90,13 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
           label={t('nav.inbox')}
           icon={inbox ? <ForumRounded color="primary" /> : <ForumOutlined />}
           selected={inbox}
+          onNavigate={onNavigate}
+        />
+        <NavItem
+          to="/v2/reports"
+          label={t('nav.reports')}
+          icon={reports ? <InsightsRounded color="primary" /> : <InsightsOutlined />}
+          selected={reports}
           onNavigate={onNavigate}
         />
         <NavItem

@@ -1,0 +1,356 @@
+import type { ReportRange } from '@parley/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+
+/** What a report is about: a company, perhaps one bot, perhaps one domain. */
+export interface ReportScope {
+  companyId: string;
+  botId?: string;
+  domain?: string;
+}
+
+const botFilter = (scope: ReportScope, alias: string): RawBuilder<unknown> =>
+  scope.botId ? sql`and ${sql.ref(`${alias}.bot_id`)} = ${scope.botId}::uuid` : sql``;
+const domainFilter = (scope: ReportScope, alias: string): RawBuilder<unknown> =>
+  scope.domain === undefined ? sql`` : sql`and ${sql.ref(`${alias}.domain`)} = ${scope.domain}`;
+const scopeFilter = (scope: ReportScope, alias: string) =>
+  sql`${sql.ref(`${alias}.company_id`)} = ${scope.companyId}::uuid ${botFilter(scope, alias)}`;
+
+/** Hours from the range's first day's midnight (UTC) to the day after its last. */
+const hourRange = (column: string, range: ReportRange) =>
+  sql`${sql.ref(column)} >= (${range.from}::date)::timestamp at time zone 'UTC'
+    and ${sql.ref(column)} < (${range.to}::date + 1)::timestamp at time zone 'UTC'`;
+const dayRange = (column: string, range: ReportRange) =>
+  sql`${sql.ref(column)} between ${range.from}::date and ${range.to}::date`;
+
+export interface ConversationDayRow {
+  date: string;
+  channel: string;
+  conversations: number;
+  goal_conversations: number;
+  goals: number;
+  handoff_conversations: number;
+  user_messages: number;
+  bot_messages: number;
+  agent_messages: number;
+  fallbacks: number;
+}
+
+/** Conversations started per day and channel, with what happened in them. */
+export async function conversationDays(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<ConversationDayRow[]> {
+  const result = await sql<ConversationDayRow>`
+    select to_char(h.hour at time zone 'UTC', 'YYYY-MM-DD') as date, h.channel,
+           sum(h.conversations)::int as conversations, sum(h.goal_conversations)::int as goal_conversations,
+           sum(h.goals)::int as goals, sum(h.handoff_conversations)::int as handoff_conversations,
+           sum(h.user_messages)::int as user_messages, sum(h.bot_messages)::int as bot_messages,
+           sum(h.agent_messages)::int as agent_messages, sum(h.fallbacks)::int as fallbacks
+    from report_conversation_hours as h
+    where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}
+    group by 1, 2 order by 1, 2`.execute(db);
+  return result.rows;
+}
+
+export interface HourOfWeekRow {
+  weekday: number;
+  hour: number;
+  count: number;
+}
+
+export async function conversationHoursOfWeek(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<HourOfWeekRow[]> {
+  const result = await sql<HourOfWeekRow>`
+    select (extract(isodow from h.hour at time zone 'UTC') - 1)::int as weekday,
+           extract(hour from h.hour at time zone 'UTC')::int as hour, sum(h.conversations)::int as count
+    from report_conversation_hours as h
+    where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}
+    group by 1, 2`.execute(db);
+  return result.rows;
+}
+
+export async function pageViewHoursOfWeek(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<HourOfWeekRow[]> {
+  const result = await sql<HourOfWeekRow>`
+    select (extract(isodow from h.hour at time zone 'UTC') - 1)::int as weekday,
+           extract(hour from h.hour at time zone 'UTC')::int as hour, sum(h.page_views)::int as count
+    from report_traffic_hours as h
+    where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}
+    group by 1, 2`.execute(db);
+  return result.rows;
+}
+
+export interface TrafficDayRow {
+  date: string;
+  page_views: number;
+  widget_opens: number;
+  sessions: number;
+  opened_sessions: number;
+  visitors: number;
+}
+
+/** Page views, opens, sessions and visitors (distinct that day) per day. */
+export async function trafficDays(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<TrafficDayRow[]> {
+  const result = await sql<TrafficDayRow>`
+    with views as (
+      select to_char(h.hour at time zone 'UTC', 'YYYY-MM-DD') as date,
+             sum(h.page_views)::int as page_views, sum(h.widget_opens)::int as widget_opens
+      from report_traffic_hours as h
+      where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}
+      group by 1),
+    sessions as (
+      select to_char(d.day, 'YYYY-MM-DD') as date, sum(d.sessions)::int as sessions,
+             sum(d.opened_sessions)::int as opened_sessions, sum(d.visitors)::int as visitors
+      from report_session_days as d
+      where ${scopeFilter(scope, 'd')} ${domainFilter(scope, 'd')} and ${dayRange('d.day', range)}
+      group by 1)
+    select coalesce(views.date, sessions.date) as date,
+           coalesce(views.page_views, 0) as page_views, coalesce(views.widget_opens, 0) as widget_opens,
+           coalesce(sessions.sessions, 0) as sessions, coalesce(sessions.opened_sessions, 0) as opened_sessions,
+           coalesce(sessions.visitors, 0) as visitors
+    from views full join sessions on sessions.date = views.date
+    order by 1`.execute(db);
+  return result.rows;
+}
+
+/** Distinct visitors over the whole range (a visitor on two days counts once). */
+export async function distinctVisitors(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<number> {
+  const result = await sql<{ visitors: number }>`
+    select count(distinct s.visitor_id)::int as visitors
+    from report_sessions as s
+    where ${scopeFilter(scope, 's')} ${domainFilter(scope, 's')} and ${dayRange('s.day', range)}`.execute(db);
+  return result.rows[0]?.visitors ?? 0;
+}
+
+export async function topPages(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  limit: number,
+): Promise<{ domain: string; url: string; page_views: number }[]> {
+  const result = await sql<{ domain: string; url: string; page_views: number }>`
+    select p.domain, p.url, sum(p.page_views)::int as page_views
+    from report_pages as p
+    where ${scopeFilter(scope, 'p')} ${domainFilter(scope, 'p')} and ${dayRange('p.day', range)}
+    group by p.domain, p.url order by 3 desc, p.url limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** The domains the widget reported page views from (the last year), busiest first. */
+export async function seenDomains(
+  db: Queryable,
+  scope: ReportScope,
+): Promise<{ domain: string; page_views: number; last_seen: string }[]> {
+  const result = await sql<{ domain: string; page_views: number; last_seen: string }>`
+    select h.domain, sum(h.page_views)::int as page_views,
+           to_char(max(h.hour) at time zone 'UTC', 'YYYY-MM-DD') as last_seen
+    from report_traffic_hours as h
+    where ${scopeFilter(scope, 'h')} and h.domain <> '' and h.hour >= now() - interval '366 days'
+    group by h.domain order by 2 desc, 1 limit 200`.execute(db);
+  return result.rows;
+}
+
+export type TextKind = 'message' | 'unrecognized' | 'low_confidence' | 'button';
+
+export async function topTexts(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  kind: TextKind,
+  limit: number,
+): Promise<{ text: string; detail: string; count: number; score: number }[]> {
+  const result = await sql<{ text: string; detail: string; count: number; score: number }>`
+    select t.text, t.detail, sum(t.count)::int as count, sum(t.score)::float8 as score
+    from report_texts as t
+    where ${scopeFilter(scope, 't')} and t.kind = ${kind} and ${dayRange('t.day', range)}
+    group by t.text, t.detail order by 3 desc, 1 limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+export async function moduleTotals(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<{ bot_id: string; module_id: string; visits: number; goals: number }[]> {
+  const result = await sql<{ bot_id: string; module_id: string; visits: number; goals: number }>`
+    select m.bot_id, m.module_id, sum(m.visits)::int as visits, sum(m.goals)::int as goals
+    from report_module_days as m
+    where ${scopeFilter(scope, 'm')} and ${dayRange('m.day', range)}
+    group by m.bot_id, m.module_id order by 3 desc, 2`.execute(db);
+  return result.rows;
+}
+
+/** Goal completions per day and goal module (for revenue over time). */
+export async function goalDays(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<{ date: string; bot_id: string; module_id: string; goals: number }[]> {
+  const result = await sql<{ date: string; bot_id: string; module_id: string; goals: number }>`
+    select to_char(m.day, 'YYYY-MM-DD') as date, m.bot_id, m.module_id, m.goals
+    from report_module_days as m
+    where ${scopeFilter(scope, 'm')} and ${dayRange('m.day', range)} and m.goals > 0`.execute(db);
+  return result.rows;
+}
+
+export const LENGTH_BUCKETS = ['0', '1', '2', '3–5', '6–10', '11–20', '21+'] as const;
+
+/** Conversations by the number of messages the user sent in them. */
+export async function conversationLengths(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<{ bucket: number; conversations: number }[]> {
+  const result = await sql<{ bucket: number; conversations: number }>`
+    select case when r.user_messages <= 2 then r.user_messages when r.user_messages <= 5 then 3
+                when r.user_messages <= 10 then 4 when r.user_messages <= 20 then 5 else 6 end as bucket,
+           count(*)::int as conversations
+    from report_conversations as r
+    where ${scopeFilter(scope, 'r')} ${domainFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
+    group by 1 order by 1`.execute(db);
+  return result.rows;
+}
+
+/**
+ * How many conversations visited the steps in order: each step counts the conversations that
+ * visited every step before it, each first visit after the one before.
+ */
+export async function funnelCounts(
+  db: Queryable,
+  scope: ReportScope & { botId: string },
+  range: ReportRange,
+  steps: string[],
+): Promise<{ conversations: number; reached: number[] }> {
+  // Positions of each step in the conversation's first-visit order (0 when it never came there).
+  const positions = steps.map(
+    (step, index) => sql`array_position(r.modules, ${step}) as ${sql.id(`p${index}`)}`,
+  );
+  const reached = steps.map((_, index) => {
+    const conditions = steps
+      .slice(0, index + 1)
+      .map((__, at) => (at === 0 ? sql`p0 is not null` : sql`${sql.id(`p${at}`)} > ${sql.id(`p${at - 1}`)}`));
+    return sql`count(*) filter (where ${sql.join(conditions, sql` and `)})::int as ${sql.id(`r${index}`)}`;
+  });
+  const result = await sql<Record<string, number>>`
+    with visits as (
+      select ${sql.join(positions)}
+      from report_conversations as r
+      where ${scopeFilter(scope, 'r')} ${domainFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
+        and r.modules @> array[${steps[0]}]::text[])
+    select ${sql.join(reached)} from visits`.execute(db);
+  const total = await sql<{ conversations: number }>`
+    select coalesce(sum(h.conversations), 0)::int as conversations
+    from report_conversation_hours as h
+    where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}`.execute(
+    db,
+  );
+  const row = result.rows[0] ?? {};
+  return {
+    conversations: total.rows[0]?.conversations ?? 0,
+    reached: steps.map((_, index) => row[`r${index}`] ?? 0),
+  };
+}
+
+/** The modules conversations went to first after `moduleId` (up to three), most common first. */
+export async function pathsAfter(
+  db: Queryable,
+  scope: ReportScope & { botId: string },
+  range: ReportRange,
+  moduleId: string,
+  limit: number,
+): Promise<{ visited: number; paths: { modules: string[]; conversations: number }[] }> {
+  const result = await sql<{ modules: string[]; conversations: number }>`
+    select r.modules[array_position(r.modules, ${moduleId}) + 1 : array_position(r.modules, ${moduleId}) + 3] as modules,
+           count(*)::int as conversations
+    from report_conversations as r
+    where ${scopeFilter(scope, 'r')} ${domainFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
+      and r.modules @> array[${moduleId}]::text[]
+    group by 1 order by 2 desc, 1`.execute(db);
+  const visited = result.rows.reduce((sum, row) => sum + row.conversations, 0);
+  return { visited, paths: result.rows.slice(0, limit) };
+}
+
+export interface CompanyKpiRow {
+  company_id: string;
+  conversations: number;
+  goal_conversations: number;
+  handoff_conversations: number;
+  user_messages: number;
+  fallbacks: number;
+  sessions: number;
+  opened_sessions: number;
+}
+
+/** Each company of an industry (Parley's own left out), with what its KPIs are made of. */
+export async function industryKpiInputs(
+  db: Queryable,
+  industry: string,
+  range: ReportRange,
+): Promise<CompanyKpiRow[]> {
+  const result = await sql<CompanyKpiRow>`
+    with peers as (
+      select id from companies where industry = ${industry} and company_type <> 'Internal'),
+    conversations as (
+      select h.company_id, sum(h.conversations)::int as conversations,
+             sum(h.goal_conversations)::int as goal_conversations,
+             sum(h.handoff_conversations)::int as handoff_conversations,
+             sum(h.user_messages)::int as user_messages, sum(h.fallbacks)::int as fallbacks
+      from report_conversation_hours as h join peers on peers.id = h.company_id
+      where ${hourRange('h.hour', range)}
+      group by h.company_id),
+    sessions as (
+      select d.company_id, sum(d.sessions)::int as sessions, sum(d.opened_sessions)::int as opened_sessions
+      from report_session_days as d join peers on peers.id = d.company_id
+      where ${dayRange('d.day', range)}
+      group by d.company_id)
+    select coalesce(c.company_id, s.company_id) as company_id,
+           coalesce(c.conversations, 0) as conversations, coalesce(c.goal_conversations, 0) as goal_conversations,
+           coalesce(c.handoff_conversations, 0) as handoff_conversations,
+           coalesce(c.user_messages, 0) as user_messages, coalesce(c.fallbacks, 0) as fallbacks,
+           coalesce(s.sessions, 0) as sessions, coalesce(s.opened_sessions, 0) as opened_sessions
+    from conversations as c full join sessions as s on s.company_id = c.company_id`.execute(db);
+  return result.rows;
+}
+
+export async function companyIndustry(db: Queryable, companyId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('companies')
+    .select('industry')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.industry?.trim() || null;
+}
+
+export interface ReportBotRow {
+  id: string;
+  name: string;
+  draft_flow: unknown;
+  default_goal_value: number;
+}
+
+/** The company's bots among `ids` (deleted ones too: their conversations stay in reports). */
+export async function reportBots(db: Queryable, companyId: string, ids: string[]): Promise<ReportBotRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('bots')
+    .select(['id', 'name', 'draft_flow', 'default_goal_value'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+}
