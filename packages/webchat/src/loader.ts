@@ -38,7 +38,10 @@ function telemetry(baseUrl: string, config: WebchatConfig) {
   // An anonymous id that outlives the tab, so reports can count visitors, not only sessions.
   let visitor = localStorage.getItem('parley:visitor');
   if (!visitor) {
-    visitor = crypto.randomUUID();
+    // getRandomValues works on plain-http pages too (randomUUID needs a secure context).
+    visitor = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('');
     localStorage.setItem('parley:visitor', visitor);
   }
   const send = (baseType: string, baseData: Record<string, unknown>) =>

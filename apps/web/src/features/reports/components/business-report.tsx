@@ -370,15 +370,17 @@ export function BusinessReportPage() {
             </ToggleButtonGroup>
             <LineChart
               height={280}
+              margin={{ right: 24 }}
               skipAnimation
               xAxis={[{ scaleType: 'point', data: data.days.map((day) => format.day(day.date)) }]}
-              yAxis={[{ valueFormatter: (value: number) => format.percent(value) }]}
+              yAxis={[{ min: 0, valueFormatter: (value: number) => format.percent(value) }]}
               series={[
                 {
                   id: 'current',
                   label: t('business.thisPeriod'),
                   data: data.days.map((day) => day[trend]),
                   connectNulls: true,
+                  curve: 'linear' as const,
                   showMark: data.days.length <= 31,
                   valueFormatter: (value: number | null) => format.percent(value),
                 },
@@ -389,6 +391,7 @@ export function BusinessReportPage() {
                         label: t('business.previousPeriod'),
                         data: data.previousDays.map((day) => day[trend]),
                         connectNulls: true,
+                        curve: 'linear' as const,
                         showMark: false,
                         color: '#94a3b8',
                         valueFormatter: (value: number | null) => format.percent(value),

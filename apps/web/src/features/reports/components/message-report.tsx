@@ -33,6 +33,13 @@ import {
 import { useReportContext } from './reports-layout';
 
 type ModuleOption = MessageReport['modules'][number];
+
+function everyDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let time = Date.parse(from); time <= Date.parse(to); time += 86_400_000)
+    days.push(new Date(time).toISOString().slice(0, 10));
+  return days;
+}
 const moduleLabel = (module: ModuleOption) => module.name ?? module.moduleId;
 
 /** A link to the inbox, searching for the text, in the report's company and bot. */
@@ -62,7 +69,9 @@ function TextTable({
   fileName,
   empty,
   inbox,
+  header,
 }: {
+  header: string;
   title: string;
   subtitle?: string;
   rows: { text: string; count: number }[];
@@ -93,7 +102,7 @@ function TextTable({
         rowKey={(row) => row.text}
         empty={empty}
         columns={[
-          { header: t('columns.text'), cell: (row) => row.text },
+          { header, cell: (row) => row.text },
           { header: t('columns.count'), cell: (row) => format.number(row.count), align: 'right', width: 80 },
           ...(inbox
             ? [
@@ -119,7 +128,7 @@ function FunnelChart({ funnel }: { funnel: FunnelReport }) {
       {funnel.steps.map((step, index) => {
         const share = first > 0 ? step.conversations / first : 0;
         return (
-          <Box key={`${step.moduleId}-${index}`} role="listitem" data-funnel-step={index}>
+          <Box key={step.moduleId} role="listitem" data-funnel-step={index}>
             <Stack direction="row" justifyContent="space-between" spacing={2}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {index + 1}. {step.name ?? step.moduleId}
@@ -291,7 +300,7 @@ export function MessageReportPage() {
   const data = report.data;
   if (report.isError && !data) return <ReportError onRetry={() => report.refetch()} />;
   const stem = `parley-messages-${view.from}-${view.to}`;
-  const dates = data ? [...new Set(data.days.map((day) => day.date))] : [];
+  const dates = data ? everyDay(data.range.from, data.range.to) : [];
   const channels = data ? [...new Set(data.days.map((day) => day.channel))] : [];
 
   return (
@@ -398,6 +407,7 @@ export function MessageReportPage() {
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, lg: 6 }}>
                   <TextTable
+                    header={t('columns.text')}
                     title={t('messages.top')}
                     rows={data.topMessages}
                     fileName={`${stem}-top.csv`}
@@ -407,6 +417,7 @@ export function MessageReportPage() {
                 </Grid>
                 <Grid size={{ xs: 12, lg: 6 }}>
                   <TextTable
+                    header={t('columns.text')}
                     title={t('messages.unrecognized')}
                     subtitle={t('messages.unrecognizedHelp')}
                     rows={data.topUnrecognized}
@@ -459,6 +470,7 @@ export function MessageReportPage() {
                 </Grid>
                 <Grid size={{ xs: 12, lg: 6 }}>
                   <TextTable
+                    header={t('columns.button')}
                     title={t('messages.buttons')}
                     rows={data.buttons}
                     fileName={`${stem}-buttons.csv`}

@@ -11,6 +11,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { TrafficReport, TrafficTotals } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -105,7 +106,9 @@ function HourOfWeekHeatmap({
         }}
       >
         <Box role="row" sx={{ display: 'contents' }}>
-          <Box role="columnheader" />
+          <Box role="columnheader" sx={visuallyHidden}>
+            {t('traffic.heatmapDay')}
+          </Box>
           {HOURS.map((hour) => (
             <Typography
               role="columnheader"
@@ -114,7 +117,13 @@ function HourOfWeekHeatmap({
               color="text.secondary"
               sx={{ textAlign: 'center', fontSize: 10 }}
             >
-              {hour % 3 === 0 ? hour : ''}
+              {hour % 3 === 0 ? (
+                hour
+              ) : (
+                <Box component="span" sx={visuallyHidden}>
+                  {hour}
+                </Box>
+              )}
             </Typography>
           ))}
         </Box>
@@ -230,6 +239,7 @@ export function TrafficReportPage() {
               >
                 <LineChart
                   height={300}
+                  margin={{ right: 24 }}
                   skipAnimation
                   xAxis={[{ scaleType: 'point', data: data.days.map((day) => format.day(day.date)) }]}
                   series={(['pageViews', 'sessions', 'widgetOpens', 'conversationsStarted'] as const).map(
@@ -238,6 +248,7 @@ export function TrafficReportPage() {
                       label: t(`traffic.totals.${key}`),
                       data: data.days.map((day) => day[key]),
                       showMark: data.days.length <= 31,
+                      curve: 'linear' as const,
                       valueFormatter: (value: number | null) => (value === null ? '' : format.number(value)),
                     }),
                   )}
