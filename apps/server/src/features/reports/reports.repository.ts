@@ -60,29 +60,21 @@ export interface HourOfWeekRow {
   count: number;
 }
 
-export async function conversationHoursOfWeek(
+/** Sums of an hourly rollup's column per hour of the week (weekday 0 = Monday, UTC). */
+export async function hoursOfWeek(
   db: Queryable,
   scope: ReportScope,
   range: ReportRange,
+  figure: 'conversations' | 'page_views',
 ): Promise<HourOfWeekRow[]> {
+  const [table, column] =
+    figure === 'conversations'
+      ? ['report_conversation_hours', 'conversations']
+      : ['report_traffic_hours', 'page_views'];
   const result = await sql<HourOfWeekRow>`
     select (extract(isodow from h.hour at time zone 'UTC') - 1)::int as weekday,
-           extract(hour from h.hour at time zone 'UTC')::int as hour, sum(h.conversations)::int as count
-    from report_conversation_hours as h
-    where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}
-    group by 1, 2`.execute(db);
-  return result.rows;
-}
-
-export async function pageViewHoursOfWeek(
-  db: Queryable,
-  scope: ReportScope,
-  range: ReportRange,
-): Promise<HourOfWeekRow[]> {
-  const result = await sql<HourOfWeekRow>`
-    select (extract(isodow from h.hour at time zone 'UTC') - 1)::int as weekday,
-           extract(hour from h.hour at time zone 'UTC')::int as hour, sum(h.page_views)::int as count
-    from report_traffic_hours as h
+           extract(hour from h.hour at time zone 'UTC')::int as hour, sum(${sql.ref(`h.${column}`)})::int as count
+    from ${sql.table(table)} as h
     where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}
     group by 1, 2`.execute(db);
   return result.rows;

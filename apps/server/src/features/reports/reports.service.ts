@@ -25,15 +25,14 @@ import {
   type ConversationDayRow,
   companyIndustry,
   conversationDays,
-  conversationHoursOfWeek,
   conversationLengths,
   distinctVisitors,
   funnelCounts,
   goalDays,
+  hoursOfWeek,
   industryKpiInputs,
   LENGTH_BUCKETS,
   moduleTotals,
-  pageViewHoursOfWeek,
   pathsAfter,
   type ReportBotRow,
   type ReportScope,
@@ -188,8 +187,8 @@ export async function trafficReport(
   const [current, previous, views, started, pages] = await Promise.all([
     trafficFigures(db, scope, range),
     previousRange ? trafficFigures(db, scope, previousRange) : null,
-    pageViewHoursOfWeek(db, scope, range),
-    conversationHoursOfWeek(db, scope, range),
+    hoursOfWeek(db, scope, range, 'page_views'),
+    hoursOfWeek(db, scope, range, 'conversations'),
     topPages(db, scope, range, TOP),
   ]);
   const cells = new Map<string, TrafficReport['hoursOfWeek'][number]>();

@@ -1,19 +1,13 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentUserQuery } from '../../../shared/session/current-user';
 import { inboxListQuery } from '../api/inbox-api';
 import { useLiveInbox } from '../api/live-inbox';
-import {
-  type InboxView,
-  listFilters,
-  readInboxView,
-  rememberContext,
-  rememberedContext,
-  writeInboxView,
-} from '../model/inbox-view';
+import { type InboxView, listFilters, readInboxView, writeInboxView } from '../model/inbox-view';
+import { useRememberedContext } from '../model/use-remembered-context';
 import { ContextSelectors } from './context-selectors';
 import { ConversationList } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
@@ -43,23 +37,11 @@ export function InboxPage() {
   const [search, setSearch] = useSearchParams();
   const view = useMemo(() => readInboxView(search), [search]);
   const { data: user } = useSuspenseQuery(currentUserQuery);
-  const staff = user.company.company_type === 'Internal';
   const viewRef = useRef(view);
   viewRef.current = view;
 
   // Without a company and bot in the address, the inbox opens on the ones picked last.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page opens
-  useEffect(() => {
-    if (view.companyId || view.botId) return;
-    const saved = rememberedContext();
-    const allowed = staff || !saved.companyId || saved.companyId === user.company.id;
-    if (allowed && (saved.companyId || saved.botId))
-      setSearch(writeInboxView({ ...view, ...saved }), { replace: true });
-  }, []);
-  const { companyId: chosenCompany, botId: chosenBot } = view;
-  useEffect(() => {
-    if (chosenCompany || chosenBot) rememberContext({ companyId: chosenCompany, botId: chosenBot });
-  }, [chosenCompany, chosenBot]);
+  useRememberedContext(view, (saved) => setSearch(writeInboxView({ ...view, ...saved }), { replace: true }));
 
   const update = useCallback(
     (patch: Partial<InboxView>) => setSearch(writeInboxView({ ...viewRef.current, ...patch })),

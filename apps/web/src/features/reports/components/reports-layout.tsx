@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { currentUserQuery } from '../../../shared/session/current-user';
 import { ContextSelectors } from '../../inbox/components/context-selectors';
-import { rememberContext, rememberedContext } from '../../inbox/model/inbox-view';
+import { useRememberedContext } from '../../inbox/model/use-remembered-context';
 import {
   PRESETS,
   type Preset,
@@ -121,22 +121,11 @@ export function ReportsLayout() {
   const [search, setSearch] = useSearchParams();
   const view = useMemo(() => readReportView(search), [search]);
   const { data: user } = useSuspenseQuery(currentUserQuery);
-  const staff = user.company.company_type === 'Internal';
   const viewRef = useRef(view);
   viewRef.current = view;
 
   // Without a company and bot in the address, reports open on the ones picked last (as the inbox).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page opens
-  useEffect(() => {
-    if (view.companyId || view.botId) return;
-    const saved = rememberedContext();
-    const allowed = staff || !saved.companyId || saved.companyId === user.company.id;
-    if (allowed && (saved.companyId || saved.botId))
-      setSearch(writeReportView({ ...view, ...saved }), { replace: true });
-  }, []);
-  useEffect(() => {
-    if (view.companyId || view.botId) rememberContext({ companyId: view.companyId, botId: view.botId });
-  }, [view.companyId, view.botId]);
+  useRememberedContext(view, (saved) => setSearch(writeReportView({ ...view, ...saved }), { replace: true }));
 
   const update = useCallback(
     (patch: Partial<ReportView>) => setSearch(writeReportView({ ...viewRef.current, ...patch })),
