@@ -34,11 +34,19 @@ const reportQueryShape = {
   to: z.iso.date(),
   /** Also the period of the same length just before. */
   compare: flag.optional(),
-  /** Only what happened on pages of this domain (as the widget reported it). */
-  domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
 };
 export const reportQuerySchema = z.strictObject(reportQueryShape).superRefine(rangeChecks);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/**
+ * The traffic report also narrows to one domain (as the widget reported it). Only traffic: goal
+ * completions, texts and module visits are not kept per domain, so the other reports never mix a
+ * domain-filtered figure with an unfiltered one.
+ */
+export const trafficQuerySchema = z
+  .strictObject({ ...reportQueryShape, domain: z.string().trim().toLowerCase().min(1).max(253).optional() })
+  .superRefine(rangeChecks);
+export type TrafficQuery = z.infer<typeof trafficQuerySchema>;
 
 const botReportQueryShape = { ...reportQueryShape, botId: z.uuid() };
 

@@ -368,6 +368,8 @@ describe('reports', () => {
       [`/api/reports/funnel?botId=${botId}&${week}&steps=start`, 'at least 2 steps'],
       [`/api/reports/paths?botId=${botId}&${week}`, ''],
       [`/api/reports/messages?${week}&unknown=1`, ''],
+      // Only traffic narrows to a domain (goals, texts and visits are not kept per domain).
+      [`/api/reports/business?${week}&domain=shop.example`, ''],
     ];
     for (const [url, message] of cases) {
       const response = await t.request({ method: 'GET', url, headers: owner });

@@ -2,7 +2,7 @@ import type { ReportRange } from '@parley/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 
-/** What a report is about: a company, perhaps one bot, perhaps one domain. */
+/** What a report is about: a company, perhaps one bot, and (traffic only) perhaps one domain. */
 export interface ReportScope {
   companyId: string;
   botId?: string;
@@ -214,7 +214,7 @@ export async function conversationLengths(
                 when r.user_messages <= 10 then 4 when r.user_messages <= 20 then 5 else 6 end as bucket,
            count(*)::int as conversations
     from report_conversations as r
-    where ${scopeFilter(scope, 'r')} ${domainFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
+    where ${scopeFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
     group by 1 order by 1`.execute(db);
   return result.rows;
 }
@@ -225,7 +225,7 @@ export async function conversationLengths(
  */
 export async function funnelCounts(
   db: Queryable,
-  scope: ReportScope & { botId: string },
+  scope: ReportScope,
   range: ReportRange,
   steps: string[],
 ): Promise<{ conversations: number; reached: number[] }> {
@@ -243,15 +243,13 @@ export async function funnelCounts(
     with visits as (
       select ${sql.join(positions)}
       from report_conversations as r
-      where ${scopeFilter(scope, 'r')} ${domainFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
+      where ${scopeFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
         and r.modules @> array[${steps[0]}]::text[])
     select ${sql.join(reached)} from visits`.execute(db);
   const total = await sql<{ conversations: number }>`
     select coalesce(sum(h.conversations), 0)::int as conversations
     from report_conversation_hours as h
-    where ${scopeFilter(scope, 'h')} ${domainFilter(scope, 'h')} and ${hourRange('h.hour', range)}`.execute(
-    db,
-  );
+    where ${scopeFilter(scope, 'h')} and ${hourRange('h.hour', range)}`.execute(db);
   const row = result.rows[0] ?? {};
   return {
     conversations: total.rows[0]?.conversations ?? 0,
@@ -262,7 +260,7 @@ export async function funnelCounts(
 /** The modules conversations went to first after `moduleId` (up to three), most common first. */
 export async function pathsAfter(
   db: Queryable,
-  scope: ReportScope & { botId: string },
+  scope: ReportScope,
   range: ReportRange,
   moduleId: string,
   limit: number,
@@ -271,7 +269,7 @@ export async function pathsAfter(
     select r.modules[array_position(r.modules, ${moduleId}) + 1 : array_position(r.modules, ${moduleId}) + 3] as modules,
            count(*)::int as conversations
     from report_conversations as r
-    where ${scopeFilter(scope, 'r')} ${domainFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
+    where ${scopeFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
       and r.modules @> array[${moduleId}]::text[]
     group by 1 order by 2 desc, 1`.execute(db);
   const visited = result.rows.reduce((sum, row) => sum + row.conversations, 0);

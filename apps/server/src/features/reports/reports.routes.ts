@@ -8,6 +8,7 @@ import {
   pathsQuerySchema,
   pathsReportSchema,
   reportQuerySchema,
+  trafficQuerySchema,
   trafficReportSchema,
 } from '@parley/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +31,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Page views, visitors, sessions, widget opens and conversations started (from the widget’s telemetry)',
         description: rangeNote,
-        querystring: reportQuerySchema,
+        querystring: trafficQuerySchema,
         response: { 200: trafficReportSchema, ...errors },
       },
     },

@@ -131,9 +131,29 @@ const scopeOf = (companyId: string, query: { botId?: string; domain?: string }):
   ...(query.domain ? { domain: query.domain } : {}),
 });
 
-function frame(query: { from: string; to: string; compare?: boolean }) {
+/**
+ * What every report starts with: the named bot checked to be the company's, the rollups brought
+ * up to date, the scope, the period and the one before it (when comparing).
+ */
+async function openReport(
+  ctx: AppContext,
+  companyId: string,
+  query: { botId?: string; domain?: string; from: string; to: string; compare?: boolean },
+) {
+  const db = ctx.database.db;
+  const bot = await assertBot(db, companyId, query.botId);
+  const updatedAt = await freshRollups(db);
   const range = { from: query.from, to: query.to };
-  return { range, previousRange: query.compare ? previousRange(range) : null };
+  const previous = query.compare ? previousRange(range) : null;
+  return {
+    db,
+    bot,
+    scope: scopeOf(companyId, query),
+    range,
+    previousRange: previous,
+    /** The fields every report answer starts with. */
+    frame: { range, previousRange: previous, updatedAt },
+  };
 }
 
 // ---- Traffic --------------------------------------------------------------------------------
@@ -179,11 +199,7 @@ export async function trafficReport(
   companyId: string,
   query: ReportQuery,
 ): Promise<TrafficReport> {
-  const db = ctx.database.db;
-  await assertBot(db, companyId, query.botId);
-  const updatedAt = await freshRollups(db);
-  const scope = scopeOf(companyId, query);
-  const { range, previousRange } = frame(query);
+  const { db, scope, range, previousRange, frame } = await openReport(ctx, companyId, query);
   const [current, previous, views, started, pages] = await Promise.all([
     trafficFigures(db, scope, range),
     previousRange ? trafficFigures(db, scope, previousRange) : null,
@@ -201,9 +217,7 @@ export async function trafficReport(
   for (const row of views) cell(row.weekday, row.hour).pageViews += row.count;
   for (const row of started) cell(row.weekday, row.hour).conversationsStarted += row.count;
   return {
-    range,
-    previousRange,
-    updatedAt,
+    ...frame,
     totals: current.totals,
     previousTotals: previous?.totals ?? null,
     days: current.days,
@@ -320,11 +334,7 @@ export async function businessReport(
   companyId: string,
   query: ReportQuery,
 ): Promise<BusinessReport> {
-  const db = ctx.database.db;
-  const bot = await assertBot(db, companyId, query.botId);
-  const updatedAt = await freshRollups(db);
-  const scope = scopeOf(companyId, query);
-  const { range, previousRange } = frame(query);
+  const { db, bot, scope, range, previousRange, frame } = await openReport(ctx, companyId, query);
   const industry = await companyIndustry(db, companyId);
   const [current, previous, peers, goals, previousGoals, unrecognized] = await Promise.all([
     kpiFigures(db, scope, range),
@@ -409,10 +419,10 @@ export async function businessReport(
     previousRevenueByDay.set(row.date, (previousRevenueByDay.get(row.date) ?? 0) + row.goals * value);
   }
 
-  const flows = [...goalBots.values()].map(flowOf);
+  // Across every bot, completions are the sign that goals exist (no bot's flow is read for it).
   const hasGoalModules = bot
     ? (flowOf(bot)?.modules.some((module) => module.isGoal) ?? false)
-    : goals.length > 0 || flows.some((flow) => flow?.modules.some((module) => module.isGoal));
+    : goals.length > 0 || previousGoals.length > 0;
   const context = new URLSearchParams({ companyId, ...(query.botId ? { botId: query.botId } : {}) });
   const tips = tipsFor({
     kpis,
@@ -430,9 +440,7 @@ export async function businessReport(
   });
 
   return {
-    range,
-    previousRange,
-    updatedAt,
+    ...frame,
     industry,
     kpis,
     days: dayRows(current, revenueByDay),
@@ -468,12 +476,7 @@ export async function messageReport(
   companyId: string,
   query: ReportQuery,
 ): Promise<MessageReport> {
-  const db = ctx.database.db;
-  await assertBot(db, companyId, query.botId);
-  const updatedAt = await freshRollups(db);
-  // Texts and module visits are counted per bot and day, not per domain.
-  const scope = scopeOf(companyId, query);
-  const { range, previousRange } = frame(query);
+  const { db, scope, range, previousRange, frame } = await openReport(ctx, companyId, query);
   const [current, previous, messages, unrecognized, lowConfidence, buttons, modules, lengths] =
     await Promise.all([
       messageTotals(db, scope, range),
@@ -494,9 +497,7 @@ export async function messageReport(
     ),
   );
   return {
-    range,
-    previousRange,
-    updatedAt,
+    ...frame,
     totals: current.totals,
     previousTotals: previous?.totals ?? null,
     days: current.rows.map((row) => ({
@@ -539,17 +540,11 @@ export async function funnelReport(
   companyId: string,
   query: FunnelQuery,
 ): Promise<FunnelReport> {
-  const db = ctx.database.db;
-  const bot = await assertBot(db, companyId, query.botId);
-  const updatedAt = await freshRollups(db);
-  const { range, previousRange } = frame(query);
-  const scope = { ...scopeOf(companyId, query), botId: query.botId };
+  const { db, bot, scope, range, frame } = await openReport(ctx, companyId, query);
   const { conversations, reached } = await funnelCounts(db, scope, range, query.steps);
   const modules = flowOf(bot ?? undefined)?.modules ?? [];
   return {
-    range,
-    previousRange,
-    updatedAt,
+    ...frame,
     conversations,
     steps: query.steps.map((moduleId, index) => {
       const before = index === 0 ? null : (reached[index - 1] as number);
@@ -569,11 +564,7 @@ export async function pathsReport(
   companyId: string,
   query: PathsQuery,
 ): Promise<PathsReport> {
-  const db = ctx.database.db;
-  const bot = await assertBot(db, companyId, query.botId);
-  const updatedAt = await freshRollups(db);
-  const { range, previousRange } = frame(query);
-  const scope = { ...scopeOf(companyId, query), botId: query.botId };
+  const { db, bot, scope, range, frame } = await openReport(ctx, companyId, query);
   const { visited, paths } = await pathsAfter(db, scope, range, query.moduleId, TOP);
   const modules = flowOf(bot ?? undefined)?.modules ?? [];
   const named = (moduleId: string) => ({
@@ -581,9 +572,7 @@ export async function pathsReport(
     name: modules.find((module) => module.id === moduleId)?.name ?? null,
   });
   return {
-    range,
-    previousRange,
-    updatedAt,
+    ...frame,
     moduleId: query.moduleId,
     conversations: visited,
     paths: paths.map((path) => ({ modules: path.modules.map(named), conversations: path.conversations })),

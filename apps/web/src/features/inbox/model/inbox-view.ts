@@ -1,4 +1,5 @@
 import { type InboxStatus, inboxStatusSchema } from '@parley/contracts';
+import { dayParam, idParam } from '../../../shared/api/url-params';
 import type { InboxListFilters } from '../api/inbox-api';
 
 /** Everything the inbox shows, as its address keeps it (so links and reloads restore it). */
@@ -31,12 +32,6 @@ export function inboxDeepLink(params: {
   return search ? `/v2/inbox?${search}` : '/v2/inbox';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const idParam = (value: string | null) => (value && UUID.test(value) ? value : undefined);
-const dayParam = (value: string | null) =>
-  value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
 const textParam = (value: string | null) => value?.trim().slice(0, 200) || undefined;
 
 /** Reads the address; what is not valid is left out rather than sent to the server. */

@@ -7,6 +7,7 @@ import {
   trafficReportSchema,
 } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../../shared/api/request';
 
 /** `['reports']` for everything; one entry per report and query. */
@@ -23,43 +24,22 @@ const reportOptions = {
   refetchOnWindowFocus: false,
 } as const;
 
-export const trafficReportQuery = (query: URLSearchParams) =>
-  queryOptions({
-    queryKey: reportKeys.report('traffic', query.toString()),
-    queryFn: ({ signal }) =>
-      http.get(`/api/reports/traffic?${query}`, { schema: trafficReportSchema, signal }),
-    ...reportOptions,
-  });
+/** One query per report: `GET /api/reports/{path}?{query}`, parsed with its contract. */
+function reportQueryOptions<S extends z.ZodType>(path: string, schema: S) {
+  return (query: URLSearchParams) =>
+    queryOptions({
+      queryKey: reportKeys.report(path, query.toString()),
+      queryFn: ({ signal }): Promise<z.infer<S>> =>
+        http.get(`/api/reports/${path}?${query}`, { schema, signal }),
+      ...reportOptions,
+    });
+}
 
-export const businessReportQuery = (query: URLSearchParams) =>
-  queryOptions({
-    queryKey: reportKeys.report('business', query.toString()),
-    queryFn: ({ signal }) =>
-      http.get(`/api/reports/business?${query}`, { schema: businessReportSchema, signal }),
-    ...reportOptions,
-  });
-
-export const messageReportQuery = (query: URLSearchParams) =>
-  queryOptions({
-    queryKey: reportKeys.report('messages', query.toString()),
-    queryFn: ({ signal }) =>
-      http.get(`/api/reports/messages?${query}`, { schema: messageReportSchema, signal }),
-    ...reportOptions,
-  });
-
-export const funnelReportQuery = (query: URLSearchParams) =>
-  queryOptions({
-    queryKey: reportKeys.report('funnel', query.toString()),
-    queryFn: ({ signal }) => http.get(`/api/reports/funnel?${query}`, { schema: funnelReportSchema, signal }),
-    ...reportOptions,
-  });
-
-export const pathsReportQuery = (query: URLSearchParams) =>
-  queryOptions({
-    queryKey: reportKeys.report('paths', query.toString()),
-    queryFn: ({ signal }) => http.get(`/api/reports/paths?${query}`, { schema: pathsReportSchema, signal }),
-    ...reportOptions,
-  });
+export const trafficReportQuery = reportQueryOptions('traffic', trafficReportSchema);
+export const businessReportQuery = reportQueryOptions('business', businessReportSchema);
+export const messageReportQuery = reportQueryOptions('messages', messageReportSchema);
+export const funnelReportQuery = reportQueryOptions('funnel', funnelReportSchema);
+export const pathsReportQuery = reportQueryOptions('paths', pathsReportSchema);
 
 export const domainsQuery = (query: URLSearchParams) =>
   queryOptions({

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { inboxDeepLink } from '../../inbox/model/inbox-view';
+import { writeInboxView } from '../../inbox/model/inbox-view';
 import { funnelReportQuery, messageReportQuery, pathsReportQuery } from '../api/reports-api';
 import { ReportError } from './report-error';
 import {
@@ -46,8 +46,7 @@ const moduleLabel = (module: ModuleOption) => module.name ?? module.moduleId;
 function InboxSearchLink({ text }: { text: string }) {
   const { t } = useTranslation('reports');
   const { view, companyId } = useReportContext();
-  const search = new URLSearchParams(inboxDeepLink({ companyId, botId: view.botId }).split('?')[1] ?? '');
-  search.set('q', text.slice(0, 200));
+  const search = writeInboxView({ companyId, botId: view.botId, q: text.slice(0, 200) });
   return (
     <Tooltip title={t('messages.openInInbox')}>
       <IconButton

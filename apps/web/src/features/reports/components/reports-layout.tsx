@@ -34,7 +34,7 @@ export interface ReportContext {
   /** The company the report is about. */
   companyId: string;
   update(patch: Partial<ReportView>): void;
-  /** The query a report request sends. */
+  /** The query a report request sends (the domain only when asked: only traffic narrows to one). */
   query(options?: { domain?: boolean }): URLSearchParams;
 }
 
@@ -137,7 +137,7 @@ export function ReportsLayout() {
     ownCompanyId: user.company.id,
     companyId,
     update,
-    query: (options) => reportQuery(view, user.company.id, options?.domain ?? true),
+    query: (options) => reportQuery(view, user.company.id, options?.domain ?? false),
   };
   const tab = TABS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''))?.path ?? TABS[0].path;
 

@@ -43,7 +43,7 @@ const TOTALS: (keyof TrafficTotals)[] = [
 function DomainSelector() {
   const { t } = useTranslation('reports');
   const { view, update, query } = useReportContext();
-  const params = query({ domain: false });
+  const params = query();
   const scope = new URLSearchParams();
   for (const key of ['companyId', 'botId']) {
     const value = params.get(key);
@@ -173,7 +173,7 @@ export function TrafficReportPage() {
   const change = useChange();
   const { view, query } = useReportContext();
   const [metric, setMetric] = useState<'pageViews' | 'conversationsStarted'>('pageViews');
-  const report = useQuery(trafficReportQuery(query()));
+  const report = useQuery(trafficReportQuery(query({ domain: true })));
   const data = report.data;
 
   if (report.isError && !data) return <ReportError onRetry={() => report.refetch()} />;

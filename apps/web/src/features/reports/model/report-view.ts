@@ -1,4 +1,5 @@
 import { daysBetween, MAX_REPORT_DAYS } from '@parley/contracts';
+import { dayParam, idParam } from '../../../shared/api/url-params';
 
 export const PRESETS = ['last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -18,11 +19,6 @@ export interface ReportView {
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const idParam = (value: string | null) => (value && UUID.test(value) ? value : undefined);
-const dayParam = (value: string | null) =>
-  value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
 
 /** The days a preset covers on `today` (UTC). */
 export function presetRange(
