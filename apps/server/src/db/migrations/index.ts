@@ -8,6 +8,7 @@ import * as leanTurnWrites from './0006-lean-turn-writes';
 import * as inbox from './0007-inbox';
 import * as draftRevisions from './0008-draft-revisions';
 import * as reports from './0009-reports';
+import * as inboxWordSearch from './0010-inbox-word-search';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-inbox': inbox,
   '0008-draft-revisions': draftRevisions,
   '0009-reports': reports,
+  '0010-inbox-word-search': inboxWordSearch,
 };

@@ -64,7 +64,8 @@ export function inboxStatusOf(row: { status: string; agent_id: string | null; ex
   return 'active' as const;
 }
 
-function matching(db: Queryable, filter: InboxFilter) {
+/** The company's conversations matching the filter (all but the cursor). */
+export function matching(db: Queryable, filter: InboxFilter) {
   return db
     .selectFrom('conversations')
     .where('conversations.company_id', '=', filter.companyId)
@@ -143,7 +144,7 @@ function withInboxColumns(query: ReturnType<typeof matching>) {
 type MatchingQuery = ReturnType<typeof matching>;
 
 /** Conversations after the cursor, in the inbox's order (newest activity first). */
-function afterCursor<Q extends MatchingQuery>(query: Q, after: InboxFilter['after']): Q {
+export function afterCursor<Q extends MatchingQuery>(query: Q, after: InboxFilter['after']): Q {
   if (after === undefined) return query;
   return query.where(
     sql<boolean>`(conversations.last_message_at, conversations.id) < (${after.lastMessageAt}, ${after.id}::uuid)`,

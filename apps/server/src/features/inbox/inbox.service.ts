@@ -32,6 +32,8 @@ import {
   markRead,
   transcriptEvents,
 } from './inbox.repository';
+import { wordIndexQuery } from './inbox-word-query';
+import { findPageWithWords, searchLexemes } from './inbox-words.repository';
 
 type InboxQuery = z.output<typeof inboxQuerySchema>;
 
@@ -124,7 +126,8 @@ export async function listInbox(
 /**
  * The page's rows (one more than `limit` when there is a next page) and the count. Words are
  * looked for among the newest conversations first: common words fill the page there at once (the
- * count then says "more than"); rare ones go to the trigram index, which has few matches to fetch.
+ * count then says "more than"). Rarer phrases go to the word index, other rare text to the trigram
+ * index: both have few matches to fetch.
  */
 async function inboxPage(
   db: Queryable,
@@ -139,6 +142,8 @@ async function inboxPage(
       const exact = found.complete && after === undefined;
       return { rows: found.rows, total: { count: Math.min(found.rows.length, limit), capped: !exact } };
     }
+    const byWords = await findByWords(db, { ...filter, text: filter.text }, after, limit);
+    if (byWords) return byWords;
   }
   const [rows, count] = await Promise.all([
     listInboxConversations(db, { ...filter, after }, limit),
@@ -146,6 +151,28 @@ async function inboxPage(
     countInboxConversations(db, filter),
   ]);
   return { rows, total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } };
+}
+
+/**
+ * The page and the count through the word index, if it can narrow the search: the text holds a
+ * whole word or the start of one, and those are not so common that it would let through more
+ * messages than it is worth (see `wordIndexQuery`).
+ */
+async function findByWords(
+  db: Queryable,
+  filter: InboxFilter & { text: string },
+  after: InboxFilter['after'],
+  limit: number,
+): Promise<{ rows: InboxConversationRow[]; total: InboxListResponse['total'] } | undefined> {
+  // One word has nothing for the word index; PostgreSQL cuts the words, so any doubt goes to it.
+  if (/^[\p{L}\p{N}]*$/u.test(filter.text)) return undefined;
+  const wordQuery = wordIndexQuery(await searchLexemes(db, filter.companyId, filter.botId, filter.text));
+  if (wordQuery === undefined) return undefined;
+  const { ids, count } = await findPageWithWords(db, { ...filter, after }, wordQuery, limit);
+  return {
+    rows: await listInboxConversationsById(db, filter.companyId, ids),
+    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
+  };
 }
 
 /** The page, if reading a few of the newest conversations fills it or reads them all. */
