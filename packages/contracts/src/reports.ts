@@ -108,6 +108,11 @@ export const trafficReportSchema = z.object({
   ...reportFrame,
   totals: trafficTotalsSchema,
   previousTotals: trafficTotalsSchema.nullable(),
+  /**
+   * True when the visitors of the range (or of the previous one) are an estimate (about ±2 %):
+   * over many sessions they are worked out from daily sketches instead of counted one by one.
+   */
+  visitorsEstimated: z.boolean(),
   /** Every day of the range (visitors: distinct that day). */
   days: z.array(trafficTotalsSchema.extend({ date: z.iso.date() })),
   /** Each hour of the week (weekday 0 = Monday, UTC) that had traffic. */

@@ -9,6 +9,7 @@ import * as inbox from './0007-inbox';
 import * as draftRevisions from './0008-draft-revisions';
 import * as reports from './0009-reports';
 import * as inboxWordSearch from './0010-inbox-word-search';
+import * as reportsAtScale from './0011-reports-at-scale';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-draft-revisions': draftRevisions,
   '0009-reports': reports,
   '0010-inbox-word-search': inboxWordSearch,
+  '0011-reports-at-scale': reportsAtScale,
 };

@@ -68,6 +68,13 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
   const rows = await countRows(db, 'report_event_batch');
   if (rows === 0) return 0;
 
+  // The shapes the batch's conversations had before it: they move to their new shapes below.
+  await sql`
+    create temp table report_shape_moves on commit drop as
+    select r.company_id, r.bot_id, (r.started_at at time zone 'UTC')::date as day,
+           report_length_bucket(r.user_messages) as length_bucket, r.modules, -1 as conversations
+    from report_conversations as r
+    where r.conversation_id in (select distinct conversation_id from report_event_batch)`.execute(db);
   await sql`
     insert into report_conversations as r (conversation_id, company_id, bot_id, channel, domain, started_at,
       user_messages, bot_messages, agent_messages, fallbacks, goals, handed_off, modules)
@@ -90,6 +97,26 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
       goals = r.goals + excluded.goals,
       handed_off = r.handed_off or excluded.handed_off,
       modules = report_first_visits(r.modules, excluded.modules)`.execute(db);
+
+  await sql`
+    insert into report_shape_moves
+    select r.company_id, r.bot_id, (r.started_at at time zone 'UTC')::date,
+           report_length_bucket(r.user_messages), r.modules, 1
+    from report_conversations as r
+    where r.conversation_id in (select distinct conversation_id from report_event_batch)`.execute(db);
+  await sql`
+    insert into report_conversation_shapes as s (company_id, bot_id, day, length_bucket, modules, conversations)
+    select company_id, bot_id, day, length_bucket, modules, sum(conversations)
+    from report_shape_moves
+    group by company_id, bot_id, day, length_bucket, modules
+    having sum(conversations) <> 0
+    on conflict (company_id, bot_id, day, length_bucket, modules) do update set
+      conversations = s.conversations + excluded.conversations`.execute(db);
+  await sql`
+    delete from report_conversation_shapes as s
+    using (select distinct company_id, bot_id, day from report_shape_moves) as moved
+    where s.company_id = moved.company_id and s.bot_id = moved.bot_id and s.day = moved.day
+      and s.conversations = 0`.execute(db);
 
   // The hours whose conversations changed are counted again from their conversations.
   await sql`
@@ -114,8 +141,8 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
     group by r.company_id, r.bot_id, changed.hour, r.channel, r.domain`.execute(db);
 
   await sql`
-    insert into report_texts as t (company_id, bot_id, day, kind, text, detail, count, score)
-    select company_id, bot_id, day, kind, text, detail, count(*), sum(score)
+    create temp table report_text_batch on commit drop as
+    select company_id, bot_id, day, kind, text, detail, count(*)::int as count, sum(score) as score
     from (
       select company_id, bot_id, day,
              case when name = 'Message Received' and data->>'kind' = 'postback' then 'button'
@@ -131,9 +158,19 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
       where name in ('Message Received', 'Fallback', 'Low Confidence Prediction')
     ) as texts
     where text <> ''
-    group by company_id, bot_id, day, kind, text, detail
+    group by company_id, bot_id, day, kind, text, detail`.execute(db);
+  await sql`
+    insert into report_texts as t (company_id, bot_id, day, kind, text, detail, count, score)
+    select company_id, bot_id, day, kind, text, detail, count, score from report_text_batch
     on conflict (company_id, bot_id, kind, day, text, detail) do update set
       count = t.count + excluded.count, score = t.score + excluded.score`.execute(db);
+  await sql`
+    insert into report_text_totals as t (company_id, bot_id, kind, text, detail, count)
+    select company_id, bot_id, kind, text, detail, sum(count) from report_text_batch
+    group by company_id, bot_id, kind, text, detail
+    on conflict (company_id, bot_id, kind, text, detail) do update set count = t.count + excluded.count`.execute(
+    db,
+  );
 
   await sql`
     insert into report_module_days as m (company_id, bot_id, day, module_id, visits, goals)
@@ -202,6 +239,31 @@ async function foldTelemetry(db: Queryable, from: string, upto: string): Promise
     join report_sessions as s on s.company_id = changed.company_id and s.bot_id = changed.bot_id
       and s.day = changed.day and s.domain = changed.domain
     group by s.company_id, s.bot_id, s.day, s.domain`.execute(db);
+  // Each visitor into the sketch of their day and domain: registers keep the highest rank seen.
+  await sql`
+    create temp table report_sketch_batch on commit drop as
+    select company_id, bot_id, day, domain, array_agg(register) as registers, array_agg(rank) as ranks
+    from (
+      select company_id, bot_id, (at at time zone 'UTC')::date as day, domain,
+             report_visitor_register(visitor_id) as register, max(report_visitor_rank(visitor_id)) as rank
+      from report_telemetry_batch
+      where session_id <> '' and (page_view or opened)
+      group by 1, 2, 3, 4, 5) as registers
+    group by company_id, bot_id, day, domain`.execute(db);
+  await sql`
+    update report_visitor_sketches as v set sketch = report_sketch_add(v.sketch, b.registers, b.ranks)
+    from report_sketch_batch as b
+    where v.company_id = b.company_id and v.bot_id = b.bot_id and v.day = b.day and v.domain = b.domain`.execute(
+    db,
+  );
+  await sql`
+    insert into report_visitor_sketches (company_id, bot_id, day, domain, sketch)
+    select company_id, bot_id, day, domain, report_sketch_add(null, registers, ranks)
+    from report_sketch_batch as b
+    where not exists (select from report_visitor_sketches as v
+      where v.company_id = b.company_id and v.bot_id = b.bot_id and v.day = b.day and v.domain = b.domain)`.execute(
+    db,
+  );
   await sql`
     insert into report_pages as p (company_id, bot_id, day, domain, url, page_views)
     select company_id, bot_id, (at at time zone 'UTC')::date, domain, url, count(*)

@@ -117,7 +117,7 @@ export async function trafficDays(
   return result.rows;
 }
 
-/** Distinct visitors over the whole range (a visitor on two days counts once). */
+/** Distinct visitors over the whole range (a visitor on two days counts once), counted exactly. */
 export async function distinctVisitors(
   db: Queryable,
   scope: ReportScope,
@@ -128,6 +128,18 @@ export async function distinctVisitors(
     from report_sessions as s
     where ${scopeFilter(scope, 's')} ${domainFilter(scope, 's')} and ${dayRange('s.day', range)}`.execute(db);
   return result.rows[0]?.visitors ?? 0;
+}
+
+/** The range's visitor sketches, one a day and domain (see visitor-sketch.ts). */
+export async function visitorSketches(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<Uint8Array[]> {
+  const result = await sql<{ sketch: Uint8Array }>`
+    select v.sketch from report_visitor_sketches as v
+    where ${scopeFilter(scope, 'v')} ${domainFilter(scope, 'v')} and ${dayRange('v.day', range)}`.execute(db);
+  return result.rows.map((row) => row.sketch);
 }
 
 export async function topPages(
@@ -160,19 +172,80 @@ export async function seenDomains(
 
 export type TextKind = 'message' | 'unrecognized' | 'low_confidence' | 'button';
 
+export interface TextCount {
+  text: string;
+  detail: string;
+  count: number;
+  score: number;
+}
+
+/** How many of each bot's most frequent texts (over all time) a top list starts from. */
+const TEXT_CANDIDATES = 200;
+
+/** The range's texts of a kind added up, most frequent first; only those of `among` when given. */
+async function sumTexts(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+  kind: TextKind,
+  limit: number,
+  among?: { texts: string[]; details: string[]; botIds: string[] },
+): Promise<TextCount[]> {
+  const result = await sql<TextCount>`
+    select t.text, t.detail, sum(t.count)::int as count, sum(t.score)::float8 as score
+    from report_texts as t
+    ${
+      among
+        ? sql`join (select distinct * from unnest(${among.texts}::text[], ${among.details}::text[])) as c(text, detail)
+            on t.text = c.text and t.detail = c.detail and t.bot_id = any(${among.botIds}::uuid[])`
+        : sql``
+    }
+    where ${scopeFilter(scope, 't')} and t.kind = ${kind} and ${dayRange('t.day', range)}
+    group by t.text, t.detail order by 3 desc, 1 limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The most frequent texts of a kind in the range. Texts have a long tail (e-mail addresses, order
+ * numbers), so the range's counts are first added up for each bot's most frequent texts of all
+ * time only. A text outside those has, over all time, at most the sum of each bot's last
+ * candidate's count; when the top list's last entry beats that, no other text can be in it.
+ * Otherwise the whole range is read.
+ */
 export async function topTexts(
   db: Queryable,
   scope: ReportScope,
   range: ReportRange,
   kind: TextKind,
   limit: number,
-): Promise<{ text: string; detail: string; count: number; score: number }[]> {
-  const result = await sql<{ text: string; detail: string; count: number; score: number }>`
-    select t.text, t.detail, sum(t.count)::int as count, sum(t.score)::float8 as score
-    from report_texts as t
-    where ${scopeFilter(scope, 't')} and t.kind = ${kind} and ${dayRange('t.day', range)}
-    group by t.text, t.detail order by 3 desc, 1 limit ${limit}`.execute(db);
-  return result.rows;
+): Promise<TextCount[]> {
+  const candidates = await sql<{ bot_id: string; text: string; detail: string; count: number }>`
+    select b.id as bot_id, f.text, f.detail, f.count
+    from bots as b
+    cross join lateral (
+      select f.text, f.detail, f.count from report_text_totals as f
+      where f.company_id = b.company_id and f.bot_id = b.id and f.kind = ${kind}
+      order by f.count desc limit ${TEXT_CANDIDATES}) as f
+    where b.company_id = ${scope.companyId}::uuid ${scope.botId ? sql`and b.id = ${scope.botId}::uuid` : sql``}`.execute(
+    db,
+  );
+  if (candidates.rows.length === 0) return [];
+  const perBot = new Map<string, { candidates: number; last: number }>();
+  for (const row of candidates.rows) {
+    const bot = perBot.get(row.bot_id) ?? { candidates: 0, last: 0 };
+    perBot.set(row.bot_id, { candidates: bot.candidates + 1, last: row.count });
+  }
+  const outsideAtMost = [...perBot.values()].reduce(
+    (sum, bot) => sum + (bot.candidates === TEXT_CANDIDATES ? bot.last : 0),
+    0,
+  );
+  const top = await sumTexts(db, scope, range, kind, limit, {
+    texts: candidates.rows.map((row) => row.text),
+    details: candidates.rows.map((row) => row.detail),
+    botIds: [...perBot.keys()],
+  });
+  const settled = outsideAtMost === 0 || (top.length === limit && (top.at(-1)?.count ?? 0) > outsideAtMost);
+  return settled ? top : sumTexts(db, scope, range, kind, limit);
 }
 
 export async function moduleTotals(
@@ -203,18 +276,16 @@ export async function goalDays(
 
 export const LENGTH_BUCKETS = ['0', '1', '2', '3–5', '6–10', '11–20', '21+'] as const;
 
-/** Conversations by the number of messages the user sent in them. */
+/** Conversations by the number of messages the user sent in them (bucket: index in LENGTH_BUCKETS). */
 export async function conversationLengths(
   db: Queryable,
   scope: ReportScope,
   range: ReportRange,
 ): Promise<{ bucket: number; conversations: number }[]> {
   const result = await sql<{ bucket: number; conversations: number }>`
-    select case when r.user_messages <= 2 then r.user_messages when r.user_messages <= 5 then 3
-                when r.user_messages <= 10 then 4 when r.user_messages <= 20 then 5 else 6 end as bucket,
-           count(*)::int as conversations
-    from report_conversations as r
-    where ${scopeFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
+    select s.length_bucket as bucket, sum(s.conversations)::int as conversations
+    from report_conversation_shapes as s
+    where ${scopeFilter(scope, 's')} and ${dayRange('s.day', range)}
     group by 1 order by 1`.execute(db);
   return result.rows;
 }
@@ -231,20 +302,20 @@ export async function funnelCounts(
 ): Promise<{ conversations: number; reached: number[] }> {
   // Positions of each step in the conversation's first-visit order (0 when it never came there).
   const positions = steps.map(
-    (step, index) => sql`array_position(r.modules, ${step}) as ${sql.id(`p${index}`)}`,
+    (step, index) => sql`array_position(s.modules, ${step}) as ${sql.id(`p${index}`)}`,
   );
   const reached = steps.map((_, index) => {
     const conditions = steps
       .slice(0, index + 1)
       .map((__, at) => (at === 0 ? sql`p0 is not null` : sql`${sql.id(`p${at}`)} > ${sql.id(`p${at - 1}`)}`));
-    return sql`count(*) filter (where ${sql.join(conditions, sql` and `)})::int as ${sql.id(`r${index}`)}`;
+    return sql`coalesce(sum(conversations) filter (where ${sql.join(conditions, sql` and `)}), 0)::int as ${sql.id(`r${index}`)}`;
   });
   const result = await sql<Record<string, number>>`
     with visits as (
-      select ${sql.join(positions)}
-      from report_conversations as r
-      where ${scopeFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
-        and r.modules @> array[${steps[0]}]::text[])
+      select s.conversations, ${sql.join(positions)}
+      from report_conversation_shapes as s
+      where ${scopeFilter(scope, 's')} and ${dayRange('s.day', range)}
+        and s.modules @> array[${steps[0]}]::text[])
     select ${sql.join(reached)} from visits`.execute(db);
   const total = await sql<{ conversations: number }>`
     select coalesce(sum(h.conversations), 0)::int as conversations
@@ -266,11 +337,11 @@ export async function pathsAfter(
   limit: number,
 ): Promise<{ visited: number; paths: { modules: string[]; conversations: number }[] }> {
   const result = await sql<{ modules: string[]; conversations: number }>`
-    select r.modules[array_position(r.modules, ${moduleId}) + 1 : array_position(r.modules, ${moduleId}) + 3] as modules,
-           count(*)::int as conversations
-    from report_conversations as r
-    where ${scopeFilter(scope, 'r')} and ${hourRange('r.started_at', range)}
-      and r.modules @> array[${moduleId}]::text[]
+    select s.modules[array_position(s.modules, ${moduleId}) + 1 : array_position(s.modules, ${moduleId}) + 3] as modules,
+           sum(s.conversations)::int as conversations
+    from report_conversation_shapes as s
+    where ${scopeFilter(scope, 's')} and ${dayRange('s.day', range)}
+      and s.modules @> array[${moduleId}]::text[]
     group by 1 order by 2 desc, 1`.execute(db);
   const visited = result.rows.reduce((sum, row) => sum + row.conversations, 0);
   return { visited, paths: result.rows.slice(0, limit) };

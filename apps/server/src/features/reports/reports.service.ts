@@ -42,8 +42,10 @@ import {
   topPages,
   topTexts,
   trafficDays,
+  visitorSketches,
 } from './reports.repository';
 import { tipsFor } from './tips';
+import { estimateVisitors, mergeSketches } from './visitor-sketch';
 
 /** A report request folds in what arrived since the last rollup when that is older than this. */
 export const ROLLUP_FRESHNESS_MS = 10_000;
@@ -158,12 +160,30 @@ async function openReport(
 
 // ---- Traffic --------------------------------------------------------------------------------
 
+/**
+ * The visitors of a range: counted exactly up to this many sessions, estimated from the daily
+ * visitor sketches beyond (counting distinct ids reads every session of the range).
+ */
+export const EXACT_VISITORS_UP_TO_SESSIONS = 50_000;
+
+async function rangeVisitors(db: Queryable, scope: ReportScope, range: ReportRange, sessions: number) {
+  if (sessions <= EXACT_VISITORS_UP_TO_SESSIONS)
+    return { visitors: await distinctVisitors(db, scope, range), estimated: false };
+  const sketch = mergeSketches(await visitorSketches(db, scope, range));
+  return { visitors: estimateVisitors(sketch), estimated: true };
+}
+
 async function trafficFigures(db: Queryable, scope: ReportScope, range: ReportRange) {
-  const [traffic, conversations, visitors] = await Promise.all([
+  const [traffic, conversations] = await Promise.all([
     trafficDays(db, scope, range),
     conversationDays(db, scope, range),
-    distinctVisitors(db, scope, range),
   ]);
+  const { visitors, estimated } = await rangeVisitors(
+    db,
+    scope,
+    range,
+    traffic.reduce((sum, row) => sum + row.sessions, 0),
+  );
   const byDay = new Map<string, TrafficTotals>(
     everyDay(range).map((date) => [
       date,
@@ -191,7 +211,7 @@ async function trafficFigures(db: Queryable, scope: ReportScope, range: ReportRa
     widgetOpens: sum('widgetOpens'),
     conversationsStarted: sum('conversationsStarted'),
   };
-  return { days, totals };
+  return { days, totals, visitorsEstimated: estimated };
 }
 
 export async function trafficReport(
@@ -220,6 +240,7 @@ export async function trafficReport(
     ...frame,
     totals: current.totals,
     previousTotals: previous?.totals ?? null,
+    visitorsEstimated: current.visitorsEstimated || (previous?.visitorsEstimated ?? false),
     days: current.days,
     hoursOfWeek: [...cells.values()].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
     topPages: pages.map((page) => ({ domain: page.domain, url: page.url, pageViews: page.page_views })),

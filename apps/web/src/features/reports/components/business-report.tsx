@@ -252,6 +252,7 @@ function RevenueImpact({ report }: { report: BusinessReport }) {
                 skipAnimation
                 hideLegend
                 xAxis={[{ scaleType: 'band', data: report.days.map((day) => format.day(day.date)) }]}
+                yAxis={[{ valueFormatter: format.compact }]}
                 series={[
                   {
                     label: t('revenue.perDay'),

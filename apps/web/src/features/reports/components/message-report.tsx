@@ -350,6 +350,7 @@ export function MessageReportPage() {
                       height={280}
                       skipAnimation
                       xAxis={[{ scaleType: 'band', data: dates.map(format.day) }]}
+                      yAxis={[{ valueFormatter: format.compact }]}
                       series={channels.map((channel) => ({
                         id: channel,
                         label: t('messages.userMessagesOn', { channel }),
@@ -385,6 +386,7 @@ export function MessageReportPage() {
                       height={280}
                       skipAnimation
                       hideLegend
+                      yAxis={[{ valueFormatter: format.compact }]}
                       xAxis={[
                         {
                           scaleType: 'band',

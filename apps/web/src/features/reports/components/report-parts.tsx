@@ -29,6 +29,7 @@ export function useFormatters() {
   const language = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => {
     const number = new Intl.NumberFormat(language);
+    const compact = new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
     const day = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -36,6 +37,8 @@ export function useFormatters() {
     const time = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
     return {
       number: (value: number) => number.format(value),
+      /** Axis ticks: 12K rather than 12,000, so big figures fit beside a chart. */
+      compact: (value: number) => compact.format(value),
       percent: (value: number | null) => (value === null ? '—' : percent.format(value)),
       money: (value: number) => money.format(value),
       day: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),

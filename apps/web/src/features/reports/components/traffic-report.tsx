@@ -106,8 +106,11 @@ function HourOfWeekHeatmap({
         }}
       >
         <Box role="row" sx={{ display: 'contents' }}>
-          <Box role="columnheader" sx={visuallyHidden}>
-            {t('traffic.heatmapDay')}
+          {/* The corner takes the labels' column; its name is for screen readers only. */}
+          <Box role="columnheader">
+            <Box component="span" sx={visuallyHidden}>
+              {t('traffic.heatmapDay')}
+            </Box>
           </Box>
           {HOURS.map((hour) => (
             <Typography
@@ -199,9 +202,17 @@ export function TrafficReportPage() {
               <Grid key={key} size={{ xs: 6, sm: 4, md: 12 / 5 }}>
                 <KpiTile
                   label={t(`traffic.totals.${key}`)}
-                  value={format.number(data.totals[key])}
+                  value={
+                    key === 'visitors' && data.visitorsEstimated
+                      ? `≈ ${format.number(data.totals[key])}`
+                      : format.number(data.totals[key])
+                  }
                   change={view.compare ? change.count(data.totals[key], data.previousTotals?.[key]) : null}
-                  help={t(`traffic.help.${key}`)}
+                  help={t(
+                    key === 'visitors' && data.visitorsEstimated
+                      ? 'traffic.help.visitorsEstimated'
+                      : `traffic.help.${key}`,
+                  )}
                 />
               </Grid>
             ))}
@@ -242,6 +253,7 @@ export function TrafficReportPage() {
                   margin={{ right: 24 }}
                   skipAnimation
                   xAxis={[{ scaleType: 'point', data: data.days.map((day) => format.day(day.date)) }]}
+                  yAxis={[{ min: 0, valueFormatter: format.compact }]}
                   series={(['pageViews', 'sessions', 'widgetOpens', 'conversationsStarted'] as const).map(
                     (key) => ({
                       id: key,
