@@ -1,10 +1,58 @@
 import type { BotDetail } from '@parley/contracts';
+import type { FlowModule } from '@parley/flow';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleLayout } from '../apps/web/src/features/builder/model/module-layout';
 import { call, demoToken } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
 import { builderSaveState, openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
+
+/**
+ * Handles drawn elsewhere than module-layout says, and cards of another size. The canvas knows
+ * where they are without measuring thousands of modules (it connects, and zoomed out paints,
+ * them there): module-node.css must draw them exactly there.
+ */
+async function offLayout(page: Page, modules: FlowModule[]): Promise<string[]> {
+  const drawn = await page.evaluate(() => {
+    const viewport = document.querySelector('.react-flow__viewport');
+    const zoom = viewport ? new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a : 1;
+    return Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node-module')).map((node) => {
+      const box = node.getBoundingClientRect();
+      const handles = Array.from(node.querySelectorAll<HTMLElement>('.react-flow__handle')).map((handle) => {
+        const rect = handle.getBoundingClientRect();
+        return {
+          id: handle.dataset.handleid ?? null,
+          x: (rect.left - box.left) / zoom,
+          y: (rect.top - box.top) / zoom,
+          width: rect.width / zoom,
+          height: rect.height / zoom,
+        };
+      });
+      return { id: node.dataset.id ?? '', width: box.width / zoom, height: box.height / zoom, handles };
+    });
+  });
+  const off: string[] = [];
+  const near = (a: number, b: number) => Math.abs(a - b) <= 0.5;
+  for (const node of drawn) {
+    const module = modules.find((candidate) => candidate.id === node.id);
+    if (!module) continue;
+    const layout = moduleLayout(module);
+    if (!near(node.width, layout.width) || !near(node.height, layout.height))
+      off.push(`${node.id}: ${node.width}×${node.height}, not ${layout.width}×${layout.height}`);
+    for (const handle of layout.handles) {
+      const shown = node.handles.find((candidate) => candidate.id === handle.id);
+      const same =
+        shown &&
+        near(shown.x, handle.x) &&
+        near(shown.y, handle.y) &&
+        near(shown.width, handle.width ?? 0) &&
+        near(shown.height, handle.height ?? 0);
+      if (!same) off.push(`${node.id} ${handle.id}: ${JSON.stringify(shown)}, not ${JSON.stringify(handle)}`);
+    }
+  }
+  return off;
+}
 
 describe('the bot builder canvas', () => {
   let server: RunningServer;
@@ -71,6 +119,8 @@ describe('the bot builder canvas', () => {
       await menu.locator('[data-port]').evaluateAll((ports) => ports.map((port) => port.textContent)),
     ).toEqual(['Track my order', 'Talk to a person']);
     expect(await page.locator('.react-flow__edge').count()).toBe(2);
+    const { flow } = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    expect(await offLayout(page, flow.modules)).toEqual([]);
     // The minimap draws every module too.
     await expect.poll(() => page.locator('.react-flow__minimap-node').count()).toBe(3);
     // Pointing at a module brings out its connections in and out.

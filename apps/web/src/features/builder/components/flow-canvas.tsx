@@ -1,140 +1,55 @@
-import type { Connection, Finding, Flow, FlowModule } from '@parley/flow';
+import type { Finding } from '@parley/flow';
 import {
   Background,
   Controls,
-  type Edge,
   type EdgeChange,
-  MarkerType,
   MiniMap,
   type NodeChange,
   type OnConnectEnd,
   ReactFlow,
   type Connection as ReactFlowConnection,
-  useNodesInitialized,
+  type ReactFlowState,
   useReactFlow,
+  useStore as useReactFlowStore,
+  type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import './flow-canvas.css';
+import { type MouseEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
 import { useDebugger } from '../model/debugger';
 import { addModule, connect, moveModules } from '../model/flow-edits';
-import { type ModuleProblems, problemsByModule } from '../model/insights';
-import { triggerSummary } from '../model/triggers';
+import { problemsByModule } from '../model/insights';
+import { moduleLayout } from '../model/module-layout';
+import { FIT, openingViewport } from '../model/viewport';
+import { type Size, useConnectionEdges, useGlobals, useModuleNodes } from './canvas-elements';
+import { useCanvasBridge, useFocusRequests } from './canvas-hooks';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
+import { MinimapLayer, NoMinimapNode } from './minimap-layer';
 import { ModuleIconSprite, moduleLooks } from './module-icons';
-import { DEBUG_COLOR, type ModuleNode, ModuleNodeView } from './module-node';
+import { type ModuleNode, ModuleNodeView } from './module-node';
 import { ModuleTypeMenu } from './module-palette';
+import { OverviewLayer } from './overview-layer';
+import { connectionAt, overviewScene } from './overview-scene';
 
 const nodeTypes = { module: ModuleNodeView, globals: GlobalsNodeView };
 
-type Size = { width: number; height: number };
+const FIT_VIEW = { padding: FIT.padding, maxZoom: FIT.maxZoom };
+const PRO_OPTIONS = { hideAttribution: true };
+const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
+const minimapColor = (node: ModuleNode | GlobalsNode) =>
+  node.type === 'globals' ? GLOBAL_COLOR : moduleLooks[node.data.module.type].color;
 
-/**
- * Node objects stay the same while their module, selection and measured size do, so React Flow
- * re-renders only what changed. Sizes are the canvas's own (the minimap and fit-view need them),
- * not part of the document.
- */
-function useModuleNodes(
-  flow: Flow,
-  selected: Set<string>,
-  sizes: Record<string, Size>,
-  problems: Map<string, ModuleProblems>,
-  pinnedTags: string[],
-  hereId: string | null,
-): ModuleNode[] {
-  const cache = useMemo(() => new WeakMap<FlowModule, ModuleNode>(), []);
-  return useMemo(
-    () =>
-      flow.modules.map((module) => {
-        const isSelected = selected.has(module.id);
-        const measured = sizes[module.id];
-        const problem = problems.get(module.id);
-        const problemKey = problem ? `${problem.severity}:${problem.messages.join('|')}` : undefined;
-        const tags = module.tags.length > 0 ? flow.tags.filter((tag) => module.tags.includes(tag.id)) : [];
-        const pinned = tags.find((tag) => pinnedTags.includes(tag.id));
-        const tagKey =
-          tags.length > 0 ? `${tags.map((tag) => `${tag.name}${tag.color}`).join()}|${pinned?.id}` : '';
-        const isHere = module.id === hereId;
-        const cached = cache.get(module);
-        if (
-          cached &&
-          cached.data.isHere === isHere &&
-          cached.selected === isSelected &&
-          cached.measured === measured &&
-          cached.data.problemKey === problemKey &&
-          cached.data.tagKey === tagKey
-        )
-          return cached;
-        const node: ModuleNode = {
-          id: module.id,
-          type: 'module',
-          position: module.position,
-          data: {
-            module,
-            isStart: module.id === flow.startModuleId,
-            problem,
-            problemKey,
-            tags,
-            pinnedColor: pinned?.color,
-            tagKey,
-            isHere,
-          },
-          selected: isSelected,
-          deletable: module.id !== flow.startModuleId,
-          ...(measured ? { measured } : {}),
-        };
-        cache.set(module, node);
-        return node;
-      }),
-    [flow, selected, sizes, problems, pinnedTags, hereId, cache],
-  );
-}
-
-/**
- * Connections as edges. While modules are selected or hovered (`focus`), their incoming and
- * outgoing connections stand out and the rest step back; those the debugger's last turn took
- * (`travelled`) are drawn in its colour.
- */
-function useConnectionEdges(
-  flow: Flow,
-  selected: Set<string>,
-  focus: Set<string>,
-  travelled: Set<string>,
-): Edge[] {
-  // Edges stay the same objects while their connection and look do (moving a module keeps its
-  // connections), so React Flow redraws only the edges that changed.
-  const cache = useMemo(() => new WeakMap<Connection, { look: string; edge: Edge }>(), []);
-  return useMemo(
-    () =>
-      flow.modules.flatMap((module) =>
-        module.connections.map((connection) => {
-          const touched = focus.has(module.id) || focus.has(connection.target);
-          const took = travelled.has(connection.id);
-          const strong = selected.has(connection.id) || touched || took;
-          const dimmed = focus.size > 0 && !strong;
-          const look = `${module.id}|${module.type}|${selected.has(connection.id)}|${touched}|${dimmed}|${took}`;
-          const cached = cache.get(connection);
-          if (cached?.look === look) return cached.edge;
-          const color = took ? DEBUG_COLOR : moduleLooks[module.type].color;
-          const edge = {
-            id: connection.id,
-            source: module.id,
-            sourceHandle: connection.port,
-            target: connection.target,
-            selected: selected.has(connection.id),
-            animated: touched || took,
-            className: took ? 'is-travelled' : touched ? 'is-highlighted' : undefined,
-            style: { stroke: color, strokeWidth: strong ? 3 : 1.75, opacity: dimmed ? 0.3 : 1 },
-            markerEnd: { type: MarkerType.ArrowClosed, color },
-          } satisfies Edge;
-          cache.set(connection, { look, edge });
-          return edge;
-        }),
-      ),
-    [flow, selected, focus, travelled, cache],
-  );
-}
+/** Bots with more modules draw only what is in view, and paint their minimap. */
+const BIG_BOT = 300;
+/** Below this zoom the overview layer paints modules and connections (the text is too small to read). */
+export const OVERVIEW_BELOW_ZOOM = 0.45;
+const zoomedOut = (state: ReactFlowState) => state.transform[2] < OVERVIEW_BELOW_ZOOM;
+const connectingFrom = (state: ReactFlowState) =>
+  state.connection.inProgress ? state.connection.fromNode.id : null;
+/** The globals node as React Flow measured it (the overview paints its connections from it). */
+const globalsNode = (state: ReactFlowState) => state.nodeLookup.get(GLOBALS_NODE_ID);
 
 type DropMenu = {
   screen: { x: number; y: number };
@@ -143,132 +58,35 @@ type DropMenu = {
   port: string;
 };
 
-/** Where the canvas is on the screen (read when asked: never per pointer move). */
-const paneBox = () => document.querySelector('.react-flow')?.getBoundingClientRect();
-
-/** Lets commands ask the canvas where to paste and how big modules are. */
-function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>) {
-  const { screenToFlowPosition } = useReactFlow();
-  const sizesRef = useRef(sizes);
-  sizesRef.current = sizes;
-  useEffect(() => {
-    // Only remembered here (no layout read per move); whether it is over the canvas is asked on paste.
-    let pointer = { x: Number.NaN, y: Number.NaN };
-    const onMove = (event: PointerEvent) => {
-      pointer = { x: event.clientX, y: event.clientY };
-    };
-    const centreOf = (box: DOMRect | undefined) =>
-      box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 };
-    window.addEventListener('pointermove', onMove);
-    store.setState({
-      canvas: {
-        viewCentre: () => screenToFlowPosition(centreOf(paneBox())),
-        pastePosition: () => {
-          const box = paneBox();
-          const over =
-            box &&
-            pointer.x >= box.left &&
-            pointer.x <= box.right &&
-            pointer.y >= box.top &&
-            pointer.y <= box.bottom;
-          return screenToFlowPosition(over ? pointer : centreOf(box));
-        },
-        sizeOf: (id) => sizesRef.current[id],
-      },
-    });
-    return () => {
-      window.removeEventListener('pointermove', onMove);
-      store.setState({ canvas: null });
-    };
-  }, [store, screenToFlowPosition]);
-}
-
-/** Centres the canvas on a module someone asked to see (a problem, the way back from its page). */
-function useFocusRequests(store: BuilderStore, sizes: Record<string, Size>, initialized: boolean) {
-  const { setCenter, getZoom, getViewport } = useReactFlow();
-  const request = useStore(store, (state) => state.focusRequest);
-  const shown = useRef<number | null>(null);
-  // Centring needs the canvas ready (its pan and zoom) and its nodes measured.
-  const ready = useNodesInitialized() && initialized;
-  useEffect(() => {
-    if (!ready || !request || shown.current === request.serial) return;
-    const module = store.getState().flow.modules.find((candidate) => candidate.id === request.moduleId);
-    if (!module) return;
-    shown.current = request.serial;
-    const size = sizes[module.id] ?? { width: 260, height: 140 };
-    if (request.gently) {
-      const pane = paneBox();
-      const { x, y, zoom } = getViewport();
-      const left = module.position.x * zoom + x;
-      const top = module.position.y * zoom + y;
-      const inView =
-        pane !== undefined &&
-        left >= 0 &&
-        top >= 0 &&
-        left + size.width * zoom <= pane.width &&
-        top + size.height * zoom <= pane.height;
-      if (inView) return;
-    }
-    void setCenter(module.position.x + size.width / 2, module.position.y + size.height / 2, {
-      zoom: request.gently ? getZoom() : Math.max(getZoom(), 0.9),
-      duration: 300,
-    });
-  }, [ready, request, store, sizes, setCenter, getZoom, getViewport]);
-}
-
 /**
- * Global connections, when shown: a node of their own left of the start module, and a dashed edge
- * in their colour from it to each one's target.
+ * The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow.
+ * It opens at its first view (openingViewport) once it knows how much room it has.
  */
-function useGlobals(
-  flow: Flow,
-  show: boolean,
-  travelled: Set<string>,
-): { nodes: GlobalsNode[]; edges: Edge[] } {
-  const start = flow.modules.find((module) => module.id === flow.startModuleId);
-  const globals = flow.globalConnections;
-  const x = start?.position.x ?? 0;
-  const y = start?.position.y ?? 0;
-  return useMemo(() => {
-    if (!show) return { nodes: [], edges: [] };
-    const node: GlobalsNode = {
-      id: GLOBALS_NODE_ID,
-      type: 'globals',
-      position: { x: x - 360, y: y + 160 },
-      data: { globals },
-      draggable: false,
-      selectable: false,
-      deletable: false,
-      connectable: false,
-    };
-    const edges = globals.map(
-      (global): Edge => ({
-        id: `global:${global.id}`,
-        animated: travelled.has(global.id),
-        source: GLOBALS_NODE_ID,
-        sourceHandle: global.id,
-        target: global.target,
-        deletable: false,
-        selectable: false,
-        className: travelled.has(global.id) ? 'is-global is-travelled' : 'is-global',
-        label: global.name || triggerSummary(global.trigger),
-        labelStyle: { fill: GLOBAL_COLOR, fontWeight: 600, fontSize: 11 },
-        labelBgStyle: { fill: '#fdf2f8' },
-        style: {
-          stroke: GLOBAL_COLOR,
-          strokeWidth: travelled.has(global.id) ? 3.5 : 1.75,
-          strokeDasharray: '6 4',
-          opacity: global.enabled ? 1 : 0.4,
-        },
-        markerEnd: { type: MarkerType.ArrowClosed, color: GLOBAL_COLOR },
-      }),
-    );
-    return { nodes: [node], edges };
-  }, [show, globals, x, y, travelled]);
+export function FlowCanvas({ store, findings }: { store: BuilderStore; findings: Finding[] }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [opening, setOpening] = useState<Viewport | null>(null);
+  useLayoutEffect(() => {
+    const box = host.current?.getBoundingClientRect();
+    const { flow, focusRequest } = store.getState();
+    const focus = flow.modules.find((module) => module.id === focusRequest?.moduleId);
+    setOpening(openingViewport(flow.modules, { width: box?.width ?? 0, height: box?.height ?? 0 }, focus));
+  }, [store]);
+  return (
+    <div ref={host} style={{ width: '100%', height: '100%' }}>
+      {opening && <Canvas store={store} findings={findings} opening={opening} />}
+    </div>
+  );
 }
 
-/** The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow. */
-export function FlowCanvas({ store, findings }: { store: BuilderStore; findings: Finding[] }) {
+function Canvas({
+  store,
+  findings,
+  opening,
+}: {
+  store: BuilderStore;
+  findings: Finding[];
+  opening: Viewport;
+}) {
   const flow = useStore(store, (state) => state.flow);
   const apply = useStore(store, (state) => state.apply);
   const selectedIds = useStore(store, (state) => state.selected);
@@ -284,11 +102,25 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
   const hereId = useStore(debug, (state) => (debugging ? state.currentModuleId : null));
   const travelledIds = useStore(debug, (state) => state.travelled);
   const travelled = useMemo(() => new Set(debugging ? travelledIds : []), [debugging, travelledIds]);
-  const nodes = useModuleNodes(flow, selectedNodes, sizes, problems, pinnedTags, hereId);
+  const overview = useReactFlowStore(zoomedOut);
+  const big = flow.modules.length > BIG_BOT;
+  const [hovered, setHovered] = useState<string | null>(null);
+  const from = useReactFlowStore(connectingFrom);
+  const focus = useMemo(
+    () => (hovered ? new Set([...selectedNodes, hovered]) : selectedNodes),
+    [selectedNodes, hovered],
+  );
+  // Zoomed out, only the modules being worked on keep their handles (thousands of them cost frames).
+  const active = useMemo(() => (from ? new Set([...focus, from]) : focus), [focus, from]);
+  const looks = useMemo(
+    () => ({ selected: selectedNodes, problems, pinnedTags, hereId, overview, active }),
+    [selectedNodes, problems, pinnedTags, hereId, overview, active],
+  );
+  const nodes = useModuleNodes(flow, looks, sizes);
   const [initialized, setInitialized] = useState(false);
   useCanvasBridge(store, sizes);
   const [dropMenu, setDropMenu] = useState<DropMenu | null>(null);
-  const { screenToFlowPosition } = useReactFlow();
+  const { screenToFlowPosition, getZoom } = useReactFlow();
   // A connection dropped on empty canvas offers a new module there, already connected.
   const onConnectEnd = useCallback<OnConnectEnd>(
     (event, state) => {
@@ -307,15 +139,13 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
     [screenToFlowPosition],
   );
   useFocusRequests(store, sizes, initialized);
-  const [startsFocused] = useState(() => store.getState().focusRequest !== null);
-  const [hovered, setHovered] = useState<string | null>(null);
-  const focus = useMemo(
-    () => (hovered ? new Set([...selectedNodes, hovered]) : selectedNodes),
-    [selectedNodes, hovered],
+  const connectionState = useMemo(
+    () => ({ selected: selectedEdges, focus, travelled }),
+    [selectedEdges, focus, travelled],
   );
-  const connectionEdges = useConnectionEdges(flow, selectedEdges, focus, travelled);
+  const connectionEdges = useConnectionEdges(flow, connectionState, overview);
   const showGlobals = useStore(store, (state) => state.showGlobals);
-  const globals = useGlobals(flow, showGlobals, travelled);
+  const globals = useGlobals(flow, showGlobals, travelled, overview);
   const allNodes = useMemo<(ModuleNode | GlobalsNode)[]>(
     () => (globals.nodes.length > 0 ? [...globals.nodes, ...nodes] : nodes),
     [globals.nodes, nodes],
@@ -324,6 +154,34 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
     () => (globals.edges.length > 0 ? [...connectionEdges, ...globals.edges] : connectionEdges),
     [connectionEdges, globals.edges],
   );
+  const measuredGlobals = useReactFlowStore(globalsNode);
+  const scene = useMemo(() => {
+    if (!overview) return null;
+    const globalsAnchor = (globalId: string) => {
+      const handle = measuredGlobals?.internals.handleBounds?.source?.find((bound) => bound.id === globalId);
+      if (!measuredGlobals || !handle) return undefined;
+      const { x, y } = measuredGlobals.internals.positionAbsolute;
+      return { x: x + handle.x + handle.width, y: y + handle.y + handle.height / 2 };
+    };
+    return overviewScene(flow, { selected: selectedNodes, problems, pinnedTags, hereId }, connectionState, {
+      show: showGlobals,
+      travelled,
+      anchorOf: globalsAnchor,
+    });
+  }, [
+    overview,
+    flow,
+    selectedNodes,
+    problems,
+    pinnedTags,
+    hereId,
+    connectionState,
+    showGlobals,
+    travelled,
+    measuredGlobals,
+  ]);
+  const sceneRef = useRef(scene);
+  sceneRef.current = scene;
 
   const onNodesChange = useCallback(
     (allChanges: NodeChange<ModuleNode | GlobalsNode>[]) => {
@@ -352,8 +210,8 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
         apply((current) => moveModules(current, positions), dragging ? 'drag' : undefined);
       if (selection) store.getState().select(selection);
       if (measured) {
-        const fresh = measured;
-        setSizes((old) => ({ ...old, ...fresh }));
+        const fresh = differingSizes(store, measured);
+        if (Object.keys(fresh).length > 0) setSizes((old) => ({ ...old, ...fresh }));
       }
     },
     [apply, store],
@@ -371,6 +229,33 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
     [store],
   );
 
+  // Zoomed out, connections are painted: a click on the canvas selects the one under it, as a click
+  // on a drawn one does (React Flow then deselects the modules, as for any click on the canvas).
+  const onPaneClick = useCallback(
+    (event: MouseEvent) => {
+      const painted = sceneRef.current;
+      if (!painted) return;
+      const point = screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      const hit = connectionAt(painted, point, 6 / getZoom());
+      const adding = event.shiftKey || event.metaKey || event.ctrlKey;
+      const current = store.getState().selectedConnections;
+      if (!hit) store.getState().selectConnections(adding ? current : []);
+      else if (!adding) store.getState().selectConnections([hit]);
+      else
+        store
+          .getState()
+          .selectConnections(current.includes(hit) ? current.filter((id) => id !== hit) : [...current, hit]);
+    },
+    [store, screenToFlowPosition, getZoom],
+  );
+
+  // React Flow hands these to every node as props: new functions each render would re-render every
+  // node on screen at every drag step, so they stay the same.
+  const onInit = useCallback(() => setInitialized(true), []);
+  const onNodeDragStop = useCallback(() => store.getState().endGesture(), [store]);
+  const onNodeMouseEnter = useCallback((_: unknown, node: { id: string }) => setHovered(node.id), []);
+  const onNodeMouseLeave = useCallback(() => setHovered(null), []);
+
   const onConnect = useCallback(
     (connection: ReactFlowConnection) => {
       if (!connection.sourceHandle) return;
@@ -387,6 +272,7 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
 
   return (
     <ReactFlow
+      className={overview ? 'is-overview' : undefined}
       nodes={allNodes}
       edges={edges}
       nodeTypes={nodeTypes}
@@ -394,29 +280,30 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}
       onConnectEnd={onConnectEnd}
-      onInit={() => setInitialized(true)}
-      onNodeDragStop={() => store.getState().endGesture()}
-      onNodeMouseEnter={(_, node) => setHovered(node.id)}
-      onNodeMouseLeave={() => setHovered(null)}
+      onInit={onInit}
+      onPaneClick={onPaneClick}
+      onNodeDragStop={onNodeDragStop}
+      onNodeMouseEnter={onNodeMouseEnter}
+      onNodeMouseLeave={onNodeMouseLeave}
       // Delete is a builder command (it also knows the start module stays).
       deleteKeyCode={null}
-      multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
-      // Returning to the canvas to see a module centres on it instead.
-      fitView={!startsFocused}
+      multiSelectionKeyCode={MULTI_SELECT_KEYS}
+      defaultViewport={opening}
       // Big bots draw only what is in view.
-      onlyRenderVisibleElements={flow.modules.length > 300}
-      fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
-      minZoom={0.1}
-      proOptions={{ hideAttribution: true }}
+      onlyRenderVisibleElements={big}
+      fitViewOptions={FIT_VIEW}
+      minZoom={FIT.minZoom}
+      proOptions={PRO_OPTIONS}
     >
       <ModuleIconSprite />
       <Background gap={20} color="#e2e8f0" />
+      <OverviewLayer scene={scene} />
+      {big && <MinimapLayer flow={flow} />}
       <MiniMap
         pannable
         zoomable
-        nodeColor={(node) =>
-          node.type === 'globals' ? GLOBAL_COLOR : moduleLooks[(node as ModuleNode).data.module.type].color
-        }
+        nodeColor={minimapColor}
+        {...(big ? { nodeComponent: NoMinimapNode, bgColor: 'transparent' } : {})}
       />
       <Controls />
       <ModuleTypeMenu
@@ -433,4 +320,16 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
       />
     </ReactFlow>
   );
+}
+
+/** What React Flow measured where it differs from the module's card (moduleLayout). */
+function differingSizes(store: BuilderStore, measured: Record<string, Size>): Record<string, Size> {
+  const byId = new Map(store.getState().flow.modules.map((module) => [module.id, module]));
+  const differing: Record<string, Size> = {};
+  for (const [id, size] of Object.entries(measured)) {
+    const module = byId.get(id);
+    const card = module && moduleLayout(module);
+    if (!card || card.width !== size.width || card.height !== size.height) differing[id] = size;
+  }
+  return differing;
 }

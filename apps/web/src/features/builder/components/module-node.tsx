@@ -2,17 +2,11 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import type { FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
-import {
-  Handle,
-  type Node,
-  type NodeProps,
-  Position,
-  type ReactFlowState,
-  useStore as useReactFlowStore,
-} from '@xyflow/react';
+import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleProblems } from '../model/insights';
+import { CARD, moduleLayout } from '../model/module-layout';
 import { ModuleGlyph, moduleLooks } from './module-icons';
 import './module-node.css';
 
@@ -28,6 +22,10 @@ export type ModuleNodeData = {
   tagKey: string;
   /** The debugger's test conversation is at this module. */
   isHere?: boolean;
+  /** Zoomed out: the overview layer paints the card, the node is its outline (ModuleHitBox). */
+  overview: boolean;
+  /** Zoomed out, whether the outline has the handles (the module is hovered, selected or connecting). */
+  handles: boolean;
 };
 export type ModuleNode = Node<ModuleNodeData, 'module'>;
 
@@ -44,76 +42,35 @@ function HereBadge() {
   );
 }
 
-const COMPACT_BELOW_ZOOM = 0.45;
-const zoomedOut = (state: ReactFlowState) => state.transform[2] < COMPACT_BELOW_ZOOM;
-
-/** The module as a coloured card with its name and outputs, drawn with plain elements. */
-function CompactModule({
-  data,
-  selected,
-  color,
-  ports,
-}: {
-  data: ModuleNodeData;
-  selected: boolean;
-  color: string;
-  ports: { id: string }[];
-}) {
-  const { module, problem, pinnedColor, isHere } = data;
-  const border = isHere
-    ? DEBUG_COLOR
-    : selected
-      ? color
-      : problem?.severity === 'error'
-        ? '#ef4444'
-        : (pinnedColor ?? '#cbd5e1');
+/**
+ * Zoomed out, the overview layer paints the card (overview-paint.ts) and the node is only the card's
+ * outline for the pointer: clicks, drags, hovering and box selection stay React Flow's own. Handles
+ * (to draw a connection from or to) are there only on the modules being worked on (`handles`).
+ */
+function ModuleHitBox({ data }: { data: ModuleNodeData }) {
+  const { module, handles } = data;
+  const layout = moduleLayout(module);
   return (
     <div
+      className="module-node is-overview"
       data-module-id={module.id}
-      data-pinned={pinnedColor ? 'true' : undefined}
-      style={{
-        position: 'relative',
-        width: 260,
-        background: '#fff',
-        border: `3px solid ${border}`,
-        borderRadius: 12,
-        boxShadow: isHere ? `0 0 0 8px ${DEBUG_COLOR}55` : selected ? `0 0 0 6px ${color}55` : undefined,
-      }}
+      style={{ height: layout.height, '--module-color': moduleLooks[module.type].color } as CSSProperties}
     >
-      {isHere && <HereBadge />}
-      <Handle
-        type="target"
-        position={Position.Left}
-        style={{ top: 26, width: 14, height: 14, background: color }}
-      />
-      <div
-        style={{
-          height: 52,
-          padding: '0 14px',
-          display: 'flex',
-          alignItems: 'center',
-          background: `${color}1f`,
-          color,
-          fontSize: 22,
-          fontWeight: 700,
-          whiteSpace: 'nowrap',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          borderRadius: '9px 9px 0 0',
-        }}
-      >
-        {module.name || module.id}
-      </div>
-      {ports.map((port) => (
-        <div key={port.id} style={{ position: 'relative', height: 24 }} data-port={port.id}>
-          <Handle
-            type="source"
-            id={port.id}
-            position={Position.Right}
-            style={{ width: 12, height: 12, background: '#fff', border: `3px solid ${color}` }}
-          />
-        </div>
-      ))}
+      {handles && (
+        <>
+          <Handle type="target" position={Position.Left} className="module-node__input" />
+          {layout.ports.map((port, index) => (
+            <div
+              key={port.id}
+              className="module-node__port-anchor"
+              data-port={port.id}
+              style={{ top: layout.portsTop - CARD.border + CARD.portsRule + index * CARD.port }}
+            >
+              <Handle type="source" id={port.id} position={Position.Right} className="module-node__output" />
+            </div>
+          ))}
+        </>
+      )}
     </div>
   );
 }
@@ -121,18 +78,15 @@ function CompactModule({
 /**
  * A module on the canvas: its type, name and content at a glance, one handle per output. Plain
  * elements styled by module-node.css: big bots mount hundreds of these at once, and styled
- * components cost about a millisecond each.
+ * components cost about a millisecond each. Its size and handles are moduleLayout's.
  */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
   const { t } = useTranslation('builder');
+  if (data.overview) return <ModuleHitBox data={data} />;
   const { module, isStart, problem, tags, pinnedColor, isHere } = data;
   const definition = definitionOf(module.type);
   const { color } = moduleLooks[module.type];
-  const ports = definition.ports(module.content);
-  // Zoomed far out the text is unreadable anyway: a light node keeps big bots smooth.
-  const compact = useReactFlowStore(zoomedOut);
-  if (compact) return <CompactModule data={data} selected={Boolean(selected)} color={color} ports={ports} />;
-  const lines = definition.summary(module.content).filter(Boolean).slice(0, 3);
+  const { lines, ports } = moduleLayout(module);
   const look = isHere
     ? 'is-here'
     : selected
