@@ -273,33 +273,36 @@ async function main() {
     }
     // And what the widget's loader sends for a page view and an open (see packages/webchat/src/loader.ts).
     const widget = await json<WebchatConfig>('GET', `/api/chat/deployments/${main.key}/config`);
-    const session = randomUUID();
-    await json(
-      'POST',
-      widget.telemetry.endpointPath,
-      { 'content-type': 'text/plain' },
-      JSON.stringify(
-        (['page', 'open'] as const).map((type) => ({
-          name: `Microsoft.ApplicationInsights.${type === 'page' ? 'Pageview' : 'Event'}`,
-          time: new Date().toISOString(),
-          iKey: widget.telemetry.instrumentationKey,
-          tags: { 'ai.session.id': session, 'ai.user.id': 'visitor-template', 'ai.cloud.role': 'webchat' },
-          data: {
-            baseType: type === 'page' ? 'PageviewData' : 'EventData',
-            baseData: {
-              ver: 2,
-              name: type === 'page' ? 'Pricing' : 'Chat Opened',
-              ...(type === 'page' ? { url: 'https://shop.example/pricing' } : {}),
-              properties: {
-                'Page Domain': 'shop.example',
-                'Page URL': 'https://shop.example/pricing',
-                'Deployment Key': main.key,
+    const sendPageViewAndOpen = (visitor: string) => {
+      const session = randomUUID();
+      return json(
+        'POST',
+        widget.telemetry.endpointPath,
+        { 'content-type': 'text/plain' },
+        JSON.stringify(
+          (['page', 'open'] as const).map((type) => ({
+            name: `Microsoft.ApplicationInsights.${type === 'page' ? 'Pageview' : 'Event'}`,
+            time: new Date().toISOString(),
+            iKey: widget.telemetry.instrumentationKey,
+            tags: { 'ai.session.id': session, 'ai.user.id': visitor, 'ai.cloud.role': 'webchat' },
+            data: {
+              baseType: type === 'page' ? 'PageviewData' : 'EventData',
+              baseData: {
+                ver: 2,
+                name: type === 'page' ? 'Pricing' : 'Chat Opened',
+                ...(type === 'page' ? { url: 'https://shop.example/pricing' } : {}),
+                properties: {
+                  'Page Domain': 'shop.example',
+                  'Page URL': 'https://shop.example/pricing',
+                  'Deployment Key': main.key,
+                },
               },
             },
-          },
-        })),
-      ),
-    );
+          })),
+        ),
+      );
+    };
+    await sendPageViewAndOpen('visitor-template');
 
     // ---- Replicating them --------------------------------------------------------------------
     const generating = performance.now();
@@ -448,6 +451,8 @@ async function main() {
             : { postback: `parley:button:${step.press[0]}:${step.press[1]}`, label: step.press[2] },
         );
     }
+    const minuteSessions = Math.max(1, Math.round(SESSIONS / DAYS / 1440));
+    for (let index = 0; index < minuteSessions; index++) await sendPageViewAndOpen(`visitor-minute-${index}`);
     const incremental: number[] = [];
     for (let run = 0; run < 5; run++) {
       began = performance.now();
@@ -507,7 +512,7 @@ async function main() {
           conversations,
           sessions: SESSIONS,
           generatedSeconds,
-          rollup: { catchUpSeconds, minuteConversations, incrementalMs: incremental },
+          rollup: { catchUpSeconds, minuteConversations, minuteSessions, incrementalMs: incremental },
           rollupRows: Object.fromEntries(sizes.rows.map((row) => [row.table, row.rows])),
           runsPerScenario: RUNS,
           results,
