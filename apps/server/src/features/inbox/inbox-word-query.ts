@@ -19,9 +19,11 @@ export interface SearchLexeme {
  * removed); the rarest one is always taken. And when even the rarest ones would let through more
  * than `mostCandidates` messages in all, the word index is not used: the search reads that many
  * messages whichever index finds them, and the word index's bitmap would grow lossy, which makes
- * PostgreSQL compute the lexemes of every row of the lossy pages again.
+ * PostgreSQL compute the lexemes of every row of the lossy pages again. The rarest lexeme is an
+ * upper bound: the words together let through far fewer ("refund for order 4" over four bots of
+ * the bench, 51 333 by "for", 10 060 in fact, read in 42 ms).
  */
-export const WORD_INDEX_LIMITS = { commonList: 500_000, mostCandidates: 50_000 };
+export const WORD_INDEX_LIMITS = { commonList: 500_000, mostCandidates: 100_000 };
 
 /** A tsquery lexeme, quoted (lexemes are letters, digits and `:>!`; quotes and backslashes escaped anyway). */
 const quoted = (lexeme: string) => `'${lexeme.replace(/['\\]/g, (char) => `\\${char}`)}'`;
