@@ -13,10 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
+import { testConfig } from '../apps/server/test/test-app';
+import { createBenchDatabase } from './bench-database';
 import { percentile } from './stats';
 
 type Engine = 'pglite' | 'postgres';
@@ -25,19 +25,15 @@ interface ServerReady {
   floorUrl: string;
 }
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 6) * 1000;
 const WARMUP_MS = 1500;
 
 // ---------- server side (worker thread) ----------
 
 async function serve(engine: Engine, url: string | undefined): Promise<void> {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
+  const config = testConfig({
     LOG_FORMAT: 'json',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     PUBLIC_URL: 'http://127.0.0.1',
-    SEED_DEMO: '0',
     AUTH_RATE_LIMIT_PER_IP: '1000',
   });
   const database =
@@ -284,24 +280,8 @@ async function openLoop(rate: number, visitors: number, turn: Turn) {
 }
 
 async function benchEngine(engine: Engine) {
-  let url: string | undefined;
-  let dropDatabase = async () => {};
-  if (engine === 'postgres') {
-    const name = `parley_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(ADMIN_URL);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const benchDb = engine === 'postgres' ? await createBenchDatabase('parley_bench') : undefined;
+  const url = benchDb?.url;
   const worker = new Worker(new URL(import.meta.url), { workerData: { engine, url } });
   try {
     const ready = await new Promise<ServerReady>((resolve, reject) => {
@@ -346,7 +326,7 @@ async function benchEngine(engine: Engine) {
     return { engine, closedLoop: closed, openLoop: open, floorC50: floor, stateBytesAfterBench: state.bytes };
   } finally {
     await worker.terminate();
-    await dropDatabase();
+    await benchDb?.drop();
   }
 }
 

@@ -9,15 +9,13 @@
  *
  * @bench-cores all (PostgreSQL and the server share the machine)
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
+import { testConfig } from '../apps/server/test/test-app';
+import { benchDatabase, createBenchDatabase } from './bench-database';
 import { percentile } from './stats';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_INBOX_SCALE ?? 1);
 const CONVERSATIONS = Math.round(1_000_000 * SCALE);
 const MESSAGES_PER_CONVERSATION = 10;
@@ -28,22 +26,9 @@ const SCENARIO_BUDGET_MS = 15_000;
 
 async function main() {
   const reused = process.env.BENCH_INBOX_DATABASE;
-  const name = reused ?? `parley_inbox_bench_${randomBytes(4).toString('hex')}`;
-  if (!reused) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ engine: 'postgres', url: url.toString() });
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    PUBLIC_URL: 'http://127.0.0.1',
-    SEED_DEMO: '0',
-  });
+  const benchDb = reused ? benchDatabase(reused) : await createBenchDatabase('parley_inbox_bench');
+  const database = await createDatabase({ engine: 'postgres', url: benchDb.url });
+  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1' });
   const app = await buildApp({ config, database, jobPollingIntervalSeconds: 60 });
   // No background jobs: the bulk load leaves them a backlog a live server works off as it comes (a
   // million events for the report rollup, 900 000 conversations past their expiry time), and minutes
@@ -157,14 +142,8 @@ async function main() {
   } finally {
     await app.close();
     // BENCH_INBOX_KEEP=1 leaves the database for looking into plans (its name is printed).
-    if (process.env.BENCH_INBOX_KEEP === '1' || reused) {
-      console.error(`kept database ${name}`);
-    } else {
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    }
+    if (process.env.BENCH_INBOX_KEEP === '1' || reused) console.error(`kept database ${benchDb.name}`);
+    else await benchDb.drop();
   }
 
   /** Runs each scenario for the company's first bot (or all its bots) and prints the figures. */

@@ -12,17 +12,16 @@
  *
  * @bench-cores all (PostgreSQL and the server share the machine)
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AuthRecord, BotDetail, StartConversationResponse, WebchatConfig } from '@parley/contracts';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
 import { rollUpReports } from '../apps/server/src/features/reports/reports.service';
+import { testConfig } from '../apps/server/test/test-app';
+import { createBenchDatabase } from './bench-database';
 import { percentile } from './stats';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_REPORTS_SCALE ?? 1);
 const EVENTS = Math.round(10_000_000 * SCALE);
 const DAYS = 90;
@@ -174,20 +173,9 @@ interface Deployed {
 }
 
 async function main() {
-  const name = `parley_reports_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ engine: 'postgres', url: url.toString() });
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    PUBLIC_URL: 'http://127.0.0.1',
-    SEED_DEMO: '0',
-  });
+  const benchDb = await createBenchDatabase('parley_reports_bench');
+  const database = await createDatabase({ engine: 'postgres', url: benchDb.url });
+  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1' });
   const app = await buildApp({ config, database, jobPollingIntervalSeconds: 60 });
   const { db } = database;
   // The bench runs the rollup itself (the once-a-minute job would take in the data as it is made).
@@ -524,14 +512,8 @@ async function main() {
   } finally {
     await app.close();
     // BENCH_REPORTS_KEEP=1 leaves the database for looking into plans (its name is printed).
-    if (process.env.BENCH_REPORTS_KEEP === '1') {
-      console.error(`kept database ${name}`);
-    } else {
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    }
+    if (process.env.BENCH_REPORTS_KEEP === '1') console.error(`kept database ${benchDb.name}`);
+    else await benchDb.drop();
   }
 }
 

@@ -11,6 +11,7 @@ for (const project of [
   'apps/server',
   'apps/web',
   'e2e',
+  'bench',
 ]) {
   run('npx', ['tsc', '--noEmit', '-p', project]);
 }
