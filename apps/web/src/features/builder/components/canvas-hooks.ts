@@ -64,7 +64,7 @@ export function useFocusRequests(store: BuilderStore, sizes: Record<string, Size
     const module = store.getState().flow.modules.find((candidate) => candidate.id === request.moduleId);
     if (!module) return;
     shown.current = request.serial;
-    const size = sizeOf(store, sizes, module.id) ?? moduleLayout(module).size;
+    const size = sizes[module.id] ?? moduleLayout(module).size;
     if (request.gently) {
       const pane = paneBox();
       const { x, y, zoom } = getViewport();

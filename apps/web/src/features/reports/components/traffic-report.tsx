@@ -198,24 +198,19 @@ export function TrafficReportPage() {
       {data && (
         <>
           <Grid container spacing={2}>
-            {TOTALS.map((key) => (
-              <Grid key={key} size={{ xs: 6, sm: 4, md: 12 / 5 }}>
-                <KpiTile
-                  label={t(`traffic.totals.${key}`)}
-                  value={
-                    key === 'visitors' && data.visitorsEstimated
-                      ? `≈ ${format.number(data.totals[key])}`
-                      : format.number(data.totals[key])
-                  }
-                  change={view.compare ? change.count(data.totals[key], data.previousTotals?.[key]) : null}
-                  help={t(
-                    key === 'visitors' && data.visitorsEstimated
-                      ? 'traffic.help.visitorsEstimated'
-                      : `traffic.help.${key}`,
-                  )}
-                />
-              </Grid>
-            ))}
+            {TOTALS.map((key) => {
+              const estimated = key === 'visitors' && data.visitorsEstimated;
+              return (
+                <Grid key={key} size={{ xs: 6, sm: 4, md: 12 / 5 }}>
+                  <KpiTile
+                    label={t(`traffic.totals.${key}`)}
+                    value={`${estimated ? '≈ ' : ''}${format.number(data.totals[key])}`}
+                    change={view.compare ? change.count(data.totals[key], data.previousTotals?.[key]) : null}
+                    help={t(estimated ? 'traffic.help.visitorsEstimated' : `traffic.help.${key}`)}
+                  />
+                </Grid>
+              );
+            })}
           </Grid>
           {data.totals.pageViews === 0 && data.totals.conversationsStarted === 0 ? (
             <ReportCard title={t('traffic.daily')}>
