@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { expireDueConversations, runServerTurn } from './features/conversations/conversations.service';
 import { createEngineServices } from './features/conversations/engine-services';
 import { FlowCache, KeyedLock } from './features/conversations/flow-cache';
+import { finishAbandonedTurns } from './features/conversations/turn-runner';
 import { debuggerRoutes } from './features/debugger/debugger.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -96,6 +98,7 @@ export async function buildApp({
       nlu: new NluEngine(engineServices.nlu),
       engineServices,
       bus,
+      instanceId: randomUUID(),
     },
   };
   app.decorate('ctx', ctx);
@@ -107,6 +110,10 @@ export async function buildApp({
     await expireDueConversations(ctx);
   });
   await jobs.schedule('conversation-expiry', '* * * * *');
+  await jobs.work('abandoned-turns', async () => {
+    await finishAbandonedTurns(ctx);
+  });
+  await jobs.schedule('abandoned-turns', '* * * * *');
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });

@@ -13,6 +13,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl,
+  /** Connections each server process keeps to PostgreSQL (the embedded database has one). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A statement running longer is cancelled (0: no limit). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce
@@ -39,6 +43,13 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   OPENAI_DEFAULT_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
+  /** How long an AI module waits for its whole answer before taking its failure port. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * How long past its call's timeout a turn waiting on an outside call keeps its claim on the
+   * conversation; after that another process finishes it (its own process is taken to have stopped).
+   */
+  TURN_LEASE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
 });
 
@@ -49,6 +60,8 @@ export interface AppConfig {
   dataDir: string;
   /** A real PostgreSQL server; when absent the embedded PGlite under `dataDir/pg` is used. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per process, and the longest a statement may run (0: unlimited). */
+  databasePool: { size: number; statementTimeoutMs: number };
   publicUrl: string;
   /** Unset means: generate one and keep it under `dataDir` (see secrets.ts). */
   jwtSecret: string | undefined;
@@ -66,7 +79,8 @@ export interface AppConfig {
   supportUrl: string;
   agentsApiUrl: string;
   telemetryInstrumentationKey: string;
-  llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string };
+  llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string; timeoutMs: number };
+  turns: { leaseGraceMs: number };
 }
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
@@ -89,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePool: { size: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
@@ -112,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.OPENAI_API_KEY,
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
       defaultModel: e.OPENAI_DEFAULT_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
     },
+    turns: { leaseGraceMs: e.TURN_LEASE_GRACE_MS },
   };
 }

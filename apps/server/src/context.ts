@@ -24,6 +24,8 @@ export interface AppContext {
     nlu: NluEngine;
     engineServices: EngineServices;
     bus: ConversationBus;
+    /** Names this process in the claims of turns waiting on outside calls (see turn-runner.ts). */
+    instanceId: string;
   };
 }
 

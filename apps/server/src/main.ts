@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const webDistDir = config.webDistDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const database = await createDatabase(
     config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl }
+      ? { engine: 'postgres', url: config.databaseUrl, pool: config.databasePool }
       : { engine: 'pglite', dataDir: pgliteDataDir(config.dataDir) },
   );
   const app = await buildApp({ config: { ...config, webDistDir }, database });

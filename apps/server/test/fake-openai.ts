@@ -2,10 +2,18 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 /**
  * A local server speaking OpenAI's chat completions wire format (streamed, server-sent events).
- * `tokenDelayMs` spaces the tokens out, as a model writing its answer does.
+ * `tokenDelayMs` spaces the tokens out, as a model writing its answer does; `beforeAnswer` holds
+ * each answer until it settles (a slow model, or one a test releases).
  */
-export function fakeOpenAi(options: { tokens?: string[]; tokenDelayMs?: number } = {}) {
-  const tokens = options.tokens ?? ['Green', ' tea', '.'];
+export function fakeOpenAi(
+  options: {
+    tokens?: string[] | ((body: Record<string, unknown>) => string[]);
+    tokenDelayMs?: number;
+    beforeAnswer?: (body: Record<string, unknown>) => Promise<void>;
+  } = {},
+) {
+  const tokensFor = (body: Record<string, unknown>) =>
+    typeof options.tokens === 'function' ? options.tokens(body) : (options.tokens ?? ['Green', ' tea', '.']);
   const requests: { path: string; authorization: string | undefined; body: Record<string, unknown> }[] = [];
   const server: Server = createServer((request: IncomingMessage, response) => {
     let body = '';
@@ -13,11 +21,8 @@ export function fakeOpenAi(options: { tokens?: string[]; tokenDelayMs?: number }
       body += chunk;
     });
     request.on('end', async () => {
-      requests.push({
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        body: JSON.parse(body),
-      });
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: parsed });
       if (request.headers.authorization !== 'Bearer test-key') {
         response.writeHead(401, { 'content-type': 'application/json' });
         response.end(
@@ -31,8 +36,9 @@ export function fakeOpenAi(options: { tokens?: string[]; tokenDelayMs?: number }
         );
         return;
       }
+      await options.beforeAnswer?.(parsed);
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const token of tokens) {
+      for (const token of tokensFor(parsed)) {
         if (options.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, options.tokenDelayMs));
         const chunk = {
           id: 'chatcmpl-1',

@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: ServerConfig;
   database: Database;
+  /** On PostgreSQL: the test database's address (for a server in another process). */
+  databaseUrl: string | undefined;
   /** `app.inject` with JSON in and out. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** On PostgreSQL: another server process on the same database (as when two instances run). */
@@ -67,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     config,
     database,
+    databaseUrl: url,
     request: (options) => app.inject(options),
     async secondInstance() {
       if (!url) throw new Error('A second instance needs PostgreSQL (PGlite is one process)');

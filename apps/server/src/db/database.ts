@@ -35,7 +35,8 @@ export interface Database extends SqlExecutor {
 }
 
 export type DatabaseTarget =
-  | { engine: 'postgres'; url: string }
+  /** `pool`: connections kept, and the longest a statement may run (0 or unset: unlimited). */
+  | { engine: 'postgres'; url: string; pool?: { size: number; statementTimeoutMs: number } }
   /** `dataDir` undefined keeps everything in memory (tests). */
   | { engine: 'pglite'; dataDir: string | undefined };
 
@@ -52,7 +53,7 @@ export function sqlExecutorFor(db: Queryable): SqlExecutor {
 }
 
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.engine === 'postgres') return createPostgresDatabase(target.url);
+  if (target.engine === 'postgres') return createPostgresDatabase(target.url, target.pool);
   return createPgliteDatabase(target.dataDir);
 }
 
@@ -92,10 +93,17 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
   };
 }
 
-async function createPostgresDatabase(url: string): Promise<Database> {
+async function createPostgresDatabase(
+  url: string,
+  { size, statementTimeoutMs } = { size: 10, statementTimeoutMs: 0 },
+): Promise<Database> {
   // No JIT: it pays off for long analytic queries, while an inbox or chat query whose plan merely
   // looks costly (a generic plan, a LIMIT the planner cannot see) lost hundreds of ms compiling.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    options: `-c jit=off -c statement_timeout=${statementTimeoutMs}`,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Db } from './database';
 import { migrations } from './migrations';
 
@@ -13,7 +13,16 @@ function migratorFor(db: Db): Migrator {
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await migratorFor(db).migrateToLatest();
+  // On one connection without the statement timeout: building an index over a big table may
+  // take longer than any request should.
+  const { error, results } = await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    try {
+      return await migratorFor(connection).migrateToLatest();
+    } finally {
+      await sql`reset statement_timeout`.execute(connection);
+    }
+  });
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     const cause = error instanceof Error ? error : new Error(String(error));

@@ -9,6 +9,8 @@ export interface JobPayloads {
   'delayed-move': { conversationId: string; moduleId: string; requested: boolean };
   /** Once a minute: expires the conversations whose time is up. */
   'conversation-expiry': Record<string, never>;
+  /** Once a minute: finishes turns whose process stopped while they waited on an outside call. */
+  'abandoned-turns': Record<string, never>;
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
 }
@@ -18,6 +20,7 @@ const queueSettings = {
   'mail-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 5 },
   'delayed-move': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
   'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
+  'abandoned-turns': { retryLimit: 1, expireInMinutes: 5 },
   'report-rollup': { retryLimit: 1, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
 

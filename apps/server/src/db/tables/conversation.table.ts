@@ -61,6 +61,11 @@ export interface ConversationTable {
   /** The last message the team has read (unread: message_count beyond it). */
   read_seq: Generated<number>;
   last_message_text: string | null;
+  /** A turn waiting on an outside call (see migration 0012 and pending-turn.ts); null otherwise. */
+  pending_turn: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** The server process working that turn out, and until when it may (its lease). */
+  pending_owner: string | null;
+  pending_until: Date | null;
 }
 export type ConversationRow = Selectable<ConversationTable>;
 

@@ -3,6 +3,7 @@ import type { ConversationState, EngineEvent } from '@parley/engine';
 import type { Flow } from '@parley/flow';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
+import type { PendingTurn } from './pending-turn';
 
 export interface NewConversation {
   company_id: string;
@@ -51,8 +52,8 @@ const visitorSearchText = (user: Record<string, unknown>) =>
   [user.name, user.email, user.id].filter((part) => typeof part === 'string' && part).join(' ');
 
 /** What a turn needs, in one read: the conversation, where it runs, and which flow serves it. */
-export async function loadForTurn(db: Queryable, conversationId: string, lock: boolean) {
-  let query = db
+export async function loadForTurn(db: Queryable, conversationId: string) {
+  return db
     .selectFrom('conversations as c')
     .innerJoin('deployments as d', 'd.id', 'c.deployment_id')
     .innerJoin('bots as b', 'b.id', 'c.bot_id')
@@ -70,13 +71,15 @@ export async function loadForTurn(db: Queryable, conversationId: string, lock: b
       'c.expires_at',
       'c.status',
       'c.agent_id',
+      'c.pending_owner',
+      // Judged by the database's clock, which every process shares.
+      sql<boolean>`coalesce(c.pending_until < now(), false)`.as('pending_expired'),
       'd.version as deployment_version',
       'd.deleted_at as deployment_deleted_at',
       'b.updated_at as bot_updated_at',
     ])
-    .where('c.id', '=', conversationId);
-  if (lock) query = query.forUpdate('c' as never);
-  return query.executeTakeFirst();
+    .where('c.id', '=', conversationId)
+    .executeTakeFirst();
 }
 
 export type TurnRow = NonNullable<Awaited<ReturnType<typeof loadForTurn>>>;
@@ -110,11 +113,14 @@ export interface TurnWrite {
   state: ConversationState;
   /** The state's turn counter as the turn read it: the write lands only if it is unchanged. */
   readTurns: number;
+  /** The flow the turn ran (see FlowCache.keyOf): the write lands only if the deployment still serves it. */
+  flow: { deploymentVersion: number | null; draftSavedAt: Date };
   /**
-   * The flow the turn ran (see FlowCache.keyOf): the write lands only if the deployment still
-   * serves it. Null under the row lock, where the flow was read with the conversation.
+   * The process that claimed the turn to make its outside calls (the write lands only while it
+   * still holds the claim, and ends it); null for a turn that made none (it lands only if no
+   * turn is pending).
    */
-  flow: { deploymentVersion: number | null; draftSavedAt: Date } | null;
+  pendingOwner: string | null;
   status: string;
   expiresAt: Date | null;
   expiredAt: Date | null;
@@ -134,12 +140,6 @@ function inboxFacts(write: TurnWrite) {
   };
 }
 
-/**
- * A turn's whole write in one statement, so it commits or not as a unit: the new state, the
- * messages (numbered after the conversation's last one) and the events.
- * Nothing is written, and null returned, if another turn was stored since this one read the state
- * or the deployment serves another flow now.
- */
 /** The conversation's deployment still serves this flow (a version, or the draft saved then). */
 function sameFlow({ deploymentVersion, draftSavedAt }: NonNullable<TurnWrite['flow']>) {
   const draftUnchanged =
@@ -150,6 +150,12 @@ function sameFlow({ deploymentVersion, draftSavedAt }: NonNullable<TurnWrite['fl
       and d.version is not distinct from ${deploymentVersion}::int ${draftUnchanged})`;
 }
 
+/**
+ * A turn's whole write in one statement, so it commits or not as a unit: the new state, the
+ * messages (numbered after the conversation's last one) and the events.
+ * Nothing is written, and null returned, if another turn was stored since this one read the state,
+ * a turn is pending that is not this one, or the deployment serves another flow now.
+ */
 export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[] | null> {
   const count = write.messages.length;
   const inbox = inboxFacts(write);
@@ -177,10 +183,12 @@ export async function persistTurn(db: Queryable, write: TurnWrite): Promise<Chat
         has_handoff = has_handoff or ${human}::boolean,
         handoff_requested_at = case when ${inbox.handoffRequested}::boolean then now()
                                     when ${human}::boolean then handoff_requested_at end,
-        agent_id = ${agent}
+        agent_id = ${agent},
+        pending_turn = null, pending_owner = null, pending_until = null
       where id = ${write.conversationId}
         and (state->>'turns')::int = ${write.readTurns}::int
-        ${write.flow ? sameFlow(write.flow) : sql``}
+        and pending_owner is not distinct from ${write.pendingOwner}::text
+        ${sameFlow(write.flow)}
       returning id, company_id, bot_id, deployment_id, message_count
     ),
     inserted_messages as (
@@ -208,6 +216,80 @@ export async function persistTurn(db: Queryable, write: TurnWrite): Promise<Chat
     ...message,
     created_at: new Date(message.created_at).toISOString(),
   }));
+}
+
+/**
+ * Claims the conversation's next turn for outside calls: lands only if the state is still at the
+ * turn it was worked out from and no other turn is pending. From then on the claimant alone may
+ * store a turn of the conversation, until it does or its lease runs out.
+ */
+export async function claimTurn(
+  db: Queryable,
+  claim: { conversationId: string; readTurns: number; owner: string; leaseMs: number; pending: PendingTurn },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('conversations')
+    .set({
+      pending_turn: JSON.stringify(claim.pending),
+      pending_owner: claim.owner,
+      pending_until: sql`now() + make_interval(secs => ${claim.leaseMs / 1000}::float8)`,
+    })
+    .where('id', '=', claim.conversationId)
+    .where(sql`(state->>'turns')::int`, '=', claim.readTurns)
+    .where('pending_owner', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Records the calls of a claimed turn so far (with their outcomes) and renews its lease. */
+export async function recordPendingCalls(
+  db: Queryable,
+  update: { conversationId: string; owner: string; leaseMs: number; pending: PendingTurn },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('conversations')
+    .set({
+      pending_turn: JSON.stringify(update.pending),
+      pending_until: sql`now() + make_interval(secs => ${update.leaseMs / 1000}::float8)`,
+    })
+    .where('id', '=', update.conversationId)
+    .where('pending_owner', '=', update.owner)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Takes over a pending turn whose lease ran out (its process stopped): answers its record, or
+ * nothing if the turn was stored or taken over meanwhile.
+ */
+export async function takeOverPendingTurn(
+  db: Queryable,
+  takeOver: { conversationId: string; staleOwner: string; owner: string; leaseMs: number },
+): Promise<Record<string, unknown> | null> {
+  const row = await db
+    .updateTable('conversations')
+    .set({
+      pending_owner: takeOver.owner,
+      pending_until: sql`now() + make_interval(secs => ${takeOver.leaseMs / 1000}::float8)`,
+    })
+    .where('id', '=', takeOver.conversationId)
+    .where('pending_owner', '=', takeOver.staleOwner)
+    .where('pending_until', '<', sql<Date>`now()`)
+    .returning('pending_turn')
+    .executeTakeFirst();
+  return row?.pending_turn ?? null;
+}
+
+/** Conversations whose pending turn's lease ran out: their process stopped while it waited. */
+export async function abandonedTurns(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('pending_until', '<', sql<Date>`now()`)
+    .orderBy('pending_until')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function messagesAfter(

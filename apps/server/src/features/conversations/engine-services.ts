@@ -14,7 +14,7 @@ export class NotConfiguredError extends Error {
  * gets a clear "not configured" error and takes its failure path.
  */
 export function createEngineServices(config: ServerConfig): EngineServices {
-  const { apiKey, baseUrl, defaultModel } = config.llm;
+  const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
     http: {
       async request(request) {
@@ -44,7 +44,7 @@ export function createEngineServices(config: ServerConfig): EngineServices {
       },
     },
     llm: apiKey
-      ? createOpenAiLlm({ apiKey, baseUrl, defaultModel })
+      ? createOpenAiLlm({ apiKey, baseUrl, defaultModel, timeoutMs })
       : {
           complete: () =>
             Promise.reject(
@@ -61,32 +61,5 @@ export function createEngineServices(config: ServerConfig): EngineServices {
     clock: { now: () => Date.now() },
     ids: { next: () => randomUUID() },
     random: Math.random,
-  };
-}
-
-/** An outside call held back from a turn tried without its lock; the turn runs again locked. */
-export class OutsideCallDeferred extends Error {
-  override name = 'OutsideCallDeferred';
-}
-
-/**
- * The engine's ports for a turn tried without its lock: webhooks, AI and translation are refused
- * (and noted) before anything leaves the server, so an outside call is only ever made under the
- * lock, once.
- */
-export function withoutOutsideCalls(services: EngineServices) {
-  let calledOutside = false;
-  const refuse = () => {
-    calledOutside = true;
-    return Promise.reject(new OutsideCallDeferred('Outside calls wait for the locked turn'));
-  };
-  return {
-    services: {
-      ...services,
-      http: { request: refuse },
-      llm: { complete: refuse },
-      translate: { translate: refuse },
-    } satisfies EngineServices,
-    calledOutside: () => calledOutside,
   };
 }

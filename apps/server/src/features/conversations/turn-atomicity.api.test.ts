@@ -238,7 +238,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
   );
 
   it.runIf(testEngine === 'postgres')(
-    'runs a turn that calls a webhook under the row lock, in one transaction, calling it once',
+    'makes a turn’s webhook call with no transaction or lock open: a claim, the call, then the write',
     async () => {
       const conversation = await start(hookKey);
       hookCalls.length = 0;
@@ -253,13 +253,13 @@ describe('a turn is one transaction, worked out from the conversation as it is',
         text: 'Order A-17: shipped',
       });
       expect(hookCalls).toEqual(['A-17']);
-      // Worked out unlocked, the turn asks for an outside call: it runs again locked, where the
-      // call is made: BEGIN, the locked read, the write, COMMIT.
-      expect(turn).toHaveLength(4);
-      expect(turn[0]).toBe('begin');
-      expect(turn[1]).toMatch(/for update/);
-      expect(turn[2]).toMatch(/update conversations/);
-      expect(turn[3]).toBe('commit');
+      // Worked out without the call, the turn claims the conversation (recording the call it is
+      // about to make), makes the call holding nothing, and stores the turn, ending the claim.
+      expect(turn).toHaveLength(2);
+      expect(turn[0]).toMatch(/^update "conversations" set "pending_turn"/);
+      expect(turn[1]).toMatch(/^with conversation as \(\s*update conversations/);
+      expect(turn).not.toContain('begin');
+      expect(turn.some((text) => text.includes('for update'))).toBe(false);
     },
   );
 

@@ -1,0 +1,143 @@
+import type { EngineServices, TurnInput } from '@parley/engine';
+import { z } from 'zod';
+
+/** What became of an outside call: its answer, or why it failed (the module takes its failure port). */
+const callOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type CallOutcome = z.infer<typeof callOutcomeSchema>;
+
+const callKindSchema = z.enum(['http', 'llm', 'translate']);
+export type CallKind = z.infer<typeof callKindSchema>;
+
+/**
+ * The record of a turn waiting on outside calls, kept on its conversation while it waits: the
+ * turn's input (so another process can finish it), the seed of its randomness (so working it out
+ * again takes the same branches), and each call in the order the turn made them, with its outcome
+ * once known. Keyed by the conversation and the state's turn counter (the claim checks it), each
+ * call by its place in the turn.
+ */
+export const pendingTurnSchema = z.object({
+  input: z.custom<TurnInput>((value) => typeof value === 'object' && value !== null && 'type' in value),
+  incoming: z.object({ role: z.enum(['user', 'agent']), text: z.string() }).nullable(),
+  agentId: z.string().nullable().optional(),
+  debug: z.boolean().optional(),
+  seed: z.number().int(),
+  calls: z.array(
+    z.object({
+      kind: callKindSchema,
+      /** What was called (method and address, or the model): for people reading the record. */
+      target: z.string(),
+      outcome: callOutcomeSchema.optional(),
+    }),
+  ),
+});
+export type PendingTurn = z.infer<typeof pendingTurnSchema>;
+
+/** The outcome given to a call whose process stopped before recording what it answered. */
+export const UNKNOWN_OUTCOME =
+  'The server stopped while waiting for this call; it was not repeated, so its answer is unknown';
+
+/** An outside call a turn asked for that has not been made yet. */
+export interface NextCall {
+  /** Its place among the turn's calls. */
+  index: number;
+  kind: CallKind;
+  target: string;
+  timeoutMs: number;
+  perform(): Promise<unknown>;
+}
+
+/** Refusal given to the engine for a call not made yet: the turn's result is thrown away. */
+export class OutsideCallDeferred extends Error {
+  override name = 'OutsideCallDeferred';
+}
+
+/** mulberry32: a small seeded generator, so a turn worked out again draws the same numbers. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export const newSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+/**
+ * The engine's ports for working a turn out with the calls known so far: the n-th outside call is
+ * answered from the n-th record. The first call beyond them is not made: it is noted (`nextCall`)
+ * and refused, and the host makes it with nothing held, then works the turn out again.
+ */
+export function replayingServices(
+  services: EngineServices,
+  known: PendingTurn['calls'],
+  seed: number,
+  timeouts: { llmMs: number },
+) {
+  let made = 0;
+  let next: NextCall | null = null;
+  const ask = <T>(
+    kind: CallKind,
+    target: string,
+    timeoutMs: number,
+    perform: () => Promise<T>,
+  ): Promise<T> => {
+    const index = made++;
+    const recorded = known[index];
+    if (recorded?.outcome) {
+      const { outcome } = recorded;
+      if (recorded.kind !== kind)
+        return Promise.reject(new Error('The turn changed while its outside call was pending'));
+      return outcome.ok ? Promise.resolve(outcome.value as T) : Promise.reject(new Error(outcome.message));
+    }
+    next ??= { index, kind, target, timeoutMs, perform };
+    return Promise.reject(new OutsideCallDeferred('Outside calls are made with nothing held'));
+  };
+  return {
+    services: {
+      ...services,
+      random: seededRandom(seed),
+      http: {
+        request: (request) =>
+          ask('http', `${request.method} ${request.url}`.slice(0, 500), request.timeoutMs, () =>
+            services.http.request(request),
+          ),
+      },
+      llm: {
+        complete: (request, onToken) =>
+          ask('llm', request.model || 'default model', timeouts.llmMs, () =>
+            services.llm.complete(request, onToken),
+          ),
+      },
+      translate: {
+        translate: (text, language) =>
+          ask('translate', language, timeouts.llmMs, () => services.translate.translate(text, language)),
+      },
+    } satisfies EngineServices,
+    /** The first call the turn needs that has no outcome yet; null when the turn is complete. */
+    nextCall: (): NextCall | null => next,
+  };
+}
+
+/**
+ * Makes a call with nothing held and reports what became of it. It ends after `timeoutMs` even if
+ * the port does not (a receiver that never answers costs its own conversation a failure port).
+ */
+export async function performCall(call: NextCall): Promise<CallOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${call.timeoutMs} ms`)), call.timeoutMs + 250);
+  });
+  try {
+    return { ok: true, value: await Promise.race([call.perform(), deadline]) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,396 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BotMessage, ChatMessage } from '@parley/contracts';
+import {
+  type ConversationState,
+  conversationStateSchema,
+  runTurn,
+  type TraceEntry,
+  type TurnInput,
+  type TurnMeta,
+} from '@parley/engine';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/database';
+import { ConflictException, NotFoundException } from '../../errors';
+import {
+  abandonedTurns,
+  claimTurn,
+  loadForTurn,
+  persistTurn,
+  recordPendingCalls,
+  type TurnRow,
+  type TurnWrite,
+  takeOverPendingTurn,
+} from './conversations.repository';
+import { FlowCache } from './flow-cache';
+import {
+  type NextCall,
+  newSeed,
+  type PendingTurn,
+  pendingTurnSchema,
+  performCall,
+  replayingServices,
+  UNKNOWN_OUTCOME,
+} from './pending-turn';
+
+/** Expiry is measured from the latest activity, with a minute's grace (spec §4). */
+export const EXPIRY_GAP_MS = 60_000;
+
+/** What comes into a turn, from whom, and what must hold for it to run. */
+export interface TurnRequest {
+  input: TurnInput;
+  /** The message that brought the turn (stored before the bot's answers). */
+  incoming: { role: 'user' | 'agent'; text: string } | null;
+  /** Checks the conversation as the turn finds it (the visitor's token, an agent's control, …). */
+  admit?: (row: TurnRow) => void;
+  /** Judge the conversation as stored, not as this process last left it (an expiry, a guard). */
+  fresh?: boolean;
+  /** Control passes to this agent, or back to the bot (null). */
+  agentId?: string | null;
+  /** The debugger drives the turn: its trace carries the variables after each step. */
+  debug?: boolean;
+}
+
+/** What a stored turn did: the messages it stored, the steps it took, the state it left. */
+export interface TurnOutcome {
+  messages: ChatMessage[];
+  trace: TraceEntry[];
+  state: ConversationState;
+}
+
+/** What a turn will write, worked out from the conversation as read. */
+interface TurnPlan {
+  write: TurnWrite;
+  /** A delayed move to queue with the write (a delay module was reached). */
+  delayedMove: { moduleId: string; dueAt: number } | null;
+  trace: TraceEntry[];
+  /** The first outside call the turn needs whose outcome is not known yet. */
+  nextCall: NextCall | null;
+}
+
+/** How many times a turn is worked out again after another process's turn landed first. */
+const MAX_RACES = 20;
+/** How often a turn waiting behind another process's pending turn looks again (grows to the max). */
+const WAIT_FIRST_MS = 20;
+const WAIT_MAX_MS = 250;
+
+function textOf(message: BotMessage): string {
+  switch (message.type) {
+    case 'text':
+      return message.text;
+    case 'buttons':
+      return message.text;
+    case 'card':
+      return message.card.title;
+    case 'carousel':
+      return message.cards.map((card) => card.title).join(' | ');
+  }
+}
+
+/** How often a streaming AI answer's text so far goes out to the conversation's streams. */
+const DRAFT_INTERVAL_MS = 60;
+
+/** Streams an AI answer as it is written: the text so far, at most every DRAFT_INTERVAL_MS. */
+function draftPublisher(ctx: AppContext, conversationId: string) {
+  const texts = new Map<string, string>();
+  let lastSent = 0;
+  return (token: string, moduleId: string) => {
+    const text = (texts.get(moduleId) ?? '') + token;
+    texts.set(moduleId, text);
+    const now = Date.now();
+    if (now - lastSent < DRAFT_INTERVAL_MS) return;
+    lastSent = now;
+    ctx.conversations.bus.publishDraft({ conversationId, draft: { moduleId, text } });
+  };
+}
+
+/**
+ * Runs the engine on the conversation as read and works out the turn's write. Outside calls are
+ * answered from `pending` (the calls made so far); the first one beyond them is not made but
+ * returned as `nextCall`, and then the rest of the plan is not to be stored.
+ */
+async function planTurn(
+  ctx: AppContext,
+  row: TurnRow,
+  request: Pick<TurnRequest, 'input' | 'incoming' | 'agentId' | 'debug'>,
+  pending: { calls: PendingTurn['calls']; seed: number; owner: string | null },
+): Promise<TurnPlan> {
+  const { conversations, config } = ctx;
+  const { input, incoming, agentId, debug } = request;
+  const conversationId = row.id;
+  const flow = await conversations.flows.get(
+    ctx.database.db,
+    { companyId: row.company_id, botId: row.bot_id },
+    row.deployment_version,
+    row.bot_updated_at,
+  );
+  const state = conversationStateSchema.parse(row.state) as ConversationState;
+  const meta: TurnMeta = {
+    botId: row.bot_id,
+    deploymentId: row.deployment_id,
+    conversationId,
+    companyId: row.company_id,
+    channel: row.channel,
+    ...(row.page_domain ? { pageDomain: row.page_domain } : {}),
+    ...(row.url ? { url: row.url } : {}),
+    ...(row.context && typeof row.context.sc === 'object'
+      ? { sc: row.context.sc as Record<string, unknown> }
+      : {}),
+    channelsBaseUrl: config.publicUrl,
+    flowVersionKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
+    onLlmToken: draftPublisher(ctx, conversationId),
+    traceVariables: debug === true,
+  };
+  const replay = replayingServices(conversations.engineServices, pending.calls, pending.seed, {
+    llmMs: config.llm.timeoutMs,
+  });
+  const result = await runTurn(flow, state, input, replay.services, meta, conversations.nlu);
+  const messages = [
+    ...(incoming
+      ? [
+          {
+            role: incoming.role,
+            message: { type: 'text' as const, text: incoming.text },
+            text: incoming.text,
+          },
+        ]
+      : []),
+    ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: textOf(message) })),
+  ];
+  // Expiry is reckoned from now, with the gap; an expiring turn keeps the time it expired at.
+  const expiresAt =
+    input.type === 'expire'
+      ? row.expires_at
+      : result.state.status === 'ended'
+        ? null
+        : new Date(Date.now() + flow.settings.expiryMinutes * 60_000 + EXPIRY_GAP_MS);
+  const move = result.state.delayedMove;
+  const moveIsNew =
+    move !== null &&
+    (move.moduleId !== state.delayedMove?.moduleId || move.dueAt !== state.delayedMove?.dueAt);
+  return {
+    write: {
+      conversationId,
+      state: result.state,
+      readTurns: state.turns,
+      flow: { deploymentVersion: row.deployment_version, draftSavedAt: row.bot_updated_at },
+      pendingOwner: pending.owner,
+      status: result.state.status,
+      expiresAt,
+      expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
+      messages,
+      events: result.events,
+      agentId,
+    },
+    delayedMove: moveIsNew ? move : null,
+    trace: result.trace,
+    nextCall: replay.nextCall(),
+  };
+}
+
+/**
+ * Stores a planned turn if the conversation is still as it was read (null otherwise). A delayed
+ * move is queued in the same transaction, so it exists only if the turn does.
+ */
+async function storeTurn(ctx: AppContext, plan: TurnPlan): Promise<ChatMessage[] | null> {
+  const store = async (db: Queryable) => {
+    const stored = await persistTurn(db, plan.write);
+    if (stored && plan.delayedMove) {
+      await ctx.jobs.send(
+        db,
+        'delayed-move',
+        { conversationId: plan.write.conversationId, moduleId: plan.delayedMove.moduleId, requested: false },
+        { startAfter: new Date(plan.delayedMove.dueAt) },
+      );
+    }
+    return stored;
+  };
+  const { db } = ctx.database;
+  return plan.delayedMove ? db.transaction().execute(store) : store(db);
+}
+
+async function readTurnRow(ctx: AppContext, conversationId: string): Promise<TurnRow> {
+  const row = await loadForTurn(ctx.database.db, conversationId);
+  if (!row) throw new NotFoundException('Conversation not found');
+  return row;
+}
+
+/** The conversation as a stored turn left it (for the next turn, which then needs no read). */
+const afterTurn = (row: TurnRow, { write }: TurnPlan): TurnRow => ({
+  ...row,
+  state: write.state as TurnRow['state'],
+  status: write.status,
+  expires_at: write.expiresAt,
+  agent_id: write.status !== 'human' ? null : write.agentId === undefined ? row.agent_id : write.agentId,
+  pending_owner: null,
+  pending_expired: false,
+});
+
+const outcomeOf = (messages: ChatMessage[], { trace, write }: TurnPlan): TurnOutcome => ({
+  messages,
+  trace,
+  state: write.state,
+});
+
+/** How long a claimed turn may take for a call before another process may finish it. */
+const leaseFor = (ctx: AppContext, call: NextCall) => call.timeoutMs + ctx.config.turns.leaseGraceMs;
+
+/** A stored turn is news to the inbox and to the conversation's streams (a control change too). */
+function publish(ctx: AppContext, row: TurnRow, messages: ChatMessage[]): void {
+  ctx.conversations.bus.publishStored({
+    conversationId: row.id,
+    companyId: row.company_id,
+    botId: row.bot_id,
+    seq: messages.at(-1)?.seq ?? 0,
+  });
+}
+
+/**
+ * Runs one turn of a conversation, in order with every other turn of it, and stores it whole.
+ *
+ * The turn is worked out from the conversation as this process last left it (or as read) and
+ * stored by one write that lands only if no other turn came in between (the state's turn counter),
+ * none is pending and the flow is still the deployment's. A turn that needs an outside call (a
+ * model, a webhook, a translation) first claims the conversation with a record of what it is about
+ * to do, then makes each call holding no connection and no lock, and stores the turn when its
+ * calls are answered (see finishClaimedTurn). Turns of the conversation in this process wait for
+ * each other; in other processes they wait for the claim to end.
+ */
+export async function runConversationTurn(
+  ctx: AppContext,
+  conversationId: string,
+  request: TurnRequest,
+): Promise<TurnOutcome> {
+  const { conversations } = ctx;
+  const { outcome, row } = await conversations.locks.run(conversationId, async () => {
+    let row = request.fresh ? undefined : conversations.cache.get(conversationId);
+    for (let races = 0, waited = 0; ; ) {
+      row ??= await readTurnRow(ctx, conversationId);
+      request.admit?.(row);
+      if (row.pending_owner !== null) {
+        // Another process's turn of this conversation waits on a call: this one comes after it.
+        if (row.pending_expired) await finishAbandonedTurn(ctx, row);
+        else await sleep(Math.min(WAIT_MAX_MS, WAIT_FIRST_MS * 2 ** waited++));
+        row = undefined;
+        continue;
+      }
+      const seed = newSeed();
+      const plan = await planTurn(ctx, row, request, { calls: [], seed, owner: null });
+      const call = plan.nextCall;
+      if (call === null) {
+        const stored = await storeTurn(ctx, plan);
+        if (stored) {
+          const after = afterTurn(row, plan);
+          conversations.cache.remember(after);
+          return { outcome: outcomeOf(stored, plan), row: after };
+        }
+      } else {
+        const pending: PendingTurn = {
+          input: request.input,
+          incoming: request.incoming,
+          ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
+          ...(request.debug ? { debug: true } : {}),
+          seed,
+          calls: [{ kind: call.kind, target: call.target }],
+        };
+        const claimed = await claimTurn(ctx.database.db, {
+          conversationId,
+          readTurns: plan.write.readTurns,
+          owner: conversations.instanceId,
+          leaseMs: leaseFor(ctx, call),
+          pending,
+        });
+        if (claimed) {
+          conversations.cache.forget(conversationId);
+          return finishClaimedTurn(ctx, row, pending, call);
+        }
+      }
+      // Another process stored or claimed a turn since this one read the conversation.
+      conversations.cache.forget(conversationId);
+      row = undefined;
+      if (++races >= MAX_RACES)
+        throw new ConflictException('This conversation is busy; send the message again');
+    }
+  });
+  publish(ctx, row, outcome.messages);
+  return outcome;
+}
+
+/**
+ * Carries a claimed turn to its write: makes the call the turn waits on (nothing held), works the
+ * turn out again with its outcome, records it and makes the next call if the turn needs another,
+ * and stores the turn (ending the claim) when it needs none.
+ */
+async function finishClaimedTurn(
+  ctx: AppContext,
+  claimedRow: TurnRow,
+  pending: PendingTurn,
+  firstCall: NextCall | null,
+): Promise<{ outcome: TurnOutcome; row: TurnRow }> {
+  const { conversations } = ctx;
+  const owner = conversations.instanceId;
+  let row = claimedRow;
+  let call = firstCall;
+  for (;;) {
+    if (call) {
+      const made = pending.calls[call.index];
+      if (made) made.outcome = await performCall(call);
+    }
+    const plan = await planTurn(ctx, row, pending, { calls: pending.calls, seed: pending.seed, owner });
+    call = plan.nextCall;
+    if (call) {
+      pending.calls.push({ kind: call.kind, target: call.target });
+      const conversationId = row.id;
+      const leaseMs = leaseFor(ctx, call);
+      if (!(await recordPendingCalls(ctx.database.db, { conversationId, owner, leaseMs, pending })))
+        throw takenOver();
+      continue;
+    }
+    const stored = await storeTurn(ctx, plan);
+    if (stored) {
+      const after = afterTurn(row, plan);
+      conversations.cache.remember(after);
+      return { outcome: outcomeOf(stored, plan), row: after };
+    }
+    // Not stored: the deployment serves another flow now (work the turn out on it, with the
+    // outcomes known), or this claim was taken over after its lease ran out.
+    row = await readTurnRow(ctx, row.id);
+    if (row.pending_owner !== owner) throw takenOver();
+  }
+}
+
+const takenOver = () =>
+  new ConflictException(
+    'This message took longer than its time allowed, and another server answered it: the answer is in the conversation',
+  );
+
+/**
+ * Finishes the turn a stopped process left pending: with the outcomes it recorded, and calls
+ * whose outcome it did not record as failed (never made again), so no side effect happens twice.
+ */
+async function finishAbandonedTurn(ctx: AppContext, stale: TurnRow): Promise<void> {
+  if (stale.pending_owner === null) return;
+  const record = await takeOverPendingTurn(ctx.database.db, {
+    conversationId: stale.id,
+    staleOwner: stale.pending_owner,
+    owner: ctx.conversations.instanceId,
+    leaseMs: ctx.config.turns.leaseGraceMs,
+  });
+  if (!record) return;
+  const pending = pendingTurnSchema.parse(record);
+  for (const call of pending.calls) call.outcome ??= { ok: false, message: UNKNOWN_OUTCOME };
+  const row = await readTurnRow(ctx, stale.id);
+  const { outcome, row: after } = await finishClaimedTurn(ctx, row, pending, null);
+  publish(ctx, after, outcome.messages);
+}
+
+/** Finishes every turn whose process stopped while it waited on a call (run once a minute). */
+export async function finishAbandonedTurns(ctx: AppContext, limit = 100): Promise<number> {
+  const ids = await abandonedTurns(ctx.database.db, limit);
+  for (const conversationId of ids) {
+    await ctx.conversations.locks.run(conversationId, async () => {
+      const row = await loadForTurn(ctx.database.db, conversationId);
+      if (row?.pending_expired) await finishAbandonedTurn(ctx, row);
+    });
+  }
+  return ids.length;
+}
