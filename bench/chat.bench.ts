@@ -7,8 +7,6 @@
  *
  * @bench-cores all (the target is stated for the 2-core machine with the load on the same machine)
  */
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
@@ -17,7 +15,7 @@ import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
-import { percentile } from './stats';
+import { agent, call, closedLoop as closedLoopOf, json, publishedBot, summary, type Turn } from './load';
 
 type Engine = 'pglite' | 'postgres';
 interface ServerReady {
@@ -81,47 +79,6 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
 
 // ---------- load side (main thread) ----------
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-/** One HTTP request on the keep-alive agent; `authorization` is the header's whole value. */
-function call(
-  url: string,
-  method: string,
-  body?: unknown,
-  authorization?: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-          ...(authorization ? { authorization } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-async function json<T>(url: string, method: string, body?: unknown, authorization?: string): Promise<T> {
-  const response = await call(url, method, body, authorization);
-  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${response.body}`);
-  return JSON.parse(response.body) as T;
-}
-
 // Six modules a turn: input → set variable → condition → text → set variable → text → input.
 const benchModules = [
   {
@@ -170,81 +127,8 @@ interface Conversation {
   token: string;
 }
 
-async function setUp(apiUrl: string): Promise<string> {
-  const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/register`, 'POST', {
-    email: `bench-${randomBytes(4).toString('hex')}@parley.test`,
-    password: 'correct horse battery',
-    first_name: 'Bench',
-    last_name: 'Mark',
-    company_name: 'Bench Co',
-  });
-  const bot = await json<{ id: string; flow: { settings: Record<string, unknown> } }>(
-    `${apiUrl}/api/bots`,
-    'POST',
-    { name: 'Bench', language: 'en' },
-    `JWT ${token}`,
-  );
-  const flow = {
-    ...bot.flow,
-    modules: benchModules,
-  };
-  const saved = await json<{ findings: { severity: string; message: string }[] }>(
-    `${apiUrl}/api/bots/${bot.id}/flow`,
-    'PUT',
-    { flow },
-    `JWT ${token}`,
-  );
-  const errors = saved.findings.filter((finding) => finding.severity === 'error');
-  if (errors.length > 0) throw new Error(`bench flow is broken: ${JSON.stringify(errors)}`);
-  await json(`${apiUrl}/api/bots/${bot.id}/publish`, 'POST', undefined, `JWT ${token}`);
-  const deployment = await json<{ key: string }>(
-    `${apiUrl}/api/bots/${bot.id}/deployments`,
-    'POST',
-    { channel: 'webchat' },
-    `JWT ${token}`,
-  );
-  return deployment.key;
-}
-
-function summary(latencies: number[], elapsedMs: number, errors: number) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    turnsPerSecond: Math.round((latencies.length / elapsedMs) * 1000),
-    p50Ms: Number(percentile(sorted, 50).toFixed(2)),
-    p99Ms: Number(percentile(sorted, 99).toFixed(2)),
-    turns: latencies.length,
-    errors,
-  };
-}
-
-type Turn = (visitor: number, counter: number) => Promise<number>;
-
-/** Closed loop: each visitor sends, waits for the answer, sends again. */
-async function closedLoop(concurrency: number, turn: Turn) {
-  let recording = false;
-  let stop = false;
-  const latencies: number[] = [];
-  let errors = 0;
-  const visitor = async (index: number) => {
-    for (let counter = 0; !stop; counter++) {
-      const started = performance.now();
-      const status = await turn(index, counter);
-      if (!recording) continue;
-      if (status === 200) latencies.push(performance.now() - started);
-      else errors++;
-    }
-  };
-  const running = Array.from({ length: concurrency }, (_, index) => visitor(index));
-  await new Promise((resolve) => setTimeout(resolve, WARMUP_MS));
-  recording = true;
-  const began = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, DURATION_MS));
-  recording = false;
-  const elapsed = performance.now() - began;
-  stop = true;
-  await Promise.all(running);
-  return summary(latencies, elapsed, errors);
-}
+const closedLoop = (concurrency: number, turn: Turn) =>
+  closedLoopOf(concurrency, turn, { warmupMs: WARMUP_MS, durationMs: DURATION_MS });
 
 /** Open loop: turns start on a fixed schedule whatever the answers do; latency counts from the schedule. */
 async function openLoop(rate: number, visitors: number, turn: Turn) {
@@ -288,7 +172,7 @@ async function benchEngine(engine: Engine) {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
-    const key = await setUp(ready.apiUrl);
+    const key = await publishedBot(ready.apiUrl, 'Bench', benchModules);
     const conversations: Conversation[] = [];
     for (let index = 0; index < 60; index++) {
       conversations.push(

@@ -1,0 +1,227 @@
+/**
+ * Turns that wait on the outside: an LLM bot (input → LLM → back to the input) through the chat API,
+ * the model a local OpenAI-compatible fake (streamed answers) that answers after a set latency, and
+ * the same shape with a webhook module against a local receiver. Closed loops of visitors, each
+ * with its own conversation. The server runs in a worker thread; the load, the fake model and the
+ * receiver in the main thread. While each scenario runs, the database's connections are sampled
+ * (on PostgreSQL): how many the server holds, and how many are busy at once. Prints JSON.
+ *
+ * BENCH_LLM_SCENARIOS picks scenarios by name (comma-separated); BENCH_SECONDS sets the measured time.
+ *
+ * @bench-cores all (the targets are stated for the 2-core machine with the load on the same machine)
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { createDatabase } from '../apps/server/src/db/database';
+import { fakeOpenAi } from '../apps/server/test/fake-openai';
+import { testConfig } from '../apps/server/test/test-app';
+import { createBenchDatabase } from './bench-database';
+import { agent, call, closedLoop, json, publishedBot, type Turn } from './load';
+
+type Engine = 'pglite' | 'postgres';
+interface Scenario {
+  name: string;
+  engine: Engine;
+  module: 'llm' | 'webhook';
+  latencyMs: number;
+  visitors: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'llm-1s-200-postgres', engine: 'postgres', module: 'llm', latencyMs: 1000, visitors: 200 },
+  { name: 'llm-0s-50-postgres', engine: 'postgres', module: 'llm', latencyMs: 0, visitors: 50 },
+  { name: 'llm-0s-1-postgres', engine: 'postgres', module: 'llm', latencyMs: 0, visitors: 1 },
+  { name: 'webhook-1s-200-postgres', engine: 'postgres', module: 'webhook', latencyMs: 1000, visitors: 200 },
+  { name: 'llm-1s-100-pglite', engine: 'pglite', module: 'llm', latencyMs: 1000, visitors: 100 },
+];
+
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
+const WARMUP_MS = 3000;
+
+// ---------- server side (worker thread) ----------
+
+async function serve({ engine, url, modelUrl }: { engine: Engine; url?: string; modelUrl: string }) {
+  const config = testConfig({
+    LOG_FORMAT: 'json',
+    PUBLIC_URL: 'http://127.0.0.1',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: modelUrl,
+  });
+  const database =
+    engine === 'postgres' && url
+      ? await createDatabase({ engine, url, pool: config.databasePool })
+      : await createDatabase({ engine: 'pglite', dataDir: undefined });
+  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 2 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  parentPort?.postMessage({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+}
+
+// ---------- load side (main thread) ----------
+
+const input = (target: string) => ({
+  id: 'start',
+  type: 'input',
+  content: { prompt: 'Ask me', variable: 'said', validator: { type: 'text' } },
+  connections: [{ id: 'c1', port: 'next', target }],
+});
+
+const flows = {
+  llm: () => [
+    input('answer'),
+    {
+      id: 'answer',
+      type: 'llm',
+      content: { userPrompt: '{{ said }}', maxTokens: 64 },
+      connections: [{ id: 'c2', port: 'next', target: 'start' }],
+    },
+  ],
+  webhook: (receiverUrl: string) => [
+    input('lookup'),
+    {
+      id: 'lookup',
+      type: 'webhook',
+      content: {
+        method: 'POST',
+        url: receiverUrl,
+        body: '{{ said }}',
+        responseVariable: 'found',
+        timeoutMs: 10_000,
+      },
+      connections: [{ id: 'c2', port: 'success', target: 'tell' }],
+    },
+    {
+      id: 'tell',
+      type: 'text',
+      content: { text: 'Order {{ said }}: {{ found.status }}' },
+      connections: [{ id: 'c3', port: 'next', target: 'start' }],
+    },
+  ],
+};
+
+/** A receiver answering after `latencyMs`, as a slow order service does. */
+function slowReceiver(latencyMs: number) {
+  return createServer((request, response) => {
+    request.resume();
+    request.on('end', async () => {
+      if (latencyMs) await sleep(latencyMs);
+      response.setHeader('content-type', 'application/json');
+      response.end('{"status":"shipped"}');
+    });
+  });
+}
+
+/** Samples the bench database's client connections: the most open, and the most busy at once. */
+function connectionSampler(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  let open = 0;
+  let busy = 0;
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ open: number; busy: number }>(
+        `select count(*)::int as open, count(*) filter (where state <> 'idle')::int as busy
+         from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      );
+      open = Math.max(open, rows[0]?.open ?? 0);
+      busy = Math.max(busy, rows[0]?.busy ?? 0);
+      await sleep(50);
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { maxOpen: open, maxBusy: busy };
+    },
+  };
+}
+
+const listenLocally = async (server: ReturnType<typeof createServer>) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+async function run(scenario: Scenario) {
+  const model = fakeOpenAi({
+    tokens: ['Green', ' tea', ' suits', ' you', '.'],
+    ...(scenario.latencyMs ? { beforeAnswer: () => sleep(scenario.latencyMs) } : {}),
+  });
+  const receiver = slowReceiver(scenario.latencyMs);
+  const modelUrl = `${await listenLocally(model.server)}/v1`;
+  const receiverUrl = `${await listenLocally(receiver)}/orders`;
+  const benchDb = scenario.engine === 'postgres' ? await createBenchDatabase('parley_bench_llm') : undefined;
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { engine: scenario.engine, url: benchDb?.url, modelUrl },
+  });
+  try {
+    const { apiUrl } = await new Promise<{ apiUrl: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    const modules = scenario.module === 'llm' ? flows.llm() : flows.webhook(receiverUrl);
+    const key = await publishedBot(apiUrl, `Bench ${scenario.module}`, modules);
+    const conversations = await Promise.all(
+      Array.from({ length: scenario.visitors }, () =>
+        json<{ conversationId: string; token: string }>(`${apiUrl}/api/chat/conversations`, 'POST', {
+          deploymentKey: key,
+        }),
+      ),
+    );
+    const turn: Turn = async (visitor, counter) => {
+      const conversation = conversations[visitor];
+      if (!conversation) return 0;
+      const response = await call(
+        `${apiUrl}/api/chat/conversations/${conversation.conversationId}/messages`,
+        'POST',
+        { text: `question ${counter}` },
+        `Bearer ${conversation.token}`,
+      );
+      return response.status;
+    };
+    model.requests.length = 0;
+    const sampler = benchDb ? connectionSampler(benchDb.url) : undefined;
+    const result = await closedLoop(scenario.visitors, turn, {
+      warmupMs: WARMUP_MS,
+      durationMs: DURATION_MS,
+    });
+    const connections = await sampler?.stop();
+    return {
+      ...scenario,
+      answersPerSecond: result.turnsPerSecond,
+      p50Ms: result.p50Ms,
+      p99Ms: result.p99Ms,
+      answers: result.turns,
+      errors: result.errors,
+      ...(connections ? { databaseConnections: connections } : {}),
+    };
+  } finally {
+    await worker.terminate();
+    await benchDb?.drop();
+    model.server.closeAllConnections();
+    receiver.closeAllConnections();
+    await Promise.all([
+      new Promise((resolve) => model.server.close(resolve)),
+      new Promise((resolve) => receiver.close(resolve)),
+    ]);
+  }
+}
+
+if (isMainThread) {
+  const chosen = process.env.BENCH_LLM_SCENARIOS?.split(',');
+  const results = [];
+  for (const scenario of SCENARIOS.filter((s) => !chosen || chosen.includes(s.name))) {
+    results.push(await run(scenario));
+  }
+  agent.destroy();
+  console.log(JSON.stringify({ benchmark: 'llm', durationSeconds: DURATION_MS / 1000, results }, null, 2));
+} else {
+  await serve(workerData as { engine: Engine; url?: string; modelUrl: string });
+}
