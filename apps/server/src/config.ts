@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AllowList, parseAllowList } from './integrations/http/address-policy';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -39,6 +40,19 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   OPENAI_DEFAULT_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
+  /** Host names, IPs or CIDR ranges user-configured calls (webhooks) may reach though private. */
+  OUTGOING_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      try {
+        return parseAllowList(value.split(',').filter((entry) => entry.trim() !== ''));
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
+  OUTGOING_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
 });
 
@@ -67,6 +81,8 @@ export interface AppConfig {
   agentsApiUrl: string;
   telemetryInstrumentationKey: string;
   llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string };
+  /** Calls to addresses users configure (webhooks): what they may reach and read. */
+  outgoing: { allow: AllowList; maxResponseBytes: number };
 }
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
@@ -113,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
       defaultModel: e.OPENAI_DEFAULT_MODEL,
     },
+    outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
   };
 }
