@@ -90,7 +90,12 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     });
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
     const hookBase = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
-    [server, browser, site] = await Promise.all([startServer(), launchBrowser(), startHostSite()]);
+    [server, browser, site] = await Promise.all([
+      // The order service of this journey runs on this machine, which webhooks may not reach by default.
+      startServer({ OUTGOING_ALLOW_HOSTS: '127.0.0.1' }),
+      launchBrowser(),
+      startHostSite(),
+    ]);
     support = await publishWebchatBot(
       server.url,
       'owner@demo.parley.dev',

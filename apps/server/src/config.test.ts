@@ -34,6 +34,23 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('lets user-configured calls reach no private address unless the operator lists it', () => {
+    expect(loadConfig({}).outgoing).toMatchObject({
+      allow: { hostNames: new Set() },
+      maxResponseBytes: 1_048_576,
+    });
+    expect(loadConfig({}).outgoing.allow.ranges).toEqual([]);
+    const { allow } = loadConfig({ OUTGOING_ALLOW_HOSTS: 'hooks.intranet, 10.0.0.0/8,127.0.0.1' }).outgoing;
+    expect([...allow.hostNames]).toEqual(['hooks.intranet']);
+    expect(allow.ranges.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1/32',
+    ]);
+    expect(() => loadConfig({ OUTGOING_ALLOW_HOSTS: 'ok.example, 10.0.0.0/99' })).toThrow(
+      /OUTGOING_ALLOW_HOSTS: not a CIDR range: 10\.0\.0\.0\/99/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AllowList, parseAllowList } from './integrations/http/address-policy';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -50,6 +51,19 @@ const envSchema = z.object({
    * conversation; after that another process finishes it (its own process is taken to have stopped).
    */
   TURN_LEASE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /** Host names, IPs or CIDR ranges user-configured calls (webhooks) may reach though private. */
+  OUTGOING_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      try {
+        return parseAllowList(value.split(',').filter((entry) => entry.trim() !== ''));
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
+  OUTGOING_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
 });
 
@@ -81,6 +95,8 @@ export interface AppConfig {
   telemetryInstrumentationKey: string;
   llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string; timeoutMs: number };
   turns: { leaseGraceMs: number };
+  /** Calls to addresses users configure (webhooks): what they may reach and read. */
+  outgoing: { allow: AllowList; maxResponseBytes: number };
 }
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
@@ -130,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.LLM_TIMEOUT_MS,
     },
     turns: { leaseGraceMs: e.TURN_LEASE_GRACE_MS },
+    outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
   };
 }

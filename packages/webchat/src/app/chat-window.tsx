@@ -1,6 +1,6 @@
 import type { WebchatConfig, WebchatStrings } from '@parley/contracts';
+import { safeImageUrl } from '@parley/contracts/safe-url';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { safeHref } from './markdown';
 import { MessageView } from './message-view';
 import { RichText } from './rich-text';
 import { useConversation } from './use-conversation';
@@ -35,7 +35,7 @@ export function ChatWindow({
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
-  const avatar = style.avatarUrl ? safeHref(style.avatarUrl) : null;
+  const avatar = style.avatarUrl ? safeImageUrl(style.avatarUrl) : null;
   const { messages } = conversation;
   // Reply buttons belong to the latest bot message, until the visitor says something after it.
   const lastUserIndex = messages.findLastIndex((message) => message.role === 'user');

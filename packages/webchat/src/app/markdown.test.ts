@@ -1,5 +1,6 @@
+import { safeLinkUrl } from '@parley/contracts/safe-url';
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown, safeHref } from './markdown';
+import { parseInline, parseMarkdown } from './markdown';
 
 describe('the widget’s Markdown', () => {
   it('reads bold, italic, code, links and line breaks', () => {
@@ -28,11 +29,11 @@ describe('the widget’s Markdown', () => {
       'vbscript:x',
       '/relative',
     ]) {
-      expect(safeHref(href)).toBeNull();
+      expect(safeLinkUrl(href)).toBeNull();
       expect(parseInline(`[click](${href})`)).toEqual([{ type: 'text', text: 'click' }]);
     }
-    expect(safeHref('mailto:help@example.com')).toBe('mailto:help@example.com');
-    expect(safeHref('tel:+34600000000')).toBe('tel:+34600000000');
+    expect(safeLinkUrl('mailto:help@example.com')).toBe('mailto:help@example.com');
+    expect(safeLinkUrl('tel:+34600000000')).toBe('tel:+34600000000');
   });
 
   it('leaves markup as plain text (the widget never renders HTML)', () => {

@@ -1,3 +1,5 @@
+import { safeLinkUrl } from '@parley/contracts/safe-url';
+
 /**
  * The Markdown bots write, parsed to a tree the widget renders as elements (never as HTML, so a
  * message cannot inject markup): paragraphs with line breaks, bullet and numbered lists, bold,
@@ -13,18 +15,6 @@ export type Inline =
 export type Block =
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'list'; ordered: boolean; items: Inline[][] };
-
-const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-
-/** The address when it is absolute and of a protocol that cannot run script, else null. */
-export function safeHref(raw: string): string | null {
-  try {
-    const url = new URL(raw.trim());
-    return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 // One alternative per inline form; the earliest match wins, text between matches stays text.
 const INLINE =
@@ -46,12 +36,12 @@ export function parseInline(source: string): Inline[] {
       nodes.push({ type: 'em', children: parseInline((italic ?? italic2) as string) });
     else if (code !== undefined) nodes.push({ type: 'code', text: code });
     else if (linkText !== undefined && linkHref !== undefined) {
-      const href = safeHref(linkHref);
+      const href = safeLinkUrl(linkHref);
       nodes.push(
         href ? { type: 'link', href, children: parseInline(linkText) } : { type: 'text', text: linkText },
       );
     } else if (bareUrl !== undefined) {
-      const href = safeHref(bareUrl);
+      const href = safeLinkUrl(bareUrl);
       nodes.push(
         href
           ? { type: 'link', href, children: [{ type: 'text', text: bareUrl }] }

@@ -1,7 +1,7 @@
 import type { WebchatStrings } from '@parley/contracts';
+import { safeImageUrl, safeLinkUrl } from '@parley/contracts/safe-url';
 import type { MessageButton, MessageCard } from '@parley/sdk';
 import { useRef } from 'preact/hooks';
-import { safeHref } from './markdown';
 import { RichText } from './rich-text';
 import type { ShownMessage } from './use-conversation';
 
@@ -19,7 +19,7 @@ function Buttons({
   return (
     <div class="pc-buttons">
       {buttons.map((button) => {
-        const href = button.kind === 'url' && button.url ? safeHref(button.url) : null;
+        const href = button.kind === 'url' && button.url ? safeLinkUrl(button.url) : null;
         return href ? (
           <a key={button.id} class="pc-button" href={href} target="_blank" rel="noopener noreferrer nofollow">
             {button.label}
@@ -41,7 +41,7 @@ function Buttons({
 }
 
 function Card({ card, onPress, active }: { card: MessageCard; onPress: Press; active: boolean }) {
-  const image = card.imageUrl ? safeHref(card.imageUrl) : null;
+  const image = card.imageUrl ? safeImageUrl(card.imageUrl) : null;
   return (
     <article class="pc-card" aria-label={card.title}>
       {image && <img src={image} alt="" loading="lazy" />}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EngineServices, memoryModelStore } from '@parley/engine';
 import type { ServerConfig } from '../../context';
+import { guardedRequest } from '../../integrations/http/guarded-http';
 import { createOpenAiLlm } from '../../integrations/openai/openai-llm';
 
 /** A side effect the deployment has not been set up for: the module reports it and goes on. */
@@ -18,29 +19,7 @@ export function createEngineServices(config: ServerConfig): EngineServices {
   return {
     http: {
       async request(request) {
-        const started = performance.now();
-        const response = await fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          redirect: 'follow',
-          signal: AbortSignal.timeout(request.timeoutMs),
-        }).catch((error: unknown) => {
-          const timedOut =
-            error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-          throw new Error(
-            timedOut
-              ? `timed out after ${request.timeoutMs} ms`
-              : `could not reach ${new URL(request.url).host}`,
-          );
-        });
-        const body = await response.text();
-        return {
-          status: response.status,
-          headers: Object.fromEntries(response.headers.entries()),
-          body,
-          durationMs: Math.round(performance.now() - started),
-        };
+        return guardedRequest(request, config.outgoing);
       },
     },
     llm: apiKey

@@ -3,6 +3,7 @@ import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { Avatar, Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
+import { safeImageUrl, safeLinkUrl } from '@parley/contracts/safe-url';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components } from 'react-markdown';
@@ -56,31 +57,32 @@ function Buttons({ buttons, onPress }: { buttons: MessageButton[]; onPress: OnPr
       sx={{ mt: 1 }}
       aria-label={t('message.buttons')}
     >
-      {buttons.map((button) => (
-        <Chip
-          key={button.id}
-          size="small"
-          variant="outlined"
-          label={button.label}
-          icon={button.kind === 'url' ? <LinkRounded /> : undefined}
-          {...(onPress && button.kind === 'reply' ? { onClick: () => onPress(button), clickable: true } : {})}
-          {...(button.kind === 'url' && button.url && onPress
-            ? {
-                component: 'a',
-                href: button.url,
-                target: '_blank',
-                rel: 'noopener noreferrer',
-                clickable: true,
-              }
-            : {})}
-          sx={{ bgcolor: 'background.paper', borderColor: 'primary.light', color: 'primary.dark' }}
-        />
-      ))}
+      {buttons.map((button) => {
+        // A bot's button may carry any text as its address: only one that cannot run script is a link.
+        const href = button.kind === 'url' && button.url ? safeLinkUrl(button.url) : null;
+        return (
+          <Chip
+            key={button.id}
+            size="small"
+            variant="outlined"
+            label={button.label}
+            icon={button.kind === 'url' ? <LinkRounded /> : undefined}
+            {...(onPress && button.kind === 'reply'
+              ? { onClick: () => onPress(button), clickable: true }
+              : {})}
+            {...(href && onPress
+              ? { component: 'a', href, target: '_blank', rel: 'noopener noreferrer', clickable: true }
+              : {})}
+            sx={{ bgcolor: 'background.paper', borderColor: 'primary.light', color: 'primary.dark' }}
+          />
+        );
+      })}
     </Stack>
   );
 }
 
 function Card({ card, onPress }: { card: MessageCard; onPress: OnPress }) {
+  const image = card.imageUrl ? safeImageUrl(card.imageUrl) : null;
   return (
     <Box
       sx={{
@@ -93,10 +95,10 @@ function Card({ card, onPress }: { card: MessageCard; onPress: OnPress }) {
         bgcolor: 'background.paper',
       }}
     >
-      {card.imageUrl && (
+      {image && (
         <Box
           component="img"
-          src={card.imageUrl}
+          src={image}
           alt=""
           loading="lazy"
           referrerPolicy="no-referrer"
