@@ -12,6 +12,8 @@ export const traceEntrySchema = z.object({
   port: z.string().optional(),
   connectionId: z.string().optional(),
   detail: z.string().optional(),
+  /** Why the turn stopped at this module (a template error such as TemplateBudgetExceeded). */
+  error: z.object({ name: z.string(), message: z.string(), line: z.number().int().nullable() }).optional(),
   /** The conversation's variables once the step was taken (only when the turn is debugged). */
   variables: z.record(z.string(), z.json()).optional(),
 });

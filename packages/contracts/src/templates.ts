@@ -9,5 +9,12 @@ export type RenderTemplateRequest = z.infer<typeof renderTemplateRequestSchema>;
 
 export const renderTemplateResponseSchema = z.object({ output: z.string() });
 
-/** `details` of a TemplateException: where the template failed (1-based line). */
-export const templateErrorDetailsSchema = z.object({ line: z.number().int().nullable() });
+/**
+ * `details` of a TemplateException: where the template failed (1-based line), the error's name
+ * (TemplateError, UndefinedError, SandboxError, TemplateBudgetExceeded) and, for a budget, which limit.
+ */
+export const templateErrorDetailsSchema = z.object({
+  line: z.number().int().nullable(),
+  error: z.string(),
+  limit: z.enum(['output', 'characters', 'steps', 'time']).optional(),
+});

@@ -1,5 +1,5 @@
 import type { Flow, GlobalConnection } from '@parley/flow';
-import type { UserInput } from '@parley/modules';
+import { compileUserPattern, type UserInput } from '@parley/modules';
 
 /** Enabled global connections, highest priority first (ties keep their order). */
 export function orderedGlobals(flow: Flow): GlobalConnection[] {
@@ -14,12 +14,14 @@ const normalise = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' 
 
 /**
  * Whether a global connection's trigger fires for this input. Intent triggers need predictions,
- * which the caller computes once per turn only when some trigger needs them.
+ * which the caller computes once per turn only when some trigger needs them. A regex trigger
+ * whose pattern cannot run (saved before such patterns were refused) never fires; `refused` hears why.
  */
 export function globalMatches(
   global: GlobalConnection,
   input: UserInput,
   predictions: { intent: string; confidence: number }[],
+  refused: (reason: string) => void = () => {},
 ): boolean {
   const { trigger } = global;
   if (trigger.type === 'postback') return input.kind === 'postback' && input.payload === trigger.payload;
@@ -32,12 +34,15 @@ export function globalMatches(
         trigger.match === 'exact' ? said === normalise(keyword) : said.includes(normalise(keyword)),
       );
     }
-    case 'regex':
-      try {
-        return text.length <= 2000 && new RegExp(trigger.pattern, trigger.flags).test(text);
-      } catch {
+    case 'regex': {
+      const pattern = compileUserPattern(trigger.pattern, trigger.flags);
+      if (!pattern.ok) {
+        refused(pattern.reason);
         return false;
       }
+      // Linear in the text (RE2); longer messages never matched a regex trigger.
+      return text.length <= 2000 && pattern.test(text);
+    }
     case 'intent': {
       const best = predictions[0];
       return best !== undefined && best.intent === trigger.intent && best.confidence >= trigger.threshold;

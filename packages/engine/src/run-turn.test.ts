@@ -347,7 +347,9 @@ describe('flow control', () => {
     await runBot(flow)
       .start()
       .expectNoReply()
-      .expectEvent('Template Error', { data: { message: 'division by zero', line: 1 } })
+      .expectEvent('Template Error', {
+        data: { error: 'TemplateError', message: 'division by zero', line: 1 },
+      })
       .say('hi')
       .expectReply(/Sorry/);
   });

@@ -7,7 +7,7 @@ import type { NluEngine, NluResult } from './nlu/nlu';
 import type { EngineServices, TurnMeta } from './services';
 import { type ConversationState, MAX_TRANSCRIPT } from './state';
 import { TurnTemplates, templateVariables } from './template-context';
-import { TemplateError } from './templating';
+import { TemplateBudgetExceeded, TemplateError } from './templating';
 import { cleanTranscript, messageText } from './transcript';
 
 /** What arrives at the bot in one turn. */
@@ -65,8 +65,11 @@ class Turn {
   ) {
     this.byId = modulesById(flow);
     this.dimensions = baseDimensions(meta);
-    this.templates = new TurnTemplates(templateVariables(flow, state, meta), services.random, () =>
-      cleanTranscript(state.transcript, state.conversation),
+    this.templates = new TurnTemplates(
+      templateVariables(flow, state, meta),
+      services.random,
+      () => cleanTranscript(state.transcript, state.conversation),
+      () => services.clock.now(),
     );
   }
 
@@ -229,11 +232,14 @@ class Turn {
   private failed(module: FlowModule, error: unknown, sent: BotMessage[]): void {
     this.executed(module, sent, undefined);
     if (error instanceof TemplateError) {
-      this.emit(
-        'Template Error',
-        { message: error.message, line: error.line ?? null },
-        { 'Bot Module ID': module.id },
-      );
+      this.emit('Template Error', templateErrorData(error), { 'Bot Module ID': module.id });
+      // The debugger shows where the turn stopped, and why.
+      this.step({
+        kind: 'module',
+        from: module.id,
+        to: null,
+        error: { name: error.name, message: error.message, line: error.line ?? null },
+      });
     } else {
       this.emit(
         'Module Failed',
@@ -268,14 +274,20 @@ class Turn {
     const globals = orderedGlobals(this.flow);
     const needsIntents = globals.some((global) => global.trigger.type === 'intent') && input.kind === 'text';
     const predictions = needsIntents ? (await this.understand(this.lastUserText)).predictions : [];
-    const global = globals.find((candidate) => globalMatches(candidate, input, predictions));
+    const global = globals.find((candidate) =>
+      globalMatches(candidate, input, predictions, (reason) =>
+        this.emit('Pattern Refused', { globalConnectionId: candidate.id, reason }),
+      ),
+    );
     if (!global) return false;
     try {
       for (const action of global.actions)
         this.state.variables[action.variable] = toJson(this.templates.evaluate(action.value));
     } catch (error) {
       this.emit('Template Error', {
-        message: error instanceof Error ? error.message : String(error),
+        ...(error instanceof TemplateError
+          ? templateErrorData(error)
+          : { message: error instanceof Error ? error.message : String(error) }),
         globalConnection: global.id,
       });
     }
@@ -408,6 +420,16 @@ class Turn {
       );
     }
   }
+}
+
+/** What a Template Error event says: the error's name (e.g. TemplateBudgetExceeded), message and line. */
+function templateErrorData(error: TemplateError): Record<string, unknown> {
+  return {
+    error: error.name,
+    message: error.message,
+    line: error.line ?? null,
+    ...(error instanceof TemplateBudgetExceeded ? { limit: error.limit } : {}),
+  };
 }
 
 function connectionId(module: FlowModule, port: string): string | undefined {

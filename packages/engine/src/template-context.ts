@@ -3,8 +3,10 @@ import { joinUrl } from '@parley/modules';
 import type { TurnMeta } from './services';
 import type { ConversationState } from './state';
 import {
+  type BudgetOptions,
   evaluateExpression,
   isTruthy,
+  RenderBudget,
   type RenderOptions,
   renderTemplate,
   type Variables,
@@ -56,6 +58,17 @@ export const parleyFilters: RenderOptions['filters'] = {
   urljoin: (value, args) => joinUrl(String(value ?? ''), String(args[0] ?? '')),
 };
 
+/**
+ * What all the templates of one turn may consume together, on top of each render's own limits: a
+ * flow that renders many moderately big templates (or loops through modules) is bounded as well.
+ * Time counts only while rendering, on the host's clock.
+ */
+export const TURN_TEMPLATE_BUDGET = {
+  maxSteps: 4_000_000,
+  maxChars: 40_000_000,
+  timeLimitMs: 500,
+} as const satisfies Omit<BudgetOptions, 'clock'>;
+
 /** Renders a turn's templates against the conversation as it is at that moment. */
 export class TurnTemplates {
   private readonly options: RenderOptions;
@@ -63,8 +76,14 @@ export class TurnTemplates {
     private readonly variables: Variables,
     random: () => number,
     private readonly transcriptOf: () => Utterance[],
+    clock?: () => number,
   ) {
-    this.options = { random, filters: parleyFilters };
+    const budget = new RenderBudget({
+      ...TURN_TEMPLATE_BUDGET,
+      clock,
+      owner: 'rendering this turn’s templates',
+    });
+    this.options = { random, filters: parleyFilters, budget };
   }
 
   render(template: string): string {

@@ -235,6 +235,60 @@ describe('the flow validator', () => {
     expect(codes(retries)).toEqual([]);
   });
 
+  it('refuses patterns the linear-time engine cannot run, naming the module or connection', () => {
+    const flow = flowOf(
+      [
+        [
+          'ask',
+          'input',
+          {
+            prompt: 'Code?',
+            variable: 'code',
+            validator: { type: 'regex', pattern: '^(\\w)\\1$', flags: 'i' },
+          },
+          { next: 'end', invalid: 'end' },
+        ],
+        [
+          'ok',
+          'input',
+          { prompt: 'Ref?', variable: 'ref', validator: { type: 'regex', pattern: '^(a+)+$', flags: 'i' } },
+          { next: 'end', invalid: 'end' },
+        ],
+        ['end', 'end', {}],
+      ],
+      {
+        globalConnections: [
+          {
+            id: 'g1',
+            name: 'Password rule',
+            trigger: { type: 'regex', pattern: '^(?=.*\\d).+$', flags: '' },
+            target: 'end',
+            actions: [],
+            enabled: true,
+            priority: 0,
+          },
+        ],
+      },
+    );
+    const refused = validateFlow(flow).filter((finding) => finding.code === 'invalid-regex');
+    expect(refused).toEqual([
+      {
+        severity: 'error',
+        code: 'invalid-regex',
+        moduleId: 'ask',
+        message: expect.stringMatching(
+          /^module ask: the pattern “\^\(\\w\)\\1\$” cannot be used: backreferences/,
+        ),
+      },
+      {
+        severity: 'error',
+        code: 'invalid-regex',
+        connectionId: 'g1',
+        message: expect.stringContaining('“Password rule” cannot be used: lookahead and lookbehind'),
+      },
+    ]);
+  });
+
   it('reports intents, tags and patterns that do not exist or do not compile', () => {
     const flow = flowOf(
       [

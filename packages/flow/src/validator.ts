@@ -1,4 +1,4 @@
-import { definitionOf, RESERVED_VARIABLES } from '@parley/modules';
+import { compileUserPattern, definitionOf, RESERVED_VARIABLES } from '@parley/modules';
 import { modulesById, portsOf, reachableModules, stronglyConnected, waitsForInput } from './graph';
 import type { Flow } from './schema';
 
@@ -124,6 +124,15 @@ export function validateFlow(flow: Flow, analyzer?: TemplateAnalyzer): Finding[]
           });
       }
     }
+    for (const { pattern, flags } of definitionOf(module.type).patterns?.(module.content) ?? []) {
+      const compiled = compileUserPattern(pattern, flags);
+      if (!compiled.ok)
+        error({
+          code: 'invalid-regex',
+          moduleId: module.id,
+          message: `${label(module.id)}: the pattern “${pattern}” cannot be used: ${compiled.reason}`,
+        });
+    }
     for (const tag of module.tags) {
       if (!tags.has(tag))
         warning({
@@ -142,15 +151,13 @@ export function validateFlow(flow: Flow, analyzer?: TemplateAnalyzer): Finding[]
         message: `The global connection “${global.name || global.id}” leads to a module that does not exist`,
       });
     if (global.trigger.type === 'regex') {
-      try {
-        new RegExp(global.trigger.pattern, global.trigger.flags);
-      } catch {
+      const compiled = compileUserPattern(global.trigger.pattern, global.trigger.flags);
+      if (!compiled.ok)
         error({
           code: 'invalid-regex',
           connectionId: global.id,
-          message: `The pattern of “${global.name || global.id}” is not a valid regular expression`,
+          message: `The pattern of “${global.name || global.id}” cannot be used: ${compiled.reason}`,
         });
-      }
     }
     if (global.trigger.type === 'intent' && !intents.has(global.trigger.intent)) {
       error({

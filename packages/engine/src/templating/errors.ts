@@ -18,3 +18,23 @@ export class UndefinedError extends TemplateError {
 export class SandboxError extends TemplateError {
   override name = 'SandboxError';
 }
+
+/** Which of a render's (or a turn's) allowances a template used up. */
+export type BudgetLimit = 'output' | 'characters' | 'steps' | 'time';
+
+/**
+ * A template stopped because it used up its budget: a string or list too big to build (`output`),
+ * too much text built or read in all (`characters`), too many steps, or too much time. One render
+ * has its own budget and a turn shares one across all its renders, so no template, however
+ * written, can hold the server for long or exhaust its memory.
+ */
+export class TemplateBudgetExceeded extends SandboxError {
+  override name = 'TemplateBudgetExceeded';
+  constructor(
+    readonly limit: BudgetLimit,
+    message: string,
+    line?: number,
+  ) {
+    super(`Template budget exceeded: ${message}`, line);
+  }
+}

@@ -1,5 +1,6 @@
 import type { Expr, MacroParam, Node, Target } from './ast';
-import { SandboxError, TemplateError, UndefinedError } from './errors';
+import { type Meter, RenderBudget, spend } from './budget';
+import { SandboxError, TemplateBudgetExceeded, TemplateError, UndefinedError } from './errors';
 import { applyFilter } from './filters';
 import { methodOf } from './methods';
 import { printfFormat } from './python-format';
@@ -30,10 +31,14 @@ import {
   Undefined,
 } from './values';
 
-/** What a template may consume before it is stopped (Jinja2's sandbox caps range at 100 000). */
+/** What one render may consume before it is stopped (Jinja2's sandbox caps range at 100 000). */
 export interface RenderLimits {
+  /** The longest string or list a template may build, its output included (characters or items). */
   maxOutput: number;
+  /** Nodes and expressions evaluated. */
   maxSteps: number;
+  /** Characters built or read in all: outputs, intermediate strings, long strings scanned. */
+  maxChars: number;
   maxRange: number;
   maxDepth: number;
 }
@@ -41,6 +46,7 @@ export interface RenderLimits {
 export const defaultLimits: RenderLimits = {
   maxOutput: 1_000_000,
   maxSteps: 2_000_000,
+  maxChars: 20_000_000,
   maxRange: 100_000,
   maxDepth: 200,
 };
@@ -74,22 +80,42 @@ export class Scope {
   }
 }
 
-/** Everything a render shares: limits, counters, host functions. */
-export class RenderContext {
-  steps = 0;
+/**
+ * Everything a render shares: limits, its budget (inside the turn's, when given), host functions.
+ * It is the meter the render's work is charged to, down to filters and value printing.
+ */
+export class RenderContext implements Meter {
   depth = 0;
+  readonly budget: RenderBudget;
   constructor(
     readonly limits: RenderLimits,
     readonly random: () => number,
-  ) {}
-
-  tick(line: number): void {
-    if (++this.steps > this.limits.maxSteps) throw new SandboxError('the template does too much work', line);
+    shared?: RenderBudget,
+  ) {
+    this.budget = new RenderBudget({ maxSteps: limits.maxSteps, maxChars: limits.maxChars }, shared);
   }
 
-  /** Refuses to build a string or list bigger than the output cap (e.g. 'a' * 10**9). */
+  tick(line: number): void {
+    this.budget.step(line);
+  }
+
+  /** Refuses a string or list bigger than the output cap (e.g. 'a' * 10**9), before it is built. */
   checkSize(size: number, line?: number): void {
-    if (size > this.limits.maxOutput) throw new SandboxError('the template produces too much output', line);
+    if (size > this.limits.maxOutput)
+      throw new TemplateBudgetExceeded(
+        'output',
+        `the template produces too much output (over ${this.limits.maxOutput.toLocaleString('en-US')} characters or items in one value)`,
+        line,
+      );
+  }
+
+  allow(size: number, line?: number): void {
+    this.checkSize(size, line);
+    this.budget.spend(size, line);
+  }
+
+  spend(chars: number, line?: number): void {
+    this.budget.spend(chars, line);
   }
 }
 
@@ -100,6 +126,7 @@ class Output {
   write(text: string, line: number): void {
     this.length += text.length;
     this.context.checkSize(this.length, line);
+    this.context.spend(text.length, line);
     this.parts.push(text);
   }
   toString(): string {
@@ -218,6 +245,8 @@ class LoopContext extends Callable {
 /** Iterates a value as Python's for does. */
 export function iterate(value: unknown, line?: number): unknown[] {
   if (value instanceof Undefined) return [];
+  if (Array.isArray(value) || isString(value))
+    spend(Array.isArray(value) ? value.length : str(value).length, line);
   if (Array.isArray(value)) return [...value];
   if (typeof value === 'string') return [...value];
   if (value instanceof Markup) return [...value.value];
@@ -366,6 +395,14 @@ export class Renderer {
   }
 
   eval(expr: Expr, scope: Scope): unknown {
+    const value = this.evalExpr(expr, scope);
+    // The filters and methods check sizes before building; this catches anything that grew anyway.
+    if (typeof value === 'string' || Array.isArray(value)) this.context.checkSize(value.length, expr.line);
+    else if (value instanceof Markup) this.context.checkSize(value.value.length, expr.line);
+    return value;
+  }
+
+  private evalExpr(expr: Expr, scope: Scope): unknown {
     this.context.tick(expr.line);
     switch (expr.t) {
       case 'const':
@@ -426,8 +463,14 @@ export class Renderer {
       }
       case 'binary':
         return this.evalBinary(expr, scope);
-      case 'concat':
-        return expr.items.map((item) => str(this.eval(item, scope))).join('');
+      case 'concat': {
+        const parts = expr.items.map((item) => str(this.eval(item, scope)));
+        this.context.allow(
+          parts.reduce((total, part) => total + part.length, 0),
+          expr.line,
+        );
+        return parts.join('');
+      }
       case 'compare': {
         let left = this.eval(expr.first, scope);
         for (const [op, rightExpr] of expr.ops) {
@@ -529,6 +572,8 @@ function compareOp(op: string, left: unknown, right: unknown, line: number): boo
 }
 
 export function contains(container: unknown, item: unknown, line?: number): boolean {
+  if (isString(container) || Array.isArray(container))
+    spend(Array.isArray(container) ? container.length : str(container).length, line);
   if (isString(container)) {
     if (!isString(item))
       throw new TemplateError(`'in <string>' requires string as left operand, not ${typeName(item)}`, line);
@@ -548,7 +593,7 @@ function repeat<T>(
   line: number,
 ): T {
   const times = Math.max(0, count);
-  context.checkSize(times * size, line);
+  context.allow(times * size, line);
   return make(times);
 }
 
@@ -575,8 +620,8 @@ export function binaryOp(
     case '+':
       if (numeric) return floaty ? toFloat(num(left) + num(right)) : num(left) + num(right);
       if (isString(left) && isString(right)) {
+        context.allow(str(left).length + str(right).length, line);
         const joined = str(left) + str(right);
-        context.checkSize(joined.length, line);
         return left instanceof Markup ? new Markup(joined) : joined;
       }
       if (
@@ -584,7 +629,7 @@ export function binaryOp(
         Array.isArray(right) &&
         left instanceof PyTuple === right instanceof PyTuple
       ) {
-        context.checkSize(left.length + right.length, line);
+        context.allow(left.length + right.length, line);
         return left instanceof PyTuple ? tuple([...left, ...right]) : [...left, ...right];
       }
       if (isString(left))
@@ -700,6 +745,7 @@ export function getItem(value: unknown, key: unknown, line?: number): unknown {
     const item = dictGet(value, key);
     if (item !== MISSING) return item;
   } else if ((Array.isArray(value) || isString(value)) && (isInt(key) || typeof key === 'boolean')) {
+    if (isString(value)) spend(str(value).length, line);
     const items = Array.isArray(value) ? value : [...str(value)];
     const index = num(key) < 0 ? items.length + num(key) : num(key);
     if (index >= 0 && index < items.length) return items[index];
@@ -713,6 +759,7 @@ function sliceValue(value: unknown, start: unknown, stop: unknown, step: unknown
   if (value instanceof Undefined) value.fail();
   const items = Array.isArray(value) ? value : isString(value) ? [...str(value)] : undefined;
   if (!items) throw new TemplateError(`'${typeName(value)}' object is not subscriptable`, line);
+  spend(items.length, line);
   const length = items.length;
   const by = step === null || step instanceof Undefined ? 1 : num(step);
   if (by === 0) throw new TemplateError('slice step cannot be zero', line);

@@ -1,3 +1,4 @@
+import { allow, allowJoin, spend } from './budget';
 import { TemplateError } from './errors';
 import { binaryOp, getAttrOnly, getItem, iterate, type Renderer } from './evaluator';
 import { loadJson, toJson } from './json';
@@ -67,6 +68,31 @@ function attrGetter(attribute: unknown, fallback?: unknown): (item: unknown) => 
   };
 }
 
+/** Python's len() of a str: code points, counted without copying a long string. */
+function codePoints(text: string): number {
+  spend(text.length);
+  let length = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        index++;
+      }
+    }
+  }
+  return length;
+}
+
+/** A key equal simple values share (as their Python hashes would), or undefined for containers. */
+function hashKey(value: unknown): string | undefined {
+  if (value === null) return 'none';
+  if (isNumber(value) || typeof value === 'boolean') return `n:${num(value)}`;
+  if (isString(value)) return `s:${str(value)}`;
+  return undefined;
+}
+
 function sortKey(caseSensitive: boolean) {
   return (value: unknown) => (!caseSensitive && isString(value) ? str(value).toLowerCase() : value);
 }
@@ -109,58 +135,61 @@ function wordwrap(
   wrapstring: string,
   breakOnHyphens: boolean,
 ): string {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map((paragraph) => {
-      const chunks = paragraph
-        .replace(/\t/g, '        ')
-        .split(breakOnHyphens ? /(\s+|(?<=[^\d\W]-)(?=[^\d\W]))/ : /(\s+)/)
-        .filter((chunk) => chunk !== '' && chunk !== undefined);
-      const lines: string[] = [];
-      let current: string[] = [];
-      let size = 0;
-      for (let index = 0; index < chunks.length; index++) {
-        let chunk = chunks[index] as string;
-        if (/^\s+$/.test(chunk)) {
-          if (current.length === 0) continue;
-          chunk = chunk.replace(/\s/g, ' ');
-        }
-        if (size + chunk.length <= width) {
-          current.push(chunk);
-          size += chunk.length;
+  // As Python's textwrap: a width under 1 could never fit a character (and would never end).
+  if (width <= 0) throw new TemplateError(`invalid width ${width} (must be > 0)`);
+  spend(text.length);
+  const wrapped = text.split(/\r\n|\r|\n/).flatMap((paragraph) => {
+    const chunks = paragraph
+      .replace(/\t/g, '        ')
+      .split(breakOnHyphens ? /(\s+|(?<=[^\d\W]-)(?=[^\d\W]))/ : /(\s+)/)
+      .filter((chunk) => chunk !== '' && chunk !== undefined);
+    const lines: string[] = [];
+    let current: string[] = [];
+    let size = 0;
+    for (let index = 0; index < chunks.length; index++) {
+      let chunk = chunks[index] as string;
+      if (/^\s+$/.test(chunk)) {
+        if (current.length === 0) continue;
+        chunk = chunk.replace(/\s/g, ' ');
+      }
+      if (size + chunk.length <= width) {
+        current.push(chunk);
+        size += chunk.length;
+        continue;
+      }
+      if (chunk.length > width && !/^\s+$/.test(chunk)) {
+        if (breakLongWords) {
+          let rest = chunk;
+          while (rest.length > 0) {
+            const room = width - size;
+            if (room <= 0) {
+              lines.push(current.join('').replace(/\s+$/, ''));
+              current = [];
+              size = 0;
+              continue;
+            }
+            current.push(rest.slice(0, room));
+            size += Math.min(room, rest.length);
+            rest = rest.slice(room);
+            if (rest) {
+              lines.push(current.join('').replace(/\s+$/, ''));
+              current = [];
+              size = 0;
+            }
+          }
           continue;
         }
-        if (chunk.length > width && !/^\s+$/.test(chunk)) {
-          if (breakLongWords) {
-            let rest = chunk;
-            while (rest.length > 0) {
-              const room = width - size;
-              if (room <= 0) {
-                lines.push(current.join('').replace(/\s+$/, ''));
-                current = [];
-                size = 0;
-                continue;
-              }
-              current.push(rest.slice(0, room));
-              size += Math.min(room, rest.length);
-              rest = rest.slice(room);
-              if (rest) {
-                lines.push(current.join('').replace(/\s+$/, ''));
-                current = [];
-                size = 0;
-              }
-            }
-            continue;
-          }
-        }
-        if (current.length) lines.push(current.join('').replace(/\s+$/, ''));
-        current = /^\s+$/.test(chunk) ? [] : [chunk];
-        size = current.length ? chunk.length : 0;
       }
       if (current.length) lines.push(current.join('').replace(/\s+$/, ''));
-      return lines.join(wrapstring);
-    })
-    .join(wrapstring);
+      current = /^\s+$/.test(chunk) ? [] : [chunk];
+      size = current.length ? chunk.length : 0;
+    }
+    if (current.length) lines.push(current.join('').replace(/\s+$/, ''));
+    // An empty paragraph still takes its place between two wrapstrings.
+    return lines.length ? lines : [''];
+  });
+  allowJoin(wrapped, wrapstring);
+  return wrapped.join(wrapstring);
 }
 
 const urlSafe = /[A-Za-z0-9_.\-~/]/;
@@ -326,10 +355,16 @@ export const filters: Record<string, Filter> = {
     const size = num(arg(args, kwargs, 0, 'linecount', 1));
     const fill = arg(args, kwargs, 1, 'fill_with', undefined);
     const items = iterate(value);
+    // As Jinja2: a batch is full at exactly `size` items, so 0 yields one empty batch first and
+    // a negative size never fills one.
+    if (size < 1) return items.length === 0 ? [] : size === 0 ? [[], items] : [items];
     const batches: unknown[][] = [];
     for (let index = 0; index < items.length; index += size) batches.push(items.slice(index, index + size));
     const last = batches.at(-1);
-    if (fill !== undefined && fill !== null && last) while (last.length < size) last.push(fill);
+    if (fill !== undefined && fill !== null && last) {
+      allow(size);
+      while (last.length < size) last.push(fill);
+    }
     return batches;
   },
   capitalize: (value) => pyCapitalize(str(value)),
@@ -338,6 +373,7 @@ export const filters: Record<string, Filter> = {
     const width = num(arg(args, kwargs, 0, 'width', 80));
     const space = width - text.length;
     if (space <= 0) return text;
+    allow(width);
     const left = Math.floor(space / 2) + (space & width & 1);
     return ' '.repeat(left) + text + ' '.repeat(space - left);
   },
@@ -417,10 +453,12 @@ export const filters: Record<string, Filter> = {
     const width = arg(args, kwargs, 0, 'width', 4);
     const first = truthy(arg(args, kwargs, 1, 'first', false));
     const blank = truthy(arg(args, kwargs, 2, 'blank', false));
+    if (!isString(width)) allow(num(width));
     const indent = isString(width) ? str(width) : ' '.repeat(num(width));
     const text = `${str(value)}\n`;
     const lines = text.split('\n');
     lines.pop();
+    allow(text.length + indent.length * lines.length);
     const [head = '', ...rest] = lines;
     const body = rest.map((line) => (blank || line.trim() ? indent + line : line)).join('\n');
     let result = rest.length ? `${head}\n${body}` : head;
@@ -457,9 +495,9 @@ export const filters: Record<string, Filter> = {
     const separator = str(arg(args, kwargs, 0, 'd', ''));
     const attribute = arg(args, kwargs, 1, 'attribute', null);
     const getter = attrGetter(attribute);
-    return iterate(value)
-      .map((item) => str(getter(item)))
-      .join(separator);
+    const parts = iterate(value).map((item) => str(getter(item)));
+    allowJoin(parts, separator);
+    return parts.join(separator);
   },
   last: (value) => {
     const items = iterate(value);
@@ -467,7 +505,7 @@ export const filters: Record<string, Filter> = {
   },
   length: (value) => {
     if (value instanceof Undefined) return 0;
-    if (isString(value)) return [...str(value)].length;
+    if (isString(value)) return codePoints(str(value));
     if (Array.isArray(value)) return value.length;
     if (value instanceof Map) return value.size;
     throw new TemplateError(`object of type '${typeName(value)}' has no len()`);
@@ -493,7 +531,9 @@ export const filters: Record<string, Filter> = {
     const old = str(arg(args, kwargs, 0, 'old', ''));
     const replacement = str(arg(args, kwargs, 1, 'new', ''));
     const count = arg(args, kwargs, 2, 'count', null);
+    spend(text.length);
     const parts = text.split(old);
+    allowJoin(parts, replacement.length > old.length ? replacement : old);
     if (count === null || parts.length - 1 <= num(count)) return parts.join(replacement);
     const limit = num(count);
     return parts.slice(0, limit + 1).join(replacement) + old + parts.slice(limit + 1).join(old);
@@ -519,6 +559,8 @@ export const filters: Record<string, Filter> = {
   slice: (value, args, kwargs) => {
     const items = iterate(value);
     const slices = num(arg(args, kwargs, 0, 'slices', 1));
+    if (slices === 0) throw new TemplateError('integer division or modulo by zero');
+    allow(slices);
     const fill = arg(args, kwargs, 1, 'fill_with', null);
     const perSlice = Math.floor(items.length / slices);
     const withExtra = items.length % slices;
@@ -585,12 +627,23 @@ export const filters: Record<string, Filter> = {
   unique: (value, args, kwargs) => {
     const key = sortKey(truthy(arg(args, kwargs, 0, 'case_sensitive', false)));
     const getter = attrGetter(arg(args, kwargs, 1, 'attribute', null));
-    const seen: unknown[] = [];
+    // Python keeps a set: equal simple values (1, 1.0, True; 'a', Markup('a')) share one hash key,
+    // so the filter stays linear; only containers are compared one by one.
+    const seenSimple = new Set<string>();
+    const seenOther: unknown[] = [];
     const result: unknown[] = [];
     for (const item of iterate(value)) {
       const k = key(getter(item));
-      if (seen.some((other) => equals(other, k))) continue;
-      seen.push(k);
+      const simple = hashKey(k);
+      if (simple !== undefined) {
+        if (seenSimple.has(simple)) continue;
+        seenSimple.add(simple);
+      } else {
+        if (Array.isArray(k) && !(k instanceof PyTuple)) throw new TemplateError("unhashable type: 'list'");
+        if (k instanceof Map) throw new TemplateError("unhashable type: 'dict'");
+        if (seenOther.some((other) => equals(other, k))) continue;
+        seenOther.push(k);
+      }
       result.push(item);
     }
     return result;

@@ -1,4 +1,5 @@
 import type { Node } from './ast';
+import { metered, type RenderBudget } from './budget';
 import { SandboxError, TemplateError } from './errors';
 import {
   defaultLimits,
@@ -12,12 +13,22 @@ import {
 import { parse } from './parser';
 import { Callable, Namespace, NativeFunction, num, str, toJs, truthy } from './values';
 
-export { SandboxError, TemplateError, UndefinedError } from './errors';
+export { type BudgetOptions, RenderBudget } from './budget';
+export {
+  type BudgetLimit,
+  SandboxError,
+  TemplateBudgetExceeded,
+  TemplateError,
+  UndefinedError,
+} from './errors';
 export type { RenderLimits } from './evaluator';
 export { fromJs, toJs } from './values';
 
 export interface RenderOptions {
+  /** This render's own limits (defaults: `defaultLimits`). */
   limits?: Partial<RenderLimits>;
+  /** A budget shared with other renders (every render of a turn, a preview): this one draws on it too. */
+  budget?: RenderBudget;
   /** For the `random` filter; the engine passes its own, so renders stay reproducible in tests. */
   random?: () => number;
   /** Extra filters (value, positional args, keyword args) → value, on template values. */
@@ -147,9 +158,21 @@ function globalScope(limits: RenderLimits): Scope {
 
 function setup(variables: Variables, options: RenderOptions) {
   const limits = options.limits ? { ...defaultLimits, ...options.limits } : defaultLimits;
-  const context = new RenderContext(limits, options.random ?? Math.random);
+  const context = new RenderContext(limits, options.random ?? Math.random, options.budget);
   const renderer = new Renderer(context, (options.filters ?? {}) as Record<string, unknown>);
-  return { renderer, scope: new Scope(globalScope(limits), sourceOf(variables)) };
+  return { renderer, context, scope: new Scope(globalScope(limits), sourceOf(variables)) };
+}
+
+/** Runs one render within its budget; every failure comes out as a TemplateError. */
+function run<T>(context: RenderContext, render: () => T): T {
+  context.budget.enter();
+  try {
+    return metered(context, render);
+  } catch (error) {
+    throw asTemplateError(error);
+  } finally {
+    context.budget.leave();
+  }
 }
 
 /** Renders a Jinja2 template in the sandbox; every failure is a TemplateError with a line. */
@@ -159,12 +182,37 @@ export function renderTemplate(
   options: RenderOptions = {},
 ): string {
   const nodes = compileTemplate(source);
-  const { renderer, scope } = setup(variables, options);
-  try {
-    return renderer.render(nodes, new Scope(scope));
-  } catch (error) {
-    throw asTemplateError(error);
-  }
+  const { renderer, context, scope } = setup(variables, options);
+  return run(context, () => renderer.render(nodes, new Scope(scope)));
+}
+
+function expressionNode(expression: string) {
+  const nodes = compileTemplate(`{{ ${expression} }}`);
+  const [node] = nodes;
+  if (nodes.length !== 1 || node?.t !== 'print') throw new TemplateError('expected one expression');
+  return node;
+}
+
+/**
+ * Refuses a result bigger than the output cap once written out as JSON: a list holding one big
+ * string many times is small in memory, but not once the engine stores it as a variable.
+ */
+function checkResultSize(value: unknown, context: RenderContext): void {
+  let total = 0;
+  const visit = (item: unknown, depth: number): void => {
+    if (depth > 64) throw new SandboxError('the value is nested too deeply');
+    total += typeof item === 'string' ? item.length : 1;
+    // Stops as soon as the cap is passed, however many more items share the same references.
+    context.checkSize(total);
+    if (Array.isArray(item)) for (const child of item) visit(child, depth + 1);
+    else if (item instanceof Map)
+      for (const [key, child] of item) {
+        visit(key, depth + 1);
+        visit(child, depth + 1);
+      }
+  };
+  visit(value, 0);
+  context.spend(total);
 }
 
 /** Evaluates one Jinja2 expression (conditions, set-variable values) and returns it as plain JS. */
@@ -173,15 +221,13 @@ export function evaluateExpression(
   variables: Variables = {},
   options: RenderOptions = {},
 ): unknown {
-  const nodes = compileTemplate(`{{ ${expression} }}`);
-  const [node] = nodes;
-  if (nodes.length !== 1 || node?.t !== 'print') throw new TemplateError('expected one expression');
-  const { renderer, scope } = setup(variables, options);
-  try {
-    return toJs(renderer.eval(node.expr, scope));
-  } catch (error) {
-    throw asTemplateError(error);
-  }
+  const node = expressionNode(expression);
+  const { renderer, context, scope } = setup(variables, options);
+  return run(context, () => {
+    const value = renderer.eval(node.expr, scope);
+    checkResultSize(value, context);
+    return toJs(value);
+  });
 }
 
 /** Whether an expression holds, by Python's truthiness. */
@@ -190,15 +236,9 @@ export function isTruthy(
   variables: Variables = {},
   options: RenderOptions = {},
 ): boolean {
-  const nodes = compileTemplate(`{{ ${expression} }}`);
-  const [node] = nodes;
-  if (nodes.length !== 1 || node?.t !== 'print') throw new TemplateError('expected one expression');
-  const { renderer, scope } = setup(variables, options);
-  try {
-    return truthy(renderer.eval(node.expr, scope));
-  } catch (error) {
-    throw asTemplateError(error);
-  }
+  const node = expressionNode(expression);
+  const { renderer, context, scope } = setup(variables, options);
+  return run(context, () => truthy(renderer.eval(node.expr, scope)));
 }
 
 function asTemplateError(error: unknown): TemplateError {

@@ -1,3 +1,4 @@
+import { allow, allowJoin, spend } from './budget';
 import { TemplateError } from './errors';
 import {
   Callable,
@@ -14,29 +15,30 @@ import {
   Undefined,
 } from './values';
 
+const jsonEscapes: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
+
 function jsonString(text: string): string {
-  // Python's json.dumps with ensure_ascii: everything outside ASCII as \uXXXX.
-  let out = '"';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === '"') out += '\\"';
-    else if (char === '\\') out += '\\\\';
-    else if (char === '\n') out += '\\n';
-    else if (char === '\r') out += '\\r';
-    else if (char === '\t') out += '\\t';
-    else if (char === '\b') out += '\\b';
-    else if (char === '\f') out += '\\f';
-    else if (code < 0x20 || code > 0x7e) {
-      const units =
-        code > 0xffff ? [0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff)] : [code];
-      out += units.map((unit) => `\\u${unit.toString(16).padStart(4, '0')}`).join('');
-    } else out += char;
-  }
-  return `${out}"`;
+  spend(text.length);
+  // Python's json.dumps with ensure_ascii: everything outside printable ASCII as \uXXXX, one per
+  // UTF-16 unit (so surrogate pairs as Python writes them), in one native replace.
+  const escaped = text.replace(
+    /["\\]|[^ -~]/g,
+    (char) => jsonEscapes[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `"${escaped}"`;
 }
 
 /** Python's json.dumps(value, sort_keys=True[, indent]) as Jinja2's tojson calls it, made HTML-safe. */
 export function toJson(value: unknown, indent: unknown): string {
+  if (!(indent === null || indent === undefined || isString(indent))) allow(num(indent));
   const step =
     indent === null || indent === undefined ? null : isString(indent) ? str(indent) : ' '.repeat(num(indent));
   const dump = (item: unknown, level: number): string => {
@@ -52,8 +54,13 @@ export function toJson(value: unknown, indent: unknown): string {
     if (isString(item)) return jsonString(str(item));
     const open = (items: string[], left: string, right: string) => {
       if (items.length === 0) return `${left}${right}`;
-      if (step === null) return `${left}${items.join(', ')}${right}`;
+      if (step === null) {
+        allowJoin(items, ', ', 2);
+        return `${left}${items.join(', ')}${right}`;
+      }
+      allow(step.length * (level + 1));
       const pad = `\n${step.repeat(level + 1)}`;
+      allowJoin(items, `,${pad}`, pad.length * 2);
       return `${left}${pad}${items.join(`,${pad}`)}\n${step.repeat(level)}${right}`;
     };
     if (Array.isArray(item))

@@ -1,3 +1,4 @@
+import { allow, allowJoin, spend } from './budget';
 import { TemplateError } from './errors';
 import { getAttr, getItem, iterate } from './evaluator';
 import { strFormat } from './python-format';
@@ -98,6 +99,7 @@ const justify = (text: string, width: unknown, fill: unknown, align: 'left' | 'r
   const size = num(width);
   const char = fill === undefined ? ' ' : str(fill);
   if (text.length >= size) return text;
+  allow(size * Math.max(1, char.length));
   const space = size - text.length;
   if (align === 'left') return text + char.repeat(space);
   if (align === 'right') return char.repeat(space) + text;
@@ -145,7 +147,9 @@ const stringMethods: Record<
   },
   replace: (self, [old, replacement, times]) => {
     const limit = times === undefined ? -1 : num(times);
+    spend(self.length);
     const parts = self.split(str(old));
+    allowJoin(parts, str(replacement).length > str(old).length ? str(replacement) : str(old));
     if (limit < 0 || parts.length - 1 <= limit) return parts.join(str(replacement));
     return (
       parts.slice(0, limit + 1).join(str(replacement)) + str(old) + parts.slice(limit + 1).join(str(old))
@@ -166,14 +170,15 @@ const stringMethods: Record<
     return at;
   },
   count: (self, [needle]) => count(self, str(needle)),
-  join: (self, [items]) =>
-    iterate(items)
-      .map((item) => {
-        if (!isString(item))
-          throw new TemplateError(`sequence item: expected str instance, ${typeName(item)} found`);
-        return str(item);
-      })
-      .join(self),
+  join: (self, [items]) => {
+    const parts = iterate(items).map((item) => {
+      if (!isString(item))
+        throw new TemplateError(`sequence item: expected str instance, ${typeName(item)} found`);
+      return str(item);
+    });
+    allowJoin(parts, self);
+    return parts.join(self);
+  },
   format: (self, args, kwargs) =>
     strFormat(self, args, kwargs, (value, key, isIndex) =>
       isIndex && /^\d+$/.test(key)
@@ -185,6 +190,7 @@ const stringMethods: Record<
   zfill: (self, [width]) => {
     const sign = /^[+-]/.test(self) ? (self[0] ?? '') : '';
     const body = self.slice(sign.length);
+    allow(num(width));
     return sign + body.padStart(num(width) - sign.length, '0');
   },
   center: (self, [width, fill]) => justify(self, width, fill, 'center'),
@@ -218,14 +224,19 @@ const stringMethods: Record<
 
 const listMethods: Record<string, (self: unknown[], args: unknown[]) => unknown> = {
   append: (self, [item]) => {
+    allow(self.length + 1);
     self.push(item);
     return null;
   },
   extend: (self, [items]) => {
-    self.push(...iterate(items));
+    const added = iterate(items);
+    allow(self.length + added.length);
+    // One by one: spreading a long list into push() would overflow the call stack.
+    for (const item of added) self.push(item);
     return null;
   },
   insert: (self, [index, item]) => {
+    allow(self.length + 1);
     self.splice(num(index), 0, item);
     return null;
   },

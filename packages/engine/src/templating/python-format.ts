@@ -1,3 +1,4 @@
+import { allow, spend } from './budget';
 import { TemplateError } from './errors';
 import { floatRepr, isFloat, isInt, isNumber, num, PyTuple, repr, str, typeName, Undefined } from './values';
 
@@ -27,6 +28,7 @@ export function pyRound(value: number, digits = 0): number {
 
 function pad(text: string, width: number, align: string, fill: string): string {
   if (text.length >= width) return text;
+  allow(width);
   const space = width - text.length;
   if (align === '<') return text + fill.repeat(space);
   if (align === '^') return fill.repeat(Math.floor(space / 2)) + text + fill.repeat(Math.ceil(space / 2));
@@ -47,6 +49,7 @@ function exponential(value: number, precision: number, upper: boolean): string {
 /** Python's %g / {:g}: significant digits, trailing zeros dropped unless `#`. */
 function general(value: number, precision: number, upper: boolean, keepZeros = false): string {
   const p = precision === 0 ? 1 : precision;
+  allow(p);
   if (value === 0) return keepZeros ? `0.${'0'.repeat(p - 1)}` : '0';
   const exp = Math.floor(Math.log10(Math.abs(Number(value.toPrecision(p)))));
   let text: string;
@@ -144,9 +147,14 @@ export function printfFormat(template: string, args: unknown, line?: number): st
         if (!text.startsWith('-') && flags.includes('+')) text = `+${text}`;
         else if (!text.startsWith('-') && flags.includes(' ')) text = ` ${text}`;
       }
-      if (flags.includes('-')) return pad(text, width, '<', ' ');
-      if (flags.includes('0') && /[diouxXeEfFgG]/.test(conversion)) return pad(text, width, '=', '0');
-      return pad(text, width, '>', ' ');
+      const padded = flags.includes('-')
+        ? pad(text, width, '<', ' ')
+        : flags.includes('0') && /[diouxXeEfFgG]/.test(conversion)
+          ? pad(text, width, '=', '0')
+          : pad(text, width, '>', ' ');
+      // Many conversions of one long value add up, though each is small in memory until joined.
+      spend(padded.length);
+      return padded;
     },
   );
   if (!byName && next < values.length && !(values.length === 1 && (values[0] instanceof Map || next === 0))) {
@@ -281,7 +289,9 @@ export function strFormat(
     }
     if (conversion === 'r' || conversion === 'a') value = repr(value);
     else if (conversion === 's') value = str(value);
-    out += formatSpec(value, spec);
+    const piece = formatSpec(value, spec);
+    spend(piece.length);
+    out += piece;
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { allowJoin, spend } from './budget';
 import { TemplateError, UndefinedError } from './errors';
 
 /**
@@ -139,19 +140,22 @@ export function floatRepr(value: number): string {
 
 /** Python's repr() of a str: single quotes unless the text has ' and no ". */
 export function stringRepr(value: string): string {
+  spend(value.length);
   const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === '\\') out += '\\\\';
-    else if (char === quote) out += `\\${quote}`;
-    else if (char === '\n') out += '\\n';
-    else if (char === '\r') out += '\\r';
-    else if (char === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else out += char;
-  }
-  return out + quote;
+  // One native replace (control characters are those outside ' '..'~' and below U+0080): a
+  // character loop takes a fifth of a second on a long string.
+  const escaped = value.replace(
+    quote === "'" ? /[\\']|[^ -~\u0080-\uffff]/g : /[\\"]|[^ -~\u0080-\uffff]/g,
+    (char) => {
+      if (char === '\\') return '\\\\';
+      if (char === quote) return `\\${quote}`;
+      if (char === '\n') return '\\n';
+      if (char === '\r') return '\\r';
+      if (char === '\t') return '\\t';
+      return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    },
+  );
+  return quote + escaped + quote;
 }
 
 /** Python's str() (top level) or repr() (inside containers) of any template value. */
@@ -166,11 +170,18 @@ export function repr(value: unknown, topLevel = false): string {
   if (value instanceof Markup) return topLevel ? value.value : `Markup(${stringRepr(value.value)})`;
   if (value instanceof PyTuple) {
     const items = value.map((item) => repr(item));
+    allowJoin(items, ', ', 3);
     return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
   }
-  if (Array.isArray(value)) return `[${value.map((item) => repr(item)).join(', ')}]`;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => repr(item));
+    allowJoin(items, ', ', 2);
+    return `[${items.join(', ')}]`;
+  }
   if (value instanceof Map) {
-    return `{${[...value.entries()].map(([key, item]) => `${repr(key)}: ${repr(item)}`).join(', ')}}`;
+    const items = [...value.entries()].map(([key, item]) => `${repr(key)}: ${repr(item)}`);
+    allowJoin(items, ', ', 2);
+    return `{${items.join(', ')}}`;
   }
   if (value instanceof Namespace) return '<Namespace>';
   if (value instanceof Callable) return `<${value.label}>`;

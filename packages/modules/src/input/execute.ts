@@ -25,6 +25,7 @@ export const inputRuntime: ModuleRuntime<InputContent> = {
       variable: content.variable,
       validator: content.validator.type,
       attempt,
+      ...(result.reason ? { reason: result.reason } : {}),
     });
     if (attempt > content.maxRetries) return { kind: 'continue', port: 'invalid' };
     context.send({ type: 'text', text: context.render(content.retryMessage) });

@@ -31,10 +31,48 @@ describe('input validators', () => {
     [{ type: 'date' }, '2026-02-30'],
     [{ type: 'date' }, 'tomorrow'],
     [{ type: 'regex', pattern: '^\\d+$', flags: '' }, '12a'],
-    [{ type: 'regex', pattern: '(', flags: '' }, 'x'],
     [{ type: 'choice', choices: ['Small'] }, 'medium'],
   ] as const)('%j refuses %j', (validator, text) => {
     expect(validateInput(validator as never, text)).toEqual({ ok: false });
+  });
+});
+
+describe('regex validators run on a linear-time engine', () => {
+  const time = (run: () => unknown) => {
+    const started = performance.now();
+    const result = run();
+    return { result, ms: performance.now() - started };
+  };
+
+  it.each([
+    ['^(a+)+$', `${'a'.repeat(31)}!`],
+    ['^(a+)+$', `${'a'.repeat(499)}!`],
+    ['^(a|aa)+$', `${'a'.repeat(499)}b`],
+    ['^(\\w+\\s?)*$', `${'word '.repeat(99)}!`],
+    ['(x+x+)+y', 'x'.repeat(499)],
+  ])('%s answers a hostile %#th message in milliseconds', (pattern, text) => {
+    const { result, ms } = time(() => validateInput({ type: 'regex', pattern, flags: '' }, text));
+    expect(result).toEqual({ ok: false });
+    expect(ms).toBeLessThan(100);
+  });
+
+  it('keeps flags and JS escapes working as before', () => {
+    const regex = (pattern: string, flags: string) => ({ type: 'regex', pattern, flags }) as const;
+    expect(validateInput(regex('^abc$', 'i'), 'ABC').ok).toBe(true);
+    expect(validateInput(regex('^abc$', ''), 'ABC').ok).toBe(false);
+    expect(validateInput(regex('^caf\\u00e9$', 'i'), 'CAFÉ').ok).toBe(true);
+    expect(validateInput(regex('^a.b$', 's'), 'a\nb').ok).toBe(true);
+    expect(validateInput(regex('^a.b$', ''), 'a\nb').ok).toBe(false);
+    expect(validateInput(regex('^\\\\u0041$', ''), '\\u0041').ok).toBe(true);
+  });
+
+  it.each([
+    ['(', 'missing closing )'],
+    ['^(?=.*\\d)\\w+$', 'lookahead and lookbehind'],
+    ['^(a)\\1$', 'backreferences'],
+  ])('refuses %s with the reason (it never matches)', (pattern, reason) => {
+    const result = validateInput({ type: 'regex', pattern, flags: '' }, 'aa1');
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining(reason) });
   });
 });
 
@@ -84,6 +122,23 @@ describe('input module', () => {
       skipped: true,
     });
     expect(variables.get('email')).toBeNull();
+  });
+
+  it('records why an answer was refused when its pattern cannot run', async () => {
+    const { context, events } = testContext();
+    const lookahead = { ...content, validator: { type: 'regex', pattern: '(?=a)a', flags: 'i' } } as const;
+    expect(await inputRuntime.receive?.(lookahead, { kind: 'text', text: 'a' }, context, 1)).toEqual({
+      kind: 'reprompt',
+    });
+    expect(events).toEqual([
+      {
+        name: 'Input Rejected',
+        data: expect.objectContaining({
+          validator: 'regex',
+          reason: expect.stringContaining('lookahead and lookbehind ((?=…)'),
+        }),
+      },
+    ]);
   });
 
   it('refuses reserved and malformed variable names', () => {

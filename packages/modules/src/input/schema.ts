@@ -40,4 +40,5 @@ export const inputDefinition = {
     expressions: [],
     writes: [content.variable],
   }),
+  patterns: (content) => (content.validator.type === 'regex' ? [content.validator] : []),
 } satisfies ModuleDefinition<InputContent>;

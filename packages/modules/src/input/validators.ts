@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileUserPattern } from '../kit/user-pattern';
 
 /** What an input module accepts, and how the accepted text becomes the stored value. */
 export const inputValidatorSchema = z.discriminatedUnion('type', [
@@ -23,7 +24,8 @@ export type InputValidator = z.infer<typeof inputValidatorSchema>;
 
 export const PHONE_MAX_DIGITS = 12;
 
-type Validation = { ok: true; value: unknown } | { ok: false };
+/** `reason`: the validator itself could not run (a pattern RE2 refuses), so the answer is refused. */
+type Validation = { ok: true; value: unknown } | { ok: false; reason?: string };
 
 function validDate(year: number, month: number, day: number): string | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -66,13 +68,9 @@ export function validateInput(validator: InputValidator, raw: string): Validatio
       return value ? { ok: true, value } : { ok: false };
     }
     case 'regex': {
-      let pattern: RegExp;
-      try {
-        pattern = new RegExp(validator.pattern, validator.flags);
-      } catch {
-        return { ok: false };
-      }
-      // Bot answers are short; a pathological pattern cannot take long on a few hundred characters.
+      const pattern = compileUserPattern(validator.pattern, validator.flags);
+      if (!pattern.ok) return { ok: false, reason: `the pattern cannot run: ${pattern.reason}` };
+      // Matching is linear in the text (RE2); answers longer than this were never accepted.
       return text.length <= 500 && pattern.test(text) ? { ok: true, value: text } : { ok: false };
     }
     case 'choice': {

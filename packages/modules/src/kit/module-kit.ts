@@ -30,6 +30,8 @@ export interface ModuleDefinition<C> {
   /** The conversation ends here. */
   terminal: boolean;
   variables(content: C): VariableUse;
+  /** Regular expressions the builder wrote in the content, so the validator can refuse bad ones. */
+  patterns?(content: C): { pattern: string; flags: string }[];
 }
 
 /** A user's input as the engine hands it to the module that is waiting for it. */

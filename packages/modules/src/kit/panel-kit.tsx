@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { type ComponentType, createContext, type ReactNode, useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compileUserPattern } from './user-pattern';
 import type { SetVariableAction } from './variables';
 
 /**
@@ -398,6 +399,10 @@ export function PatternFields({
   path: string;
 }) {
   const t = usePanelTranslation();
+  // The same compiler the bot runs: the builder sees at once a pattern publishing would refuse.
+  const compiled = pattern ? compileUserPattern(pattern, flags) : undefined;
+  const refused = compiled && !compiled.ok ? t('kit.patternRefused', { reason: compiled.reason }) : undefined;
+  const patternError = errors[`${path}.pattern`] ?? refused;
   return (
     <Stack direction="row" spacing={1}>
       <TextField
@@ -406,8 +411,8 @@ export function PatternFields({
         fullWidth
         value={pattern}
         onChange={(event) => onChange({ pattern: event.target.value, flags })}
-        error={Boolean(errors[`${path}.pattern`])}
-        helperText={errors[`${path}.pattern`]}
+        error={Boolean(patternError)}
+        helperText={patternError}
         slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
       />
       <TextField

@@ -30,6 +30,8 @@ const teaFlow = (flow: BotDetail['flow']) => ({
     },
     { id: 'thanks', type: 'end', content: { message: 'One {{ choice }} coming up.' }, connections: [] },
     { id: 'help', type: 'text', content: { text: 'I serve tea.' }, connections: [] },
+    // Reached only when the debugger starts there: a template asking for 400 million characters.
+    { id: 'boom', type: 'text', content: { text: "{{ 'a' | center(400000000) }}" }, connections: [] },
   ],
   globalConnections: [
     {
@@ -66,6 +68,24 @@ describe('the builder’s debugger', () => {
       headers: as,
       payload,
     });
+
+  it('shows where a turn stopped on a template error, named (TemplateBudgetExceeded)', async () => {
+    const started = await start({ startModuleId: 'boom' });
+    expect(started.statusCode).toBe(201);
+    const conversation = started.json<DebugConversation>();
+    expect(conversation.messages).toEqual([]);
+    expect(conversation.steps.at(-1)).toMatchObject({
+      kind: 'module',
+      from: 'boom',
+      to: null,
+      error: {
+        name: 'TemplateBudgetExceeded',
+        message: expect.stringMatching(/^Template budget exceeded: the template produces too much output/),
+        line: 1,
+      },
+    });
+    expect(conversation.currentModuleId).toBe('boom');
+  });
 
   it('runs the draft and lists each step with the variables after it', async () => {
     const started = await start();

@@ -27,7 +27,11 @@ describe('POST /api/templates/render', () => {
     const response = await render({ template: 'line one\n{% if %}', variables: {} });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { name: 'TemplateException', message: expect.any(String), details: { line: 2 } },
+      error: {
+        name: 'TemplateException',
+        message: expect.any(String),
+        details: { line: 2, error: 'TemplateError' },
+      },
     });
   });
 
@@ -46,8 +50,43 @@ describe('POST /api/templates/render', () => {
     });
     expect(runaway.json().error).toMatchObject({
       name: 'TemplateException',
-      message: 'the template does too much work',
+      message: expect.stringMatching(
+        /^Template budget exceeded: the template (does too much work|takes too long)/,
+      ),
+      details: { line: 1, error: 'TemplateBudgetExceeded' },
     });
+  });
+
+  it('answers a hostile template fast with TemplateBudgetExceeded, and keeps serving others meanwhile', async () => {
+    const started = performance.now();
+    const hostile = render({ template: "{{ ('a'|center(400000000))|length }}" }).then((response) => ({
+      response,
+      ms: performance.now() - started,
+    }));
+    const slow = render({
+      template: '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}',
+    }).then((response) => ({ response, ms: performance.now() - started }));
+    const normal = render({ template: 'Hi {{ name }}', variables: { name: 'Ada' } }).then((response) => ({
+      response,
+      ms: performance.now() - started,
+    }));
+    const [a, b, c] = await Promise.all([hostile, slow, normal]);
+    expect(a.response.statusCode).toBe(400);
+    expect(a.response.json().error).toEqual({
+      name: 'TemplateException',
+      message: expect.stringMatching(/^Template budget exceeded: the template produces too much output/),
+      details: { line: 1, error: 'TemplateBudgetExceeded', limit: 'output' },
+    });
+    // The runaway loop stops at the preview's step cap or its time limit (on the server's clock),
+    // whichever a loaded machine reaches first.
+    expect(b.response.json().error.details).toMatchObject({
+      error: 'TemplateBudgetExceeded',
+      limit: expect.stringMatching(/^(steps|time)$/),
+    });
+    expect(c.response.json()).toEqual({ output: 'Hi Ada' });
+    // One at a time in one process: the normal request waited at most for the budgets of the others.
+    expect(c.ms).toBeLessThan(1500);
+    expect(Math.max(a.ms, b.ms)).toBeLessThan(1500);
   });
 
   it('requires signing in, and a well-formed body', async () => {

@@ -520,6 +520,18 @@ export const corpus: CorpusCase[] = [
   ],
   ['joined names', "{{ people | map(attribute='name') | map('capitalize') | join(', ') }}", { people }],
 
+  // the sandbox's budgets change nothing for ordinary templates
+  ['batch of zero', '{{ [1, 2, 3] | batch(0) | list }}'],
+  ['batch with fill', "{{ [1, 2, 3] | batch(2, 'x') | list }}"],
+  ['unique of mixed values', "{{ [1, 1.0, True, 'a', 'A', none, none, (1, 2), (1, 2), 2] | unique | list }}"],
+  ['batch of a negative size', '{{ [1, 2, 3] | batch(-1) | list }}'],
+  ['unique case-sensitive', "{{ ['a', 'A', 'a'] | unique(case_sensitive=true) | list }}"],
+  ['length of an emoji text', "{{ 'héllo 👋' | length }}"],
+  ['indent with a string', "{{ 'a\nb\n\nc' | indent('> ', first=true) }}"],
+  ['replace growing', "{{ 'a-b-c' | replace('-', ' --- ') }}"],
+  ['ljust and zfill', "{{ 'ab'.ljust(5, '*') }}|{{ '-42'.zfill(6) }}|{{ 'x'.center(6, '.') }}"],
+  ['printf widths', "{{ '%-6s|%5d|%*s' % ('ab', 42, 4, 'c') }}"],
+  ['format widths', "{{ '{:>6}|{:^7}|{:08.3f}'.format('ab', 'mid', 3.14159) }}"],
   // errors: syntax errors must be errors in both
   ['unclosed variable', 'Hello {{ name'],
   ['unclosed block', '{% if true %}yes'],
@@ -540,4 +552,6 @@ export const corpus: CorpusCase[] = [
   ['include unavailable', "{% include 'other.html' %}"],
   ['too many values to unpack', '{% set a, b = [1, 2, 3] %}'],
   ['iterating a number', '{% for x in 5 %}{% endfor %}'],
+  ['unique of lists', '{{ [[1], [1]] | unique | list }}'],
+  ['wordwrap to no width', "{{ 'some words here' | wordwrap(0) }}"],
 ];

@@ -328,6 +328,18 @@ function StepRow({
               </Box>
             )}
           </Typography>
+          {step.error && (
+            <Typography
+              variant="caption"
+              color="error"
+              data-step-error={step.error.name}
+              sx={{ display: 'block', overflowWrap: 'anywhere' }}
+            >
+              {step.error.line !== null
+                ? t('debugger.errorAtLine', { message: step.error.message, line: step.error.line })
+                : step.error.message}
+            </Typography>
+          )}
         </Box>
         {step.variables && (
           <Tooltip title={open ? t('debugger.hideVariables') : t('debugger.showVariables')}>

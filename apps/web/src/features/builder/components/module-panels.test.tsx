@@ -51,6 +51,21 @@ describe('module panels', () => {
     expect(cards[1].buttons[0].id).toBe('b2');
   });
 
+  it('says at once why a pattern cannot be used, with the compiler the bot runs', () => {
+    renderPanel('input', {
+      prompt: 'Your code?',
+      variable: 'code',
+      validator: { type: 'regex', pattern: '^(?=.*\\d)\\w+$', flags: 'i' },
+      retryMessage: 'Try again.',
+      maxRetries: 2,
+      skippable: false,
+      skipWords: ['skip'],
+    });
+    expect(
+      screen.getByText(/^This pattern cannot be used: lookahead and lookbehind .* are not supported$/),
+    ).toBeTruthy();
+  });
+
   it('shows field errors by path', () => {
     const Panel = panelOf('text');
     renderWithApp(

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { TURN_TEMPLATE_BUDGET } from './template-context';
+import { flowOf, runBot, testServices } from './testing/run-bot';
+
+/** Services whose clock is the real one: the turn's time budget is measured as the server measures it. */
+function realClock() {
+  const { services } = testServices();
+  return { ...services, clock: { now: () => performance.now() } };
+}
+
+const timed = async <T>(run: () => PromiseLike<T>) => {
+  const started = performance.now();
+  const result = await run();
+  return { result, ms: performance.now() - started };
+};
+
+describe('a published bot with a hostile template', () => {
+  it('answers the visitor’s turn with a named template error, at once', async () => {
+    const flow = flowOf([
+      [
+        'start',
+        'input',
+        { prompt: 'Name?', variable: 'name', validator: { type: 'text' } },
+        { next: 'boom' },
+      ],
+      ['boom', 'text', { text: "{{ ('a'|center(400000000))|length }}" }, { next: 'after' }],
+      ['after', 'text', { text: 'never said' }],
+    ]);
+    const { result: run, ms } = await timed(() =>
+      runBot(flow, realClock())
+        .start()
+        .say('Ada')
+        .expectNoReply()
+        .expectEvent('Template Error', {
+          data: {
+            error: 'TemplateBudgetExceeded',
+            limit: 'output',
+            message: expect.stringMatching(
+              /^Template budget exceeded: the template produces too much output/,
+            ),
+            line: 1,
+          },
+        }),
+    );
+    expect(ms).toBeLessThan(1000);
+    // The debugger shows where the turn stopped and why.
+    expect(run.last?.trace.at(-1)).toMatchObject({
+      kind: 'module',
+      from: 'boom',
+      to: null,
+      error: { name: 'TemplateBudgetExceeded', line: 1 },
+    });
+  });
+
+  it('bounds a turn that renders many moderately big templates, in time on the host clock', async () => {
+    // Each render stays well inside its own limits; together they would keep the server for seconds.
+    const heavy = '{% for i in range(300) %}{% for j in range(300) %}{% endfor %}{% endfor %}ok';
+    const modules: Parameters<typeof flowOf>[0] = Array.from({ length: 60 }, (_, index) => [
+      `m${index}`,
+      'text',
+      { text: heavy },
+      index < 59 ? { next: `m${index + 1}` } : ({} as Record<string, string>),
+    ]);
+    const { result: run, ms } = await timed(() => runBot(flowOf(modules), realClock()).start());
+    const error = run.last?.events.find((event) => event.name === 'Template Error');
+    expect(error?.data).toMatchObject({ error: 'TemplateBudgetExceeded', limit: 'time' });
+    expect(error?.data.message).toContain('rendering this turn’s templates takes too long (over 500 ms)');
+    expect(ms).toBeLessThan(TURN_TEMPLATE_BUDGET.timeLimitMs + 500);
+    // What ran before the budget was spent was said; nothing after it.
+    const said = run.last?.outputs.length ?? 0;
+    expect(said).toBeGreaterThan(0);
+    expect(said).toBeLessThan(60);
+  });
+});
+
+describe('a published bot with a hostile pattern', () => {
+  it('answers a catastrophic validator in milliseconds, as not matching', async () => {
+    const flow = flowOf([
+      [
+        'start',
+        'input',
+        {
+          prompt: 'Code?',
+          variable: 'code',
+          validator: { type: 'regex', pattern: '^(a+)+$', flags: '' },
+          retryMessage: 'No.',
+        },
+        { next: 'done' },
+      ],
+      ['done', 'text', { text: 'Thanks' }],
+    ]);
+    const { ms } = await timed(() =>
+      runBot(flow)
+        .start()
+        .say(`${'a'.repeat(31)}!`)
+        .expectReply('No.')
+        .say('a'.repeat(400))
+        .expectReply('Thanks'),
+    );
+    expect(ms).toBeLessThan(500);
+  });
+
+  it('treats a pattern RE2 cannot run (saved before they were refused) as not matching, saying why', async () => {
+    const flow = flowOf(
+      [
+        [
+          'start',
+          'input',
+          {
+            prompt: 'Code?',
+            variable: 'code',
+            validator: { type: 'regex', pattern: '^(\\w)\\1$', flags: '' },
+            retryMessage: 'No.',
+          },
+        ],
+        ['help', 'text', { text: 'Help is here' }],
+      ],
+      {
+        globalConnections: [
+          {
+            id: 'g1',
+            name: 'Lookahead',
+            trigger: { type: 'regex', pattern: '^(?=help)', flags: 'i' },
+            target: 'help',
+            actions: [],
+            enabled: true,
+            priority: 0,
+          },
+        ],
+      },
+    );
+    await runBot(flow)
+      .start()
+      .say('help')
+      .expectReply('No.')
+      .expectEvent('Pattern Refused', {
+        data: { globalConnectionId: 'g1', reason: expect.stringContaining('lookahead') },
+      })
+      .expectEvent('Input Rejected', {
+        data: expect.objectContaining({ reason: expect.stringContaining('backreferences') }),
+      });
+  });
+
+  it('answers a catastrophic global connection pattern in milliseconds', async () => {
+    const flow = flowOf(
+      [
+        ['start', 'input', { prompt: 'Say?', variable: 'said', validator: { type: 'text' } }, { next: 'ok' }],
+        ['ok', 'text', { text: 'Noted' }],
+        ['hit', 'text', { text: 'Matched' }],
+      ],
+      {
+        globalConnections: [
+          {
+            id: 'g1',
+            name: 'Evil',
+            trigger: { type: 'regex', pattern: '^(a|aa)+$', flags: '' },
+            target: 'hit',
+            actions: [],
+            enabled: true,
+            priority: 0,
+          },
+        ],
+      },
+    );
+    const { ms } = await timed(() =>
+      runBot(flow)
+        .start()
+        .say(`${'a'.repeat(1999)}b`)
+        .expectReply('Noted'),
+    );
+    expect(ms).toBeLessThan(500);
+  });
+});
