@@ -29,12 +29,12 @@ import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
 import { startJobQueue } from './jobs/job-queue';
 import { registerAuthenticate } from './plugins/authenticate';
+import { registerCleanInput } from './plugins/clean-input';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicCors } from './plugins/public-cors';
 import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
-import { registerStripNul } from './plugins/strip-nul';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
 
@@ -119,7 +119,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  registerStripNul(app);
+  registerCleanInput(app);
   await registerOpenApi(app, config.publicUrl);
 
   // The API scope: every route in it is private unless its config says `auth: 'public'`.

@@ -25,10 +25,19 @@ import {
 
 const tags = ['chat'];
 
+/** Message numbers are 32-bit integers in the database. */
+const MAX_SEQ = 2_147_483_647;
+
 /** The visitor's conversation token: `Authorization: Bearer …`, or `?token=` where headers cannot be set (EventSource). */
 function tokenOf(request: FastifyRequest, query?: { token?: string }): string | undefined {
   const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   return header ?? query?.token;
+}
+
+/** Where a reconnecting stream resumes: Last-Event-ID, else `?after=`; a bad header resumes from the start. */
+function resumeAfter(lastEventId: string | string[] | undefined, after: number | undefined): number {
+  const seq = Number(typeof lastEventId === 'string' ? lastEventId : (after ?? 0));
+  return Number.isInteger(seq) && seq >= 0 && seq <= MAX_SEQ ? seq : 0;
 }
 
 /**
@@ -109,7 +118,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
-      let last = Number(request.headers['last-event-id'] ?? request.query.after ?? 0) || 0;
+      let last = resumeAfter(request.headers['last-event-id'], request.query.after);
       // Each heartbeat also catches up, so a notice that never came (its sender stopped between
       // commit and notice) delays a message by one heartbeat at most, and loses nothing.
       const stream = openStream(reply, {

@@ -79,7 +79,10 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Make a published version the draft again',
-        params: z.strictObject({ id: z.string().max(100), version: z.coerce.number().int().min(1) }),
+        params: z.strictObject({
+          id: z.string().max(100),
+          version: z.coerce.number().int().min(1).max(2_147_483_647),
+        }),
         response: { 200: botDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
