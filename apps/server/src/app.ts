@@ -35,6 +35,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicCors } from './plugins/public-cors';
 import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
 
@@ -119,6 +120,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.agentsApiUrl);
   registerCleanInput(app);
   await registerOpenApi(app, config.publicUrl);
 
