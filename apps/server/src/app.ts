@@ -28,6 +28,7 @@ import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
 import { startJobQueue } from './jobs/job-queue';
+import { logSerializers } from './logging';
 import { registerAuthenticate } from './plugins/authenticate';
 import { registerCleanInput } from './plugins/clean-input';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -38,6 +39,7 @@ import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
+import { HEARTBEAT_MS } from './realtime/event-stream';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -45,6 +47,10 @@ export interface BuildAppOptions {
   database: Database;
   /** Tests poll the job queue faster than production needs to. */
   jobPollingIntervalSeconds?: number;
+  /** Event streams' heartbeat (and session check) interval; tests wait less than production. */
+  streamHeartbeatMs?: number;
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
@@ -52,11 +58,15 @@ export async function buildApp({
   config,
   database,
   jobPollingIntervalSeconds,
+  logStream,
+  streamHeartbeatMs = HEARTBEAT_MS,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(config.logFormat === 'pretty'
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
+      ...(config.logFormat === 'pretty' && !logStream
         ? {
             transport: {
               target: 'pino-pretty',
@@ -98,6 +108,7 @@ export async function buildApp({
       engineServices,
       bus,
     },
+    realtime: { heartbeatMs: streamHeartbeatMs },
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));

@@ -25,6 +25,10 @@ export interface AppContext {
     engineServices: EngineServices;
     bus: ConversationBus;
   };
+  realtime: {
+    /** How often event streams send a heartbeat (HEARTBEAT_MS; tests go faster). */
+    heartbeatMs: number;
+  };
 }
 
 declare module 'fastify' {
