@@ -14,6 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/openapi';
 import { eventStreams } from '../../realtime/event-stream';
+import { TrialGate } from '../companies/trial';
+import { chatMessageLimits } from './chat-limits';
 import {
   assertVisitor,
   conversationMessages,
@@ -46,6 +48,8 @@ function resumeAfter(lastEventId: string | string[] | undefined, after: number |
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const openStream = eventStreams(app);
+  const trials = new TrialGate(() => app.ctx.database.db);
+  const limitMessages = chatMessageLimits(app.ctx.config.chatRateLimit);
 
   app.get(
     '/api/chat/deployments/:key/config',
@@ -76,16 +80,23 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'Start a conversation with the bot of a deployment; answers the bot’s first messages and the conversation token',
         security: [],
         body: startConversationRequestSchema,
-        response: { 201: startConversationResponseSchema, ...errorResponses(400, 404, 413, 429) },
+        response: { 201: startConversationResponseSchema, ...errorResponses(400, 403, 404, 413, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await startConversation(app.ctx, request.body)),
+    async (request, reply) => {
+      await trials.assertDeploymentMayChat(request.body.deploymentKey);
+      const started = await startConversation(app.ctx, request.body);
+      trials.noteConversation(started.conversationId, request.body.deploymentKey);
+      return reply.code(201).send(started);
+    },
   );
 
   app.post(
     '/api/chat/conversations/:id/messages',
     {
       config: { auth: 'public' },
+      // Counted before anything else is done: a script sending too fast costs no turn.
+      onRequest: limitMessages,
       schema: {
         tags,
         summary: 'Send a message (text, or a button’s postback); answers what the bot says now',
@@ -93,10 +104,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         params: conversationParamsSchema,
         body: sendMessageRequestSchema,
-        response: { 200: sendMessageResponseSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: sendMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
-    async (request) => sendMessage(app.ctx, request.params.id, tokenOf(request), request.body),
+    async (request) => {
+      await trials.assertConversationMayChat(request.params.id);
+      return sendMessage(app.ctx, request.params.id, tokenOf(request), request.body);
+    },
   );
 
   app.get(
