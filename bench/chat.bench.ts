@@ -33,6 +33,9 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
     LOG_FORMAT: 'json',
     PUBLIC_URL: 'http://127.0.0.1',
     AUTH_RATE_LIMIT_PER_IP: '1000',
+    // Every simulated visitor comes from this machine's address.
+    CHAT_RATE_LIMIT_PER_IP: '100000000',
+    CHAT_RATE_LIMIT_PER_CONVERSATION: '100000000',
   });
   const database =
     engine === 'postgres' && url

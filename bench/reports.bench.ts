@@ -175,7 +175,12 @@ interface Deployed {
 async function main() {
   const benchDb = await createBenchDatabase('parley_reports_bench');
   const database = await createDatabase({ engine: 'postgres', url: benchDb.url });
-  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1' });
+  // Every simulated visitor comes from this machine's address.
+  const config = testConfig({
+    PUBLIC_URL: 'http://127.0.0.1',
+    CHAT_RATE_LIMIT_PER_IP: '100000000',
+    CHAT_RATE_LIMIT_PER_CONVERSATION: '100000000',
+  });
   const app = await buildApp({ config, database, jobPollingIntervalSeconds: 60 });
   const { db } = database;
   // The bench runs the rollup itself (the once-a-minute job would take in the data as it is made).

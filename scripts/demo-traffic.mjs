@@ -32,6 +32,12 @@ async function call(method, path, { token, body, headers = {} } = {}) {
     },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+  // All simulated visitors share this machine's address: past its per-minute limits, wait as told.
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('retry-after')) || 1;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return call(method, path, { token, body, headers });
+  }
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;

@@ -30,15 +30,18 @@ import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
 import { startJobQueue } from './jobs/job-queue';
+import { logSerializers } from './logging';
 import { registerAuthenticate } from './plugins/authenticate';
+import { registerCleanInput } from './plugins/clean-input';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicCors } from './plugins/public-cors';
 import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
-import { registerStripNul } from './plugins/strip-nul';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
+import { HEARTBEAT_MS } from './realtime/event-stream';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -46,6 +49,10 @@ export interface BuildAppOptions {
   database: Database;
   /** Tests poll the job queue faster than production needs to. */
   jobPollingIntervalSeconds?: number;
+  /** Event streams' heartbeat (and session check) interval; tests wait less than production. */
+  streamHeartbeatMs?: number;
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
@@ -53,11 +60,15 @@ export async function buildApp({
   config,
   database,
   jobPollingIntervalSeconds,
+  logStream,
+  streamHeartbeatMs = HEARTBEAT_MS,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(config.logFormat === 'pretty'
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
+      ...(config.logFormat === 'pretty' && !logStream
         ? {
             transport: {
               target: 'pino-pretty',
@@ -100,6 +111,7 @@ export async function buildApp({
       bus,
       instanceId: randomUUID(),
     },
+    realtime: { heartbeatMs: streamHeartbeatMs },
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
@@ -126,7 +138,8 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  registerStripNul(app);
+  await registerSecurityHeaders(app, config.agentsApiUrl);
+  registerCleanInput(app);
   await registerOpenApi(app, config.publicUrl);
 
   // The API scope: every route in it is private unless its config says `auth: 'public'`.

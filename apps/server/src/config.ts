@@ -35,6 +35,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** Visitors' chat messages per minute: in one conversation, and from one IP address. */
+  CHAT_RATE_LIMIT_PER_CONVERSATION: z.coerce.number().int().positive().default(30),
+  CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   WEB_DIST_DIR: z.string().min(1).optional(),
   STATUS_PAGE_URL: z.url({ protocol: /^https?$/ }).default('https://status.parley.dev'),
   SUPPORT_URL: z.url({ protocol: /^https?$/ }).default('https://support.parley.dev'),
@@ -88,6 +91,8 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json';
   trustProxy: boolean;
   authRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  /** Visitors' messages per minute on the public chat API (counted in each server process). */
+  chatRateLimit: { perConversation: number; perIp: number };
   webDistDir: string | undefined;
   statusPageUrl: string;
   supportUrl: string;
@@ -134,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
+    chatRateLimit: { perConversation: e.CHAT_RATE_LIMIT_PER_CONVERSATION, perIp: e.CHAT_RATE_LIMIT_PER_IP },
     webDistDir: e.WEB_DIST_DIR,
     statusPageUrl: e.STATUS_PAGE_URL,
     supportUrl: e.SUPPORT_URL,

@@ -27,6 +27,10 @@ export interface AppContext {
     /** Names this process in the claims of turns waiting on outside calls (see turn-runner.ts). */
     instanceId: string;
   };
+  realtime: {
+    /** How often event streams send a heartbeat (HEARTBEAT_MS; tests go faster). */
+    heartbeatMs: number;
+  };
 }
 
 declare module 'fastify' {

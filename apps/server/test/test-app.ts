@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { ServerConfig } from '../src/context';
 import { createDatabase, type Database } from '../src/db/database';
@@ -61,10 +61,13 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'logStream' | 'streamHeartbeatMs'> = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const { database, url, drop } = await freshDatabase();
-  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 0.5 });
+  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 0.5, ...options });
   await app.ready();
   const others: FastifyInstance[] = [];
   return {

@@ -60,5 +60,6 @@ export const historyResponseSchema = z.union([
 
 export const eventsQuerySchema = z.strictObject({
   token: z.string().max(200).optional(),
-  after: z.coerce.number().int().min(0).optional(),
+  // Message numbers are 32-bit integers in the database.
+  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });

@@ -20,7 +20,7 @@ export const saveFlowRequestSchema = z.strictObject({
    * The draft revision this flow was edited from. When given and someone saved since, the save is
    * refused with 409 ConflictException (details: the current revision, when and by whom).
    */
-  baseRevision: z.number().int().min(0).optional(),
+  baseRevision: z.int32().min(0).optional(),
 });
 export const saveFlowResponseSchema = z.object({
   bot: botDetailSchema,
@@ -55,11 +55,11 @@ export type Deployment = z.infer<typeof deploymentSchema>;
 export const createDeploymentRequestSchema = z.strictObject({
   channel: z.literal('webchat'),
   /** Defaults to the latest published version. */
-  version: z.number().int().min(1).optional(),
+  version: z.int32().min(1).optional(),
 });
 
 export const updateDeploymentRequestSchema = z.strictObject({
-  version: z.number().int().min(1).optional(),
+  version: z.int32().min(1).optional(),
   sunshine_parley_integration_id: z.string().trim().max(200).nullable().optional(),
   sunshine_parley_switchboardIntegration_id: z.string().trim().max(200).nullable().optional(),
 });

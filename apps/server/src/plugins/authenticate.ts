@@ -41,12 +41,32 @@ export function registerAuthenticate(app: FastifyInstance): void {
   });
 }
 
-async function authenticate(
+function authenticate(app: FastifyInstance, request: FastifyRequest, access: RouteAccess): Promise<Session> {
+  return authenticateToken(app, schemePattern.exec(request.headers.authorization ?? '')?.[1], access);
+}
+
+/**
+ * Checks again that the session a request came with still stands (not expired, password not
+ * changed, account active): long-lived answers such as event streams ask now and then.
+ */
+export async function sessionStillValid(
   app: FastifyInstance,
   request: FastifyRequest,
+): Promise<UnauthorizedException | undefined> {
+  try {
+    await authenticate(app, request, request.routeOptions.config.auth ?? 'full');
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnauthorizedException) return error;
+    throw error;
+  }
+}
+
+async function authenticateToken(
+  app: FastifyInstance,
+  token: string | undefined,
   access: RouteAccess,
 ): Promise<Session> {
-  const token = schemePattern.exec(request.headers.authorization ?? '')?.[1];
   if (!token) throw new UnauthorizedException('Sign in to continue', { reason: 'missing-token' });
   const verified = await verifyToken(app.ctx.config.jwtSecret, token);
   if (!verified.ok) {

@@ -7,11 +7,13 @@ export const HEARTBEAT_MS = 25_000;
 export interface EventStream {
   /** One Server-Sent Event; `id` lets a reconnecting client resume after it. */
   send(event: string, data: unknown, id?: number): void;
+  /** Ends the stream from the server's side. */
+  end(): void;
 }
 
 /**
  * Server-Sent Event streams of one route plugin: each is ended when the server closes, and sends a
- * heartbeat (calling `onHeartbeat`, e.g. to catch up) until the client goes.
+ * heartbeat (calling `onHeartbeat`, e.g. to catch up or to check the session) until the client goes.
  */
 export function eventStreams(app: FastifyInstance) {
   const open = new Set<ServerResponse>();
@@ -36,7 +38,7 @@ export function eventStreams(app: FastifyInstance) {
     const heartbeat = setInterval(() => {
       raw.write(': keep-alive\n\n');
       options.onHeartbeat?.();
-    }, HEARTBEAT_MS);
+    }, app.ctx.realtime.heartbeatMs);
     raw.on('close', () => {
       clearInterval(heartbeat);
       open.delete(raw);
@@ -47,6 +49,9 @@ export function eventStreams(app: FastifyInstance) {
         raw.write(
           `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
         );
+      },
+      end() {
+        raw.end();
       },
     };
   };

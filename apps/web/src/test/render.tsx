@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import commonEn from '../../public/locales/en/common.json';
 import errorsEn from '../../public/locales/en/errors.json';
+import homeEn from '../../public/locales/en/home.json';
 import modulesEn from '../../public/locales/en/modules.json';
 import { theme } from '../app/theme';
 
@@ -13,9 +14,9 @@ export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'errors', 'modules'],
+  ns: ['common', 'errors', 'home', 'modules'],
   defaultNS: 'common',
-  resources: { en: { common: commonEn, errors: errorsEn, modules: modulesEn } },
+  resources: { en: { common: commonEn, errors: errorsEn, home: homeEn, modules: modulesEn } },
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
   showSupportNotice: false,

@@ -43,7 +43,7 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
     throw new ConflictException('An account with this email already exists', { field: 'email' });
   }
   const passwordHash = await hashPassword(input.password);
-  const user = await db
+  const { user, company } = await db
     .transaction()
     .execute(async (trx) => {
       const company = await insertCompany(trx, {
@@ -52,7 +52,7 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
         company_expiration_date: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
         industry: null,
       });
-      return insertUser(trx, {
+      const owner = await insertUser(trx, {
         email: input.email,
         password_hash: passwordHash,
         first_name: input.first_name,
@@ -62,6 +62,7 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
         company_id: company.id,
         totp_secret: null,
       });
+      return { user: owner, company };
     })
     .catch((error: unknown) => {
       // Two sign-ups racing for one address: the unique index decides.
@@ -70,7 +71,12 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
       }
       throw error;
     });
-  return authRecordFor(ctx, { ...user, company_two_factor_enabled: false, company_type: 'Regular' });
+  return authRecordFor(ctx, {
+    ...user,
+    company_two_factor_enabled: false,
+    company_type: 'Regular',
+    company_expiration_date: company.company_expiration_date,
+  });
 }
 
 function accountLimit(ctx: AppContext): Limit {

@@ -12,21 +12,27 @@ function tokenFromMail(text: string): string {
   return link[1];
 }
 
-describe('password recovery without SMTP (outbox and server log)', () => {
+describe('password recovery', () => {
   let t: TestApp;
+  let mailbox: Mailbox;
   beforeAll(async () => {
-    t = await createTestApp();
+    mailbox = await startMailbox();
+    t = await createTestApp({ SMTP_URL: mailbox.url });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await mailbox.stop();
+  });
 
   const requestReset = (email: string) =>
     t.request({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
   const recover = (token: string, password = newPassword) =>
     t.request({ method: 'POST', url: '/api/auth/recover', payload: { token, password } });
-  const loggedMailTo = (email: string) =>
-    eventually(async () =>
-      (await listOutboxMailTo(t.database.db, email)).find((mail) => mail.status === 'logged'),
-    );
+  const mailsTo = (email: string, count = 1) =>
+    eventually(async () => {
+      const mails = mailbox.mails.filter((mail) => mail.to === email);
+      return mails.length >= count ? mails : undefined;
+    });
 
   it('mails a link that sets a new password once, and signs out old sessions', async () => {
     const { registration, auth } = await registerOwner(t);
@@ -34,11 +40,11 @@ describe('password recovery without SMTP (outbox and server log)', () => {
     expect(accepted.statusCode).toBe(202);
     expect(accepted.json()).toEqual({ status: 'accepted' });
 
-    const mail = await loggedMailTo(registration.email);
-    expect(mail.subject).toBe('Reset your Parley password');
-    expect(mail.text_body).toContain('http://parley.test/v2/recover?token=');
-    expect(mail.html_body).toContain('Choose a new password');
-    const token = tokenFromMail(mail.text_body);
+    const [mail] = await mailsTo(registration.email);
+    expect(mail?.subject).toBe('Reset your Parley password');
+    expect(mail?.text).toContain('http://parley.test/v2/recover?token=');
+    expect(mail?.text).toContain('Choose a new password');
+    const token = tokenFromMail(mail?.text ?? '');
 
     const recovered = await recover(token);
     expect(recovered.statusCode).toBe(200);
@@ -84,7 +90,7 @@ describe('password recovery without SMTP (outbox and server log)', () => {
   it('refuses a link older than one hour', async () => {
     const { registration } = await registerOwner(t);
     await requestReset(registration.email);
-    const token = tokenFromMail((await loggedMailTo(registration.email)).text_body);
+    const token = tokenFromMail((await mailsTo(registration.email))[0]?.text ?? '');
     await t.database.db
       .updateTable('password_reset_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -110,15 +116,9 @@ describe('password recovery without SMTP (outbox and server log)', () => {
     const { registration } = await registerOwner(t);
     await requestReset(registration.email);
     await requestReset(registration.email);
-    const mails = await eventually(async () => {
-      const logged = (await listOutboxMailTo(t.database.db, registration.email)).filter(
-        (mail) => mail.status === 'logged',
-      );
-      return logged.length === 2 ? logged : undefined;
-    });
-    const [newer, older] = mails.map((mail) => tokenFromMail(mail.text_body));
-    expect((await recover(older ?? '')).statusCode).toBe(200);
-    expect((await recover(newer ?? '', 'another new passphrase')).statusCode).toBe(400);
+    const [first, second] = (await mailsTo(registration.email, 2)).map((mail) => tokenFromMail(mail.text));
+    expect((await recover(first ?? '')).statusCode).toBe(200);
+    expect((await recover(second ?? '', 'another new passphrase')).statusCode).toBe(400);
   });
 });
 
@@ -149,11 +149,41 @@ describe('password recovery over SMTP', () => {
       (await listOutboxMailTo(t.database.db, registration.email)).find((row) => row.status === 'sent'),
     );
     expect(sent.delivered_at).toBeInstanceOf(Date);
+    // Sent: the outbox no longer holds the link.
+    expect(sent).toMatchObject({ text_body: '', html_body: '', subject: 'Reset your Parley password' });
     const recovered = await t.request({
       method: 'POST',
       url: '/api/auth/recover',
       payload: { token, password: newPassword },
     });
     expect(recovered.statusCode).toBe(200);
+  });
+});
+
+describe('password recovery without SMTP', () => {
+  let t: TestApp;
+  const log: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => log.push(line) } });
+  });
+  afterAll(() => t.close());
+
+  it('sends nothing and keeps the link out of the log and the outbox', async () => {
+    const { registration } = await registerOwner(t);
+    const accepted = await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: registration.email },
+    });
+    expect(accepted.statusCode).toBe(202);
+    const row = await eventually(async () =>
+      (await listOutboxMailTo(t.database.db, registration.email)).find((mail) => mail.status === 'logged'),
+    );
+    expect(row).toMatchObject({ text_body: '', html_body: '', subject: 'Reset your Parley password' });
+    const notice = log
+      .map((line) => JSON.parse(line))
+      .find((line) => line.msg === 'Mail not sent: no SMTP_URL is set');
+    expect(notice).toMatchObject({ to: registration.email, subject: 'Reset your Parley password' });
+    expect(log.join('\n')).not.toContain('recover?token');
   });
 });

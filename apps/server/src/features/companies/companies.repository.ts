@@ -44,3 +44,39 @@ export async function listCompanies(
     .limit(limit)
     .execute();
 }
+
+/** When the company's trial ends (null: not on trial); undefined for an unknown company. */
+export async function findCompanyExpiration(
+  db: Queryable,
+  companyId: string,
+): Promise<Date | null | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('company_expiration_date')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.company_expiration_date;
+}
+
+/** The company a deployment key belongs to (deleted deployments too: the key stays the company's). */
+export async function findCompanyOfDeploymentKey(db: Queryable, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('deployments')
+    .select('company_id')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.company_id;
+}
+
+/** The company a conversation belongs to. */
+export async function findCompanyOfConversation(
+  db: Queryable,
+  conversationId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('company_id')
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  return row?.company_id;
+}

@@ -14,6 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/openapi';
 import { eventStreams } from '../../realtime/event-stream';
+import { TrialGate } from '../companies/trial';
+import { chatMessageLimits } from './chat-limits';
 import {
   assertVisitor,
   conversationMessages,
@@ -25,10 +27,19 @@ import {
 
 const tags = ['chat'];
 
+/** Message numbers are 32-bit integers in the database. */
+const MAX_SEQ = 2_147_483_647;
+
 /** The visitor's conversation token: `Authorization: Bearer …`, or `?token=` where headers cannot be set (EventSource). */
 function tokenOf(request: FastifyRequest, query?: { token?: string }): string | undefined {
   const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   return header ?? query?.token;
+}
+
+/** Where a reconnecting stream resumes: Last-Event-ID, else `?after=`; a bad header resumes from the start. */
+function resumeAfter(lastEventId: string | string[] | undefined, after: number | undefined): number {
+  const seq = Number(typeof lastEventId === 'string' ? lastEventId : (after ?? 0));
+  return Number.isInteger(seq) && seq >= 0 && seq <= MAX_SEQ ? seq : 0;
 }
 
 /**
@@ -37,6 +48,8 @@ function tokenOf(request: FastifyRequest, query?: { token?: string }): string | 
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const openStream = eventStreams(app);
+  const trials = new TrialGate(() => app.ctx.database.db);
+  const limitMessages = chatMessageLimits(app.ctx.config.chatRateLimit);
 
   app.get(
     '/api/chat/deployments/:key/config',
@@ -67,16 +80,23 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           'Start a conversation with the bot of a deployment; answers the bot’s first messages and the conversation token',
         security: [],
         body: startConversationRequestSchema,
-        response: { 201: startConversationResponseSchema, ...errorResponses(400, 404, 413, 429) },
+        response: { 201: startConversationResponseSchema, ...errorResponses(400, 403, 404, 413, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await startConversation(app.ctx, request.body)),
+    async (request, reply) => {
+      await trials.assertDeploymentMayChat(request.body.deploymentKey);
+      const started = await startConversation(app.ctx, request.body);
+      trials.noteConversation(started.conversationId, request.body.deploymentKey);
+      return reply.code(201).send(started);
+    },
   );
 
   app.post(
     '/api/chat/conversations/:id/messages',
     {
       config: { auth: 'public' },
+      // Counted before anything else is done: a script sending too fast costs no turn.
+      onRequest: limitMessages,
       schema: {
         tags,
         summary: 'Send a message (text, or a button’s postback); answers what the bot says now',
@@ -84,10 +104,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         params: conversationParamsSchema,
         body: sendMessageRequestSchema,
-        response: { 200: sendMessageResponseSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: sendMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
-    async (request) => sendMessage(app.ctx, request.params.id, tokenOf(request), request.body),
+    async (request) => {
+      await trials.assertConversationMayChat(request.params.id);
+      return sendMessage(app.ctx, request.params.id, tokenOf(request), request.body);
+    },
   );
 
   app.get(
@@ -109,7 +132,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
-      let last = Number(request.headers['last-event-id'] ?? request.query.after ?? 0) || 0;
+      let last = resumeAfter(request.headers['last-event-id'], request.query.after);
       // Each heartbeat also catches up, so a notice that never came (its sender stopped between
       // commit and notice) delays a message by one heartbeat at most, and loses nothing.
       const stream = openStream(reply, {

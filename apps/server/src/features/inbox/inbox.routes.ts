@@ -13,7 +13,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyScope, sessionOf } from '../../plugins/authenticate';
+import { companyScope, sessionOf, sessionStillValid } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
 import { eventStreams } from '../../realtime/event-stream';
 import * as inbox from './inbox.service';
@@ -39,7 +39,19 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const companyId = companyScope(request, request.query.companyId);
       const { botId } = request.query;
-      const stream = openStream(reply, { onClose: () => unsubscribe() });
+      // A session that ends (password changed, account disabled, expired) ends its stream too.
+      const checkSession = async () => {
+        const ended = await sessionStillValid(app, request);
+        if (!ended) return;
+        stream.send('session-ended', { name: ended.name, message: ended.message, details: ended.details });
+        stream.end();
+      };
+      const stream = openStream(reply, {
+        onHeartbeat: () => {
+          checkSession().catch((error: unknown) => request.log.warn({ err: error }, 'session check failed'));
+        },
+        onClose: () => unsubscribe(),
+      });
       const unsubscribe = app.ctx.conversations.bus.subscribeCompany(companyId, (notice) => {
         if (botId && notice.botId !== botId) return;
         stream.send('conversation', {

@@ -21,6 +21,7 @@ export async function findOutboxMail(db: Queryable, id: string): Promise<MailOut
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Marks the mail delivered and forgets its bodies: they are only kept until sent. */
 export async function markOutboxDelivered(
   db: Queryable,
   id: string,
@@ -28,7 +29,14 @@ export async function markOutboxDelivered(
 ): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set((eb) => ({ status, delivered_at: new Date(), attempts: eb('attempts', '+', 1), last_error: null }))
+    .set((eb) => ({
+      status,
+      delivered_at: new Date(),
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+      text_body: '',
+      html_body: '',
+    }))
     .where('id', '=', id)
     .execute();
 }

@@ -11,7 +11,10 @@ import {
   type OutgoingMail,
 } from './mail-outbox.repository';
 
-/** Delivers one mail: over SMTP when SMTP_URL is set, otherwise into the server log. */
+/**
+ * Delivers one mail over SMTP when SMTP_URL is set. Without it the mail is not sent: the log names
+ * it, never its content (a recovery mail's link signs its holder in).
+ */
 export interface MailTransport {
   readonly kind: 'smtp' | 'log';
   deliver(mail: OutgoingMail): Promise<void>;
@@ -27,8 +30,7 @@ export function createMailTransport(
     return {
       kind: 'log',
       async deliver(mail) {
-        // No SMTP server configured: the log is where a person finds the mail (and its link).
-        logger.info({ to: mail.to, subject: mail.subject }, `Mail not sent (no SMTP_URL set):\n${mail.text}`);
+        logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not sent: no SMTP_URL is set');
       },
       close() {},
     };
@@ -57,7 +59,10 @@ export async function queueMail(db: Queryable, jobs: JobQueue, mail: OutgoingMai
   await jobs.send(db, 'mail-delivery', { outboxId });
 }
 
-/** The `mail-delivery` job: delivers an outbox mail once; a failure is recorded and retried. */
+/**
+ * The `mail-delivery` job: delivers an outbox mail once; a failure is recorded and retried. Once
+ * delivered, the outbox keeps who, what subject and when, not the content (links with tokens).
+ */
 export function deliverOutboxMail(db: Queryable, transport: MailTransport) {
   return async ({ outboxId }: { outboxId: string }): Promise<void> => {
     const mail = await findOutboxMail(db, outboxId);

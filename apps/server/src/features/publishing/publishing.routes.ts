@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
+import { assertTrialActive } from '../companies/trial';
 import * as publishing from './publishing.service';
 
 const tags = ['publishing'];
@@ -53,11 +54,14 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Freeze the draft as the next version and serve it on web chat; refused while the flow has errors',
         params: botIdParamsSchema,
-        response: { 201: publishResponseSchema, ...errorResponses(400, 401, 404) },
+        response: { 201: publishResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await publishing.publish(db(), sessionOf(request), request.params.id)),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      assertTrialActive(session.user.company_expiration_date);
+      return reply.code(201).send(await publishing.publish(db(), session, request.params.id));
+    },
   );
 
   app.get(
@@ -79,7 +83,10 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Make a published version the draft again',
-        params: z.strictObject({ id: z.string().max(100), version: z.coerce.number().int().min(1) }),
+        params: z.strictObject({
+          id: z.string().max(100),
+          version: z.coerce.number().int().min(1).max(2_147_483_647),
+        }),
         response: { 200: botDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -108,20 +115,20 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Put a published version on web chat (the latest by default)',
         params: botIdParamsSchema,
         body: createDeploymentRequestSchema,
-        response: { 201: deploymentSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 201: deploymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await publishing.createWebchatDeployment(
-            db(),
-            sessionOf(request),
-            request.params.id,
-            request.body.version,
-          ),
-        ),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      assertTrialActive(session.user.company_expiration_date);
+      const deployment = await publishing.createWebchatDeployment(
+        db(),
+        session,
+        request.params.id,
+        request.body.version,
+      );
+      return reply.code(201).send(deployment);
+    },
   );
 
   app.get(
@@ -158,10 +165,15 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pin a version or set the messaging-suite fields',
         params: botIdParamsSchema,
         body: updateDeploymentRequestSchema,
-        response: { 200: deploymentSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: deploymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => publishing.changeDeployment(db(), sessionOf(request), request.params.id, request.body),
+    async (request) => {
+      const session = sessionOf(request);
+      // Pinning another version publishes it on the site.
+      if (request.body.version !== undefined) assertTrialActive(session.user.company_expiration_date);
+      return publishing.changeDeployment(db(), session, request.params.id, request.body);
+    },
   );
 
   app.delete(

@@ -80,7 +80,12 @@ export async function markQrRegistered(db: Queryable, userId: string): Promise<v
     .execute();
 }
 
-export type SessionUser = UserRow & { company_two_factor_enabled: boolean; company_type: CompanyType };
+export type SessionUser = UserRow & {
+  company_two_factor_enabled: boolean;
+  company_type: CompanyType;
+  /** When the company's trial ends; null when it is not on trial. */
+  company_expiration_date: Date | null;
+};
 
 /** The user behind a token, with what its company requires of sign-in. */
 export async function findSessionUser(
@@ -92,7 +97,11 @@ export async function findSessionUser(
     .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.company_id')
     .selectAll('users')
-    .select(['companies.two_factor_enabled as company_two_factor_enabled', 'companies.company_type'])
+    .select([
+      'companies.two_factor_enabled as company_two_factor_enabled',
+      'companies.company_type',
+      'companies.company_expiration_date',
+    ])
     .where('users.id', '=', userId)
     .where('users.company_id', '=', companyId)
     .executeTakeFirst();

@@ -20,6 +20,8 @@ describe('the trial banner', () => {
 
   it('says when the trial has ended', () => {
     renderWithApp(<TrialBanner expiration="2026-11-01T00:00:00.000Z" now={now} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Your trial ended on November 1, 2026.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your trial ended on November 1, 2026. Publishing, putting bots on websites and your bots’ chats with visitors are paused until you upgrade; your bots, inbox and reports stay open.',
+    );
   });
 });

@@ -6,20 +6,26 @@ import type { CurrentUser } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-export function CompanyCard({ company }: { company: CurrentUser['company'] }) {
+export function CompanyCard({
+  company,
+  now = Date.now(),
+}: {
+  company: CurrentUser['company'];
+  now?: number;
+}) {
   const { t, i18n } = useTranslation('home');
   const trial = company.company_expiration_date !== 'None';
+  const ends = new Date(company.company_expiration_date);
+  // The server refuses publishing and web chat from then on (the banner above says what stops).
+  const ended = trial && ends.getTime() <= now;
+  const date = trial ? ends.toLocaleDateString(i18n.resolvedLanguage, { dateStyle: 'long' }) : '';
   const facts = [
     { label: t('company.type'), value: t(`company.types.${company.company_type}`) },
     {
       label: t('company.plan'),
-      value: trial
-        ? t('company.trialUntil', {
-            date: new Date(company.company_expiration_date).toLocaleDateString(i18n.resolvedLanguage, {
-              dateStyle: 'long',
-            }),
-          })
-        : t('company.subscribed'),
+      value: !trial
+        ? t('company.subscribed')
+        : t(ended ? 'company.trialEnded' : 'company.trialUntil', { date }),
     },
     { label: t('company.industry'), value: company.industry ?? t('company.industryUnknown') },
     {
@@ -53,7 +59,14 @@ export function CompanyCard({ company }: { company: CurrentUser['company'] }) {
                 label={t(`company.types.${company.company_type}`)}
                 color={company.company_type === 'Internal' ? 'secondary' : 'default'}
               />
-              {trial && <Chip size="small" color="warning" variant="outlined" label={t('company.trial')} />}
+              {trial && (
+                <Chip
+                  size="small"
+                  color={ended ? 'error' : 'warning'}
+                  variant="outlined"
+                  label={t(ended ? 'company.trialEndedChip' : 'company.trial')}
+                />
+              )}
             </Stack>
           </Box>
         </Stack>
