@@ -49,6 +49,9 @@ async function serve({ engine, url, modelUrl }: { engine: Engine; url?: string; 
     LOG_FORMAT: 'json',
     PUBLIC_URL: 'http://127.0.0.1',
     AUTH_RATE_LIMIT_PER_IP: '1000',
+    // Every visitor comes from 127.0.0.1: the per-IP chat limit would stop the load.
+    CHAT_RATE_LIMIT_PER_IP: '100000000',
+    CHAT_RATE_LIMIT_PER_CONVERSATION: '100000000',
     OPENAI_API_KEY: 'test-key',
     OPENAI_BASE_URL: modelUrl,
   });
