@@ -1,3 +1,4 @@
+import { DEFAULT_NLU_LIMITS, type NluLimits } from '@parley/flow';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -40,6 +41,16 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   OPENAI_DEFAULT_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
+  /** Bounds of one bot's intent model (training time and memory grow with it). */
+  NLU_MAX_UTTERANCES: z.coerce.number().int().min(1).max(500_000).default(DEFAULT_NLU_LIMITS.maxUtterances),
+  NLU_MAX_UTTERANCE_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(DEFAULT_NLU_LIMITS.maxUtteranceLength),
+  /** How long a message waits for its bot's model in training before going on without it. */
+  NLU_TRAINING_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 /** Everything the server needs to know about its environment, typed. */
@@ -67,6 +78,8 @@ export interface AppConfig {
   agentsApiUrl: string;
   telemetryInstrumentationKey: string;
   llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string };
+  /** Intent models: each bot's bounds, and how long a message waits for one in training. */
+  nlu: { limits: NluLimits; trainingWaitMs: number };
 }
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
@@ -112,6 +125,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.OPENAI_API_KEY,
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
       defaultModel: e.OPENAI_DEFAULT_MODEL,
+    },
+    nlu: {
+      limits: { maxUtterances: e.NLU_MAX_UTTERANCES, maxUtteranceLength: e.NLU_MAX_UTTERANCE_LENGTH },
+      trainingWaitMs: e.NLU_TRAINING_WAIT_MS,
     },
   };
 }

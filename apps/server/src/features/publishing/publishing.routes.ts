@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
+import { prepareIntentModel } from '../nlu/nlu.service';
 import * as publishing from './publishing.service';
 
 const tags = ['publishing'];
@@ -35,14 +36,18 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    async (request) =>
-      publishing.saveDraft(
+    async (request) => {
+      const saved = await publishing.saveDraft(
         db(),
         sessionOf(request),
         request.params.id,
         request.body.flow,
+        app.ctx.config.nlu.limits,
         request.body.baseRevision,
-      ),
+      );
+      prepareIntentModel(app.ctx, request.params.id, request.body.flow, request.log);
+      return saved;
+    },
   );
 
   app.post(
@@ -57,7 +62,11 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await publishing.publish(db(), sessionOf(request), request.params.id)),
+      reply
+        .code(201)
+        .send(
+          await publishing.publish(db(), sessionOf(request), request.params.id, app.ctx.config.nlu.limits),
+        ),
   );
 
   app.get(
