@@ -1,10 +1,11 @@
-// Bundles the server and the workspace packages it imports into dist/main.js; npm packages stay
-// external (some carry native code or WASM and must load from node_modules).
+// Bundles the server and the workspace packages it imports into dist/main.js, and the intent
+// training thread into dist/nlu-worker.js beside it (the server starts it from there); npm
+// packages stay external (some carry native code or WASM and must load from node_modules).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'nlu-worker': 'src/features/nlu/nlu-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

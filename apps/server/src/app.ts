@@ -22,6 +22,8 @@ import { frontendConfigRoutes } from './features/frontend/frontend-config.routes
 import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
+import { trainedModelStore } from './features/nlu/nlu-model-store';
+import { workerTrainer } from './features/nlu/nlu-trainer';
 import { publishingRoutes } from './features/publishing/publishing.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
@@ -94,7 +96,11 @@ export async function buildApp({
   }
   const jobs = await startJobQueue(database, app.log, { pollingIntervalSeconds: jobPollingIntervalSeconds });
   const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log);
-  const engineServices = createEngineServices(config);
+  const nluTrainer = workerTrainer();
+  const engineServices = createEngineServices(
+    config,
+    trainedModelStore({ trainer: nluTrainer, limits: config.nlu.limits, waitMs: config.nlu.trainingWaitMs }),
+  );
   const bus = new ConversationBus(app.log);
   await bus.start(database);
   const ctx: AppContext = {
@@ -132,6 +138,7 @@ export async function buildApp({
   await jobs.schedule('report-rollup', '* * * * *');
   app.addHook('onClose', async () => {
     await bus.close();
+    await nluTrainer.close();
     await jobs.stop();
     mail.close();
     await database.close();

@@ -51,6 +51,18 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('bounds each bot’s intent model, by default and as configured', () => {
+    expect(loadConfig({}).nlu).toEqual({
+      limits: { maxUtterances: 5000, maxUtteranceLength: 200 },
+      trainingWaitMs: 1000,
+    });
+    expect(
+      loadConfig({ NLU_MAX_UTTERANCES: '20000', NLU_MAX_UTTERANCE_LENGTH: '500', NLU_TRAINING_WAIT_MS: '0' })
+        .nlu,
+    ).toEqual({ limits: { maxUtterances: 20000, maxUtteranceLength: 500 }, trainingWaitMs: 0 });
+    expect(() => loadConfig({ NLU_MAX_UTTERANCE_LENGTH: '501' })).toThrow(/NLU_MAX_UTTERANCE_LENGTH/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

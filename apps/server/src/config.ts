@@ -1,3 +1,4 @@
+import { DEFAULT_NLU_LIMITS, type NluLimits } from '@parley/flow';
 import { z } from 'zod';
 import { type AllowList, parseAllowList } from './integrations/http/address-policy';
 
@@ -68,6 +69,16 @@ const envSchema = z.object({
     }),
   OUTGOING_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
+  /** Bounds of one bot's intent model (training time and memory grow with it). */
+  NLU_MAX_UTTERANCES: z.coerce.number().int().min(1).max(500_000).default(DEFAULT_NLU_LIMITS.maxUtterances),
+  NLU_MAX_UTTERANCE_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(DEFAULT_NLU_LIMITS.maxUtteranceLength),
+  /** How long a message waits for its bot's model in training before going on without it. */
+  NLU_TRAINING_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 /** Everything the server needs to know about its environment, typed. */
@@ -102,6 +113,8 @@ export interface AppConfig {
   turns: { leaseGraceMs: number };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
   outgoing: { allow: AllowList; maxResponseBytes: number };
+  /** Intent models: each bot's bounds, and how long a message waits for one in training. */
+  nlu: { limits: NluLimits; trainingWaitMs: number };
 }
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
@@ -153,5 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     turns: { leaseGraceMs: e.TURN_LEASE_GRACE_MS },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
+    nlu: {
+      limits: { maxUtterances: e.NLU_MAX_UTTERANCES, maxUtteranceLength: e.NLU_MAX_UTTERANCE_LENGTH },
+      trainingWaitMs: e.NLU_TRAINING_WAIT_MS,
+    },
   };
 }

@@ -3,10 +3,11 @@ import { chatMessageSchema, sendMessageRequestSchema } from './chat';
 
 /**
  * One step of a turn: how the conversation moved from one module to the next. `global` steps are
- * global connections (they fire from anywhere), `module` steps a module's own connection.
+ * global connections (they fire from anywhere), `module` steps a module's own connection. An `nlu`
+ * step moves nowhere: it says the bot's intent model was not ready (its `detail` says why).
  */
 export const traceEntrySchema = z.object({
-  kind: z.enum(['start', 'global', 'module', 'fallback', 'delayed', 'resume']),
+  kind: z.enum(['start', 'global', 'module', 'fallback', 'delayed', 'resume', 'nlu']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   port: z.string().optional(),

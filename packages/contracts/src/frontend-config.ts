@@ -13,5 +13,7 @@ export const frontendConfigSchema = z.object({
   }),
   /** The language model LLM modules use, if this server has one. */
   llm: z.object({ configured: z.boolean(), defaultModel: z.string() }),
+  /** Bounds of each bot's intent model: the builder's validator reports intents over them. */
+  nlu: z.object({ maxUtterances: z.number().int(), maxUtteranceLength: z.number().int() }),
 });
 export type FrontendConfig = z.infer<typeof frontendConfigSchema>;

@@ -1,5 +1,13 @@
 export type { EngineEvent, EventDimensions, TraceEntry } from './events';
-export { memoryModelStore, NluEngine, type NluModelStore, trainModel } from './nlu/nlu';
+export {
+  type MemoryModelStoreOptions,
+  memoryModelStore,
+  type NluModelRequest,
+  type NluModelState,
+  type NluModelStore,
+} from './nlu/model-store';
+export { modelKey, NluEngine, type NluModelNotice, type NluResult } from './nlu/nlu';
+export { type NluIntent, NluModelTooLargeError, trainModel } from './nlu/train';
 export { LOW_CONFIDENCE, MAX_STEPS_PER_TURN, runTurn, type TurnInput, type TurnResult } from './run-turn';
 export type { EngineServices, TurnMeta } from './services';
 export { type ConversationState, conversationStateSchema, newConversationState } from './state';

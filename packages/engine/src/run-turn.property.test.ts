@@ -1,7 +1,8 @@
 import { gotoPayload } from '@parley/modules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memoryModelStore, NluEngine } from './nlu/nlu';
+import { memoryModelStore } from './nlu/model-store';
+import { NluEngine } from './nlu/nlu';
 import { MAX_STEPS_PER_TURN, runTurn, type TurnInput } from './run-turn';
 import { conversationStateSchema, newConversationState } from './state';
 import { flowOf, testMeta, testServices } from './testing/run-bot';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { NluEngine } from './nlu/nlu';
+import { runTurn } from './run-turn';
+import { newConversationState } from './state';
 import { flowOf, runBot, testMeta, testServices } from './testing/run-bot';
+import { messageText } from './transcript';
 
 const welcome = flowOf(
   [
@@ -534,6 +538,36 @@ describe('NLU routing', () => {
       .expectReply('Let me check your order.')
       .expectTrace('module', 'module');
     await runBot(flow).start().say('I would like a refund').expectReply('Refunds take 5 days.');
+  });
+
+  it('goes on without the intent model while it trains, and says so in the trace and the events', async () => {
+    const nlu = new NluEngine({ model: async () => ({ status: 'training' }) });
+    const { services } = testServices();
+    const say = async (state = newConversationState()) => {
+      const started = await runTurn(flow, state, { type: 'start' }, services, testMeta, nlu);
+      return runTurn(
+        flow,
+        started.state,
+        { type: 'text', text: 'where is my package' },
+        services,
+        testMeta,
+        nlu,
+      );
+    };
+    const turn = await say();
+    expect(turn.outputs.map(messageText)).toEqual(['Could you rephrase?']);
+    expect(turn.trace[0]).toEqual({
+      kind: 'nlu',
+      from: 'start',
+      to: null,
+      detail: 'The intent model is still training; no model answered (keywords and fallback only)',
+    });
+    expect(turn.events).toContainEqual(
+      expect.objectContaining({
+        name: 'NLU Model Not Ready',
+        data: { status: 'training', previousModel: false },
+      }),
+    );
   });
 
   it('falls back and logs low-confidence predictions', async () => {

@@ -3,7 +3,7 @@ import { type Flow, type FlowModule, modulesById, targetOf } from '@parley/flow'
 import { type ExecutionContext, runtimeOf, type UserInput } from '@parley/modules';
 import { baseDimensions, type EngineEvent, type EventDimensions, type TraceEntry } from './events';
 import { globalMatches, orderedGlobals } from './globals';
-import type { NluEngine, NluResult } from './nlu/nlu';
+import type { NluEngine, NluModelNotice, NluResult } from './nlu/nlu';
 import type { EngineServices, TurnMeta } from './services';
 import { type ConversationState, MAX_TRANSCRIPT } from './state';
 import { TurnTemplates, templateVariables } from './template-context';
@@ -101,13 +101,31 @@ class Turn {
 
   /** Predictions for the user's text, computed at most once per turn. */
   private understand(text: string): Promise<NluResult> {
-    this.nluResult ??= this.nlu.predict(
-      this.flow.settings.language,
-      this.flow.intents,
-      text,
-      this.meta.flowVersionKey,
-    );
+    this.nluResult ??= this.nlu
+      .predict(this.flow.settings.language, this.flow.intents, text, this.meta.botId)
+      .then((result) => {
+        if (result.model) this.modelNotReady(result.model);
+        return result;
+      });
     return this.nluResult;
+  }
+
+  /** The model of the current intents did not answer: the debugger and the logs say why. */
+  private modelNotReady(notice: NluModelNotice): void {
+    const why =
+      notice.status === 'training'
+        ? 'The intent model is still training'
+        : `The intent model cannot be trained: ${notice.reason ?? 'training failed'}`;
+    const answered = notice.previous
+      ? 'the previous model answered'
+      : 'no model answered (keywords and fallback only)';
+    this.emit('NLU Model Not Ready', {
+      status: notice.status,
+      previousModel: notice.previous,
+      ...(notice.reason ? { reason: notice.reason } : {}),
+    });
+    const waiting = this.state.waitingFor?.moduleId ?? null;
+    this.step({ kind: 'nlu', from: waiting, to: null, detail: `${why}; ${answered}` });
   }
 
   private contextFor(module: FlowModule, sent: BotMessage[]): ExecutionContext {

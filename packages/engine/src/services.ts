@@ -1,5 +1,5 @@
 import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
-import type { NluModelStore } from './nlu/nlu';
+import type { NluModelStore } from './nlu/model-store';
 
 /**
  * Everything with a side effect, supplied by the host (server, tester, tests). The engine itself
@@ -31,8 +31,6 @@ export interface TurnMeta {
   sc?: Record<string, unknown>;
   /** Base address of the channels service; templates join paths onto it. */
   channelsBaseUrl?: string;
-  /** Identifies the flow version, so the NLU model is trained once per version. */
-  flowVersionKey?: string;
   /** Receives an LLM module's answer token by token while it is generated. */
   onLlmToken?: (token: string, moduleId: string) => void;
   /** Each trace entry carries the variables as they were after it (the debugger shows them). */

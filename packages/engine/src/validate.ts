@@ -1,4 +1,10 @@
-import { type Finding, type Flow, type TemplateAnalyzer, validateFlow } from '@parley/flow';
+import {
+  type Finding,
+  type Flow,
+  type TemplateAnalyzer,
+  type ValidateOptions,
+  validateFlow,
+} from '@parley/flow';
 import { TemplateError } from './templating';
 import { freeVariables } from './templating/analysis';
 
@@ -26,6 +32,6 @@ export const templateAnalyzer: TemplateAnalyzer = {
 };
 
 /** The full validation the builder and publishing use: the graph, and every template and expression. */
-export function validateFlowTemplates(flow: Flow): Finding[] {
-  return validateFlow(flow, templateAnalyzer);
+export function validateFlowTemplates(flow: Flow, options: ValidateOptions = {}): Finding[] {
+  return validateFlow(flow, templateAnalyzer, options);
 }

@@ -327,4 +327,36 @@ describe('the flow validator', () => {
       ]),
     );
   });
+
+  it('reports intents too large to learn, naming the limit', () => {
+    const intents = (count: number, utterance = 'where is my order', each = 10) => ({
+      intents: Array.from({ length: count }, (_, index) => ({
+        name: `intent_${index}`,
+        utterances: Array.from({ length: each }, (_, n) => `${utterance} ${n}`),
+      })),
+    });
+    const fits = flowOf([['start', 'end', {}]], intents(10));
+    const nluLimits = { maxUtterances: 100, maxUtteranceLength: 30 };
+    expect(validateFlow(fits, undefined, { nluLimits })).toEqual([]);
+
+    const tooMany = validateFlow(flowOf([['start', 'end', {}]], intents(11)), undefined, { nluLimits });
+    expect(tooMany).toEqual([
+      {
+        severity: 'error',
+        code: 'nlu-model-too-large',
+        message:
+          'The intents have 110 utterances in all; the limit is 100 utterances per bot: the bot cannot learn its intents',
+      },
+    ]);
+    const tooLong = validateFlow(flowOf([['start', 'end', {}]], intents(2, 'x'.repeat(40))), undefined, {
+      nluLimits,
+    });
+    expect(tooLong.map((finding) => finding.message)).toEqual([
+      'An utterance of the intent “intent_0” has 42 characters; the limit is 30 characters per utterance: the bot cannot learn its intents',
+    ]);
+    // Without a configuration, the defaults apply.
+    expect(codes(flowOf([['start', 'end', {}]], intents(250, 'hello', 21)))).toEqual([
+      'error:nlu-model-too-large:',
+    ]);
+  });
 });

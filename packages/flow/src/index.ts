@@ -6,6 +6,13 @@ export {
   loadFlow,
   migrateDocument,
 } from './migrations';
+export { DEFAULT_NLU_LIMITS, type NluLimits, nluLimitProblem } from './nlu-limits';
 export * from './schema';
 export { starterFlow } from './starter';
-export { type Finding, type FindingCode, type TemplateAnalyzer, validateFlow } from './validator';
+export {
+  type Finding,
+  type FindingCode,
+  type TemplateAnalyzer,
+  type ValidateOptions,
+  validateFlow,
+} from './validator';

@@ -1,5 +1,6 @@
 import { compileUserPattern, definitionOf, RESERVED_VARIABLES } from '@parley/modules';
 import { modulesById, portsOf, reachableModules, stronglyConnected, waitsForInput } from './graph';
+import { DEFAULT_NLU_LIMITS, type NluLimits, nluLimitProblem } from './nlu-limits';
 import type { Flow } from './schema';
 
 export type FindingCode =
@@ -11,6 +12,7 @@ export type FindingCode =
   | 'global-to-missing-module'
   | 'invalid-regex'
   | 'unknown-intent'
+  | 'nlu-model-too-large'
   | 'unknown-tag'
   | 'template-error'
   | 'loop-without-input'
@@ -47,7 +49,16 @@ const builtInNames = new Set<string>([
   'None',
 ]);
 
-export function validateFlow(flow: Flow, analyzer?: TemplateAnalyzer): Finding[] {
+export interface ValidateOptions {
+  /** The bounds of the bot's intent model: the server's configured ones, else the defaults. */
+  nluLimits?: NluLimits;
+}
+
+export function validateFlow(
+  flow: Flow,
+  analyzer?: TemplateAnalyzer,
+  { nluLimits = DEFAULT_NLU_LIMITS }: ValidateOptions = {},
+): Finding[] {
   const findings: Finding[] = [];
   const byId = modulesById(flow);
   const error = (finding: Omit<Finding, 'severity'>) => findings.push({ severity: 'error', ...finding });
@@ -73,6 +84,10 @@ export function validateFlow(flow: Flow, analyzer?: TemplateAnalyzer): Finding[]
     seenIds.add(module.id);
   }
   const intents = new Set(flow.intents.map((intent) => intent.name));
+  // Training would refuse such a model, so intents would never be understood.
+  const tooLarge = nluLimitProblem(flow.intents, nluLimits);
+  if (tooLarge)
+    error({ code: 'nlu-model-too-large', message: `${tooLarge}: the bot cannot learn its intents` });
   const tags = new Set(flow.tags.map((tag) => tag.id));
 
   for (const module of flow.modules) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from './entities';
-import { memoryModelStore, modelKey, NluEngine } from './nlu';
+import { memoryModelStore, type NluModelState } from './model-store';
+import { modelKey, NluEngine } from './nlu';
+import { type NluIntent, NluModelTooLargeError, trainModel } from './train';
 
 const intents = [
   {
@@ -50,17 +52,80 @@ describe('NLU', () => {
   });
 
   it('trains once per set of intents and keeps the model in the store', async () => {
-    const models = new Map<string, string>();
-    const store = {
-      get: async (key: string) => models.get(key),
-      put: async (key: string, model: string) => void models.set(key, model),
-    };
+    // The port changed from get/put to one ask: the store now trains too (off the turn, on a server).
+    const trained: string[] = [];
+    const store = memoryModelStore({
+      train: (language, trainable, limits) => {
+        trained.push(modelKey(language, trainable));
+        return trainModel(language, trainable, limits);
+      },
+    });
     await new NluEngine(store).predict('en', intents, 'hello');
-    expect([...models.keys()]).toEqual([modelKey('en', intents)]);
+    expect(trained).toEqual([modelKey('en', intents)]);
     // Another engine (another process) reuses the stored model.
     const reused = await new NluEngine(store).predict('en', intents, 'hi there');
     expect(reused.predictions[0]?.intent).toBe('greeting');
-    expect(models.size).toBe(1);
+    expect(trained).toHaveLength(1);
+  });
+
+  it('answers with the bot’s previous model while its new one trains, and says so', async () => {
+    const ready = new Map<string, string>();
+    const asked: string[] = [];
+    // A store whose training finishes when the test says so.
+    const store = {
+      model: async ({ key }: { key: string }): Promise<NluModelState> => {
+        asked.push(key);
+        const model = ready.get(key);
+        return model ? { status: 'ready', model } : { status: 'training' };
+      },
+    };
+    const nlu = new NluEngine(store);
+    const before = intents.slice(0, 2);
+    ready.set(`bot-1:${modelKey('en', before)}`, await trainModel('en', before));
+    expect((await nlu.predict('en', before, 'refund please', 'bot-1')).model).toBeUndefined();
+
+    const during = await nlu.predict('en', intents, 'good morning', 'bot-1');
+    expect(during.model).toEqual({ status: 'training', previous: true });
+    expect(during.predictions[0]?.intent).not.toBe('greeting');
+    expect((await nlu.predict('en', intents, 'where is my order', 'bot-1')).predictions[0]?.intent).toBe(
+      'track_order',
+    );
+    // Another bot has no previous model: nothing answers until its own is ready.
+    expect(await nlu.predict('en', intents, 'good morning', 'bot-2')).toEqual({
+      predictions: [],
+      entities: [],
+      model: { status: 'training', previous: false },
+    });
+
+    ready.set(`bot-1:${modelKey('en', intents)}`, await trainModel('en', intents));
+    const after = await nlu.predict('en', intents, 'good morning', 'bot-1');
+    expect(after.model).toBeUndefined();
+    expect(after.predictions[0]?.intent).toBe('greeting');
+    // Once loaded, the model answers without asking the store again.
+    const asks = asked.length;
+    await nlu.predict('en', intents, 'hey', 'bot-1');
+    expect(asked).toHaveLength(asks);
+  });
+
+  it('refuses to train intents over the limits, naming the limit', async () => {
+    const limits = { maxUtterances: 10, maxUtteranceLength: 100 };
+    await expect(trainModel('en', intents, limits)).rejects.toThrow(
+      new NluModelTooLargeError('The intents have 13 utterances in all; the limit is 10 utterances per bot'),
+    );
+    const nlu = new NluEngine(memoryModelStore({ limits }));
+    expect(await nlu.predict('en', intents, 'hello', 'bot-1')).toEqual({
+      predictions: [],
+      entities: [],
+      model: {
+        status: 'refused',
+        reason: 'The intents have 13 utterances in all; the limit is 10 utterances per bot',
+        previous: false,
+      },
+    });
+    const long: NluIntent[] = [{ name: 'long', utterances: ['x'.repeat(101)] }];
+    await expect(trainModel('en', long, limits)).rejects.toThrow(
+      'An utterance of the intent “long” has 101 characters; the limit is 100 characters per utterance',
+    );
   });
 
   it('predicts nothing for a bot without intents', async () => {

@@ -1,36 +1,29 @@
-/// <reference path="./nlpjs.d.ts" />
-import { containerBootstrap } from '@nlpjs/core';
-import { LangEn } from '@nlpjs/lang-en-min';
-import { LangEs } from '@nlpjs/lang-es';
-import { LangFr } from '@nlpjs/lang-fr';
-import { LangPt } from '@nlpjs/lang-pt';
-import { Nlp, type NlpInstance } from '@nlpjs/nlp';
+import type { NlpInstance } from '@nlpjs/nlp';
 import type { NluEntity, NluPrediction } from '@parley/modules';
 import { extractEntities } from './entities';
+import type { NluModelStore } from './model-store';
+import { emptyNlp, type NluIntent, nluLanguage } from './train';
 
-/** Where trained models live between turns (the host may keep them in memory, a table, …). */
-export interface NluModelStore {
-  get(key: string): Promise<string | undefined>;
-  put(key: string, model: string): Promise<void>;
-}
-
-export interface NluIntent {
-  name: string;
-  utterances: string[];
+/** Why the model of the bot's current intents did not answer, and whether an older one did. */
+export interface NluModelNotice {
+  status: 'training' | 'refused';
+  /** Why training was refused. */
+  reason?: string;
+  /** The bot's previous model answered (else nothing did: keywords and fallback only). */
+  previous: boolean;
 }
 
 export interface NluResult {
   predictions: NluPrediction[];
   entities: NluEntity[];
+  /** Set when the model of the bot's current intents is not ready. */
+  model?: NluModelNotice;
 }
 
-const languagePlugins: Record<string, unknown> = { en: LangEn, es: LangEs, pt: LangPt, fr: LangFr };
-
-/** Languages NLP.js understands here; others use English tokenisation. */
-export function nluLanguage(language: string): string {
-  const base = language.split('-')[0]?.toLowerCase() ?? 'en';
-  return base in languagePlugins ? base : 'en';
-}
+/** Models kept loaded in this process, the least recently used going first. */
+const MAX_LOADED = 50;
+/** Bots whose previous model this process remembers. */
+const MAX_BOTS = 1000;
 
 const keys = new WeakMap<NluIntent[], Map<string, string>>();
 
@@ -62,50 +55,19 @@ function hashIntents(language: string, intents: NluIntent[]): string {
   return `nlu-v1-${hash.toString(16)}-${text.length}`;
 }
 
-async function emptyNlp(language: string): Promise<NlpInstance> {
-  const container = await containerBootstrap();
-  // NLP.js's own defaults for its classifiers, but quiet: it logs every training epoch otherwise.
-  container.registerConfiguration(
-    'nlu-??',
-    {
-      keepStopwords: true,
-      nonefeatureValue: 1,
-      nonedeltaMultiplier: 1.2,
-      spellCheck: false,
-      spellCheckDistance: 1,
-      filterZeros: true,
-      log: false,
-    },
-    true,
-  );
-  container.use(Nlp);
-  container.use(languagePlugins[language]);
-  const nlp = container.get('nlp');
-  nlp.settings.autoSave = false;
-  nlp.settings.log = false;
-  nlp.addLanguage(language);
-  return nlp;
-}
-
-/** Trains a model from the bot's intents and returns it exported (what the store keeps). */
-export async function trainModel(language: string, intents: NluIntent[]): Promise<string> {
-  const lang = nluLanguage(language);
-  const nlp = await emptyNlp(lang);
-  for (const intent of intents)
-    for (const utterance of intent.utterances) nlp.addDocument(lang, utterance, intent.name);
-  await nlp.train();
-  return nlp.export(true);
-}
-
 /**
- * Intent predictions (best first, with confidence 0..1) and entities, using the bot's model:
- * loaded from the store, or trained and stored on first use. Loaded models stay in this process.
+ * Intent predictions (best first, with confidence 0..1) and entities, using the bot's model from
+ * the store. While the model of the bot's current intents trains, the bot's previous model (the
+ * last one this process loaded for it) answers, and the result says so.
  */
 export class NluEngine {
   private readonly loaded = new Map<string, Promise<NlpInstance>>();
+  /** Per bot, its newest loaded model. */
+  private readonly latest = new Map<string, { key: string; language: string }>();
+  private readonly trainableOf = new WeakMap<NluIntent[], NluIntent[]>();
+
   constructor(private readonly store: NluModelStore) {}
 
-  private readonly trainableOf = new WeakMap<NluIntent[], NluIntent[]>();
   private trainable(intents: NluIntent[]): NluIntent[] {
     let trainable = this.trainableOf.get(intents);
     if (!trainable) {
@@ -115,52 +77,93 @@ export class NluEngine {
     return trainable;
   }
 
-  private model(language: string, intents: NluIntent[], key: string): Promise<NlpInstance> {
-    let model = this.loaded.get(key);
-    if (!model) {
-      model = (async () => {
-        let exported = await this.store.get(key);
-        if (!exported) {
-          exported = await trainModel(language, intents);
-          await this.store.put(key, exported);
-        }
-        const nlp = await emptyNlp(nluLanguage(language));
-        nlp.import(exported);
-        return nlp;
-      })();
-      model.catch(() => this.loaded.delete(key));
+  /** A loaded model, now the most recently used. */
+  private use(key: string): Promise<NlpInstance> | undefined {
+    const model = this.loaded.get(key);
+    if (model) {
+      this.loaded.delete(key);
       this.loaded.set(key, model);
-      // Keep memory bounded: the oldest loaded models go first.
-      if (this.loaded.size > 50) this.loaded.delete(this.loaded.keys().next().value as string);
     }
     return model;
   }
 
-  async predict(
+  private load(key: string, language: string, exported: string, botId: string): Promise<NlpInstance> {
+    const known = this.use(key);
+    if (known) return known;
+    const model = (async () => {
+      const nlp = await emptyNlp(nluLanguage(language));
+      nlp.import(exported);
+      if (botId) {
+        this.latest.delete(botId);
+        this.latest.set(botId, { key, language });
+        if (this.latest.size > MAX_BOTS) this.latest.delete(this.latest.keys().next().value as string);
+      }
+      return nlp;
+    })();
+    model.catch(() => this.loaded.delete(key));
+    this.loaded.set(key, model);
+    if (this.loaded.size > MAX_LOADED) this.loaded.delete(this.loaded.keys().next().value as string);
+    return model;
+  }
+
+  /** A bot's models are its own, whatever another bot's intents hash to. */
+  private keyOf(language: string, intents: NluIntent[], botId: string): string {
+    return botId ? `${botId}:${modelKey(language, intents)}` : modelKey(language, intents);
+  }
+
+  /** The bot's model for these intents, or its previous one with a notice saying why. */
+  private async model(
     language: string,
     intents: NluIntent[],
-    text: string,
-    versionKey?: string,
-  ): Promise<NluResult> {
+    botId: string,
+  ): Promise<{ nlp?: Promise<NlpInstance>; language: string; notice?: NluModelNotice }> {
+    const key = this.keyOf(language, intents, botId);
+    const loaded = this.use(key);
+    if (loaded) return { nlp: loaded, language };
+    const state = await this.store.model({ key, botId, language, intents });
+    if (state.status === 'ready') return { nlp: this.load(key, language, state.model, botId), language };
+    const latest = botId ? this.latest.get(botId) : undefined;
+    const previous = latest ? this.use(latest.key) : undefined;
+    return {
+      nlp: previous,
+      // The previous model may be of another language: it answers in its own.
+      language: previous && latest ? latest.language : language,
+      notice: {
+        status: state.status,
+        ...(state.status === 'refused' ? { reason: state.reason } : {}),
+        previous: previous !== undefined,
+      },
+    };
+  }
+
+  /**
+   * Asks the store for the bot's model of these intents, so that it trains before the first
+   * message needs it (the host calls this when a bot is saved or published).
+   */
+  async prepare(language: string, intents: NluIntent[], botId: string): Promise<void> {
+    const trainable = this.trainable(intents);
+    if (trainable.length === 0) return;
+    await this.store.model({
+      key: this.keyOf(language, trainable, botId),
+      botId,
+      language,
+      intents: trainable,
+    });
+  }
+
+  /** `botId` names whose model it is: a bot's previous model answers while its next one trains. */
+  async predict(language: string, intents: NluIntent[], text: string, botId = ''): Promise<NluResult> {
     const entities = extractEntities(text);
     const trainable = this.trainable(intents);
     if (trainable.length === 0 || !text.trim()) return { predictions: [], entities };
-    const key = versionKey ? `${versionKey}:${modelKey(language, trainable)}` : modelKey(language, trainable);
-    const nlp = await this.model(language, trainable, key);
-    const result = await nlp.process(nluLanguage(language), text);
+    const { nlp, language: modelLanguage, notice } = await this.model(language, trainable, botId);
+    const notes = notice ? { model: notice } : {};
+    if (!nlp) return { predictions: [], entities, ...notes };
+    const result = await (await nlp).process(nluLanguage(modelLanguage), text);
     const predictions = result.classifications
       .filter((classification) => classification.intent !== 'None' && classification.score > 0)
       .map((classification) => ({ intent: classification.intent, confidence: classification.score }))
       .sort((a, b) => b.confidence - a.confidence);
-    return { predictions, entities };
+    return { predictions, entities, ...notes };
   }
-}
-
-/** A store that keeps models in this process (tests, the tester, a single server). */
-export function memoryModelStore(): NluModelStore {
-  const models = new Map<string, string>();
-  return {
-    get: async (key) => models.get(key),
-    put: async (key, model) => void models.set(key, model),
-  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EngineServices, memoryModelStore } from '@parley/engine';
+import type { EngineServices, NluModelStore } from '@parley/engine';
 import type { ServerConfig } from '../../context';
 import { guardedRequest } from '../../integrations/http/guarded-http';
 import { createOpenAiLlm } from '../../integrations/openai/openai-llm';
@@ -12,9 +12,10 @@ export class NotConfiguredError extends Error {
 /**
  * The engine's ports as the server provides them. Webhooks are real HTTP calls with a timeout; the
  * LLM is the configured OpenAI-compatible API; without one (or without translation), the module
- * gets a clear "not configured" error and takes its failure path.
+ * gets a clear "not configured" error and takes its failure path. Intent models come from `nlu`
+ * (trained in a worker thread).
  */
-export function createEngineServices(config: ServerConfig): EngineServices {
+export function createEngineServices(config: ServerConfig, nlu: NluModelStore): EngineServices {
   const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
     http: {
@@ -36,7 +37,7 @@ export function createEngineServices(config: ServerConfig): EngineServices {
       translate: () =>
         Promise.reject(new NotConfiguredError('No translation service is configured for this Parley server')),
     },
-    nlu: memoryModelStore(),
+    nlu,
     clock: { now: () => Date.now() },
     ids: { next: () => randomUUID() },
     random: Math.random,

@@ -136,7 +136,6 @@ async function planTurn(
       ? { sc: row.context.sc as Record<string, unknown> }
       : {}),
     channelsBaseUrl: config.publicUrl,
-    flowVersionKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
     onLlmToken: draftPublisher(ctx, conversationId),
     traceVariables: debug === true,
   };

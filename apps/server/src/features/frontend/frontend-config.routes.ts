@@ -22,6 +22,7 @@ export const frontendConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         agentsApiBaseUrl: config.agentsApiUrl,
         telemetry: { instrumentationKey: config.telemetryInstrumentationKey, endpointPath: '/telemetry' },
         llm: { configured: config.llm.apiKey !== undefined, defaultModel: config.llm.defaultModel },
+        nlu: config.nlu.limits,
       };
     },
   );

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
 import { assertTrialActive } from '../companies/trial';
+import { prepareIntentModel } from '../nlu/nlu.service';
 import * as publishing from './publishing.service';
 
 const tags = ['publishing'];
@@ -36,14 +37,18 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    async (request) =>
-      publishing.saveDraft(
+    async (request) => {
+      const saved = await publishing.saveDraft(
         db(),
         sessionOf(request),
         request.params.id,
         request.body.flow,
+        app.ctx.config.nlu.limits,
         request.body.baseRevision,
-      ),
+      );
+      prepareIntentModel(app.ctx, request.params.id, request.body.flow, request.log);
+      return saved;
+    },
   );
 
   app.post(
@@ -60,7 +65,9 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       assertTrialActive(session.user.company_expiration_date);
-      return reply.code(201).send(await publishing.publish(db(), session, request.params.id));
+      return reply
+        .code(201)
+        .send(await publishing.publish(db(), session, request.params.id, app.ctx.config.nlu.limits));
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BotDetail, BotVersion, Deployment, FlowFinding } from '@parley/contracts';
 import { validateFlowTemplates } from '@parley/engine';
-import { type Flow, loadFlow } from '@parley/flow';
+import { DEFAULT_NLU_LIMITS, type Flow, loadFlow, type NluLimits } from '@parley/flow';
 import type { Db } from '../../db/database';
 import type { DeploymentRow } from '../../db/tables/conversation.table';
 import { ConflictException, NotFoundException, ValidationException } from '../../errors';
@@ -40,9 +40,12 @@ export function toDeployment(row: DeploymentRow): Deployment {
   };
 }
 
-/** The validator's findings, graph and templates, for the builder and for publishing. */
-export function findingsOf(flow: Flow): FlowFinding[] {
-  return validateFlowTemplates(flow).map((finding) => ({ ...finding }));
+/**
+ * The validator's findings (graph, templates, intents within the server's limits), for the
+ * builder and for publishing.
+ */
+export function findingsOf(flow: Flow, nluLimits: NluLimits): FlowFinding[] {
+  return validateFlowTemplates(flow, { nluLimits }).map((finding) => ({ ...finding }));
 }
 
 /**
@@ -54,6 +57,7 @@ export async function saveDraft(
   session: Session,
   botId: string,
   flow: Flow,
+  nluLimits: NluLimits,
   baseRevision?: number,
 ): Promise<{ bot: BotDetail; findings: FlowFinding[] }> {
   assertId(botId, 'Bot');
@@ -77,7 +81,7 @@ export async function saveDraft(
       },
     );
   }
-  return { bot: await getBot(db, session, botId), findings: findingsOf(flow) };
+  return { bot: await getBot(db, session, botId), findings: findingsOf(flow, nluLimits) };
 }
 
 /** Freezes the draft as the next numbered version, refused while the validator finds errors. */
@@ -85,13 +89,14 @@ export async function publish(
   db: Db,
   session: Session,
   botId: string,
+  nluLimits: NluLimits,
 ): Promise<{ version: BotVersion; findings: FlowFinding[] }> {
   assertId(botId, 'Bot');
   return db.transaction().execute(async (trx) => {
     const bot = await findBotForUpdate(trx, session.companyId, botId);
     if (!bot) throw new NotFoundException('Bot not found');
     const flow = loadFlow(bot.draft_flow);
-    const findings = findingsOf(flow);
+    const findings = findingsOf(flow, nluLimits);
     const errors = findings.filter((finding) => finding.severity === 'error');
     if (errors.length > 0) {
       throw new ValidationException(
@@ -141,7 +146,8 @@ export async function restoreVersion(
   assertId(botId, 'Bot');
   const flow = await findVersionFlow(db, session.companyId, botId, version);
   if (!flow) throw new NotFoundException(`Version ${version} not found`);
-  return (await saveDraft(db, session, botId, loadFlow(flow))).bot;
+  // Only the bot is answered, so the limits its findings are reckoned with do not matter here.
+  return (await saveDraft(db, session, botId, loadFlow(flow), DEFAULT_NLU_LIMITS)).bot;
 }
 
 const newKey = () => `dep_${randomBytes(18).toString('base64url')}`;

@@ -44,6 +44,7 @@ describe('the telemetry collector', () => {
       agentsApiBaseUrl: '/agents-api',
       telemetry: { instrumentationKey: KEY, endpointPath: '/telemetry' },
       llm: { configured: false, defaultModel: expect.any(String) },
+      nlu: { maxUtterances: 5000, maxUtteranceLength: 200 },
     });
   });
 

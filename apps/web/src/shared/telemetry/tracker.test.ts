@@ -8,6 +8,7 @@ const config: FrontendConfig = {
   agentsApiBaseUrl: '/agents-api',
   telemetry: { instrumentationKey: 'key', endpointPath: '/telemetry' },
   llm: { configured: false, defaultModel: 'gpt-4o-mini' },
+  nlu: { maxUtterances: 5000, maxUtteranceLength: 200 },
 };
 
 describe('telemetry', () => {

@@ -37,6 +37,7 @@ const STEP_LOOKS: Record<TraceEntry['kind'], { color: string; labelKey: string }
   fallback: { color: '#d97706', labelKey: 'debugger.kind.fallback' },
   delayed: { color: '#64748b', labelKey: 'debugger.kind.delayed' },
   resume: { color: '#0d9488', labelKey: 'debugger.kind.resume' },
+  nlu: { color: '#be185d', labelKey: 'debugger.kind.nlu' },
 };
 
 const nameOf = (module: FlowModule | undefined, id: string) => module?.name || id;
@@ -309,25 +310,32 @@ function StepRow({
               </Typography>
             )}
           </Stack>
-          <Typography variant="body2" noWrap>
-            {from && (
-              <>
-                <Box component="button" type="button" onClick={() => onOpen(from.id)} sx={linkSx}>
-                  {nameOf(from, from.id)}
+          {step.kind === 'nlu' ? (
+            // The intent model was not ready: the step moves nowhere, its detail says what answered.
+            <Typography variant="body2" color="text.secondary">
+              {step.detail}
+            </Typography>
+          ) : (
+            <Typography variant="body2" noWrap>
+              {from && (
+                <>
+                  <Box component="button" type="button" onClick={() => onOpen(from.id)} sx={linkSx}>
+                    {nameOf(from, from.id)}
+                  </Box>
+                  {' → '}
+                </>
+              )}
+              {step.to ? (
+                <Box component="button" type="button" onClick={() => step.to && onOpen(step.to)} sx={linkSx}>
+                  {target}
                 </Box>
-                {' → '}
-              </>
-            )}
-            {step.to ? (
-              <Box component="button" type="button" onClick={() => step.to && onOpen(step.to)} sx={linkSx}>
-                {target}
-              </Box>
-            ) : (
-              <Box component="span" sx={{ color: 'text.secondary' }}>
-                {target}
-              </Box>
-            )}
-          </Typography>
+              ) : (
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {target}
+                </Box>
+              )}
+            </Typography>
+          )}
           {step.error && (
             <Typography
               variant="caption"

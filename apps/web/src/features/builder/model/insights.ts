@@ -1,5 +1,7 @@
 import { type Finding, type Flow, validateFlow } from '@parley/flow';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import type { BuilderStore } from './builder-store';
 import { cachedAnalyzer } from './cached-analyzer';
 import { useSettledFlow } from './settled-flow';
@@ -22,12 +24,14 @@ export interface FlowInsights {
 
 export function useFlowInsights(store: BuilderStore): FlowInsights {
   const flow = useSettledFlow(store);
+  // The server's bounds of an intent model (the defaults until the configuration has loaded).
+  const nluLimits = useQuery(frontendConfigQuery).data?.nlu;
   return useMemo(
     () =>
       flow
-        ? { flow, findings: validateFlow(flow, cachedAnalyzer), usages: variableUsages(flow) }
+        ? { flow, findings: validateFlow(flow, cachedAnalyzer, { nluLimits }), usages: variableUsages(flow) }
         : { flow, findings: [], usages: [] },
-    [flow],
+    [flow, nluLimits],
   );
 }
 
