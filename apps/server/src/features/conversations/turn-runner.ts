@@ -21,7 +21,6 @@ import {
   type TurnWrite,
   takeOverPendingTurn,
 } from './conversations.repository';
-import { FlowCache } from './flow-cache';
 import {
   type NextCall,
   newSeed,
