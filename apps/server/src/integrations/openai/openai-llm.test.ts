@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
@@ -108,5 +109,61 @@ describe('the OpenAI-compatible LLM port', () => {
       slow.server.closeAllConnections();
       await new Promise<void>((resolve) => slow.server.close(() => resolve()));
     }
+  });
+
+  it('tries once more when the API is busy or failing, never after a wrong key', async () => {
+    let calls = 0;
+    const flaky = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        calls++;
+        if (calls === 1) {
+          response.writeHead(503, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: { message: 'The server is overloaded' } }));
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end(
+          `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Oolong.' } }] })}\n\ndata: [DONE]\n\n`,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const llm = createOpenAiLlm({
+        apiKey: 'test-key',
+        baseUrl: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/v1`,
+        defaultModel: 'gpt-default',
+        timeoutMs: 5_000,
+      });
+      const ask = {
+        model: 'x',
+        system: '',
+        messages: [{ role: 'user' as const, content: 'hi' }],
+        temperature: 1,
+        maxTokens: 10,
+      };
+      expect(await llm.complete(ask)).toEqual({ text: 'Oolong.' });
+      expect(calls).toBe(2);
+    } finally {
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
+    const before = fake.requests.length;
+    const wrong = createOpenAiLlm({
+      apiKey: 'wrong',
+      baseUrl,
+      defaultModel: 'gpt-default',
+      timeoutMs: 5_000,
+    });
+    await expect(
+      wrong.complete({
+        model: 'x',
+        system: '',
+        messages: [{ role: 'user', content: 'hi' }],
+        temperature: 1,
+        maxTokens: 10,
+      }),
+    ).rejects.toThrow(/Incorrect API key/);
+    expect(fake.requests.length - before).toBe(1);
   });
 });
