@@ -17,12 +17,14 @@ import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
+import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { percentile } from './stats';
 
 type Engine = 'pglite' | 'postgres';
 interface ServerReady {
   apiUrl: string;
   floorUrl: string;
+  ownerEmail: string;
 }
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 6) * 1000;
@@ -41,6 +43,8 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
       ? await createDatabase({ engine, url })
       : await createDatabase({ engine: 'pglite', dataDir: undefined });
   const app = await buildApp({ config, database, jobPollingIntervalSeconds: 2 });
+  const ownerEmail = `bench-${randomBytes(4).toString('hex')}@parley.test`;
+  await createBenchOwner(database.db, ownerEmail, 'Bench Co');
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   // The floor: what any turn must do at least, as one statement (state, the two messages).
@@ -76,6 +80,7 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
   parentPort?.postMessage({
     apiUrl: `http://127.0.0.1:${port(app.server)}`,
     floorUrl: `http://127.0.0.1:${port(floor.server)}`,
+    ownerEmail,
   } satisfies ServerReady);
 }
 
@@ -170,13 +175,10 @@ interface Conversation {
   token: string;
 }
 
-async function setUp(apiUrl: string): Promise<string> {
-  const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/register`, 'POST', {
-    email: `bench-${randomBytes(4).toString('hex')}@parley.test`,
-    password: 'correct horse battery',
-    first_name: 'Bench',
-    last_name: 'Mark',
-    company_name: 'Bench Co',
+async function setUp(apiUrl: string, ownerEmail: string): Promise<string> {
+  const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/login`, 'POST', {
+    email: ownerEmail,
+    password: BENCH_PASSWORD,
   });
   const bot = await json<{ id: string; flow: { settings: Record<string, unknown> } }>(
     `${apiUrl}/api/bots`,
@@ -288,7 +290,7 @@ async function benchEngine(engine: Engine) {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
-    const key = await setUp(ready.apiUrl);
+    const key = await setUp(ready.apiUrl, ready.ownerEmail);
     const conversations: Conversation[] = [];
     for (let index = 0; index < 60; index++) {
       conversations.push(

@@ -7,6 +7,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { mailPasswordReset } from './features/auth/password-reset.service';
+import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
@@ -100,6 +102,8 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
+  await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
+  await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
   await jobs.work('delayed-move', async ({ conversationId, moduleId, requested }) => {
     await runServerTurn(ctx, conversationId, { type: 'delayed_move', moduleId, requested });
   });

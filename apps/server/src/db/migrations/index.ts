@@ -10,6 +10,7 @@ import * as draftRevisions from './0008-draft-revisions';
 import * as reports from './0009-reports';
 import * as inboxWordSearch from './0010-inbox-word-search';
 import * as reportsAtScale from './0011-reports-at-scale';
+import * as signInHardening from './0013-sign-in-hardening';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-reports': reports,
   '0010-inbox-word-search': inboxWordSearch,
   '0011-reports-at-scale': reportsAtScale,
+  '0013-sign-in-hardening': signInHardening,
 };
