@@ -126,7 +126,9 @@ export async function buildApp({
   registerStripNul(app);
   await registerOpenApi(app, config.publicUrl);
 
-  // The API scope: every route in it is private unless its config says `auth: 'public'`.
+  // The API scope: every route in it is private unless its config says `auth: 'public'`, and
+  // declares the permission it needs.
+  app.decorate('routeAccess', []);
   await app.register(async (api) => {
     registerRateLimit(api, (bucket) => rateLimitFor(bucket, config));
     // Before authentication: a preflight carries no credentials and is answered here.

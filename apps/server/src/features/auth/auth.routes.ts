@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/2fa/qr',
     {
-      config: { auth: 'qr-setup' },
+      config: { auth: 'qr-setup', permission: 'signed-in' },
       schema: {
         tags,
         summary: 'The authenticator enrolment: otpauth URI and its QR code',
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/register',
     {
-      config: { auth: 'qr-setup', rateLimit: { bucket: 'auth' } },
+      config: { auth: 'qr-setup', rateLimit: { bucket: 'auth' }, permission: 'signed-in' },
       schema: {
         tags,
         summary: 'Confirm the authenticator with a current code; answers a full session',
@@ -128,6 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/frontend/user/me/password',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: 'Change one’s password; other sessions end, this one gets a fresh token',

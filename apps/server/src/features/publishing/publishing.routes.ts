@@ -24,6 +24,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/bots/:id/flow',
     {
+      config: { permission: 'bots:manage' },
       // Flows of large bots are big documents.
       bodyLimit: 8 * 1024 * 1024,
       schema: {
@@ -32,7 +33,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Save the draft flow; answers the validator’s findings (saving never waits for a clean flow)',
         params: botIdParamsSchema,
         body: saveFlowRequestSchema,
-        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 404, 409, 413) },
+        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request) =>
@@ -48,12 +49,13 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/publish',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary:
           'Freeze the draft as the next version and serve it on web chat; refused while the flow has errors',
         params: botIdParamsSchema,
-        response: { 201: publishResponseSchema, ...errorResponses(400, 401, 404) },
+        response: { 201: publishResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) =>
@@ -63,6 +65,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id/versions',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'Published versions, newest first',
@@ -76,11 +79,12 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/versions/:version/restore',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Make a published version the draft again',
         params: z.strictObject({ id: z.string().max(100), version: z.coerce.number().int().min(1) }),
-        response: { 200: botDetailSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: botDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -90,6 +94,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id/deployments',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'Where the bot runs',
@@ -103,12 +108,13 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/deployments',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary: 'Put a published version on web chat (the latest by default)',
         params: botIdParamsSchema,
         body: createDeploymentRequestSchema,
-        response: { 201: deploymentSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 201: deploymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>
@@ -127,11 +133,12 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id/test-deployment',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'The deployment the tester uses: it runs the draft',
         params: botIdParamsSchema,
-        response: { 200: deploymentSchema, ...errorResponses(401, 404) },
+        response: { 200: deploymentSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => publishing.testDeployment(db(), sessionOf(request), request.params.id),
@@ -140,6 +147,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deployments/:id',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'One deployment of the company (its key, channel and version)',
@@ -153,12 +161,13 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/deployments/:id',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary: 'Pin a version or set the messaging-suite fields',
         params: botIdParamsSchema,
         body: updateDeploymentRequestSchema,
-        response: { 200: deploymentSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: deploymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => publishing.changeDeployment(db(), sessionOf(request), request.params.id, request.body),
@@ -167,11 +176,12 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/deployments/:id',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary: 'Take a deployment down',
         params: botIdParamsSchema,
-        response: { 204: z.null().describe('Removed'), ...errorResponses(401, 404) },
+        response: { 204: z.null().describe('Removed'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -183,12 +193,13 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/remove-deployment',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary:
           'Messaging-suite notice that a deployment was removed: recorded in the server log only (spec §7)',
         body: removeDeploymentRequestSchema,
-        response: { 202: z.object({ status: z.literal('logged') }), ...errorResponses(400, 401, 413) },
+        response: { 202: z.object({ status: z.literal('logged') }), ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request, reply) => {
