@@ -7,6 +7,7 @@
  *
  * @bench-cores all (the target is stated for the 2-core machine with the load on the same machine)
  */
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
@@ -15,12 +16,14 @@ import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
+import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { agent, call, closedLoop as closedLoopOf, json, publishedBot, summary, type Turn } from './load';
 
 type Engine = 'pglite' | 'postgres';
 interface ServerReady {
   apiUrl: string;
   floorUrl: string;
+  ownerEmail: string;
 }
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 6) * 1000;
@@ -42,6 +45,8 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
       ? await createDatabase({ engine, url })
       : await createDatabase({ engine: 'pglite', dataDir: undefined });
   const app = await buildApp({ config, database, jobPollingIntervalSeconds: 2 });
+  const ownerEmail = `bench-${randomBytes(4).toString('hex')}@parley.test`;
+  await createBenchOwner(database.db, ownerEmail, 'Bench Co');
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   // The floor: what any turn must do at least, as one statement (state, the two messages).
@@ -77,6 +82,7 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
   parentPort?.postMessage({
     apiUrl: `http://127.0.0.1:${port(app.server)}`,
     floorUrl: `http://127.0.0.1:${port(floor.server)}`,
+    ownerEmail,
   } satisfies ServerReady);
 }
 
@@ -175,7 +181,12 @@ async function benchEngine(engine: Engine) {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
-    const key = await publishedBot(ready.apiUrl, 'Bench', benchModules);
+    const key = await publishedBot(
+      ready.apiUrl,
+      { email: ready.ownerEmail, password: BENCH_PASSWORD },
+      'Bench',
+      benchModules,
+    );
     const conversations: Conversation[] = [];
     for (let index = 0; index < 60; index++) {
       conversations.push(

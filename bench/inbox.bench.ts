@@ -14,6 +14,7 @@ import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
 import { benchDatabase, createBenchDatabase } from './bench-database';
+import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { percentile } from './stats';
 
 const SCALE = Number(process.env.BENCH_INBOX_SCALE ?? 1);
@@ -52,7 +53,7 @@ async function main() {
       return response.json<T>();
     };
     const { db } = database;
-    const owner = { email: 'inbox-bench@parley.test', password: 'correct horse battery' };
+    const owner = { email: 'inbox-bench@parley.test', password: BENCH_PASSWORD };
     if (reused) {
       const { token } = await json<{ token: string }>('POST', '/api/auth/login', undefined, owner);
       const bots = await sql<{ id: string }>`select id from bots order by created_at, id`.execute(db);
@@ -63,12 +64,8 @@ async function main() {
       );
       return;
     }
-    const { token } = await json<{ token: string }>('POST', '/api/auth/register', undefined, {
-      ...owner,
-      first_name: 'Bench',
-      last_name: 'Mark',
-      company_name: 'Busy Shop',
-    });
+    await createBenchOwner(db, owner.email, 'Busy Shop');
+    const { token } = await json<{ token: string }>('POST', '/api/auth/login', undefined, owner);
     const botIds: string[] = [];
     for (let index = 0; index < BOTS; index++) {
       const bot = await json<{ id: string }>('POST', '/api/bots', token, {

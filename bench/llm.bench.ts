@@ -10,6 +10,7 @@
  *
  * @bench-cores all (the targets are stated for the 2-core machine with the load on the same machine)
  */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +21,7 @@ import { createDatabase } from '../apps/server/src/db/database';
 import { fakeOpenAi } from '../apps/server/test/fake-openai';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
+import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { agent, call, closedLoop, json, publishedBot, type Turn } from './load';
 
 type Engine = 'pglite' | 'postgres';
@@ -61,7 +63,12 @@ async function serve({ engine, url, modelUrl }: { engine: Engine; url?: string; 
       : await createDatabase({ engine: 'pglite', dataDir: undefined });
   const app = await buildApp({ config, database, jobPollingIntervalSeconds: 2 });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  parentPort?.postMessage({ apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  const ownerEmail = `bench-${randomBytes(4).toString('hex')}@parley.test`;
+  await createBenchOwner(database.db, ownerEmail, 'Bench Co');
+  parentPort?.postMessage({
+    apiUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    ownerEmail,
+  });
 }
 
 // ---------- load side (main thread) ----------
@@ -165,12 +172,15 @@ async function run(scenario: Scenario) {
     workerData: { engine: scenario.engine, url: benchDb?.url, modelUrl },
   });
   try {
-    const { apiUrl } = await new Promise<{ apiUrl: string }>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    const { apiUrl, ownerEmail } = await new Promise<{ apiUrl: string; ownerEmail: string }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
     const modules = scenario.module === 'llm' ? flows.llm() : flows.webhook(receiverUrl);
-    const key = await publishedBot(apiUrl, `Bench ${scenario.module}`, modules);
+    const owner = { email: ownerEmail, password: BENCH_PASSWORD };
+    const key = await publishedBot(apiUrl, owner, `Bench ${scenario.module}`, modules);
     const conversations = await Promise.all(
       Array.from({ length: scenario.visitors }, () =>
         json<{ conversationId: string; token: string }>(`${apiUrl}/api/chat/conversations`, 'POST', {

@@ -93,15 +93,14 @@ export async function closedLoop(
   return summary(latencies, elapsed, errors);
 }
 
-/** Signs a new owner up and publishes a bot of `modules` on web chat: answers its deployment key. */
-export async function publishedBot(apiUrl: string, name: string, modules: unknown[]): Promise<string> {
-  const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/register`, 'POST', {
-    email: `bench-${Math.random().toString(16).slice(2, 10)}@parley.test`,
-    password: 'correct horse battery',
-    first_name: 'Bench',
-    last_name: 'Mark',
-    company_name: 'Bench Co',
-  });
+/** Signs the owner in and publishes a bot of `modules` on web chat: answers its deployment key. */
+export async function publishedBot(
+  apiUrl: string,
+  owner: { email: string; password: string },
+  name: string,
+  modules: unknown[],
+): Promise<string> {
+  const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/login`, 'POST', owner);
   const auth = `JWT ${token}`;
   const bot = await json<{ id: string; flow: Record<string, unknown> }>(
     `${apiUrl}/api/bots`,

@@ -20,6 +20,7 @@ import { createDatabase } from '../apps/server/src/db/database';
 import { rollUpReports } from '../apps/server/src/features/reports/reports.service';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
+import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { percentile } from './stats';
 
 const SCALE = Number(process.env.BENCH_REPORTS_SCALE ?? 1);
@@ -198,18 +199,9 @@ async function main() {
       return response.body ? response.json<T>() : (undefined as T);
     };
     const owner = async (company: string) => {
-      const auth = await json<AuthRecord>(
-        'POST',
-        '/api/auth/register',
-        {},
-        {
-          email: `${company.toLowerCase().replace(/\W+/g, '-')}@parley.test`,
-          password: 'correct horse battery',
-          first_name: 'Bench',
-          last_name: 'Mark',
-          company_name: company,
-        },
-      );
+      const email = `${company.toLowerCase().replace(/\W+/g, '-')}@parley.test`;
+      await createBenchOwner(db, email, company);
+      const auth = await json<AuthRecord>('POST', '/api/auth/login', {}, { email, password: BENCH_PASSWORD });
       return { authorization: `JWT ${auth.token}` };
     };
     const deploy = async (headers: Record<string, string>, botName: string): Promise<Deployed> => {

@@ -8,6 +8,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { mailPasswordReset } from './features/auth/password-reset.service';
+import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
@@ -95,7 +97,9 @@ export async function buildApp({
       app.log.info({ accounts: created }, 'demo accounts created (password: parley-demo)');
   }
   const jobs = await startJobQueue(database, app.log, { pollingIntervalSeconds: jobPollingIntervalSeconds });
-  const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log);
+  const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log, {
+    printToTerminal: config.logFormat === 'pretty',
+  });
   const nluTrainer = workerTrainer();
   const engineServices = createEngineServices(
     config,
@@ -121,6 +125,8 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
+  await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
+  await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
   await jobs.work('delayed-move', async ({ conversationId, moduleId, requested }) => {
     await runServerTurn(ctx, conversationId, { type: 'delayed_move', moduleId, requested });
   });
@@ -149,7 +155,9 @@ export async function buildApp({
   registerCleanInput(app);
   await registerOpenApi(app, config.publicUrl);
 
-  // The API scope: every route in it is private unless its config says `auth: 'public'`.
+  // The API scope: every route in it is private unless its config says `auth: 'public'`, and
+  // declares the permission it needs.
+  app.decorate('routeAccess', []);
   await app.register(async (api) => {
     registerRateLimit(api, (bucket) => rateLimitFor(bucket, config));
     // Before authentication: a preflight carries no credentials and is answered here.

@@ -8,6 +8,8 @@ import type {
   UserRole,
 } from '@parley/contracts';
 import { hashPassword } from '../src/features/auth/passwords';
+import { listOutboxMailTo } from '../src/features/mail/mail-outbox.repository';
+import { permissionsFor } from '../src/features/users/permissions';
 import { insertUser } from '../src/features/users/users.repository';
 import type { TestApp } from './test-app';
 
@@ -24,16 +26,41 @@ export function newRegistration(overrides: Partial<RegisterRequest> = {}): Regis
   };
 }
 
-/** Registers a new company owner and returns the sign-up and its auth record. */
+/** The token of the newest sign-up link mailed to `email` (the mail is written by a job). */
+export async function signUpTokenMailedTo(t: TestApp, email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = (await listOutboxMailTo(t.database.db, email)).find((item) =>
+      item.text_body.includes('/v2/register/confirm?token='),
+    );
+    const token = mail && /\/v2\/register\/confirm\?token=([\w-]+)/.exec(mail.text_body)?.[1];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no sign-up link mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Signs up a new company owner as a person does (the form, then the mailed link) and returns the
+ * sign-up and its auth record.
+ */
 export async function registerOwner(
   t: TestApp,
   overrides: Partial<RegisterRequest> = {},
 ): Promise<{ registration: RegisterRequest; auth: AuthRecord }> {
   const registration = newRegistration(overrides);
   const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: registration });
-  if (response.statusCode !== 201)
+  if (response.statusCode !== 202)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { registration, auth: response.json<AuthRecord>() };
+  const token = await signUpTokenMailedTo(t, registration.email);
+  const confirmed = await t.request({
+    method: 'POST',
+    url: '/api/auth/register/confirm',
+    payload: { token },
+  });
+  if (confirmed.statusCode !== 201)
+    throw new Error(`sign-up confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+  return { registration, auth: confirmed.json<AuthRecord>() };
 }
 
 /**
@@ -51,7 +78,7 @@ export async function teammate(
     first_name: person.first_name,
     last_name: person.last_name,
     role: person.role ?? 'agent',
-    permissions: JSON.stringify([]),
+    permissions: JSON.stringify(permissionsFor(person.role ?? 'agent')),
     company_id: companyOf.companyId,
     totp_secret: null,
   });

@@ -31,6 +31,14 @@ export const registerRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/** Sign-up answers this whether or not the address has an account; the mail says what is next. */
+export const registerAcceptedSchema = z.object({ status: z.literal('accepted') });
+
+/** The token from the sign-up mail, which creates the company and signs its owner in. */
+export const confirmSignUpRequestSchema = z.strictObject({
+  token: z.string().trim().min(1, 'Required').max(200),
+});
+
 /** A TOTP code as typed by a person: six digits, spaces allowed. */
 export const otpSchema = z
   .string()
@@ -71,6 +79,9 @@ export const twoFactorQrSchema = z.object({
 export type TwoFactorQr = z.infer<typeof twoFactorQrSchema>;
 
 export const twoFactorRegisterRequestSchema = z.strictObject({ otp: otpSchema });
+
+/** `details` of a 429 RateLimitException: how long to wait before trying again. */
+export const rateLimitDetailsSchema = z.object({ retryAfterMs: z.number() });
 
 /** `details` of the 401 answered when a sign-in needs a TOTP code. */
 export const otpRequiredDetailsSchema = z.object({ otpRequired: z.literal(true) });

@@ -6,6 +6,21 @@ export type CompanyType = z.infer<typeof companyTypeSchema>;
 export const userRoleSchema = z.enum(['owner', 'admin', 'builder', 'agent']);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
+/**
+ * What a user may do, checked by the server on every route that needs it: manage bots (build,
+ * rename, delete, style), publish and deploy them, use the inbox, read reports, manage users and
+ * the company. Each role has a set (see the server's permissions.ts); a user carries theirs.
+ */
+export const permissionSchema = z.enum([
+  'bots:manage',
+  'bots:publish',
+  'inbox:use',
+  'reports:view',
+  'users:manage',
+  'company:manage',
+]);
+export type Permission = z.infer<typeof permissionSchema>;
+
 export const userStatusSchema = z.enum(['active', 'disabled']);
 export const userTypeSchema = z.enum(['customer', 'internal']);
 

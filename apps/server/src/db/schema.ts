@@ -1,3 +1,4 @@
+import type { AttemptThrottleTable } from './tables/attempt-throttle.table';
 import type { BotTable } from './tables/bot.table';
 import type { CompanyTable } from './tables/company.table';
 import type {
@@ -11,6 +12,7 @@ import type {
 } from './tables/conversation.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
 import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
+import type { PendingSignUpTable } from './tables/pending-sign-up.table';
 import type { RateLimitTable } from './tables/rate-limit.table';
 import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
@@ -31,8 +33,10 @@ export interface DB {
   users: UserTable;
   sections: SectionTable;
   password_reset_tokens: PasswordResetTokenTable;
+  pending_sign_ups: PendingSignUpTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitTable;
+  attempt_throttles: AttemptThrottleTable;
   seed_runs: SeedRunTable;
   telemetry_events: TelemetryEventTable;
 }

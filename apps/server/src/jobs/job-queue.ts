@@ -5,6 +5,10 @@ import { type Database, type Queryable, sqlExecutorFor } from '../db/database';
 /** The queues Parley runs, with the shape of each job's data. */
 export interface JobPayloads {
   'mail-delivery': { outboxId: string };
+  /** Mails a sign-up's confirmation link, or a notice to the address's existing account. */
+  'sign-up-mail': { pendingSignUpId: string };
+  /** Mails a recovery link when the address has an account. */
+  'password-reset-mail': { email: string };
   /** Moves a conversation on to a module when a delay is over (spec §4). */
   'delayed-move': { conversationId: string; moduleId: string; requested: boolean };
   /** Once a minute: expires the conversations whose time is up. */
@@ -18,6 +22,8 @@ export type QueueName = keyof JobPayloads;
 
 const queueSettings = {
   'mail-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 5 },
+  'sign-up-mail': { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInMinutes: 5 },
+  'password-reset-mail': { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInMinutes: 5 },
   'delayed-move': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
   'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
   'abandoned-turns': { retryLimit: 1, expireInMinutes: 5 },

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '@parley/contracts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ForbiddenException, UnauthorizedException } from '../errors';
 import { type TokenScope, verifyToken } from '../features/auth/tokens';
 import { findSessionUser, type SessionUser } from '../features/users/users.repository';
@@ -6,14 +7,37 @@ import { findSessionUser, type SessionUser } from '../features/users/users.repos
 /** Who may call a route: anyone, a signed-in user, or a user midway through two-factor setup. */
 export type RouteAccess = 'public' | 'full' | 'qr-setup';
 
+/** What a route needs of its caller: a permission, or only to be signed in (its own account, reads). */
+export type RoutePermission = Permission | 'signed-in';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Defaults to `full`: a route is private unless it says otherwise. */
     auth?: RouteAccess;
+    /** Required on every route that is not public: the app does not start without it. */
+    permission?: RoutePermission;
+    /**
+     * Parley staff (the Internal company) may call this route for another company by naming it
+     * (`?companyId=`): reading conversations, reports and bots, and adding notes. Everything else
+     * acts only for the caller's own company.
+     */
+    staffAcrossCompanies?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route of the API with who may call it, as declared (for the docs and the tests). */
+    routeAccess: RouteAccessEntry[];
   }
   interface FastifyRequest {
     session: Session | null;
   }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  auth: RouteAccess;
+  permission: RoutePermission | undefined;
+  staffAcrossCompanies: boolean;
 }
 
 /** The signed-in caller. `companyId` is the tenant every repository query is scoped by. */
@@ -26,19 +50,53 @@ export interface Session {
 
 const schemePattern = /^(?:JWT|Bearer)\s+(\S+)$/i;
 
+/** Refuses to register a private route that does not say which permission it needs. */
+function recordRouteAccess(app: FastifyInstance, route: RouteOptions): void {
+  const config = route.config ?? {};
+  const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+  const auth = config.auth ?? 'full';
+  if (auth !== 'public' && !config.permission) {
+    throw new Error(`${methods.join(',')} ${route.url} is not public and declares no config.permission`);
+  }
+  for (const method of methods) {
+    app.routeAccess.push({
+      method,
+      url: route.url,
+      auth,
+      permission: config.permission,
+      staffAcrossCompanies: config.staffAcrossCompanies ?? false,
+    });
+  }
+}
+
 /**
- * Verifies `Authorization: JWT <token>` (or `Bearer <token>`) and loads the caller on every
- * route of the API scope, so tenancy comes from one place: the verified token and its user row.
+ * Verifies `Authorization: JWT <token>` (or `Bearer <token>`), loads the caller and checks the
+ * permission the route declares, on every route of the API scope: tenancy and roles come from one
+ * place, the verified token and its user row.
  */
 export function registerAuthenticate(app: FastifyInstance): void {
   app.decorateRequest('session', null);
+  app.addHook('onRoute', (route) => recordRouteAccess(app, route));
   app.addHook('onRequest', async (request) => {
     // Unknown routes fall through to the not-found answer rather than asking to sign in.
     if (request.routeOptions.url === undefined) return;
-    const access = request.routeOptions.config.auth ?? 'full';
+    const { config } = request.routeOptions;
+    const access = config.auth ?? 'full';
     if (access === 'public') return;
-    request.session = await authenticate(app, request, access);
+    const session = await authenticate(app, request, access);
+    request.session = session;
+    assertPermitted(session, config.permission);
   });
+}
+
+function assertPermitted(session: Session, permission: RoutePermission | undefined): void {
+  if (permission === 'signed-in') return;
+  // A route without a permission cannot be registered; should one slip through, it stays shut.
+  if (!permission || !session.user.permissions.includes(permission)) {
+    throw new ForbiddenException(`Your role does not allow this (it needs the permission ${permission})`, {
+      permission,
+    });
+  }
 }
 
 function authenticate(app: FastifyInstance, request: FastifyRequest, access: RouteAccess): Promise<Session> {
@@ -100,13 +158,20 @@ export function sessionOf(request: FastifyRequest): Session {
 
 /**
  * The company a request acts for: the caller's own, or, for staff of the Internal company only,
- * any company they name. Every company-scoped route asks here, so the rule lives in one place.
+ * any company they name on a route that allows it (`staffAcrossCompanies`: reading, and notes).
+ * Every company-scoped route asks here, so the rule lives in one place.
  */
 export function companyScope(request: FastifyRequest, requestedCompanyId?: string): string {
   const session = sessionOf(request);
   if (!requestedCompanyId || requestedCompanyId === session.companyId) return session.companyId;
   if (session.user.company_type !== 'Internal') {
     throw new ForbiddenException('Only Parley staff may look at another company');
+  }
+  if (!request.routeOptions.config.staffAcrossCompanies) {
+    throw new ForbiddenException(
+      'Parley staff may read another company and add notes to its conversations, not change them',
+      { reason: 'staff-read-only' },
+    );
   }
   return requestedCompanyId;
 }

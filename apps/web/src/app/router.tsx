@@ -97,6 +97,13 @@ export function createRouter(queryClient: QueryClient) {
                   }),
                 },
                 {
+                  path: 'register/confirm',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/register-confirm-page'))
+                      .RegisterConfirmPage,
+                  }),
+                },
+                {
                   path: 'password-reset',
                   lazy: async () => ({
                     Component: (await import('../features/auth/components/password-reset-page'))

@@ -11,6 +11,7 @@ import * as reports from './0009-reports';
 import * as inboxWordSearch from './0010-inbox-word-search';
 import * as reportsAtScale from './0011-reports-at-scale';
 import * as pendingTurns from './0012-pending-turns';
+import * as signInHardening from './0013-sign-in-hardening';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-inbox-word-search': inboxWordSearch,
   '0011-reports-at-scale': reportsAtScale,
   '0012-pending-turns': pendingTurns,
+  '0013-sign-in-hardening': signInHardening,
 };

@@ -15,6 +15,8 @@ export interface UserTable {
   company_id: string;
   totp_secret: string | null;
   qr_registered: Generated<boolean>;
+  /** The authenticator time step of the last accepted code: each code signs in once. */
+  totp_last_step: Generated<number | null>;
   /** Carried in every token; raising it (a password change) signs the user out everywhere. */
   session_version: Generated<number>;
   created_at: ColumnType<Date, never, never>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
@@ -67,4 +68,9 @@ export async function verifyToken(
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
+}
+
+/** What is stored of a token sent by mail (SHA-256): a leaked table lets nobody use the links. */
+export function hashMailedToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -14,8 +14,20 @@ export async function totpEnrolment(secret: string, accountEmail: string) {
   return { otpauthUri, qrDataUrl };
 }
 
-/** Accepts the current code and the neighbouring 30-second steps, for clock drift and typing time. */
-export async function isValidTotp(secret: string, token: string): Promise<boolean> {
-  const result = await verify({ secret, token, epochTolerance: 30 });
-  return result.valid;
+/**
+ * The time step of a valid code, accepting the neighbouring 30-second steps for clock drift and
+ * typing time; undefined for a wrong code or one no newer than `lastStep` (a code signs in once).
+ */
+export async function totpStep(
+  secret: string,
+  token: string,
+  lastStep: number | null,
+): Promise<number | undefined> {
+  const result = await verify({
+    secret,
+    token,
+    epochTolerance: 30,
+    ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined;
 }

@@ -20,6 +20,7 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots',
     {
+      config: { permission: 'signed-in', staffAcrossCompanies: true },
       schema: {
         tags,
         summary: 'The company’s bots (without their flows), paged, searched by name and sorted',
@@ -34,11 +35,12 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Create a bot; it starts with a welcome message',
         body: createBotRequestSchema,
-        response: { 201: botDetailSchema, ...errorResponses(400, 401, 413) },
+        response: { 201: botDetailSchema, ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request, reply) =>
@@ -48,6 +50,7 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'A bot with its draft flow',
@@ -61,12 +64,13 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/bots/:id',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Rename a bot, change its language or its default goal value',
         params: botIdParamsSchema,
         body: updateBotRequestSchema,
-        response: { 200: botDetailSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: botDetailSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) => bots.renameOrRelanguageBot(db(), sessionOf(request), request.params.id, request.body),
@@ -75,11 +79,12 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/duplicate',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Copy a bot (its draft flow) under a new name',
         params: botIdParamsSchema,
-        response: { 201: botDetailSchema, ...errorResponses(401, 404) },
+        response: { 201: botDetailSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) =>
@@ -89,11 +94,12 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/bots/:id',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Delete a bot (its conversations stay for reports)',
         params: botIdParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 404) },
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {

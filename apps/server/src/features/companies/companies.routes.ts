@@ -18,6 +18,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'Companies the caller may pick: any for Parley staff (Internal company), else their own',
@@ -31,6 +32,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:id',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'One company the caller may pick',

@@ -10,6 +10,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:id/delayed-move',
     {
+      config: { permission: 'inbox:use' },
       schema: {
         tags: ['conversations'],
         summary: 'Trigger a delayed response: move the conversation to a module after some seconds',
@@ -22,7 +23,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
             .min(0)
             .max(7 * 24 * 3600),
         }),
-        response: { 202: z.object({ dueAt: z.string() }), ...errorResponses(400, 401, 404) },
+        response: { 202: z.object({ dueAt: z.string() }), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

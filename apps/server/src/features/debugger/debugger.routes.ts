@@ -18,13 +18,14 @@ export const debuggerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/debugger/conversations',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary:
           'Start a conversation with the draft (test deployment), at the start module or any module; answers the steps taken with the variables after each',
         params: botIdParamsSchema,
         body: startDebugRequestSchema,
-        response: { 201: debugConversationSchema, ...errorResponses(400, 401, 404) },
+        response: { 201: debugConversationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) =>
@@ -36,12 +37,13 @@ export const debuggerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/debugger/conversations/:conversationId/messages',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Send a message in a debugged conversation; answers the replies and the steps taken',
         params: debugConversationParamsSchema,
         body: debugMessageRequestSchema,
-        response: { 200: debugTurnSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: debugTurnSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) =>

@@ -414,6 +414,63 @@ describe('the inbox and human handoff', () => {
     expect(staff.conversations.map((conversation) => conversation.id)).toContain(visitor.conversationId);
   });
 
+  it('lets Parley staff read another company’s conversations and add notes, but not take over, reply or mark read', async () => {
+    const visitor = await start();
+    await say(visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
+    const companyId = (
+      await t.database.db
+        .selectFrom('bots')
+        .select('company_id')
+        .where('id', '=', botId)
+        .executeTakeFirstOrThrow()
+    ).company_id;
+    const staffSignUp = await registerOwner(t, { company_name: 'Parley' });
+    await t.database.db
+      .updateTable('companies')
+      .set({ company_type: 'Internal' })
+      .where('id', '=', claimsOf(staffSignUp.auth.token).companyId)
+      .execute();
+    const staff = authHeader(staffSignUp.auth.token);
+    const asStaff = (method: 'GET' | 'POST', path: string, payload?: object) =>
+      t.request({
+        method,
+        url: `${path}${path.includes('?') ? '&' : '?'}companyId=${companyId}`,
+        headers: staff,
+        ...(payload ? { payload } : {}),
+      });
+    const conversation = `/api/conversations/${visitor.conversationId}`;
+
+    expect((await asStaff('GET', '/api/inbox')).statusCode).toBe(200);
+    expect((await asStaff('GET', `/api/inbox/conversations/${visitor.conversationId}`)).statusCode).toBe(200);
+    expect((await asStaff('GET', '/api/bots')).statusCode).toBe(200);
+    expect((await asStaff('GET', '/api/reports/business?from=2026-01-01&to=2026-01-31')).statusCode).toBe(
+      200,
+    );
+    const note = await asStaff('POST', `${conversation}/notes`, {
+      text: 'Parley support: looked at this one.',
+    });
+    expect(note.statusCode).toBe(204);
+
+    for (const [path, payload] of [
+      [`${conversation}/pass-control`, { to: 'agent' }],
+      [`${conversation}/agent-messages`, { text: 'Hello from Parley' }],
+      [`/api/inbox/conversations/${visitor.conversationId}/read`, undefined],
+    ] as const) {
+      const refused = await asStaff('POST', path, payload);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({
+        name: 'ForbiddenException',
+        details: { reason: 'staff-read-only' },
+      });
+    }
+    const after = await transcript(visitor.conversationId);
+    expect(after.conversation).toMatchObject({ status: 'waiting', agent: null, unread: true });
+    expect(after.messages.filter((message) => message.role === 'agent')).toEqual([]);
+    expect(after.events.find((event) => event.name === 'Internal Note')?.data).toMatchObject({
+      text: 'Parley support: looked at this one.',
+    });
+  });
+
   it('streams every change of the company’s conversations live, from whichever server process stored it', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;

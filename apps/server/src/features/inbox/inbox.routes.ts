@@ -27,6 +27,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inbox/events',
     {
+      config: { permission: 'inbox:use', staffAcrossCompanies: true },
       schema: {
         tags,
         summary:
@@ -34,6 +35,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Data: `{ conversationId, botId, seq }` (seq: the last message the change stored, 0 if none). New conversations, messages, control changes, notes and read marks, from whichever server process stored them.',
         querystring: inboxEventsQuerySchema,
+        response: errorResponses(401, 403),
       },
     },
     async (request, reply) => {
@@ -65,6 +67,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inbox',
     {
+      config: { permission: 'inbox:use', staffAcrossCompanies: true },
       schema: {
         tags,
         summary: 'Conversations, newest activity first, filtered; without transcripts (reduced payload)',
@@ -79,6 +82,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inbox/conversations/:id',
     {
+      config: { permission: 'inbox:use', staffAcrossCompanies: true },
       schema: {
         tags,
         summary:
@@ -95,6 +99,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/inbox/conversations/:id/read',
     {
+      config: { permission: 'inbox:use' },
       schema: {
         tags,
         summary: 'The team has read the conversation up to its latest message',
@@ -116,6 +121,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:id/pass-control',
     {
+      config: { permission: 'inbox:use' },
       schema: {
         tags,
         summary: 'Give control to the calling agent (the bot falls silent) or back to the bot',
@@ -138,6 +144,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:id/agent-messages',
     {
+      config: { permission: 'inbox:use' },
       schema: {
         tags,
         summary: 'Reply to the user as the agent who has control',
@@ -160,6 +167,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:id/notes',
     {
+      config: { permission: 'inbox:use', staffAcrossCompanies: true },
       schema: {
         tags,
         summary: 'Add a note for the team to the transcript (the user never sees it)',

@@ -13,7 +13,8 @@ import {
 
 /**
  * Delivers one mail over SMTP when SMTP_URL is set. Without it the mail is not sent: the log names
- * it, never its content (a recovery mail's link signs its holder in).
+ * it, never its content (a sign-up or recovery link signs its holder in). A person running Parley
+ * at a terminal (pretty logs) sees the mail printed there, outside the log, to follow its link.
  */
 export interface MailTransport {
   readonly kind: 'smtp' | 'log';
@@ -25,12 +26,16 @@ export function createMailTransport(
   smtpUrl: string | undefined,
   from: string,
   logger: FastifyBaseLogger,
+  options: { printToTerminal: boolean } = { printToTerminal: false },
 ): MailTransport {
   if (!smtpUrl) {
     return {
       kind: 'log',
       async deliver(mail) {
         logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not sent: no SMTP_URL is set');
+        if (options.printToTerminal) {
+          process.stdout.write(`\n── Mail to ${mail.to}: ${mail.subject} ──\n${mail.text}\n──\n\n`);
+        }
       },
       close() {},
     };

@@ -26,6 +26,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/bots/:id/flow',
     {
+      config: { permission: 'bots:manage' },
       // Flows of large bots are big documents.
       bodyLimit: 8 * 1024 * 1024,
       schema: {
@@ -34,7 +35,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Save the draft flow; answers the validator’s findings (saving never waits for a clean flow)',
         params: botIdParamsSchema,
         body: saveFlowRequestSchema,
-        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 404, 409, 413) },
+        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request) => {
@@ -54,6 +55,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/publish',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary:
@@ -74,6 +76,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id/versions',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'Published versions, newest first',
@@ -87,6 +90,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/versions/:version/restore',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Make a published version the draft again',
@@ -94,7 +98,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
           id: z.string().max(100),
           version: z.coerce.number().int().min(1).max(2_147_483_647),
         }),
-        response: { 200: botDetailSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: botDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -104,6 +108,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id/deployments',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'Where the bot runs',
@@ -117,6 +122,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bots/:id/deployments',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary: 'Put a published version on web chat (the latest by default)',
@@ -141,11 +147,12 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id/test-deployment',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'The deployment the tester uses: it runs the draft',
         params: botIdParamsSchema,
-        response: { 200: deploymentSchema, ...errorResponses(401, 404) },
+        response: { 200: deploymentSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => publishing.testDeployment(db(), sessionOf(request), request.params.id),
@@ -154,6 +161,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deployments/:id',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'One deployment of the company (its key, channel and version)',
@@ -167,6 +175,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/deployments/:id',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary: 'Pin a version or set the messaging-suite fields',
@@ -186,11 +195,12 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/deployments/:id',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary: 'Take a deployment down',
         params: botIdParamsSchema,
-        response: { 204: z.null().describe('Removed'), ...errorResponses(401, 404) },
+        response: { 204: z.null().describe('Removed'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -202,12 +212,13 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/remove-deployment',
     {
+      config: { permission: 'bots:publish' },
       schema: {
         tags,
         summary:
           'Messaging-suite notice that a deployment was removed: recorded in the server log only (spec §7)',
         body: removeDeploymentRequestSchema,
-        response: { 202: z.object({ status: z.literal('logged') }), ...errorResponses(400, 401, 413) },
+        response: { 202: z.object({ status: z.literal('logged') }), ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request, reply) => {

@@ -22,18 +22,3 @@ export async function incrementHits(db: Queryable, key: string, windowMs: number
     .executeTakeFirstOrThrow();
   return { hits: row.hits, windowEndsAt: row.window_ends_at };
 }
-
-/** The current window's count, without counting a hit. */
-export async function readHits(db: Queryable, key: string): Promise<WindowCount | undefined> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['hits', 'window_ends_at'])
-    .where('key', '=', key)
-    .where('window_ends_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return row && { hits: row.hits, windowEndsAt: row.window_ends_at };
-}
-
-export async function clearHits(db: Queryable, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
-}

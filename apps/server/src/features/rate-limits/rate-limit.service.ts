@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { RateLimitException } from '../../errors';
-import { incrementHits, readHits } from './rate-limit.repository';
+import { claimAttempt, type ThrottlePolicy } from './attempt-throttle.repository';
+import { incrementHits } from './rate-limit.repository';
 
 export interface Limit {
   max: number;
@@ -13,10 +14,10 @@ export async function consumeLimit(db: Queryable, key: string, limit: Limit): Pr
   if (hits > limit.max) throw new RateLimitException(windowEndsAt.getTime() - Date.now());
 }
 
-/** Refuses when the window is already full, without counting (e.g. failures counted elsewhere). */
-export async function assertUnderLimit(db: Queryable, key: string, limit: Limit): Promise<void> {
-  const current = await readHits(db, key);
-  if (current && current.hits >= limit.max) {
-    throw new RateLimitException(current.windowEndsAt.getTime() - Date.now());
+/** Takes an attempt for `key` (see `claimAttempt`), or refuses with the wait left. */
+export async function takeAttempt(db: Queryable, key: string, policy: ThrottlePolicy): Promise<void> {
+  const claim = await claimAttempt(db, key, policy);
+  if (!claim.ok) {
+    throw new RateLimitException(claim.retryAfterMs, 'Too many failed attempts; wait a moment and try again');
   }
 }

@@ -26,6 +26,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/traffic',
     {
+      config: { permission: 'reports:view', staffAcrossCompanies: true },
       schema: {
         tags,
         summary:
@@ -41,6 +42,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/insights/domains',
     {
+      config: { permission: 'reports:view', staffAcrossCompanies: true },
       schema: {
         tags,
         summary: 'The domains the widget reported page views from in the last year, busiest first',
@@ -54,6 +56,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/business',
     {
+      config: { permission: 'reports:view', staffAcrossCompanies: true },
       schema: {
         tags,
         summary:
@@ -69,6 +72,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/messages',
     {
+      config: { permission: 'reports:view', staffAcrossCompanies: true },
       schema: {
         tags,
         summary:
@@ -84,6 +88,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/funnel',
     {
+      config: { permission: 'reports:view', staffAcrossCompanies: true },
       schema: {
         tags,
         summary:
@@ -99,6 +104,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/paths',
     {
+      config: { permission: 'reports:view', staffAcrossCompanies: true },
       schema: {
         tags,
         summary: 'Where conversations went after a module: the next modules they visited, most common first',

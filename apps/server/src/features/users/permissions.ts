@@ -1,4 +1,4 @@
-import type { UserRole } from '@parley/contracts';
+import type { Permission, UserRole } from '@parley/contracts';
 
 /** What each role may do; stored on the user so a company can later grant or take away one. */
 export const permissionsByRole = {
@@ -6,8 +6,8 @@ export const permissionsByRole = {
   admin: ['bots:manage', 'bots:publish', 'inbox:use', 'reports:view', 'users:manage'],
   builder: ['bots:manage', 'inbox:use', 'reports:view'],
   agent: ['inbox:use'],
-} as const satisfies Record<UserRole, readonly string[]>;
+} as const satisfies Record<UserRole, readonly Permission[]>;
 
-export function permissionsFor(role: UserRole): string[] {
+export function permissionsFor(role: UserRole): Permission[] {
   return [...permissionsByRole[role]];
 }

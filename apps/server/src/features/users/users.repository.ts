@@ -80,6 +80,21 @@ export async function markQrRegistered(db: Queryable, userId: string): Promise<v
     .execute();
 }
 
+/**
+ * Records the authenticator step a code was accepted for, unless this or a later one already was:
+ * of two sign-ins racing with one code, only one gets true.
+ */
+export async function useTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export type SessionUser = UserRow & {
   company_two_factor_enabled: boolean;
   company_type: CompanyType;

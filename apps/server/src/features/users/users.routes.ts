@@ -8,6 +8,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/frontend/user/me',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user with their company and its sections',
@@ -23,6 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/frontend/user/me',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: 'Change the signed-in user’s own names',

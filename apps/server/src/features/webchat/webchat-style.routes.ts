@@ -12,6 +12,7 @@ export const webchatStyleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bots/:id/webchat-style',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         summary: 'How the bot’s web chat widget looks (defaults filled in)',
@@ -25,12 +26,13 @@ export const webchatStyleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/bots/:id/webchat-style',
     {
+      config: { permission: 'bots:manage' },
       schema: {
         tags,
         summary: 'Save the web chat style; every deployment of the bot shows it on the next page load',
         params: botIdParamsSchema,
         body: webchatStyleSchema,
-        response: { 200: webchatStyleSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: webchatStyleSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) => saveStyle(db(), sessionOf(request), request.params.id, request.body),

@@ -1,5 +1,5 @@
-import { currentUserSchema } from '@parley/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { currentUserSchema, type Permission } from '@parley/contracts';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { http } from '../api/request';
 
 /** Query keys of the signed-in user: `['users', 'me']`; invalidate `['users']` to refresh all. */
@@ -21,4 +21,13 @@ export function displayName(user: { first_name: string; last_name: string }): st
 
 export function initials(user: { first_name: string; last_name: string }): string {
   return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+}
+
+/**
+ * Whether the signed-in user may do something: screens hide what they may not do. The server
+ * checks every call anyway; this only spares people buttons that would be refused.
+ */
+export function useCan(permission: Permission): boolean {
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  return user.permissions.includes(permission);
 }

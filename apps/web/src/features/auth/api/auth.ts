@@ -3,6 +3,7 @@ import {
   authRecordSchema,
   type LoginRequest,
   type RegisterRequest,
+  registerAcceptedSchema,
   twoFactorQrSchema,
 } from '@parley/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
@@ -22,10 +23,19 @@ export function useLogin() {
   });
 }
 
+/** Sign-up answers alike for any address; the mail holds the link that creates the account. */
 export function useRegister() {
   return useMutation({
     mutationFn: (body: RegisterRequest) =>
-      http.post('/api/auth/register', { body, schema: authRecordSchema, token: null }),
+      http.post('/api/auth/register', { body, schema: registerAcceptedSchema, token: null }),
+    meta: { silent: true },
+  });
+}
+
+export function useConfirmSignUp() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      http.post('/api/auth/register/confirm', { body: { token }, schema: authRecordSchema, token: null }),
     meta: { silent: true },
   });
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
-import type { AuthRecord } from '@parley/contracts';
+import { type AuthRecord, rateLimitDetailsSchema } from '@parley/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,12 @@ interface LoginForm {
   email: string;
   password: string;
   otp: string;
+}
+
+/** Whole seconds of a RateLimitException's `details.retryAfterMs`, at least one. */
+function secondsToWait(details: unknown): number {
+  const parsed = rateLimitDetailsSchema.safeParse(details);
+  return parsed.success ? Math.max(1, Math.ceil(parsed.data.retryAfterMs / 1000)) : 1;
 }
 
 /** Completes a sign-in: either a session, or the two-factor registration step first. */
@@ -74,7 +80,9 @@ export function LoginPage() {
           <Alert severity="error" role="alert">
             {isApiError(login.error) && login.error.status === 401 && !needsCode
               ? t('login.badCredentials')
-              : login.error.message}
+              : isApiError(login.error) && login.error.status === 429
+                ? t('login.tooMany', { seconds: secondsToWait(login.error.details) })
+                : login.error.message}
           </Alert>
         )}
         <Box sx={{ display: needsCode ? 'none' : 'contents' }}>

@@ -1,25 +1,34 @@
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import type { RegisterRequest } from '@parley/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { isApiError } from '../../../shared/api/api-error';
 import { useRegister } from '../api/auth';
 import { AuthHeading } from './auth-heading';
+import { AuthOutcome } from './auth-outcome';
 import { fieldRules } from './form-fields';
-import { useFinishSignIn } from './login-page';
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const rules = fieldRules(t);
   const registration = useRegister();
-  const finish = useFinishSignIn();
-  const { register, handleSubmit, formState } = useForm<RegisterRequest>({
+  const { register, handleSubmit, formState, getValues } = useForm<RegisterRequest>({
     defaultValues: { email: '', password: '', first_name: '', last_name: '', company_name: '' },
   });
   const { errors } = formState;
-  const onSubmit = handleSubmit((values) => registration.mutate(values, { onSuccess: finish }));
-  const conflict = isApiError(registration.error) && registration.error.name === 'ConflictException';
+  const onSubmit = handleSubmit((values) => registration.mutate(values));
+
+  if (registration.isSuccess) {
+    return (
+      <AuthOutcome
+        icon={<MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} />}
+        title={t('register.sentTitle')}
+        body={t('register.sentBody', { email: getValues('email') })}
+        action={{ label: t('reset.backToSignIn'), to: '/v2/login' }}
+      />
+    );
+  }
 
   return (
     <Box component="form" onSubmit={onSubmit} noValidate>
@@ -27,7 +36,7 @@ export function RegisterPage() {
       <Stack spacing={2.25}>
         {registration.error && (
           <Alert severity="error" role="alert">
-            {conflict ? t('register.emailTaken') : registration.error.message}
+            {registration.error.message}
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -59,7 +68,7 @@ export function RegisterPage() {
           type="email"
           autoComplete="email"
           {...register('email', rules.email)}
-          error={Boolean(errors.email) || conflict}
+          error={Boolean(errors.email)}
           helperText={errors.email?.message}
         />
         <TextField

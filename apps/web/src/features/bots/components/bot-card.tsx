@@ -41,21 +41,22 @@ export function botLinks(companyId: string, botId: string) {
 export function BotCard({
   bot,
   companyId,
+  can,
   onEdit,
   onDuplicate,
   onDelete,
 }: {
   bot: BotSummary;
   companyId: string;
+  /** What the user may do: without managing bots, no rename, duplicate, delete or web chat set-up. */
+  can: { manage: boolean; viewReports: boolean };
   onEdit: (bot: BotSummary) => void;
   onDuplicate: (bot: BotSummary) => void;
   onDelete: (bot: BotSummary) => void;
 }) {
   const { t, i18n } = useTranslation('bots');
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const links = botLinks(companyId, bot.id);
   const edited = new Date(bot.updated_at).toLocaleDateString(i18n.resolvedLanguage, { dateStyle: 'medium' });
-  const close = () => setMenu(null);
   return (
     <Card
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative' }}
@@ -106,19 +107,45 @@ export function BotCard({
           <Button size="small" startIcon={<ForumOutlined />} component={RouterLink} to={links.inbox}>
             {t('card.inbox')}
           </Button>
-          <Button size="small" startIcon={<InsightsOutlined />} component={RouterLink} to={links.reports}>
-            {t('card.reports')}
-          </Button>
-          <Button
-            size="small"
-            startIcon={<ChatBubbleOutlineRounded />}
-            component={RouterLink}
-            to={links.webchat}
-          >
-            {t('card.webchat')}
-          </Button>
+          {can.viewReports && (
+            <Button size="small" startIcon={<InsightsOutlined />} component={RouterLink} to={links.reports}>
+              {t('card.reports')}
+            </Button>
+          )}
+          {can.manage && (
+            <Button
+              size="small"
+              startIcon={<ChatBubbleOutlineRounded />}
+              component={RouterLink}
+              to={links.webchat}
+            >
+              {t('card.webchat')}
+            </Button>
+          )}
         </Stack>
       </Box>
+      {can.manage && <BotMenu bot={bot} onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} />}
+    </Card>
+  );
+}
+
+/** Rename, duplicate, delete: for people who manage bots. */
+function BotMenu({
+  bot,
+  onEdit,
+  onDuplicate,
+  onDelete,
+}: {
+  bot: BotSummary;
+  onEdit: (bot: BotSummary) => void;
+  onDuplicate: (bot: BotSummary) => void;
+  onDelete: (bot: BotSummary) => void;
+}) {
+  const { t } = useTranslation('bots');
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const close = () => setMenu(null);
+  return (
+    <>
       <Tooltip title={t('card.more')}>
         <IconButton
           onClick={(event) => setMenu(event.currentTarget)}
@@ -166,6 +193,6 @@ export function BotCard({
           <ListItemText>{t('actions.delete')}</ListItemText>
         </MenuItem>
       </Menu>
-    </Card>
+    </>
   );
 }

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../shared/session/current-user';
 import { botListQuery, useDuplicateBot } from '../api/bots';
 import { BotCard } from './bot-card';
 import { CreateBotDialog, DeleteBotDialog, EditBotDialog } from './bot-dialogs';
@@ -35,6 +36,8 @@ const sorts = [
 export function BotsSection({ companyId }: { companyId: string }) {
   const { t } = useTranslation('bots');
   const { enqueueSnackbar } = useSnackbar();
+  const canManage = useCan('bots:manage');
+  const canViewReports = useCan('reports:view');
   const [search, setSearch] = useState('');
   const [sortValue, setSortValue] = useState<(typeof sorts)[number]['value']>('updated_at:desc');
   const [page, setPage] = useState(1);
@@ -76,9 +79,11 @@ export function BotsSection({ companyId }: { companyId: string }) {
             </Typography>
           )}
         </Typography>
-        <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
-          {t('actions.new')}
-        </Button>
+        {canManage && (
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
+            {t('actions.new')}
+          </Button>
+        )}
       </Stack>
       {!isEmptyCompany && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2.5 }}>
@@ -159,9 +164,11 @@ export function BotsSection({ companyId }: { companyId: string }) {
           <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 420, mx: 'auto' }}>
             {t('empty.body')}
           </Typography>
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
-            {t('empty.action')}
-          </Button>
+          {canManage && (
+            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
+              {t('empty.action')}
+            </Button>
+          )}
         </Card>
       ) : list.data?.items.length === 0 ? (
         <Card sx={{ p: 4, textAlign: 'center' }}>
@@ -174,6 +181,7 @@ export function BotsSection({ companyId }: { companyId: string }) {
               <BotCard
                 bot={bot}
                 companyId={companyId}
+                can={{ manage: canManage, viewReports: canViewReports }}
                 onEdit={setEditing}
                 onDelete={setDeleting}
                 onDuplicate={(source) =>

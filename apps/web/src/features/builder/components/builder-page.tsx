@@ -2,6 +2,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import CloudOffRounded from '@mui/icons-material/CloudOffRounded';
 import SyncRounded from '@mui/icons-material/SyncRounded';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import {
   Alert,
@@ -28,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { ErrorScreen } from '../../../app/errors/error-screen';
+import { useCan } from '../../../shared/session/current-user';
 import { builderBotQuery, builderKeys, fetchDraft } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
@@ -69,6 +71,22 @@ function SaveState({ store }: { store: BuilderStore }) {
         role="status"
         aria-live="polite"
         data-save-state={pending && save.state === 'saved' ? 'unsaved' : save.state}
+      />
+    </Tooltip>
+  );
+}
+
+/** In place of the save state for people who may not change bots: nothing they do here is saved. */
+function ViewOnly() {
+  const { t } = useTranslation('builder');
+  return (
+    <Tooltip title={t('save.viewOnlyHint')}>
+      <Chip
+        icon={<VisibilityOutlined />}
+        label={t('save.viewOnly')}
+        variant="outlined"
+        size="small"
+        role="status"
       />
     </Tooltip>
   );
@@ -175,17 +193,22 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
     createBuilderStore({ botId: bot.id, flow: bot.flow, revision: bot.draft_revision }),
   );
   const [debug] = useState(() => createDebugger(store));
-  useEffect(() => startAutosave(store), [store]);
+  // The server refuses saves and publishing to people without the permission; the builder does
+  // not offer them.
+  const canManage = useCan('bots:manage');
+  const canPublish = useCan('bots:publish');
+  useEffect(() => (canManage ? startAutosave(store) : undefined), [store, canManage]);
   useCommandShortcuts(store);
   // Leaving with edits the server does not have yet asks first.
   useEffect(() => {
+    if (!canManage) return;
     const warn = (event: BeforeUnloadEvent) => {
       const state = store.getState();
       if (state.edits !== state.savedEdits) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [store]);
+  }, [store, canManage]);
   const insights = useFlowInsights(store);
   const { findings } = insights;
   const names = useMemo(() => completionNames(insights.usages), [insights.usages]);
@@ -219,11 +242,11 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
               </Typography>
               <CommandButtons store={store} />
               <EditMenu store={store} />
-              <AiManagerButton store={store} />
+              {canManage && <AiManagerButton store={store} />}
               <ProblemsButton findings={findings} onOpen={openModule} />
-              <SaveState store={store} />
-              <VersionsButton store={store} onRestored={onReload} />
-              <PublishButton store={store} findings={findings} onOpen={openModule} />
+              {canManage ? <SaveState store={store} /> : <ViewOnly />}
+              {canManage && <VersionsButton store={store} onRestored={onReload} />}
+              {canPublish && <PublishButton store={store} findings={findings} onOpen={openModule} />}
             </Stack>
             <Box sx={{ flex: 1, minHeight: 0 }}>
               <Outlet context={context} />

@@ -83,9 +83,12 @@ function ButtonLabel({ children }: { children: ReactNode }) {
 function ControlActions({
   transcript,
   companyId,
+  staffElsewhere,
 }: {
   transcript: InboxTranscript;
   companyId: string | undefined;
+  /** Parley staff looking at another company: they read and add notes, nothing more. */
+  staffElsewhere: boolean;
 }) {
   const { t } = useTranslation('inbox');
   const { data: me } = useSuspenseQuery(currentUserQuery);
@@ -95,7 +98,15 @@ function ControlActions({
   const mine = conversation.agent?.id === me.id;
 
   let actions: ReactNode = null;
-  if (mine) {
+  if (staffElsewhere) {
+    actions = (
+      <Typography variant="body2" color="text.secondary">
+        {conversation.agent
+          ? t('control.handledBy', { agent: conversation.agent.name })
+          : t('control.staffReadOnly')}
+      </Typography>
+    );
+  } else if (mine) {
     actions = (
       <Button
         variant="outlined"
@@ -169,13 +180,16 @@ export function ConversationPane({
   const { data: me } = useSuspenseQuery(currentUserQuery);
   const query = useQuery(transcriptQuery(companyId, conversationId));
   const loaded = query.data;
+  // What staff read in another company stays unread for that company's team.
+  const staffElsewhere = companyId !== undefined && companyId !== me.company.id;
 
   // The list row follows what the pane knows; opening a conversation reads it.
   useEffect(() => {
     if (!loaded) return;
     patchListedConversation(queryClient, loaded.conversation);
-    if (loaded.conversation.unread) void markRead(queryClient, companyId, loaded).catch(() => undefined);
-  }, [loaded, queryClient, companyId]);
+    if (loaded.conversation.unread && !staffElsewhere)
+      void markRead(queryClient, companyId, loaded).catch(() => undefined);
+  }, [loaded, queryClient, companyId, staffElsewhere]);
 
   if (query.isPending) {
     return (
@@ -219,13 +233,15 @@ export function ConversationPane({
   const transcript = query.data;
   const { conversation } = transcript;
   const mine = conversation.agent?.id === me.id;
-  const replyHint = mine
-    ? null
-    : conversation.agent
-      ? t('composer.handledBy', { agent: conversation.agent.name })
-      : conversation.status === 'ended' || conversation.status === 'expired'
-        ? t('composer.closed')
-        : t('composer.takeOverFirst');
+  const replyHint = staffElsewhere
+    ? t('composer.staffNotesOnly')
+    : mine
+      ? null
+      : conversation.agent
+        ? t('composer.handledBy', { agent: conversation.agent.name })
+        : conversation.status === 'ended' || conversation.status === 'expired'
+          ? t('composer.closed')
+          : t('composer.takeOverFirst');
   const details = <DetailsPanel transcript={transcript} />;
 
   return (
@@ -262,7 +278,7 @@ export function ConversationPane({
             </Stack>
           </Box>
           <Stack direction="row" spacing={1} alignItems="center" sx={{ ml: 'auto' }}>
-            <ControlActions transcript={transcript} companyId={companyId} />
+            <ControlActions transcript={transcript} companyId={companyId} staffElsewhere={staffElsewhere} />
             <Tooltip title={t('details.toggle')}>
               <IconButton
                 onClick={toggleDetails}
@@ -280,7 +296,7 @@ export function ConversationPane({
           key={conversation.id}
           companyId={companyId}
           conversationId={conversation.id}
-          canReply={mine}
+          canReply={mine && !staffElsewhere}
           replyHint={replyHint}
         />
       </Box>

@@ -21,6 +21,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../shared/session/current-user';
 import { botQuery, deploymentsQuery, useSaveWebchatStyle, webchatStyleQuery } from '../api/webchat';
 import { EmbedSnippet } from './embed-snippet';
 import { WidgetPreview } from './widget-preview';
@@ -147,6 +148,7 @@ export function StylingEditor({ botId }: { botId: string }) {
   const { data: saved } = useSuspenseQuery(webchatStyleQuery(botId));
   const { data: deployments } = useSuspenseQuery(deploymentsQuery(botId));
   const save = useSaveWebchatStyle(botId);
+  const canManage = useCan('bots:manage');
   const { control, register, handleSubmit, reset, formState } = useForm<WebchatStyle>({
     values: saved,
     // The form always holds a whole style (loaded with its defaults), so input and output types agree.
@@ -308,14 +310,16 @@ export function StylingEditor({ botId }: { botId: string }) {
                 </Grid>
               </Section>
               {save.error && <Alert severity="error">{save.error.message}</Alert>}
-              <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-                <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset(saved)}>
-                  {t('styling.discard')}
-                </Button>
-                <Button type="submit" variant="contained" disabled={!formState.isDirty || save.isPending}>
-                  {t('styling.save')}
-                </Button>
-              </Stack>
+              {canManage && (
+                <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+                  <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset(saved)}>
+                    {t('styling.discard')}
+                  </Button>
+                  <Button type="submit" variant="contained" disabled={!formState.isDirty || save.isPending}>
+                    {t('styling.save')}
+                  </Button>
+                </Stack>
+              )}
             </Stack>
           </CardContent>
         </Card>

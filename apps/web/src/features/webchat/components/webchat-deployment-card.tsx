@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
+import { useCan } from '../../../shared/session/current-user';
 import {
   deploymentsQuery,
   testDeploymentQuery,
@@ -22,6 +23,7 @@ export function WebchatDeploymentCard({ botId }: { botId: string }) {
   const { data: testDeployment } = useSuspenseQuery(testDeploymentQuery(botId));
   const publish = usePublishBot(botId);
   const create = useCreateWebchatDeployment(botId);
+  const canPublish = useCan('bots:publish');
   const latest = versions[0];
   const webchat = deployments.find((deployment) => deployment.channel === 'webchat');
   const refused = publish.error && isApiError(publish.error) && publish.error.status === 400;
@@ -50,20 +52,22 @@ export function WebchatDeploymentCard({ botId }: { botId: string }) {
                   })
                 : t('deploy.notPublished')}
             </Typography>
-            <Button
-              variant={latest ? 'outlined' : 'contained'}
-              disabled={publish.isPending}
-              onClick={() =>
-                publish.mutate(undefined, {
-                  onSuccess: ({ version }) =>
-                    enqueueSnackbar(t('deploy.publishedToast', { version: version.version }), {
-                      variant: 'success',
-                    }),
-                })
-              }
-            >
-              {publish.isPending ? t('deploy.publishing') : t('deploy.publish')}
-            </Button>
+            {canPublish && (
+              <Button
+                variant={latest ? 'outlined' : 'contained'}
+                disabled={publish.isPending}
+                onClick={() =>
+                  publish.mutate(undefined, {
+                    onSuccess: ({ version }) =>
+                      enqueueSnackbar(t('deploy.publishedToast', { version: version.version }), {
+                        variant: 'success',
+                      }),
+                  })
+                }
+              >
+                {publish.isPending ? t('deploy.publishing') : t('deploy.publish')}
+              </Button>
+            )}
           </Stack>
           <Button
             variant="text"
@@ -89,7 +93,8 @@ export function WebchatDeploymentCard({ botId }: { botId: string }) {
               <EmbedSnippet deploymentKey={webchat.key} />
             </>
           ) : (
-            latest && (
+            latest &&
+            canPublish && (
               <Button
                 variant="contained"
                 sx={{ alignSelf: 'flex-start' }}
