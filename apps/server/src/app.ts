@@ -24,6 +24,7 @@ import { frontendConfigRoutes } from './features/frontend/frontend-config.routes
 import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
+import type { OutgoingMail } from './features/mail/mail-outbox.repository';
 import { trainedModelStore } from './features/nlu/nlu-model-store';
 import { workerTrainer } from './features/nlu/nlu-trainer';
 import { publishingRoutes } from './features/publishing/publishing.routes';
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   streamHeartbeatMs?: number;
   /** Where log lines go instead of stdout (tests read what the server logs). */
   logStream?: { write(line: string): void };
+  /** Hears of each mail once delivered (tests read mail there: the outbox keeps no content). */
+  onMailDelivered?: (mail: OutgoingMail) => void;
 }
 
 /** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
@@ -66,6 +69,7 @@ export async function buildApp({
   jobPollingIntervalSeconds,
   logStream,
   streamHeartbeatMs = HEARTBEAT_MS,
+  onMailDelivered,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -99,6 +103,7 @@ export async function buildApp({
   const jobs = await startJobQueue(database, app.log, { pollingIntervalSeconds: jobPollingIntervalSeconds });
   const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log, {
     printToTerminal: config.logFormat === 'pretty',
+    onDelivered: onMailDelivered,
   });
   const nluTrainer = workerTrainer();
   const engineServices = createEngineServices(

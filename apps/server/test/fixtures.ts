@@ -8,7 +8,7 @@ import type {
   UserRole,
 } from '@parley/contracts';
 import { hashPassword } from '../src/features/auth/passwords';
-import { listOutboxMailTo } from '../src/features/mail/mail-outbox.repository';
+import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
 import { permissionsFor } from '../src/features/users/permissions';
 import { insertUser } from '../src/features/users/users.repository';
 import type { TestApp } from './test-app';
@@ -26,18 +26,27 @@ export function newRegistration(overrides: Partial<RegisterRequest> = {}): Regis
   };
 }
 
-/** The token of the newest sign-up link mailed to `email` (the mail is written by a job). */
-export async function signUpTokenMailedTo(t: TestApp, email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
+/** The newest mail delivered to `email` that `matches`, once a job has delivered it. */
+export async function mailDeliveredTo(
+  t: TestApp,
+  email: string,
+  matches: (mail: OutgoingMail) => boolean = () => true,
+): Promise<OutgoingMail> {
+  const deadline = Date.now() + 30_000;
   for (;;) {
-    const mail = (await listOutboxMailTo(t.database.db, email)).find((item) =>
-      item.text_body.includes('/v2/register/confirm?token='),
-    );
-    const token = mail && /\/v2\/register\/confirm\?token=([\w-]+)/.exec(mail.text_body)?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`no sign-up link mailed to ${email}`);
+    const mail = t.mails.findLast((item) => item.to === email && matches(item));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no such mail delivered to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The token of the newest sign-up link mailed to `email` (the mail is written by a job). */
+export async function signUpTokenMailedTo(t: TestApp, email: string): Promise<string> {
+  const mail = await mailDeliveredTo(t, email, (item) => item.text.includes('/v2/register/confirm?token='));
+  const token = /\/v2\/register\/confirm\?token=([\w-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no sign-up link in the mail to ${email}`);
+  return token;
 }
 
 /**

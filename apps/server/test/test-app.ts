@@ -5,6 +5,7 @@ import { type BuildAppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { ServerConfig } from '../src/context';
 import { createDatabase, type Database } from '../src/db/database';
+import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
 
 /** Which database the API suites run on: the vitest project sets it (see vitest.config.ts). */
 export const testEngine = process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -13,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: ServerConfig;
   database: Database;
+  /** Every mail the app delivered, oldest first (the outbox keeps no content once one is sent). */
+  mails: OutgoingMail[];
   /** On PostgreSQL: the test database's address (for a server in another process). */
   databaseUrl: string | undefined;
   /** `app.inject` with JSON in and out. */
@@ -67,13 +70,21 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(env);
   const { database, url, drop } = await freshDatabase();
-  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 0.5, ...options });
+  const mails: OutgoingMail[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    jobPollingIntervalSeconds: 0.5,
+    onMailDelivered: (mail) => mails.push(mail),
+    ...options,
+  });
   await app.ready();
   const others: FastifyInstance[] = [];
   return {
     app,
     config,
     database,
+    mails,
     databaseUrl: url,
     request: (options) => app.inject(options),
     async secondInstance() {

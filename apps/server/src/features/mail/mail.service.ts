@@ -26,12 +26,13 @@ export function createMailTransport(
   smtpUrl: string | undefined,
   from: string,
   logger: FastifyBaseLogger,
-  options: { printToTerminal: boolean } = { printToTerminal: false },
+  options: { printToTerminal?: boolean; onDelivered?: ((mail: OutgoingMail) => void) | undefined } = {},
 ): MailTransport {
   if (!smtpUrl) {
     return {
       kind: 'log',
       async deliver(mail) {
+        options.onDelivered?.(mail);
         logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not sent: no SMTP_URL is set');
         if (options.printToTerminal) {
           process.stdout.write(`\n── Mail to ${mail.to}: ${mail.subject} ──\n${mail.text}\n──\n\n`);
@@ -51,6 +52,7 @@ export function createMailTransport(
         text: mail.text,
         html: mail.html,
       });
+      options.onDelivered?.(mail);
     },
     close() {
       transporter.close();
