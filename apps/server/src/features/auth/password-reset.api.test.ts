@@ -210,7 +210,9 @@ describe('password recovery without SMTP', () => {
     });
     expect(accepted.statusCode).toBe(202);
     const row = await eventually(async () =>
-      (await listOutboxMailTo(t.database.db, registration.email)).find((mail) => mail.status === 'logged'),
+      (await listOutboxMailTo(t.database.db, registration.email)).find(
+        (mail) => mail.status === 'logged' && mail.subject === resetSubject,
+      ),
     );
     expect(row).toMatchObject({ text_body: '', html_body: '', subject: 'Reset your Parley password' });
     const notice = log
