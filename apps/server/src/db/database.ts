@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +13,7 @@ import {
 import pg from 'pg';
 import { createPglitePool } from './pglite-pool';
 import type { DB } from './schema';
+import { statementName } from './statement-names';
 
 export type Db = Kysely<DB>;
 export type Trx = Transaction<DB>;
@@ -152,18 +152,6 @@ function preparingStatements(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
-}
-
-const statementNames = new Map<string, string>();
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `k_${createHash('sha1').update(text).digest('hex')}`;
-    // Statements built with varying text (long IN lists) must not grow this without bound.
-    if (statementNames.size > 5_000) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  return name;
 }
 
 /** Where the embedded database keeps its files. */

@@ -50,9 +50,12 @@ export interface NextCall {
 }
 
 /** Refusal given to the engine for a call not made yet: the turn's result is thrown away. */
-export class OutsideCallDeferred extends Error {
+class OutsideCallDeferred extends Error {
   override name = 'OutsideCallDeferred';
 }
+
+/** One instance for every refusal: capturing a stack each time was a measurable part of a turn. */
+const DEFERRED = new OutsideCallDeferred('Outside calls are made with nothing held');
 
 /** mulberry32: a small seeded generator, so a turn worked out again draws the same numbers. */
 function seededRandom(seed: number): () => number {
@@ -96,7 +99,7 @@ export function replayingServices(
       return outcome.ok ? Promise.resolve(outcome.value as T) : Promise.reject(new Error(outcome.message));
     }
     next ??= { index, kind, target, timeoutMs, perform };
-    return Promise.reject(new OutsideCallDeferred('Outside calls are made with nothing held'));
+    return Promise.reject(DEFERRED);
   };
   return {
     services: {

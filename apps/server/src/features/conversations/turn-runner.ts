@@ -103,6 +103,21 @@ function draftPublisher(ctx: AppContext, conversationId: string) {
 }
 
 /**
+ * Conversation states known to be valid, by the row they came with: parsed once when read (a turn
+ * with a call is worked out twice on one row), or left by this process's own turn.
+ */
+const validStates = new WeakMap<TurnRow, ConversationState>();
+
+function stateOf(row: TurnRow): ConversationState {
+  let state = validStates.get(row);
+  if (!state) {
+    state = conversationStateSchema.parse(row.state) as ConversationState;
+    validStates.set(row, state);
+  }
+  return state;
+}
+
+/**
  * Runs the engine on the conversation as read and works out the turn's write. Outside calls are
  * answered from `pending` (the calls made so far); the first one beyond them is not made but
  * returned as `nextCall`, and then the rest of the plan is not to be stored.
@@ -122,7 +137,7 @@ async function planTurn(
     row.deployment_version,
     row.bot_updated_at,
   );
-  const state = conversationStateSchema.parse(row.state) as ConversationState;
+  const state = stateOf(row);
   const meta: TurnMeta = {
     botId: row.bot_id,
     deploymentId: row.deployment_id,
@@ -213,15 +228,19 @@ async function readTurnRow(ctx: AppContext, conversationId: string): Promise<Tur
 }
 
 /** The conversation as a stored turn left it (for the next turn, which then needs no read). */
-const afterTurn = (row: TurnRow, { write }: TurnPlan): TurnRow => ({
-  ...row,
-  state: write.state as TurnRow['state'],
-  status: write.status,
-  expires_at: write.expiresAt,
-  agent_id: write.status !== 'human' ? null : write.agentId === undefined ? row.agent_id : write.agentId,
-  pending_owner: null,
-  pending_expired: false,
-});
+function afterTurn(row: TurnRow, { write }: TurnPlan): TurnRow {
+  const after: TurnRow = {
+    ...row,
+    state: write.state as TurnRow['state'],
+    status: write.status,
+    expires_at: write.expiresAt,
+    agent_id: write.status !== 'human' ? null : write.agentId === undefined ? row.agent_id : write.agentId,
+    pending_owner: null,
+    pending_expired: false,
+  };
+  validStates.set(after, write.state);
+  return after;
+}
 
 const outcomeOf = (messages: ChatMessage[], { trace, write }: TurnPlan): TurnOutcome => ({
   messages,
