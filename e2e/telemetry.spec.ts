@@ -26,7 +26,12 @@ describe('telemetry from the web app', () => {
 
   it('reports page views with the user and company to the collector, which stores them', async () => {
     const port = new URL(server.url).port;
-    const page = await browser.newPage();
+    // The app's CSP would block a call to another host before it shows as a request: bypassed here,
+    // every request the page's code makes is seen, workers included, and all must stay home (§7).
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    context.on('request', (request) => requested.push(request.url()));
     await page.goto(`http://parley.test:${port}/v2/login`);
     await page.getByLabel('Email').fill('owner@demo.parley.dev');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -41,7 +46,16 @@ describe('telemetry from the web app', () => {
     );
     expect(batch.status()).toBe(200);
     expect(((await batch.json()) as { itemsAccepted: number }).itemsAccepted).toBeGreaterThan(0);
-    await page.close();
+    // The telemetry SDK would fetch its settings from the vendor's CDN by default; nothing may
+    // leave for another host, not even a request that fails offline.
+    await page.waitForTimeout(1_000);
+    const elsewhere = requested.filter((url) => {
+      const { protocol, host } = new URL(url);
+      return (protocol === 'http:' || protocol === 'https:') && host !== `parley.test:${port}`;
+    });
+    expect(elsewhere).toEqual([]);
+    expect(requested.some((url) => url === `http://parley.test:${port}/telemetry`)).toBe(true);
+    await context.close();
 
     await server.kill();
     const db = await PGlite.create({ dataDir: join(server.dataDir, 'pg') });

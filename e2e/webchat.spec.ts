@@ -65,6 +65,47 @@ const shopModules = (imageUrl: string) => [
   { id: 'later', type: 'text', content: { text: 'Your box is on its way 🚚' } },
 ];
 
+/** Links as bots write them: bare, in parentheses, old-style `<…>`, built from variables, labelled. */
+const linkModules = [
+  {
+    id: 'start',
+    type: 'set_variable',
+    content: {
+      assignments: [
+        { variable: 'base', value: '"https://example.com"' },
+        { variable: 'order', value: '"A 42"' },
+      ],
+    },
+    connections: [{ id: 'l1', port: 'next', target: 'links' }],
+  },
+  {
+    id: 'links',
+    type: 'text',
+    content: {
+      text:
+        'See https://example.com/hours. Or write to us (https://example.com/contact)! Old style: <https://example.com/old>.\n' +
+        'Your page: {{ base }}/orders/42. [Track it]({{ base }}/track/{{ order }}).',
+    },
+    connections: [{ id: 'l2', port: 'next', target: 'menu' }],
+  },
+  {
+    id: 'menu',
+    type: 'buttons',
+    content: {
+      text: 'Tea or coffee?',
+      buttons: [
+        { id: 'tea', label: 'Tea', action: { type: 'goto' } },
+        { id: 'coffee', label: 'Coffee', action: { type: 'goto' } },
+      ],
+    },
+    connections: [
+      { id: 'l3', port: 'button:tea', target: 'tea' },
+      { id: 'l4', port: 'button:coffee', target: 'tea' },
+    ],
+  },
+  { id: 'tea', type: 'text', content: { text: 'Coming right up.' } },
+];
+
 describe('the web chat widget on a page of another origin', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -177,6 +218,56 @@ describe('the web chat widget on a page of another origin', () => {
     expect(
       events.filter((event) => event.data.baseData.name === 'Chat Opened').length,
     ).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('shows links clean and, after a fallback answer, offers the choices again', async () => {
+    const { deployment } = await publishWebchatBot(
+      server.url,
+      'owner@demo.parley.dev',
+      'Links bot',
+      linkModules,
+    );
+    site.pages.set('/links', shopPage(server.url, deployment.key));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/links`);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const chat = page.getByRole('dialog', { name: 'Chat with us' });
+    await chat.getByText('Tea or coffee?').waitFor();
+
+    const bubble = chat.locator('.pc-bubble').filter({ hasText: 'See ' });
+    // No brackets, and the sentence's period, "!" and ")" stay outside the links.
+    expect(await bubble.textContent()).toBe(
+      'See https://example.com/hours. Or write to us (https://example.com/contact)! Old style: https://example.com/old.' +
+        'Your page: https://example.com/orders/42. Track it.',
+    );
+    expect(await bubble.locator('br').count()).toBe(1);
+    const links = await bubble
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(links).toEqual([
+      ['https://example.com/hours', 'https://example.com/hours'],
+      ['https://example.com/contact', 'https://example.com/contact'],
+      ['https://example.com/old', 'https://example.com/old'],
+      ['https://example.com/orders/42', 'https://example.com/orders/42'],
+      ['Track it', 'https://example.com/track/A%2042'],
+    ]);
+    await checkAccessibility(page);
+    await screenshot(page, 'webchat-links');
+
+    const input = chat.getByRole('textbox', { name: 'Write a message…' });
+    await input.fill('purple monkey');
+    await input.press('Enter');
+    const fallback = chat.locator('.pc-row').filter({ hasText: "Sorry, I didn't get that." });
+    await fallback.waitFor();
+    // The menu's buttons come again with the fallback answer, and they act.
+    const again = fallback.getByRole('button', { name: 'Tea' });
+    expect(await again.isEnabled()).toBe(true);
+    expect(await fallback.getByRole('button', { name: 'Coffee' }).isEnabled()).toBe(true);
+    await screenshot(page, 'webchat-fallback-choices');
+    await again.click();
+    await chat.getByText('Coming right up.').waitFor();
     await context.close();
   });
 

@@ -25,6 +25,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
+import { nluRoutes } from './features/nlu/nlu.routes';
 import { trainedModelStore } from './features/nlu/nlu-model-store';
 import { workerTrainer } from './features/nlu/nlu-trainer';
 import { publishingRoutes } from './features/publishing/publishing.routes';
@@ -182,6 +183,7 @@ export async function buildApp({
     await api.register(conversationsRoutes);
     await api.register(inboxRoutes);
     await api.register(debuggerRoutes);
+    await api.register(nluRoutes);
     await api.register(aiRoutes);
     await api.register(reportsRoutes);
   });

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './frontend-config';
 export * from './health';
 export * from './inbox';
+export * from './nlu';
 export * from './profile';
 export * from './publishing';
 export * from './reports';

@@ -1,6 +1,7 @@
+import type { BotMessage } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { NluEngine } from './nlu/nlu';
-import { runTurn } from './run-turn';
+import { fallbackReplies, runTurn } from './run-turn';
 import { newConversationState } from './state';
 import { flowOf, runBot, testMeta, testServices } from './testing/run-bot';
 import { messageText } from './transcript';
@@ -281,6 +282,77 @@ describe('fallback', () => {
       .expectTrace('fallback', 'module')
       .expectEvent('Fallback');
   });
+
+  it('offers the waiting menu’s buttons again with the fallback message, so the user can go on', async () => {
+    await runBot(welcome)
+      .start()
+      .say('purple monkey dishwasher')
+      .expectMessages((messages) => {
+        expect(messages).toHaveLength(1);
+        expect(messages[0]).toMatchObject({ type: 'buttons', text: expect.stringMatching(/Sorry/) });
+        const labels = messages[0]?.type === 'buttons' ? messages[0].buttons.map((b) => b.label) : [];
+        expect(labels).toEqual(['Order tea', 'Talk to a human', 'Website']);
+      })
+      .expectEvent('Message Sent', { data: { count: 1, fallback: true } })
+      .say('still nonsense')
+      .expectReply(/Sorry[\s\S]*\[Order tea\]/)
+      .press('Order tea')
+      .expectReply('How many boxes?');
+  });
+
+  it('shows a waiting card again after the fallback message', async () => {
+    const flow = flowOf([
+      [
+        'start',
+        'card',
+        {
+          card: {
+            title: 'Green tea, {{ size or "large" }}',
+            buttons: [{ id: 'buy', label: 'Buy', action: { type: 'goto' } }],
+          },
+        },
+        { 'button:buy': 'done' },
+      ],
+      ['done', 'text', { text: 'Bought.' }],
+    ]);
+    await runBot(flow)
+      .start()
+      .say('what?')
+      .expectMessages((messages) => {
+        expect(messages.map((message) => message.type)).toEqual(['text', 'card']);
+        expect(messages[1]).toMatchObject({ card: { title: 'Green tea, large' } });
+      })
+      .press('Buy')
+      .expectReply('Bought.');
+  });
+
+  it('offers nothing again when no module waits with choices', async () => {
+    await runBot(flowOf([['start', 'text', { text: 'Hi' }]]))
+      .start()
+      .say('hello?')
+      .expectMessages((messages) =>
+        expect(messages).toEqual([{ type: 'text', text: expect.stringMatching(/Sorry/) }]),
+      );
+  });
+});
+
+describe('the fallback answer', () => {
+  const buttons: BotMessage = {
+    type: 'buttons',
+    text: 'Pick one',
+    buttons: [{ id: 'a', label: 'A', kind: 'reply', payload: 'p' }],
+  };
+  const card: BotMessage = { type: 'card', card: { title: 'Tea', buttons: [] } };
+  it.each<[string, BotMessage | undefined, BotMessage[]]>([
+    ['Sorry?', undefined, [{ type: 'text', text: 'Sorry?' }]],
+    ['', undefined, []],
+    ['Sorry?', buttons, [{ ...buttons, text: 'Sorry?' }]],
+    ['', buttons, [buttons]],
+    ['Sorry?', card, [{ type: 'text', text: 'Sorry?' }, card]],
+    ['', card, [card]],
+  ])('%j with %j', (message, choices, replies) => {
+    expect(fallbackReplies(message, choices)).toEqual(replies);
+  });
 });
 
 describe('flow control', () => {
@@ -402,7 +474,7 @@ describe('variables', () => {
       channelsBaseUrl: 'https://ch.example.com/',
     })
       .start()
-      .expectReply('ext-7 <https://ch.example.com/webchat/x>');
+      .expectReply('ext-7 https://ch.example.com/webchat/x');
   });
 
   it('strips NUL characters from what the user sends', async () => {

@@ -427,17 +427,40 @@ class Turn {
     const message = this.templates
       .renderOr(this.flow.settings.fallbackMessage, this.flow.settings.fallbackMessage)
       .trim();
-    if (message) {
-      const reply: BotMessage = { type: 'text', text: message };
-      this.outputs.push(reply);
-      this.record('bot', message);
+    const replies = fallbackReplies(message, waiting && this.choicesAgain(waiting));
+    if (replies.length > 0) {
+      this.outputs.push(...replies);
+      for (const reply of replies) this.record('bot', messageText(reply));
       this.emit(
         'Message Sent',
-        { count: 1, fallback: true },
-        { 'Bot Original Message': [reply], ...(waiting ? { 'Bot Module ID': waiting.id } : {}) },
+        { count: replies.length, fallback: true },
+        { 'Bot Original Message': replies, ...(waiting ? { 'Bot Module ID': waiting.id } : {}) },
       );
     }
   }
+
+  /** The choices of the module still waiting for the user, offered again after a fallback. */
+  private choicesAgain(waiting: FlowModule): BotMessage | undefined {
+    const offerAgain = runtimeOf(waiting.type).offerAgain;
+    if (!offerAgain || this.state.waitingFor?.moduleId !== waiting.id) return undefined;
+    try {
+      return offerAgain(waiting.content, this.contextFor(waiting, []));
+    } catch {
+      // The same templates rendered when the module was reached; if they fail now, the fallback
+      // message still goes out and the earlier choices stay in the chat.
+      return undefined;
+    }
+  }
+}
+
+/**
+ * What the bot says when it did not understand: its fallback message, with the choices on offer
+ * again. Buttons join the message in one bubble; a card or carousel follows it.
+ */
+export function fallbackReplies(message: string, choices: BotMessage | undefined): BotMessage[] {
+  if (!choices) return message ? [{ type: 'text', text: message }] : [];
+  if (choices.type === 'buttons') return [{ ...choices, text: message || choices.text }];
+  return message ? [{ type: 'text', text: message }, choices] : [choices];
 }
 
 /** What a Template Error event says: the error's name (e.g. TemplateBudgetExceeded), message and line. */

@@ -328,6 +328,59 @@ describe('the flow validator', () => {
     );
   });
 
+  it('warns of a router that routes no intent, or one without training phrases, and nothing more', () => {
+    const flow = flowOf(
+      [
+        ['start', 'intent_router', { intents: [] }, { fallback: 'ask' }],
+        [
+          'ask',
+          'intent_router',
+          { intents: ['refund', 'hours'] },
+          { 'intent:refund': 'end', 'intent:hours': 'end', fallback: 'end' },
+        ],
+        ['end', 'end', {}],
+      ],
+      {
+        intents: [
+          { name: 'refund', utterances: ['money back please'] },
+          { name: 'hours', utterances: [] },
+        ],
+        globalConnections: [
+          {
+            id: 'g1',
+            name: 'Opening hours',
+            trigger: { type: 'intent', intent: 'hours', threshold: 0.5 },
+            target: 'end',
+            actions: [],
+            enabled: true,
+            priority: 0,
+          },
+        ],
+      },
+    );
+    expect(validateFlow(flow)).toEqual([
+      {
+        severity: 'warning',
+        code: 'no-intents',
+        moduleId: 'start',
+        message: 'module start routes no intent yet: every message takes “Not understood”',
+      },
+      {
+        severity: 'warning',
+        code: 'intent-without-phrases',
+        moduleId: 'ask',
+        message: 'module ask routes the intent “hours”, which has no training phrases: it is never predicted',
+      },
+      {
+        severity: 'warning',
+        code: 'intent-without-phrases',
+        connectionId: 'g1',
+        message:
+          '“Opening hours” listens for the intent “hours”, which has no training phrases: it is never predicted',
+      },
+    ]);
+  });
+
   it('reports intents too large to learn, naming the limit', () => {
     const intents = (count: number, utterance = 'where is my order', each = 10) => ({
       intents: Array.from({ length: count }, (_, index) => ({

@@ -1,4 +1,5 @@
 import {
+  intentNameSchema,
   type ModuleContent,
   type ModuleType,
   moduleDefinitions,
@@ -103,7 +104,7 @@ export const tagSchema = z.object({
 });
 
 export const intentSchema = z.object({
-  name: z.string().regex(/^[\w.-]{1,100}$/, 'Intent names use letters, digits, _, . and -'),
+  name: intentNameSchema,
   utterances: z.array(z.string().trim().min(1).max(500)).max(1000),
 });
 export type Intent = z.infer<typeof intentSchema>;

@@ -12,6 +12,8 @@ export type FindingCode =
   | 'global-to-missing-module'
   | 'invalid-regex'
   | 'unknown-intent'
+  | 'no-intents'
+  | 'intent-without-phrases'
   | 'nlu-model-too-large'
   | 'unknown-tag'
   | 'template-error'
@@ -84,6 +86,9 @@ export function validateFlow(
     seenIds.add(module.id);
   }
   const intents = new Set(flow.intents.map((intent) => intent.name));
+  const untrained = new Set(
+    flow.intents.filter((intent) => intent.utterances.length === 0).map((intent) => intent.name),
+  );
   // Training would refuse such a model, so intents would never be understood.
   const tooLarge = nluLimitProblem(flow.intents, nluLimits);
   if (tooLarge)
@@ -130,12 +135,24 @@ export function validateFlow(
       });
     }
     if (module.type === 'intent_router') {
+      if (module.content.intents.length === 0)
+        warning({
+          code: 'no-intents',
+          moduleId: module.id,
+          message: `${label(module.id)} routes no intent yet: every message takes “Not understood”`,
+        });
       for (const intent of module.content.intents) {
         if (!intents.has(intent))
           error({
             code: 'unknown-intent',
             moduleId: module.id,
             message: `${label(module.id)} routes the intent “${intent}”, which the bot does not define`,
+          });
+        else if (untrained.has(intent))
+          warning({
+            code: 'intent-without-phrases',
+            moduleId: module.id,
+            message: `${label(module.id)} routes the intent “${intent}”, which has no training phrases: it is never predicted`,
           });
       }
     }
@@ -179,6 +196,13 @@ export function validateFlow(
         code: 'unknown-intent',
         connectionId: global.id,
         message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which the bot does not define`,
+      });
+    }
+    if (global.trigger.type === 'intent' && untrained.has(global.trigger.intent)) {
+      warning({
+        code: 'intent-without-phrases',
+        connectionId: global.id,
+        message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which has no training phrases: it is never predicted`,
       });
     }
   }

@@ -1,6 +1,8 @@
 export { definitionOf, type ModuleContent, moduleDefinitions } from './definitions';
 export { PHONE_MAX_DIGITS, validateInput } from './input/validators';
+export { DEFAULT_NLU_THRESHOLD } from './intent-router/schema';
 export { buttonSchema, gotoPayload } from './kit/buttons';
+export { intentNameSchema, toIntentName } from './kit/intents';
 export type * from './kit/module-kit';
 export { compileUserPattern, type UserPattern } from './kit/user-pattern';
 export { RESERVED_VARIABLES, setVariableActionSchema, variableNameSchema } from './kit/variables';

@@ -50,6 +50,7 @@ export {
   PatternFields,
   SetVariableActionsEditor,
   type TemplateFieldProps,
+  usePanelHost,
   WordsField,
 } from './kit/panel-kit';
 export { SUGGESTED_MODELS } from './llm/panel';

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import botsEn from '../../public/locales/en/bots.json';
+import builderEn from '../../public/locales/en/builder.json';
 import commonEn from '../../public/locales/en/common.json';
 import errorsEn from '../../public/locales/en/errors.json';
 import homeEn from '../../public/locales/en/home.json';
@@ -15,9 +16,18 @@ export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'errors', 'home', 'modules', 'bots'],
+  ns: ['common', 'errors', 'home', 'modules', 'bots', 'builder'],
   defaultNS: 'common',
-  resources: { en: { common: commonEn, errors: errorsEn, home: homeEn, modules: modulesEn, bots: botsEn } },
+  resources: {
+    en: {
+      common: commonEn,
+      errors: errorsEn,
+      home: homeEn,
+      modules: modulesEn,
+      bots: botsEn,
+      builder: builderEn,
+    },
+  },
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
   showSupportNotice: false,

@@ -9,6 +9,7 @@ export function ButtonsPanel({ options, onOptionsChange, errors }: PanelProps<Bu
       <TemplateField
         label={t('buttons.text')}
         multiline
+        markdown
         value={options.text}
         onChange={(text) => onOptionsChange({ ...options, text })}
         error={errors.text}

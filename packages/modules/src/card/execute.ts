@@ -1,4 +1,4 @@
-import type { MessageCard } from '@parley/contracts';
+import type { BotMessage, MessageCard } from '@parley/contracts';
 import { acknowledgeButtons, receiveButtons, renderButtons } from '../kit/buttons';
 import type { ExecutionContext, ModuleRuntime } from '../kit/module-kit';
 import { type Card, type CardContent, cardsWait } from './schema';
@@ -14,11 +14,17 @@ export function renderCard(card: Card, context: ExecutionContext): MessageCard {
   };
 }
 
+const cardMessage = (content: CardContent, context: ExecutionContext): BotMessage => ({
+  type: 'card',
+  card: renderCard(content.card, context),
+});
+
 export const cardRuntime: ModuleRuntime<CardContent> = {
   enter(content, context) {
-    context.send({ type: 'card', card: renderCard(content.card, context) });
+    context.send(cardMessage(content, context));
     return cardsWait([content.card]) ? { kind: 'wait' } : { kind: 'continue', port: 'next' };
   },
+  offerAgain: cardMessage,
   acknowledge: (content, input, context) =>
     acknowledgeButtons(context.moduleId, content.card.buttons, input, context),
   receive: (content, input, context) =>

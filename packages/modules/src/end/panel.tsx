@@ -7,6 +7,7 @@ export function EndPanel({ options, onOptionsChange, errors }: PanelProps<EndCon
     <TemplateField
       label={t('end.message')}
       multiline
+      markdown
       value={options.message}
       onChange={(message) => onOptionsChange({ ...options, message })}
       helperText={t('end.help')}

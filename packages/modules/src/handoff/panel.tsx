@@ -9,6 +9,7 @@ export function HandoffPanel({ options, onOptionsChange, errors }: PanelProps<Ha
       <TemplateField
         label={t('handoff.message')}
         multiline
+        markdown
         value={options.message}
         onChange={(message) => onOptionsChange({ ...options, message })}
         error={errors.message}

@@ -35,6 +35,7 @@ export function InputPanel({ options, onOptionsChange, errors }: PanelProps<Inpu
       <TemplateField
         label={t('input.prompt')}
         multiline
+        markdown
         value={options.prompt}
         onChange={(prompt) => set({ prompt })}
         error={errors.prompt}
@@ -108,6 +109,7 @@ export function InputPanel({ options, onOptionsChange, errors }: PanelProps<Inpu
       )}
       <TemplateField
         label={t('input.retryMessage')}
+        markdown
         value={options.retryMessage}
         onChange={(retryMessage) => set({ retryMessage })}
         error={errors.retryMessage}

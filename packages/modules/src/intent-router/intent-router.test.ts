@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { intentNameSchema, toIntentName } from '../kit/intents';
 import { testContext } from '../kit/testing';
 import { intentRouterRuntime } from './execute';
 import { intentRouterContentSchema, intentRouterDefinition } from './schema';
@@ -17,6 +18,13 @@ describe('intent router module', () => {
     expect(intentRouterDefinition.ports(content).map((port) => port.id)).toEqual([
       'intent:track_order',
       'intent:refund',
+      'fallback',
+    ]);
+  });
+
+  it('is born routing no intent, so it points at none the bot may lack', () => {
+    expect(intentRouterDefinition.defaults.intents).toEqual([]);
+    expect(intentRouterDefinition.ports(intentRouterDefinition.defaults).map((port) => port.id)).toEqual([
       'fallback',
     ]);
   });
@@ -46,5 +54,18 @@ describe('intent router module', () => {
       port: 'fallback',
     });
     expect(events).toEqual([]);
+  });
+});
+
+describe('intent names typed by people', () => {
+  it.each([
+    ['opening hours', 'opening_hours'],
+    ['  Envíos a domicilio ', 'Envios_a_domicilio'],
+    ['año.nuevo', 'ano.nuevo'],
+    ['¿qué tal?', 'que_tal'],
+    ['!!!', ''],
+  ])('%j becomes %j', (typed, name) => {
+    expect(toIntentName(typed)).toBe(name);
+    if (name) expect(intentNameSchema.safeParse(name).success).toBe(true);
   });
 });

@@ -7,17 +7,22 @@ export const DEFAULT_NLU_THRESHOLD = 0.5;
 export const intentRouterContentSchema = z.object({
   /** Optional question asked before listening. */
   prompt: z.string().max(2000).default(''),
-  /** Names of the bot's intents this module routes; one connection each. */
-  intents: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one intent').max(200),
+  /**
+   * Names of the bot's intents this module routes; one connection each. A new router routes none
+   * (rather than an intent the bot may not have): the validator asks for one.
+   */
+  intents: z.array(z.string().min(1).max(100)).max(200),
   threshold: z.number().min(0).max(1).default(DEFAULT_NLU_THRESHOLD),
 });
 export type IntentRouterContent = z.infer<typeof intentRouterContentSchema>;
+
+const defaults: IntentRouterContent = { prompt: '', intents: [], threshold: DEFAULT_NLU_THRESHOLD };
 
 export const intentRouterDefinition = {
   label: 'Intent router',
   summary: (content) => [content.prompt || `${content.intents.length} intents`].filter(Boolean),
   content: intentRouterContentSchema,
-  defaults: { prompt: '', intents: ['greeting'], threshold: DEFAULT_NLU_THRESHOLD },
+  defaults,
   ports: (content) => [
     ...content.intents.map((intent) => ({ id: `intent:${intent}`, label: intent })),
     { id: 'fallback', label: 'Not understood' },

@@ -124,6 +124,11 @@ export interface ModuleRuntime<C> {
     context: ExecutionContext,
     attempt: number,
   ): Promise<ReceiveResult> | ReceiveResult;
+  /**
+   * The choices the module is waiting on (its buttons, its card), offered again after the bot's
+   * fallback answer so the user can go on: the message `enter` sent, rendered anew, nothing else.
+   */
+  offerAgain?(content: C, context: ExecutionContext): BotMessage;
 }
 
 export const noVariables = (): VariableUse => ({ templates: [], expressions: [], writes: [] });

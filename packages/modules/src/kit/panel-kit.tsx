@@ -35,6 +35,8 @@ export interface TemplateFieldProps {
   /** A template (`Hello {{ name }}`) or a bare expression (`total > 10`). */
   mode?: 'template' | 'expression';
   multiline?: boolean;
+  /** A message the visitor reads: the preview shows it as the web chat renders its Markdown. */
+  markdown?: boolean;
   placeholder?: string;
   helperText?: string;
   error?: string;
@@ -50,6 +52,12 @@ export interface PanelHost {
   variables: string[];
   /** The bot's intents. */
   intents: string[];
+  /** How many training phrases each intent has (an intent without any is never predicted). */
+  intentPhrases?: Record<string, number>;
+  /** Defines a new intent, without phrases yet (the builder's Intents panel adds them). */
+  createIntent?(name: string): void;
+  /** Shows an intent in the builder's Intents panel. */
+  openIntent?(name: string): void;
 }
 
 function PlainTemplateField({

@@ -7,6 +7,7 @@ export function TextPanel({ options, onOptionsChange, errors }: PanelProps<TextC
     <TemplateField
       label={t('text.text')}
       multiline
+      markdown
       value={options.text}
       onChange={(text) => onOptionsChange({ ...options, text })}
       helperText={t('text.help')}

@@ -21,17 +21,12 @@ describe('text module', () => {
 });
 
 describe('links in bot messages', () => {
+  // Bare addresses go out as written (never wrapped in "<>", which plain-text readers of the API
+  // would show): every place that shows messages links them with @parley/contracts/links.
   it.each([
-    ['see https://example.com/a.', 'see <https://example.com/a>.'],
-    [
-      'Go to https://example.com/a, then https://b.io!',
-      'Go to <https://example.com/a>, then <https://b.io>!',
-    ],
-    ['(more at https://example.com/docs)', '(more at <https://example.com/docs>)'],
-    [
-      'wiki https://en.wikipedia.org/wiki/Bot_(program) ok',
-      'wiki <https://en.wikipedia.org/wiki/Bot_(program)> ok',
-    ],
+    ['see https://example.com/a.', 'see https://example.com/a.'],
+    ['Go to https://example.com/a, then https://b.io!', 'Go to https://example.com/a, then https://b.io!'],
+    ['(more at https://example.com/docs)', '(more at https://example.com/docs)'],
     [
       '[Track your order](https://shop.example.com/t/1).',
       '[Track your order](https://shop.example.com/t/1).',
@@ -40,11 +35,20 @@ describe('links in bot messages', () => {
       '[Docs](https://en.wikipedia.org/wiki/Bot_(program))',
       '[Docs](https://en.wikipedia.org/wiki/Bot_%28program%29)',
     ],
+    ['[Docs](<https://example.com/a b>) ok', '[Docs](https://example.com/a%20b) ok'],
     ['[Pay](https://pay.example.com/x?a=1)', '[Pay](https://pay.example.com/x?a=1)'],
     ['already <https://example.com> linked', 'already <https://example.com> linked'],
     ['no links here', 'no links here'],
   ])('%j → %j', (input, expected) => {
     expect(normalizeLinks(input)).toBe(expected);
+  });
+
+  it('sends an address from a variable as it is, with the sentence around it', async () => {
+    const { context, sent } = testContext({ variables: { base: 'https://example.com' } });
+    await textRuntime.enter({ text: 'See {{ base }}/hours. (Or {{ base }}/faq)' }, context);
+    expect(sent).toEqual([
+      { type: 'text', text: 'See https://example.com/hours. (Or https://example.com/faq)' },
+    ]);
   });
 
   it('keeps a link built from a variable whole, with no stray ")"', async () => {

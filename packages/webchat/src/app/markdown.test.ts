@@ -36,6 +36,41 @@ describe('the widget’s Markdown', () => {
     expect(safeLinkUrl('tel:+34600000000')).toBe('tel:+34600000000');
   });
 
+  it('shows links clean: no brackets, no sentence punctuation, no stray parenthesis', () => {
+    const link = (href: string, text = href) => ({ type: 'link', href, children: [{ type: 'text', text }] });
+    expect(parseInline('See <https://example.com/hours>.')).toEqual([
+      { type: 'text', text: 'See ' },
+      link('https://example.com/hours'),
+      { type: 'text', text: '.' },
+    ]);
+    expect(parseInline('(see https://example.com/a_b) or https://example.com/c?!')).toEqual([
+      { type: 'text', text: '(see ' },
+      link('https://example.com/a_b'),
+      { type: 'text', text: ') or ' },
+      link('https://example.com/c'),
+      { type: 'text', text: '?!' },
+    ]);
+    expect(parseInline('**Pay:** [Pay **now**](https://pay.example.com/x%20%281%29).')).toEqual([
+      { type: 'strong', children: [{ type: 'text', text: 'Pay:' }] },
+      { type: 'text', text: ' ' },
+      {
+        type: 'link',
+        href: 'https://pay.example.com/x%20%281%29',
+        children: [
+          { type: 'text', text: 'Pay ' },
+          { type: 'strong', children: [{ type: 'text', text: 'now' }] },
+        ],
+      },
+      { type: 'text', text: '.' },
+    ]);
+    expect(parseInline('**https://example.com/a_b_c**')).toEqual([
+      { type: 'strong', children: [link('https://example.com/a_b_c')] },
+    ]);
+    expect(parseInline('<javascript:alert(1)> ![A box](https://example.com/box.png)')).toEqual([
+      { type: 'text', text: 'javascript:alert(1) A box' },
+    ]);
+  });
+
   it('leaves markup as plain text (the widget never renders HTML)', () => {
     expect(parseInline('<img src=x onerror=alert(1)>')).toEqual([
       { type: 'text', text: '<img src=x onerror=alert(1)>' },

@@ -1,9 +1,11 @@
-import { safeLinkUrl } from '@parley/contracts/safe-url';
+import { type FoundLink, findLinks } from '@parley/contracts/links';
 
 /**
  * The Markdown bots write, parsed to a tree the widget renders as elements (never as HTML, so a
  * message cannot inject markup): paragraphs with line breaks, bullet and numbered lists, bold,
- * italic, inline code and links. Links keep only http(s), mailto and tel addresses.
+ * italic, inline code and links. Links follow the rule every place that shows bot messages shares
+ * (`@parley/contracts/links`): only http(s), mailto and tel addresses, never a sentence's final
+ * punctuation or a stray ")", never the `<>` of an autolink.
  */
 export type Inline =
   | { type: 'text'; text: string }
@@ -16,38 +18,41 @@ export type Block =
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'list'; ordered: boolean; items: Inline[][] };
 
-// One alternative per inline form; the earliest match wins, text between matches stays text.
-const INLINE =
-  /\*\*(.+?)\*\*|__(.+?)__|\*(?!\s)(.+?)\*|(?<![\w])_(?!\s)(.+?)_(?![\w])|`([^`]+)`|\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|(\n)/s;
+// One alternative per inline form (links are found by the shared rule, below); the earliest match
+// wins, text between matches stays text.
+const INLINE = /\*\*(.+?)\*\*|__(.+?)__|\*(?!\s)(.+?)\*|(?<![\w])_(?!\s)(.+?)_(?![\w])|`([^`]+)`|(\n)/s;
+
+/** A link as the widget shows it; one that may not be a link shows its label as text. */
+function linkNode(link: FoundLink): Inline {
+  const children =
+    link.kind === 'markdown' ? parseInline(link.label) : [{ type: 'text' as const, text: link.label }];
+  return link.href ? { type: 'link', href: link.href, children } : { type: 'text', text: link.label };
+}
 
 export function parseInline(source: string): Inline[] {
   const nodes: Inline[] = [];
   let rest = source;
   while (rest.length > 0) {
     const match = INLINE.exec(rest);
+    const [link] = findLinks(rest);
+    // A link that starts first is whole: emphasis marks inside its address are part of it.
+    if (link && (!match || link.start <= match.index)) {
+      if (link.start > 0) nodes.push({ type: 'text', text: rest.slice(0, link.start) });
+      nodes.push(linkNode(link));
+      rest = rest.slice(link.end);
+      continue;
+    }
     if (!match) {
       nodes.push({ type: 'text', text: rest });
       break;
     }
     if (match.index > 0) nodes.push({ type: 'text', text: rest.slice(0, match.index) });
-    const [whole, bold, bold2, italic, italic2, code, linkText, linkHref, bareUrl] = match;
+    const [whole, bold, bold2, italic, italic2, code] = match;
     if (bold ?? bold2) nodes.push({ type: 'strong', children: parseInline((bold ?? bold2) as string) });
     else if (italic ?? italic2)
       nodes.push({ type: 'em', children: parseInline((italic ?? italic2) as string) });
     else if (code !== undefined) nodes.push({ type: 'code', text: code });
-    else if (linkText !== undefined && linkHref !== undefined) {
-      const href = safeLinkUrl(linkHref);
-      nodes.push(
-        href ? { type: 'link', href, children: parseInline(linkText) } : { type: 'text', text: linkText },
-      );
-    } else if (bareUrl !== undefined) {
-      const href = safeLinkUrl(bareUrl);
-      nodes.push(
-        href
-          ? { type: 'link', href, children: [{ type: 'text', text: bareUrl }] }
-          : { type: 'text', text: bareUrl },
-      );
-    } else nodes.push({ type: 'break' });
+    else nodes.push({ type: 'break' });
     rest = rest.slice(match.index + whole.length);
   }
   return mergeText(nodes);

@@ -1,3 +1,5 @@
+/** @jsxImportSource preact */
+// The pragma keeps this file Preact when the web app (React) imports it: see apps/web widget-text.
 import type { ComponentChildren } from 'preact';
 import { type Inline, parseMarkdown } from './markdown';
 

@@ -1,6 +1,6 @@
 import type { FrontendConfig } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { createTracker, isTelemetryHost, noopTracker, telemetrySettings } from './tracker';
+import { appInsightsConfig, createTracker, isTelemetryHost, noopTracker, telemetrySettings } from './tracker';
 
 const config: FrontendConfig = {
   statusPageUrl: 'https://status.test',
@@ -42,5 +42,14 @@ describe('telemetry', () => {
       maxAjaxCallsPerView: 500,
       retryCodes: [401, 403, 408, 429, 500, 502, 503, 504],
     });
+  });
+
+  it('sends to our own collector and names no other host (spec §7)', () => {
+    const settings = appInsightsConfig(config, 'https://app.parley.dev');
+    expect(settings.endpointUrl).toBe('https://app.parley.dev/telemetry');
+    // The SDK's default settings sync would fetch from js.monitor.azure.com.
+    expect(settings.extensionConfig.AppInsightsCfgSyncPlugin).toEqual({ cfgUrl: '', blkCdnCfg: true });
+    const addresses = JSON.stringify(settings).match(/https?:\/\/[^"]+/g);
+    expect(addresses).toEqual(['https://app.parley.dev/telemetry']);
   });
 });

@@ -28,6 +28,10 @@ export const noopTracker: Tracker = {
 
 /** The SDK's sender, whose settings hold the retry codes. */
 const CHANNEL_PLUGIN = 'AppInsightsChannelPlugin';
+/** The SDK's settings sync, which by default fetches feature flags from the vendor's CDN. */
+const CONFIG_SYNC_PLUGIN = 'AppInsightsCfgSyncPlugin';
+/** `FeatureOptInMode.disable` of the SDK. */
+const FEATURE_DISABLED = 2;
 
 /** Spec §9's telemetry constants, as Application Insights settings. */
 export const telemetrySettings = {
@@ -57,6 +61,28 @@ function userProperties(user: CurrentUser): Record<string, string> {
 }
 
 /**
+ * The SDK's settings: everything goes to our own collector and nowhere else (spec §7). Left to its
+ * defaults the SDK also fetches its settings from js.monitor.azure.com (failing offline, refused by
+ * our CSP) and reports its own delivery counts; both are off.
+ */
+export function appInsightsConfig(config: FrontendConfig, origin: string) {
+  const { retryCodes, ...settings } = telemetrySettings;
+  return {
+    instrumentationKey: config.telemetry.instrumentationKey,
+    endpointUrl: new URL(config.telemetry.endpointPath, origin).toString(),
+    ...settings,
+    extensionConfig: {
+      [CHANNEL_PLUGIN]: { retryCodes: [...retryCodes] },
+      [CONFIG_SYNC_PLUGIN]: { cfgUrl: '', blkCdnCfg: true },
+    },
+    featureOptIn: { SdkStats: { mode: FEATURE_DISABLED } },
+    disableFetchTracking: false,
+    enableAutoRouteTracking: false,
+    disableInstrumentationKeyValidation: true,
+  };
+}
+
+/**
  * The Application Insights web SDK pointed at our own collector. It is loaded only where telemetry
  * is on; calls made while it loads are kept and replayed.
  */
@@ -68,19 +94,8 @@ export function createTracker(config: FrontendConfig, location: Location = windo
   let sdk: import('@microsoft/applicationinsights-web').ApplicationInsights | undefined;
   const run = (call: (loaded: NonNullable<typeof sdk>) => void) => (sdk ? call(sdk) : pending.push(call));
 
-  const { retryCodes, ...settings } = telemetrySettings;
   void import('@microsoft/applicationinsights-web').then(({ ApplicationInsights }) => {
-    const instance = new ApplicationInsights({
-      config: {
-        instrumentationKey: config.telemetry.instrumentationKey,
-        endpointUrl: new URL(config.telemetry.endpointPath, location.origin).toString(),
-        ...settings,
-        extensionConfig: { [CHANNEL_PLUGIN]: { retryCodes: [...retryCodes] } },
-        disableFetchTracking: false,
-        enableAutoRouteTracking: false,
-        disableInstrumentationKeyValidation: true,
-      },
-    });
+    const instance = new ApplicationInsights({ config: appInsightsConfig(config, location.origin) });
     instance.loadAppInsights();
     // Role, permissions, status and user type go with every item as user and company properties.
     instance.addTelemetryInitializer((item) => {

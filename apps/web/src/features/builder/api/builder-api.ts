@@ -3,6 +3,7 @@ import {
   debugConversationSchema,
   debugTurnSchema,
   type PromptTestRequest,
+  predictIntentResponseSchema,
   promptTestResponseSchema,
   renderTemplateResponseSchema,
   type SendMessageRequest,
@@ -71,3 +72,11 @@ export const sendDebugMessage = (botId: string, conversationId: string, body: Se
 /** Tries an LLM module's prompts, with sample values, against the server's model provider. */
 export const testPrompt = (botId: string, body: PromptTestRequest) =>
   http.post(`/api/bots/${botId}/llm/prompt-tests`, { body, schema: promptTestResponseSchema });
+
+/** What the model of the saved draft's intents predicts for a message (the Intents panel's try-it box). */
+export const predictIntent = (botId: string, text: string, signal?: AbortSignal) =>
+  http.post(`/api/bots/${botId}/nlu/predictions`, {
+    body: { text },
+    schema: predictIntentResponseSchema,
+    signal,
+  });

@@ -43,6 +43,7 @@ import { BuilderSidebar } from './builder-sidebar';
 import { CommandButtons, EditMenu, useCommandShortcuts } from './command-buttons';
 import { FlowCanvas } from './flow-canvas';
 import { JinjaField } from './jinja-field';
+import { MinimapDock } from './minimap-layer';
 import { ModuleEditor } from './module-editor';
 import { ProblemsButton, PublishButton, VersionsButton } from './publish-controls';
 
@@ -174,15 +175,19 @@ function useOpenModule(store: BuilderStore) {
 }
 
 /** What module panels and other forms borrow from the builder: the Jinja editor, variables, intents. */
-function usePanelHost({ flow, usages }: FlowInsights): PanelHost {
+function usePanelHost(store: BuilderStore, { flow, usages }: FlowInsights): PanelHost {
   const intents = flow?.intents;
   return useMemo(
     () => ({
       TemplateField: JinjaField,
       variables: pickableNames(usages),
       intents: intents?.map((intent) => intent.name) ?? [],
+      intentPhrases: Object.fromEntries(
+        intents?.map((intent) => [intent.name, intent.utterances.length]) ?? [],
+      ),
+      openIntent: (name: string) => store.getState().openIntent(name),
     }),
-    [usages, intents],
+    [store, usages, intents],
   );
 }
 
@@ -212,7 +217,7 @@ function Builder({ bot, onReload }: { bot: BotDetail; onReload: () => void }) {
   const insights = useFlowInsights(store);
   const { findings } = insights;
   const names = useMemo(() => completionNames(insights.usages), [insights.usages]);
-  const panelHost = usePanelHost(insights);
+  const panelHost = usePanelHost(store, insights);
   const openModule = useOpenModule(store);
   const context: BuilderContext = { store, insights };
 
@@ -268,15 +273,16 @@ export function CanvasView() {
   const editing = useStore(store, (state) =>
     selected ? state.flow.modules.some((module) => module.id === selected) : false,
   );
+  const editorOpen = selected !== undefined && editing;
   return (
     <ReactFlowProvider>
       <Stack direction="row" sx={{ height: '100%' }}>
         <BuilderSidebar store={store} insights={insights} />
         <Box sx={{ flex: 1, minWidth: 0, bgcolor: '#f8fafc' }} aria-label={t('canvas')} role="application">
-          <FlowCanvas store={store} findings={findings} />
+          <FlowCanvas store={store} findings={findings} minimapInCorner={!editorOpen} />
         </Box>
-        {selected && editing && (
-          <Box
+        {editorOpen && (
+          <Stack
             sx={{
               width: { xs: '100%', sm: 420 },
               flexShrink: 0,
@@ -285,14 +291,17 @@ export function CanvasView() {
               bgcolor: 'background.paper',
             }}
           >
-            <ModuleEditor
-              store={store}
-              moduleId={selected}
-              findings={findings}
-              layout="side"
-              onClose={() => store.getState().select([])}
-            />
-          </Box>
+            <Box sx={{ flex: 1, minHeight: 0 }}>
+              <ModuleEditor
+                store={store}
+                moduleId={selected}
+                findings={findings}
+                layout="side"
+                onClose={() => store.getState().select([])}
+              />
+            </Box>
+            <MinimapDock store={store} />
+          </Stack>
         )}
       </Stack>
     </ReactFlowProvider>

@@ -3,6 +3,7 @@ import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import DataObjectRounded from '@mui/icons-material/DataObjectRounded';
 import HubOutlined from '@mui/icons-material/HubOutlined';
+import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import { Box, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
@@ -13,6 +14,7 @@ import type { FlowInsights } from '../model/insights';
 import { DebuggerPanel } from './debugger-panel';
 import { FindPanel } from './find-panel';
 import { GlobalConnectionsPanel } from './global-connections-panel';
+import { IntentsPanel } from './intents-panel';
 import { ModulePalette } from './module-palette';
 import { TagsPanel } from './tags-panel';
 import { VariablesPanel } from './variables-panel';
@@ -22,6 +24,7 @@ const tools = [
   { id: 'find', icon: SearchRounded, labelKey: 'sidebar.find', width: 300 },
   { id: 'globals', icon: HubOutlined, labelKey: 'sidebar.globals', width: 340 },
   { id: 'variables', icon: DataObjectRounded, labelKey: 'sidebar.variables', width: 340 },
+  { id: 'intents', icon: PsychologyOutlined, labelKey: 'sidebar.intents', width: 360 },
   { id: 'tags', icon: SellOutlined, labelKey: 'sidebar.tags', width: 300 },
   { id: 'debug', icon: BugReportOutlined, labelKey: 'sidebar.debug', width: 400 },
 ] as const satisfies { id: BuilderTool; icon: unknown; labelKey: string; width: number }[];
@@ -79,6 +82,7 @@ export function BuilderSidebar({ store, insights }: { store: BuilderStore; insig
             {current.id === 'find' && <FindPanel store={store} modules={insights.flow?.modules ?? []} />}
             {current.id === 'globals' && <GlobalConnectionsPanel store={store} />}
             {current.id === 'variables' && <VariablesPanel store={store} usages={insights.usages} />}
+            {current.id === 'intents' && <IntentsPanel store={store} />}
             {current.id === 'tags' && <TagsPanel store={store} />}
             {current.id === 'debug' && <DebuggerPanel store={store} />}
           </Box>

@@ -1,10 +1,11 @@
 import type { Connection, Flow, FlowModule } from '@parley/flow';
 import { type Edge, MarkerType } from '@xyflow/react';
 import { useMemo, useRef } from 'react';
+import type { Point } from '../model/connection-geometry';
 import type { ModuleProblems } from '../model/insights';
 import { moduleLayout } from '../model/module-layout';
-import { triggerSummary } from '../model/triggers';
 import { sameWiring } from '../model/wiring';
+import { type GlobalEdge, globalLabelText } from './global-edge';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode } from './globals-node';
 import { moduleLooks } from './module-icons';
 import { DEBUG_COLOR, type ModuleNode } from './module-node';
@@ -180,52 +181,68 @@ export function globalsPosition(flow: Flow): { x: number; y: number } {
 
 /**
  * Global connections, when shown: a node of their own left of the start module, and a dashed edge
- * in their colour from it to each one's target (zoomed out, the overview layer paints those).
+ * in their colour from it to each one's target, labelled at `labelAt` (see useGlobalLabelPlaces;
+ * zoomed out, the overview layer paints them, unlabelled).
  */
 export function useGlobals(
   flow: Flow,
   show: boolean,
   travelled: Set<string>,
   overview: boolean,
-): { nodes: GlobalsNode[]; edges: Edge[] } {
+  labelAt: Map<string, Point> | null,
+): { nodes: GlobalsNode[]; edges: GlobalEdge[] } {
   const globals = flow.globalConnections;
   const { x, y } = globalsPosition(flow);
-  return useMemo(() => {
-    if (!show) return { nodes: [], edges: [] };
-    const node: GlobalsNode = {
-      id: GLOBALS_NODE_ID,
-      type: 'globals',
-      position: { x, y },
-      data: { globals },
-      draggable: false,
-      selectable: false,
-      deletable: false,
-      connectable: false,
-    };
-    const edges = overview
-      ? []
-      : globals.map(
-          (global): Edge => ({
-            id: `global:${global.id}`,
-            animated: travelled.has(global.id),
-            source: GLOBALS_NODE_ID,
-            sourceHandle: global.id,
-            target: global.target,
-            deletable: false,
-            selectable: false,
-            className: travelled.has(global.id) ? 'is-global is-travelled' : 'is-global',
-            label: global.name || triggerSummary(global.trigger),
-            labelStyle: { fill: GLOBAL_COLOR, fontWeight: 600, fontSize: 11 },
-            labelBgStyle: { fill: '#fdf2f8' },
-            style: {
-              stroke: GLOBAL_COLOR,
-              strokeWidth: travelled.has(global.id) ? 3.5 : 1.75,
-              strokeDasharray: '6 4',
-              opacity: global.enabled ? 1 : 0.4,
+  // The node stays the same object while the labels move: a new one would lose what React Flow
+  // measured of it (its outputs, where the lines start) and be hidden until measured again.
+  const nodes = useMemo(
+    (): GlobalsNode[] =>
+      show
+        ? [
+            {
+              id: GLOBALS_NODE_ID,
+              type: 'globals',
+              position: { x, y },
+              data: { globals },
+              draggable: false,
+              selectable: false,
+              deletable: false,
+              connectable: false,
             },
-            markerEnd: { type: MarkerType.ArrowClosed, color: GLOBAL_COLOR },
-          }),
-        );
-    return { nodes: [node], edges };
-  }, [show, globals, x, y, travelled, overview]);
+          ]
+        : [],
+    [show, globals, x, y],
+  );
+  const edges = useMemo(
+    () =>
+      !show || overview
+        ? []
+        : globals.map(
+            (global): GlobalEdge => ({
+              id: `global:${global.id}`,
+              type: 'global',
+              animated: travelled.has(global.id),
+              source: GLOBALS_NODE_ID,
+              sourceHandle: global.id,
+              target: global.target,
+              deletable: false,
+              selectable: false,
+              className: travelled.has(global.id) ? 'is-global is-travelled' : 'is-global',
+              data: {
+                globalId: global.id,
+                label: globalLabelText(global),
+                labelAt: labelAt?.get(global.id) ?? null,
+              },
+              style: {
+                stroke: GLOBAL_COLOR,
+                strokeWidth: travelled.has(global.id) ? 3.5 : 1.75,
+                strokeDasharray: '6 4',
+                opacity: global.enabled ? 1 : 0.4,
+              },
+              markerEnd: { type: MarkerType.ArrowClosed, color: GLOBAL_COLOR },
+            }),
+          ),
+    [show, globals, travelled, overview, labelAt],
+  );
+  return { nodes, edges };
 }

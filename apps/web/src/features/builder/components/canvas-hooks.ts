@@ -15,16 +15,30 @@ function sizeOf(store: BuilderStore, sizes: Record<string, Size>, id: string): S
   return module && moduleLayout(module).size;
 }
 
+/** Room kept between pasted modules and the canvas's edges, in pixels on screen. */
+const PASTE_MARGIN = 24;
+
+/**
+ * Where the canvas's bottom panels (its zoom buttons, its minimap) begin, on screen: pasted modules
+ * stay above them, where nothing hides them.
+ */
+function overlaysTop(pane: DOMRect): number {
+  const panels = document.querySelectorAll('.react-flow .react-flow__panel.bottom');
+  return Math.min(pane.bottom, ...[...panels].map((panel) => panel.getBoundingClientRect().top));
+}
+
 /** Lets commands ask the canvas where to paste and how big modules are. */
 export function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>) {
   const { screenToFlowPosition } = useReactFlow();
   const sizesRef = useRef(sizes);
   sizesRef.current = sizes;
   useEffect(() => {
-    // Only remembered here (no layout read per move); whether it is over the canvas is asked on paste.
-    let pointer = { x: Number.NaN, y: Number.NaN };
+    // Only remembered here (no layout read per move). Over the canvas means over it, not over a
+    // menu or dialog that happens to lie above it.
+    let pointer: { x: number; y: number } | null = null;
     const onMove = (event: PointerEvent) => {
-      pointer = { x: event.clientX, y: event.clientY };
+      const overCanvas = event.target instanceof Element && event.target.closest('.react-flow') !== null;
+      pointer = overCanvas ? { x: event.clientX, y: event.clientY } : null;
     };
     const centreOf = (box: DOMRect | undefined) =>
       box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 };
@@ -32,15 +46,19 @@ export function useCanvasBridge(store: BuilderStore, sizes: Record<string, Size>
     store.setState({
       canvas: {
         viewCentre: () => screenToFlowPosition(centreOf(paneBox())),
-        pastePosition: () => {
+        pasteSpot: () => {
           const box = paneBox();
-          const over =
-            box &&
-            pointer.x >= box.left &&
-            pointer.x <= box.right &&
-            pointer.y >= box.top &&
-            pointer.y <= box.bottom;
-          return screenToFlowPosition(over ? pointer : centreOf(box));
+          if (!box) return { view: { x: 0, y: 0, width: 0, height: 0 }, pointer: null };
+          const margin = Math.min(PASTE_MARGIN, box.width / 4, box.height / 4);
+          const topLeft = screenToFlowPosition({ x: box.left + margin, y: box.top + margin });
+          const bottomRight = screenToFlowPosition({
+            x: box.right - margin,
+            y: Math.max(box.top + box.height / 2, overlaysTop(box)) - margin,
+          });
+          return {
+            view: { ...topLeft, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y },
+            pointer: pointer ? screenToFlowPosition(pointer) : null,
+          };
         },
         sizeOf: (id) => sizeOf(store, sizesRef.current, id),
       },

@@ -28,6 +28,7 @@ import { MessageBubble } from '../../inbox/components/message-bubble';
 import type { BuilderStore } from '../model/builder-store';
 import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/debugger';
 import { GLOBAL_COLOR } from './globals-node';
+import { WidgetText } from './widget-text';
 
 /** How each kind of step looks: module and global connections in the canvas's own colours. */
 const STEP_LOOKS: Record<TraceEntry['kind'], { color: string; labelKey: string }> = {
@@ -135,7 +136,7 @@ function Chat({ debug }: { debug: DebuggerStore }) {
       aria-live="polite"
     >
       {messages.map((message) => (
-        <MessageBubble key={message.seq} message={message} onPress={press} />
+        <MessageBubble key={message.seq} message={message} onPress={press} TextView={WidgetText} />
       ))}
       {pending && (
         <Stack direction="row" spacing={1} alignItems="center" sx={{ color: 'text.secondary', pl: 1 }}>

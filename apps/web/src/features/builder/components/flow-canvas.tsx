@@ -3,7 +3,6 @@ import {
   Background,
   Controls,
   type EdgeChange,
-  MiniMap,
   type NodeChange,
   type OnConnectEnd,
   ReactFlow,
@@ -25,24 +24,21 @@ import { moduleLayout } from '../model/module-layout';
 import { FIT, openingViewport } from '../model/viewport';
 import { type Size, useConnectionEdges, useGlobals, useModuleNodes } from './canvas-elements';
 import { useCanvasBridge, useFocusRequests } from './canvas-hooks';
-import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
-import { MinimapLayer, NoMinimapNode } from './minimap-layer';
-import { ModuleIconSprite, moduleLooks } from './module-icons';
+import { GlobalEdgeView, useGlobalLabelPlaces } from './global-edge';
+import { GLOBALS_NODE_ID, type GlobalsNode, GlobalsNodeView } from './globals-node';
+import { BIG_BOT, CanvasMinimap } from './minimap-layer';
+import { ModuleIconSprite } from './module-icons';
 import { type ModuleNode, ModuleNodeView } from './module-node';
 import { ModuleTypeMenu } from './module-palette';
 import { OverviewLayer } from './overview-layer';
 import { connectionAt, overviewScene } from './overview-scene';
 
 const nodeTypes = { module: ModuleNodeView, globals: GlobalsNodeView };
+const edgeTypes = { global: GlobalEdgeView };
 
 const FIT_VIEW = { padding: FIT.padding, maxZoom: FIT.maxZoom };
 const PRO_OPTIONS = { hideAttribution: true };
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
-const minimapColor = (node: ModuleNode | GlobalsNode) =>
-  node.type === 'globals' ? GLOBAL_COLOR : moduleLooks[node.data.module.type].color;
-
-/** Bots with more modules draw only what is in view, and paint their minimap. */
-const BIG_BOT = 300;
 /** Below this zoom the overview layer paints modules and connections (the text is too small to read). */
 export const OVERVIEW_BELOW_ZOOM = 0.45;
 const zoomedOut = (state: ReactFlowState) => state.transform[2] < OVERVIEW_BELOW_ZOOM;
@@ -60,9 +56,18 @@ type DropMenu = {
 
 /**
  * The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow.
- * It opens at its first view (openingViewport) once it knows how much room it has.
+ * It opens at its first view (openingViewport) once it knows how much room it has. Its minimap is
+ * in its corner unless docked elsewhere (MinimapDock, under the module editor).
  */
-export function FlowCanvas({ store, findings }: { store: BuilderStore; findings: Finding[] }) {
+export function FlowCanvas({
+  store,
+  findings,
+  minimapInCorner,
+}: {
+  store: BuilderStore;
+  findings: Finding[];
+  minimapInCorner: boolean;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const [opening, setOpening] = useState<Viewport | null>(null);
   useLayoutEffect(() => {
@@ -73,7 +78,9 @@ export function FlowCanvas({ store, findings }: { store: BuilderStore; findings:
   }, [store]);
   return (
     <div ref={host} style={{ width: '100%', height: '100%' }}>
-      {opening && <Canvas store={store} findings={findings} opening={opening} />}
+      {opening && (
+        <Canvas store={store} findings={findings} opening={opening} minimapInCorner={minimapInCorner} />
+      )}
     </div>
   );
 }
@@ -82,10 +89,12 @@ function Canvas({
   store,
   findings,
   opening,
+  minimapInCorner,
 }: {
   store: BuilderStore;
   findings: Finding[];
   opening: Viewport;
+  minimapInCorner: boolean;
 }) {
   const flow = useStore(store, (state) => state.flow);
   const apply = useStore(store, (state) => state.apply);
@@ -145,7 +154,8 @@ function Canvas({
   );
   const connectionEdges = useConnectionEdges(flow, connectionState, overview);
   const showGlobals = useStore(store, (state) => state.showGlobals);
-  const globals = useGlobals(flow, showGlobals, travelled, overview);
+  const globalLabels = useGlobalLabelPlaces(flow, showGlobals && !overview, sizes);
+  const globals = useGlobals(flow, showGlobals, travelled, overview, globalLabels);
   const allNodes = useMemo<(ModuleNode | GlobalsNode)[]>(
     () => (globals.nodes.length > 0 ? [...globals.nodes, ...nodes] : nodes),
     [globals.nodes, nodes],
@@ -276,6 +286,7 @@ function Canvas({
       nodes={allNodes}
       edges={edges}
       nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
       onNodesChange={onNodesChange}
       onEdgesChange={onEdgesChange}
       onConnect={onConnect}
@@ -298,13 +309,7 @@ function Canvas({
       <ModuleIconSprite />
       <Background gap={20} color="#e2e8f0" />
       <OverviewLayer scene={scene} />
-      {big && <MinimapLayer flow={flow} />}
-      <MiniMap
-        pannable
-        zoomable
-        nodeColor={minimapColor}
-        {...(big ? { nodeComponent: NoMinimapNode, bgColor: 'transparent' } : {})}
-      />
+      {minimapInCorner && <CanvasMinimap flow={flow} />}
       <Controls />
       <ModuleTypeMenu
         anchor={dropMenu?.screen ?? null}

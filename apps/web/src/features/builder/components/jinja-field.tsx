@@ -113,6 +113,7 @@ export function JinjaField({
   onChange,
   mode = 'template',
   multiline = false,
+  markdown = false,
   placeholder,
   helperText,
   error,
@@ -251,7 +252,9 @@ export function JinjaField({
       ) : (
         helperText && <FormHelperText sx={{ mx: 0 }}>{helperText}</FormHelperText>
       )}
-      {previewing && <TemplatePreview source={mode === 'expression' ? `{{ ${value} }}` : value} />}
+      {previewing && (
+        <TemplatePreview source={mode === 'expression' ? `{{ ${value} }}` : value} markdown={markdown} />
+      )}
     </Box>
   );
 }

@@ -1,12 +1,24 @@
+import { Box } from '@mui/material';
 import type { Flow } from '@parley/flow';
-import { Panel, type ReactFlowState, useStore as useReactFlowStore } from '@xyflow/react';
+import { MiniMap, Panel, type ReactFlowState, useStore as useReactFlowStore } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import type { BuilderStore } from '../model/builder-store';
 import { moduleLayout } from '../model/module-layout';
-import { GLOBAL_COLOR, GLOBALS_NODE_ID } from './globals-node';
+import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode } from './globals-node';
 import { moduleLooks } from './module-icons';
+import type { ModuleNode } from './module-node';
 
-/** React Flow's minimap size (its defaults, which the canvas keeps). */
+type Size = { width: number; height: number };
+
+/** React Flow's minimap size (its defaults), in the canvas's corner. */
 export const MINIMAP = { width: 200, height: 150 } as const;
+/** Bots with more modules draw only what is in view, and paint their minimap. */
+export const BIG_BOT = 300;
+/** React Flow's room around its panels (its stylesheet's margin). */
+const PANEL_MARGIN = 15;
+/** The minimap docked under the module editor: as wide as the editor's column allows. */
+export const DOCKED_MINIMAP = { width: 388, height: 132 } as const;
 
 const globalsBox = (state: ReactFlowState) => {
   const node = state.nodeLookup.get(GLOBALS_NODE_ID);
@@ -16,20 +28,26 @@ const globalsBox = (state: ReactFlowState) => {
 };
 
 /** Paints each module as a rectangle in its type's colour over the minimap's `viewBox`. */
-function paintMinimap(canvas: HTMLCanvasElement, flow: Flow, viewBox: string, globals: string | undefined) {
+function paintMinimap(
+  canvas: HTMLCanvasElement,
+  size: Size,
+  flow: Flow,
+  viewBox: string,
+  globals: string | undefined,
+) {
   const context = canvas.getContext('2d');
   const [x = 0, y = 0, width = 1, height = 1] = viewBox.split(/[\s,]+/).map(Number);
   if (!context || !width || !height) return;
   const pixelRatio = window.devicePixelRatio || 1;
   const pixels = {
-    width: Math.round(MINIMAP.width * pixelRatio),
-    height: Math.round(MINIMAP.height * pixelRatio),
+    width: Math.round(size.width * pixelRatio),
+    height: Math.round(size.height * pixelRatio),
   };
   if (canvas.width !== pixels.width || canvas.height !== pixels.height) Object.assign(canvas, pixels);
   // The minimap's svg keeps its viewBox's proportions (preserveAspectRatio: meet, centred).
-  const scale = Math.min(MINIMAP.width / width, MINIMAP.height / height);
-  const left = (MINIMAP.width - width * scale) / 2;
-  const top = (MINIMAP.height - height * scale) / 2;
+  const scale = Math.min(size.width / width, size.height / height);
+  const left = (size.width - width * scale) / 2;
+  const top = (size.height - height * scale) / 2;
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.clearRect(0, 0, canvas.width, canvas.height);
   context.setTransform(
@@ -68,19 +86,20 @@ function paintMinimap(canvas: HTMLCanvasElement, flow: Flow, viewBox: string, gl
  * then draws only the view's frame, and keeps its panning and zooming): thousands of SVG
  * rectangles, redrawn at every frame of a pan, cost more than the canvas itself.
  */
-export function MinimapLayer({ flow }: { flow: Flow }) {
+function MinimapLayer({ flow, size }: { flow: Flow; size: Size }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const globals = useReactFlowStore(globalsBox);
-  const latest = useRef({ flow, globals });
+  const latest = useRef({ flow, globals, size });
   const schedulePaint = useRef(() => {});
   useEffect(() => {
     const element = canvas.current;
-    const svg = element?.closest('.react-flow')?.querySelector('.react-flow__minimap-svg');
+    const svg = element?.closest('[data-canvas-minimap]')?.querySelector('.react-flow__minimap-svg');
     if (!element || !svg) return;
     let frame = 0;
     const paint = () => {
       frame = 0;
-      paintMinimap(element, latest.current.flow, svg.getAttribute('viewBox') ?? '', latest.current.globals);
+      const { flow, size, globals } = latest.current;
+      paintMinimap(element, size, flow, svg.getAttribute('viewBox') ?? '', globals);
     };
     schedulePaint.current = () => {
       if (!frame) frame = requestAnimationFrame(paint);
@@ -94,15 +113,71 @@ export function MinimapLayer({ flow }: { flow: Flow }) {
     };
   }, []);
   useEffect(() => {
-    latest.current = { flow, globals };
+    latest.current = { flow, globals, size };
     schedulePaint.current();
-  }, [flow, globals]);
+  }, [flow, globals, size]);
   return (
-    <Panel position="bottom-right" style={{ ...MINIMAP, background: '#fff', pointerEvents: 'none' }}>
-      <canvas ref={canvas} style={{ display: 'block', ...MINIMAP }} />
+    <Panel position="bottom-right" style={{ ...size, background: '#fff', pointerEvents: 'none' }}>
+      <canvas ref={canvas} style={{ display: 'block', ...size }} />
     </Panel>
   );
 }
 
 /** The minimap's own rectangle for a node, when the layer paints them instead. */
-export const NoMinimapNode = () => null;
+const NoMinimapNode = () => null;
+
+const minimapColor = (node: ModuleNode | GlobalsNode) =>
+  node.type === 'globals' ? GLOBAL_COLOR : moduleLooks[node.data.module.type].color;
+
+/**
+ * The canvas's minimap (pannable and zoomable), at the bottom right of whatever holds it: the
+ * canvas, or the dock under the module editor. It sets its own colours, which React Flow otherwise
+ * takes from its canvas's stylesheet.
+ */
+export function CanvasMinimap({ flow, size = MINIMAP }: { flow: Flow; size?: Size }) {
+  const big = flow.modules.length > BIG_BOT;
+  return (
+    <div data-canvas-minimap style={{ display: 'contents' }}>
+      {big && <MinimapLayer flow={flow} size={size} />}
+      <MiniMap
+        pannable
+        zoomable
+        style={size}
+        nodeColor={minimapColor}
+        bgColor={big ? 'transparent' : '#fff'}
+        maskColor="rgba(240, 240, 240, 0.6)"
+        {...(big ? { nodeComponent: NoMinimapNode } : {})}
+      />
+    </div>
+  );
+}
+
+/**
+ * While a module's editor is open beside the canvas, the minimap sits under the editor instead of
+ * on the canvas, which is narrower then: it hides none of the modules and none of the editor.
+ */
+export function MinimapDock({ store }: { store: BuilderStore }) {
+  const flow = useStore(store, (state) => state.flow);
+  return (
+    <Box
+      data-minimap-dock
+      sx={{
+        position: 'relative',
+        flexShrink: 0,
+        height: DOCKED_MINIMAP.height + PANEL_MARGIN * 2,
+        borderTop: '1px solid',
+        borderColor: 'divider',
+        bgcolor: '#f8fafc',
+        display: { xs: 'none', sm: 'block' },
+        '& .react-flow__minimap': {
+          border: '1px solid',
+          borderColor: 'divider',
+          borderRadius: 1.5,
+          overflow: 'hidden',
+        },
+      }}
+    >
+      <CanvasMinimap flow={flow} size={DOCKED_MINIMAP} />
+    </Box>
+  );
+}

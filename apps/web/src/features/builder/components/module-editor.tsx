@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import type { Finding, FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
-import { panelOf } from '@parley/modules/panels';
+import { type PanelHost, PanelHostProvider, panelOf, usePanelHost } from '@parley/modules/panels';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -30,6 +30,7 @@ import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
 import { useDebugger } from '../model/debugger';
 import { removeModules, updateModule } from '../model/flow-edits';
+import { addIntent } from '../model/intents';
 import { useValidDraft } from '../model/valid-draft';
 import { moduleLooks } from './module-icons';
 
@@ -140,13 +141,26 @@ export function ModuleEditor({
  */
 export function ModuleContentEditor({ store, module }: { store: BuilderStore; module: FlowModule }) {
   const Panel = panelOf(module.type);
+  const gesture = `content:${module.id}`;
   const { draft, change, errors } = useValidDraft<unknown>(
     module.content,
     definitionOf(module.type).content,
-    (content) =>
-      store.getState().apply((flow) => updateModule(flow, module.id, { content }), `content:${module.id}`),
+    (content) => store.getState().apply((flow) => updateModule(flow, module.id, { content }), gesture),
   );
-  return <Panel options={draft} onOptionsChange={change} errors={errors} />;
+  const host = usePanelHost();
+  // An intent created from this module's panel is part of the same edit: one undo step takes both.
+  const moduleHost = useMemo<PanelHost>(
+    () => ({
+      ...host,
+      createIntent: (name) => store.getState().apply((flow) => addIntent(flow, name), gesture),
+    }),
+    [host, store, gesture],
+  );
+  return (
+    <PanelHostProvider value={moduleHost}>
+      <Panel options={draft} onOptionsChange={change} errors={errors} />
+    </PanelHostProvider>
+  );
 }
 
 interface EditorBodyProps {

@@ -186,14 +186,21 @@ export function PublishButton({
   );
 }
 
-/** Published versions, newest first; any of them can become the draft again. */
+/**
+ * Published versions, newest first; any of them can become the draft again, after saying what that
+ * replaces: the server keeps no copy of the draft it overwrites.
+ */
 export function VersionsButton({ store, onRestored }: { store: BuilderStore; onRestored(): void }) {
   const { t, i18n } = useTranslation('builder');
   const botId = useStore(store, (state) => state.botId);
   const [open, setOpen] = useState(false);
+  // The version asked about stays while the question closes, so its text does not change as it fades.
   const [restoring, setRestoring] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const versions = useQuery({ ...versionsQuery(botId), enabled: open });
   const restore = useRestoreVersion(botId);
+  const draftModules = useStore(store, (state) => state.flow.modules.length);
+  const chosen = versions.data?.find((version) => version.version === restoring);
   const formatter = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
@@ -228,19 +235,39 @@ export function VersionsButton({ store, onRestored }: { store: BuilderStore; onR
                   {t('versions.modules', { count: version.modules })}
                 </Typography>
               </Box>
-              <Button size="small" onClick={() => setRestoring(version.version)}>
+              <Button
+                size="small"
+                onClick={() => {
+                  setRestoring(version.version);
+                  setConfirming(true);
+                }}
+              >
                 {t('versions.restore')}
               </Button>
             </Stack>
           ))}
         </Stack>
       </Drawer>
-      <Dialog open={restoring !== null} onClose={() => setRestoring(null)} aria-labelledby="restore-title">
+      <Dialog
+        open={confirming && chosen !== undefined}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="restore-title"
+        aria-describedby="restore-body"
+      >
         <DialogTitle id="restore-title">
           {t('versions.restoreTitle', { version: restoring ?? '' })}
         </DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('versions.restoreBody')}</DialogContentText>
+          <DialogContentText id="restore-body">
+            {t('versions.restoreBody', {
+              version: restoring ?? '',
+              draft: t('versions.modules', { count: draftModules }),
+              restored: t('versions.modules', { count: chosen?.modules ?? 0 }),
+            })}
+          </DialogContentText>
+          <Alert severity="warning" sx={{ mt: 1.5 }}>
+            {t('versions.restoreLoses')}
+          </Alert>
           {restore.error && (
             <Alert severity="error" sx={{ mt: 1 }}>
               {isApiError(restore.error) ? restore.error.message : t('publish.failed')}
@@ -248,22 +275,23 @@ export function VersionsButton({ store, onRestored }: { store: BuilderStore; onR
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRestoring(null)}>{t('publish.close')}</Button>
+          <Button onClick={() => setConfirming(false)}>{t('versions.cancel')}</Button>
           <Button
             variant="contained"
+            color="warning"
             disabled={restore.isPending}
             onClick={() =>
               restoring !== null &&
               restore.mutate(restoring, {
                 onSuccess: () => {
-                  setRestoring(null);
+                  setConfirming(false);
                   setOpen(false);
                   onRestored();
                 },
               })
             }
           >
-            {t('versions.restore')}
+            {t('versions.restoreConfirm')}
           </Button>
         </DialogActions>
       </Dialog>

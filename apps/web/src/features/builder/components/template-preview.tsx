@@ -5,9 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { renderTemplate } from '../api/builder-api';
 import { useJinjaEnvironment } from '../model/jinja-environment';
+import { WidgetText } from './widget-text';
 
-/** Renders the template on the server with the sample values, as the bot would say it. */
-export function TemplatePreview({ source }: { source: string }) {
+/**
+ * Renders the template on the server with the sample values, as the bot would say it: a message
+ * (`markdown`) as the web chat shows it, anything else as the text it makes.
+ */
+export function TemplatePreview({ source, markdown }: { source: string; markdown: boolean }) {
   const { t } = useTranslation('builder');
   const { samples } = useJinjaEnvironment();
   const [debounced, setDebounced] = useState(source);
@@ -37,6 +41,10 @@ export function TemplatePreview({ source }: { source: string }) {
       {failure ? (
         <Typography variant="body2" color="error" data-preview-error>
           {isApiError(failure) ? failure.message : t('jinja.previewFailed')}
+        </Typography>
+      ) : markdown && preview.data?.output ? (
+        <Typography variant="body2" component="div" data-preview-output>
+          <WidgetText text={preview.data.output} />
         </Typography>
       ) : (
         <Typography

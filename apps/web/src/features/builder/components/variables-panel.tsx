@@ -229,8 +229,11 @@ function VariableItem({
 export function VariablesPanel({ store, usages }: { store: BuilderStore; usages: VariableUsage[] }) {
   const { t } = useTranslation('builder');
   const names = usages.map((usage) => usage.name);
+  const declared = usages.filter((usage) => usage.declared).map((usage) => usage.name);
   const [newName, setNewName] = useState('');
-  const problem = newName ? nameProblem(newName, names, t) : undefined;
+  // A name the flow already uses without declaring it is declared here, not refused.
+  const problem = newName ? nameProblem(newName, declared, t) : undefined;
+  const usedUndeclared = !problem && names.includes(newName);
   return (
     <Stack spacing={1.5} sx={{ p: 2 }}>
       <NameForm
@@ -238,6 +241,7 @@ export function VariablesPanel({ store, usages }: { store: BuilderStore; usages:
         value={newName}
         onChange={setNewName}
         problem={problem}
+        helperText={usedUndeclared ? t('variables.declaresUsed') : undefined}
         ready={Boolean(newName) && !problem}
         action={t('variables.declare')}
         onSubmit={() => {

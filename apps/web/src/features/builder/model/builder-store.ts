@@ -1,5 +1,6 @@
 import type { Flow } from '@parley/flow';
 import { createStore } from 'zustand/vanilla';
+import type { Point, Rect } from './paste-placement';
 
 export type SaveStatus =
   | { state: 'saved' }
@@ -11,12 +12,12 @@ export type SaveStatus =
 export interface CanvasBridge {
   /** The middle of the view (flow coordinates). */
   viewCentre(): { x: number; y: number };
-  /** Where pasted modules go: under the pointer, else the middle of the view (flow coordinates). */
-  pastePosition(): { x: number; y: number };
+  /** Where pasting may put modules (flow coordinates): the view, and the pointer when it is over the canvas. */
+  pasteSpot(): { view: Rect; pointer: Point | null };
   sizeOf(moduleId: string): { width: number; height: number } | undefined;
 }
 
-export type BuilderTool = 'add' | 'find' | 'globals' | 'variables' | 'tags' | 'debug';
+export type BuilderTool = 'add' | 'find' | 'globals' | 'variables' | 'tags' | 'intents' | 'debug';
 
 export interface BuilderState {
   botId: string;
@@ -45,6 +46,10 @@ export interface BuilderState {
   /** The tool panel open beside the canvas. */
   tool: BuilderTool | null;
   setTool(tool: BuilderTool | null): void;
+  /** An intent the Intents panel should open and show (asked for by a router's editor). */
+  openedIntent: { name: string; serial: number } | null;
+  /** Opens the Intents panel on an intent. */
+  openIntent(name: string): void;
   /** Tags whose modules stay highlighted (and listed) while you work. */
   pinnedTags: string[];
   togglePinnedTag(tagId: string): void;
@@ -89,6 +94,12 @@ export function createBuilderStore(initial: { botId: string; flow: Flow; revisio
     focusRequest: null,
     tool: 'add',
     setTool: (tool) => set({ tool }),
+    openedIntent: null,
+    openIntent: (name) =>
+      set((state) => ({
+        tool: 'intents',
+        openedIntent: { name, serial: (state.openedIntent?.serial ?? 0) + 1 },
+      })),
     pinnedTags: [],
     togglePinnedTag: (tagId) =>
       set((state) => ({

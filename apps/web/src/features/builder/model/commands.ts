@@ -2,6 +2,7 @@ import type { BuilderState, BuilderStore } from './builder-store';
 import { copyModules, pasteModules, readClipboard, writeClipboard } from './clipboard';
 import { disconnect, removeModules, topLeftOf } from './flow-edits';
 import { alignModules, autoLayout } from './layout';
+import { groupBox, pasteCorner } from './paste-placement';
 
 /**
  * An editing command, registered once and shared by the toolbar, the Edit menu and the keyboard.
@@ -40,12 +41,14 @@ function removeSelection(store: BuilderStore): void {
   store.getState().selectConnections([]);
 }
 
-function paste(store: BuilderStore, at?: { x: number; y: number }): void {
+/** Pastes at the pointer, or in the middle of the view, always wholly in view (see pasteCorner). */
+function paste(store: BuilderStore): void {
   const clip = readClipboard();
   if (!clip) return;
   const state = store.getState();
-  const position = at ?? state.canvas?.pastePosition() ?? { x: 0, y: 0 };
-  const result = pasteModules(state.flow, clip, position);
+  const spot = state.canvas?.pasteSpot();
+  const corner = spot ? pasteCorner(groupBox(clip.modules), spot.view, spot.pointer) : { x: 0, y: 0 };
+  const result = pasteModules(state.flow, clip, corner);
   state.apply(() => result.flow);
   state.select(result.ids);
 }

@@ -11,6 +11,18 @@ describe('how the inbox words things', () => {
     expect(plainPreview('2 * 3 = 6 and snake_case_name')).toBe('2 * 3 = 6 and snake_case_name');
   });
 
+  it.each([
+    ['See <https://example.com/hours>.', 'See https://example.com/hours.'],
+    ['See https://example.com/hours.', 'See https://example.com/hours.'],
+    ['(more at <https://example.com/docs>)', '(more at https://example.com/docs)'],
+    ['[Docs](https://en.wikipedia.org/wiki/Bot_(program)).', 'Docs.'],
+    ['[Your order](https://shop.example.com/o%20%282%29) is ready', 'Your order is ready'],
+    ['Mail <ada@example.com> or [call](javascript:alert(1))', 'Mail ada@example.com or call'],
+    ['![A box](https://example.com/box.png) for you', 'A box for you'],
+  ])('previews links without their syntax: %j', (markdown, preview) => {
+    expect(plainPreview(markdown)).toBe(preview);
+  });
+
   it('names the person, else the visitor by a short id', () => {
     const visitor = (short: string) => `Visitor ${short}`;
     expect(personOf({ id: 'abcdef123', user: { name: 'Ana' } }, visitor)).toBe('Ana');

@@ -1,3 +1,5 @@
+import { withoutLinkSyntax } from '@parley/contracts/links';
+
 /** Times as the inbox shows them, in the person's language. */
 export function timeOfDay(iso: string, language?: string): string {
   return new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
@@ -49,10 +51,9 @@ export function personOf(
   return user.name || user.email || user.id || visitor(conversation.id.slice(0, 6));
 }
 
-/** A message's Markdown as one line of plain text, for previews. */
+/** A message's Markdown as one line of plain text, for previews: links as the reader sees them. */
 export function plainPreview(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+  return withoutLinkSyntax(markdown)
     .replace(/(\*\*|__|~~|`)(.+?)\1/g, '$2')
     .replace(/(^|[\s(])[*_](\S(?:.*?\S)?)[*_](?=[\s).,!?:;]|$)/g, '$1$2')
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')

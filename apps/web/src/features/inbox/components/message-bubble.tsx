@@ -4,46 +4,15 @@ import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { Avatar, Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
 import { safeImageUrl, safeLinkUrl } from '@parley/contracts/safe-url';
-import { memo } from 'react';
+import { type ComponentType, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { BotMarkdown } from '../../../shared/ui/bot-markdown';
 import { fullDateTime, timeOfDay } from './format';
-
-/** Links leave the app in a new tab and tell the target nothing about it. */
-const markdownComponents: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
-  img: ({ node: _node, alt }) => <span>{alt}</span>,
-};
-
-/** A message's Markdown; raw HTML is never rendered (react-markdown escapes it). */
-function MarkdownText({ text }: { text: string }) {
-  return (
-    <Box
-      sx={{
-        '& p': { m: 0 },
-        '& p + p, & ul, & ol': { mt: 0.75 },
-        '& ul, & ol': { pl: 2.5, mb: 0 },
-        '& a': { color: 'inherit', textDecorationThickness: 1 },
-        '& code': {
-          fontFamily: 'monospace',
-          fontSize: '0.85em',
-          bgcolor: 'rgba(15,23,42,0.06)',
-          px: 0.5,
-          borderRadius: 0.5,
-        },
-        overflowWrap: 'anywhere',
-      }}
-    >
-      <Markdown remarkPlugins={[remarkGfm]} components={markdownComponents}>
-        {text}
-      </Markdown>
-    </Box>
-  );
-}
 
 /** Pressing a reply button (the builder's test chat answers with it; the inbox only shows them). */
 type OnPress = ((button: MessageButton) => void) | undefined;
+/** How a bot's or an agent's Markdown is shown (the builder's test chat shows it as the widget does). */
+type TextView = ComponentType<{ text: string }>;
 
 function Buttons({ buttons, onPress }: { buttons: MessageButton[]; onPress: OnPress }) {
   const { t } = useTranslation('inbox');
@@ -124,22 +93,24 @@ function Content({
   message,
   role,
   onPress,
+  TextView,
 }: {
   message: BotMessage;
   role: ChatMessage['role'];
   onPress: OnPress;
+  TextView: TextView;
 }) {
   switch (message.type) {
     case 'text':
       return role === 'user' ? (
         <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Box>
       ) : (
-        <MarkdownText text={message.text} />
+        <TextView text={message.text} />
       );
     case 'buttons':
       return (
         <>
-          <MarkdownText text={message.text} />
+          <TextView text={message.text} />
           <Buttons buttons={message.buttons} onPress={onPress} />
         </>
       );
@@ -168,9 +139,11 @@ const ROLE_STYLE = {
 export const MessageBubble = memo(function MessageBubble({
   message,
   onPress,
+  TextView = BotMarkdown,
 }: {
   message: ChatMessage;
   onPress?: (button: MessageButton) => void;
+  TextView?: TextView;
 }) {
   const { t, i18n } = useTranslation('inbox');
   const mine = message.role === 'user';
@@ -221,7 +194,7 @@ export const MessageBubble = memo(function MessageBubble({
             lineHeight: 1.5,
           }}
         >
-          <Content message={message.message} role={message.role} onPress={onPress} />
+          <Content message={message.message} role={message.role} onPress={onPress} TextView={TextView} />
         </Box>
         <Tooltip title={fullDateTime(message.created_at, i18n.resolvedLanguage)} placement="bottom-start">
           <Typography

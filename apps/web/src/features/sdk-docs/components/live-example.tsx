@@ -20,15 +20,24 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BotMarkdown } from '../../../shared/ui/bot-markdown';
 import { CodeBlock } from '../../../shared/ui/code-block';
 import { botListQuery } from '../../bots/api/bots';
 import { testDeploymentQuery } from '../../webchat/api/webchat';
 
-function describe(message: ChatMessage): string {
+/** A message in a line: its Markdown as the widget shows it, or a card's title. */
+function Describe({ message }: { message: ChatMessage }) {
   const { message: body } = message;
-  if (body.type === 'text' || body.type === 'buttons') return body.text;
-  if (body.type === 'card') return body.card.title;
-  return body.cards.map((card) => card.title).join(' · ');
+  if (body.type === 'text' || body.type === 'buttons')
+    return message.role === 'user' ? (
+      <Typography variant="body2">{body.text}</Typography>
+    ) : (
+      <Typography variant="body2" component="div">
+        <BotMarkdown text={body.text} />
+      </Typography>
+    );
+  const titles = body.type === 'card' ? body.card.title : body.cards.map((card) => card.title).join(' · ');
+  return <Typography variant="body2">{titles}</Typography>;
 }
 
 /**
@@ -164,7 +173,7 @@ export function LiveExample() {
                   {messages.map((message) => (
                     <Stack key={message.seq} direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
                       <Chip size="small" label={`${message.seq} · ${message.role}`} variant="outlined" />
-                      <Typography variant="body2">{describe(message)}</Typography>
+                      <Describe message={message} />
                     </Stack>
                   ))}
                 </Stack>
