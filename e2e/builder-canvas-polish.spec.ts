@@ -1,10 +1,10 @@
 import type { BotDetail } from '@parley/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoToken } from './support/bots';
-import { launchBrowser, screenshot } from './support/browser';
-import { builderSaveState, openSignedIn } from './support/journeys';
-import { type RunningServer, startServer } from './support/server';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call } from './support/bots';
+import { screenshot } from './support/browser';
+import { builderSaved, runningApp } from './support/builder';
+import { openSignedIn } from './support/journeys';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -100,35 +100,27 @@ function polishFlow(bot: BotDetail) {
 }
 
 describe('the builder’s canvas and preview, polished', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const app = runningApp();
 
   const newBot = async (name: string) => {
-    const bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, { name, language: 'en' });
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: polishFlow(bot) });
+    const bot = await call<BotDetail>(app.server.url, 'POST', '/api/bots', app.token, {
+      name,
+      language: 'en',
+    });
+    await call(app.server.url, 'PUT', `/api/bots/${bot.id}/flow`, app.token, { flow: polishFlow(bot) });
     return bot;
   };
-  const draftOf = (bot: BotDetail) => call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
-  const open = (path: string) => openSignedIn(browser, server.url, 'owner@demo.parley.dev', path);
-  const saved = (page: Page) => expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    token = await demoToken(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const draftOf = (bot: BotDetail) =>
+    call<BotDetail>(app.server.url, 'GET', `/api/bots/${bot.id}`, app.token);
+  const open = (path: string) => openSignedIn(app.browser, app.server.url, 'owner@demo.parley.dev', path);
 
   it('asks before a published version replaces the draft, and Cancel keeps the draft', async () => {
     const bot = await newBot('Restoring bot');
-    await call(server.url, 'POST', `/api/bots/${bot.id}/publish`, token);
+    await call(app.server.url, 'POST', `/api/bots/${bot.id}/publish`, app.token);
     // The draft moves on after version 1: one more module.
     const draft = (await draftOf(bot)).flow;
     const extra = { id: 'extra', name: 'Added later', type: 'text', position: { x: 0, y: 400 } };
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
+    await call(app.server.url, 'PUT', `/api/bots/${bot.id}/flow`, app.token, {
       flow: { ...draft, modules: [...draft.modules, { ...extra, content: { text: 'New' } }] },
     });
 
@@ -215,7 +207,7 @@ describe('the builder’s canvas and preview, polished', () => {
     const middle = { x: canvas.x + canvas.width / 2, y: canvas.y + canvas.height / 2 };
     const [c, d] = [await boxOf(third), await boxOf(fourth)];
     expect(Math.abs((c.x + d.x + d.width) / 2 - middle.x)).toBeLessThan(4);
-    await saved(page);
+    await builderSaved(page);
     expect((await draftOf(bot)).flow.modules).toHaveLength(9);
     await page.context().close();
   });

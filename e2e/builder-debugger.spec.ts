@@ -1,33 +1,14 @@
 import type { BotDetail } from '@parley/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoToken } from './support/bots';
-import { launchBrowser, screenshot } from './support/browser';
-import { addKeywordGlobal, builderSaveState, openSignedIn } from './support/journeys';
-import { type RunningServer, startServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call } from './support/bots';
+import { screenshot } from './support/browser';
+import { builderSaved, jinjaField, replaceText, runningApp } from './support/builder';
+import { addKeywordGlobal, openSignedIn } from './support/journeys';
 
 describe('building a bot from scratch and debugging it', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const app = runningApp();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    token = await demoToken(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const saved = (page: Page) => expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
-  const jinja = (scope: Locator | Page, label: string) =>
-    scope.locator(`[data-jinja-field="${label}"] .cm-content`).first();
-  const replaceText = async (page: Page, field: Locator, text: string) => {
-    await field.click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type(text);
-  };
   const fitView = async (page: Page) => {
     await page.getByRole('button', { name: 'Fit View' }).click();
     // Room around the modules, so the minimap covers none of their handles.
@@ -87,18 +68,23 @@ describe('building a bot from scratch and debugging it', () => {
   };
 
   it('message → buttons with a Set Variable → condition → end, a global connection, then the debugger shows each kind of step', async () => {
-    const bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
+    const bot = await call<BotDetail>(app.server.url, 'POST', '/api/bots', app.token, {
       name: 'Tea from scratch',
       language: 'en',
     });
-    const page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', `/bots/list/${bot.id}`);
+    const page = await openSignedIn(
+      app.browser,
+      app.server.url,
+      'owner@demo.parley.dev',
+      `/bots/list/${bot.id}`,
+    );
 
     await page.getByRole('button', { name: 'Close the panel' }).click();
     // The start message.
     await page.locator('[data-module-id="start"]').click();
     await replaceText(
       page,
-      jinja(page.locator('[data-module-editor="start"]'), 'Message'),
+      jinjaField(page.locator('[data-module-editor="start"]'), 'Message'),
       'Welcome to the tea shop!',
     );
 
@@ -106,24 +92,24 @@ describe('building a bot from scratch and debugging it', () => {
     await connectNew(page, 'start', 'next', 'Buttons');
     const buttons = page.locator('[data-module-editor="buttons-2"]');
     await buttons.waitFor();
-    await replaceText(page, jinja(buttons, 'Question'), 'Tea or nothing?');
+    await replaceText(page, jinjaField(buttons, 'Question'), 'Tea or nothing?');
     const option = buttons.getByRole('group', { name: 'Option 1' });
     await option.getByRole('textbox', { name: 'Label' }).fill('Tea');
     const tea = buttons.getByRole('group', { name: 'Tea' });
     await tea.getByRole('button', { name: 'Add Set Variable' }).click();
     await tea.getByRole('combobox', { name: 'Variable' }).fill('choice');
-    await replaceText(page, jinja(tea, 'Value (Jinja expression)'), "'tea'");
+    await replaceText(page, jinjaField(tea, 'Value (Jinja expression)'), "'tea'");
 
     // A condition on it, then the end, reached from both of its outputs.
     await connectNew(page, 'buttons-2', 'button:b1', 'Condition');
     const condition = page.locator('[data-module-editor="condition-3"]');
     await condition.waitFor();
     await condition.getByRole('textbox', { name: 'Label' }).fill('Tea lover');
-    await replaceText(page, jinja(condition, 'Condition (Jinja expression)'), "choice == 'tea'");
+    await replaceText(page, jinjaField(condition, 'Condition (Jinja expression)'), "choice == 'tea'");
     await connectNew(page, 'condition-3', 'branch:c1', 'End');
     const end = page.locator('[data-module-editor="end-4"]');
     await end.waitFor();
-    await replaceText(page, jinja(end, 'Goodbye message'), 'Enjoy your {{ choice }}!');
+    await replaceText(page, jinjaField(end, 'Goodbye message'), 'Enjoy your {{ choice }}!');
     await fitView(page);
     await dragConnection(
       page,
@@ -138,9 +124,9 @@ describe('building a bot from scratch and debugging it', () => {
     // A global connection: "help" leads back to the menu.
     await page.locator('[data-module-id="buttons-2"]').click();
     await addKeywordGlobal(page, 'Help', 'help');
-    await saved(page);
+    await builderSaved(page);
 
-    const draft = (await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token)).flow;
+    const draft = (await call<BotDetail>(app.server.url, 'GET', `/api/bots/${bot.id}`, app.token)).flow;
     expect(
       draft.modules.map((module) => [
         module.id,

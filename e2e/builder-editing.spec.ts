@@ -1,10 +1,9 @@
 import type { BotDetail } from '@parley/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoToken } from './support/bots';
-import { launchBrowser, screenshot } from './support/browser';
-import { addKeywordGlobal, builderSaveState, openSignedIn } from './support/journeys';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { call } from './support/bots';
+import { screenshot } from './support/browser';
+import { builderSaved, jinjaField, replaceText, runningApp } from './support/builder';
+import { addKeywordGlobal, openSignedIn } from './support/journeys';
 
 /** A bot with a start message leading to a menu of two buttons, one leading to a handoff. */
 function menuFlow(bot: BotDetail) {
@@ -53,36 +52,20 @@ function menuFlow(bot: BotDetail) {
 }
 
 describe('editing modules in the builder', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const app = runningApp();
 
   const newBot = async (name: string) => {
-    const bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, { name, language: 'en' });
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: menuFlow(bot) });
+    const bot = await call<BotDetail>(app.server.url, 'POST', '/api/bots', app.token, {
+      name,
+      language: 'en',
+    });
+    await call(app.server.url, 'PUT', `/api/bots/${bot.id}/flow`, app.token, { flow: menuFlow(bot) });
     return bot;
   };
-  const draftOf = (bot: BotDetail) => call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+  const draftOf = (bot: BotDetail) =>
+    call<BotDetail>(app.server.url, 'GET', `/api/bots/${bot.id}`, app.token);
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    token = await demoToken(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const open = (path: string) => openSignedIn(browser, server.url, 'owner@demo.parley.dev', path);
-  const saved = (page: Page) => expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
-  /** The editable part of a Jinja field. */
-  const jinja = (scope: Locator | Page, label: string) =>
-    scope.locator(`[data-jinja-field="${label}"] .cm-content`).first();
-  const replaceText = async (page: Page, field: Locator, text: string) => {
-    await field.click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type(text);
-  };
+  const open = (path: string) => openSignedIn(app.browser, app.server.url, 'owner@demo.parley.dev', path);
 
   it('edits a module beside the canvas: Jinja with errors and preview, word wrap, a Set Variable button action', async () => {
     const bot = await newBot('Editing bot');
@@ -93,7 +76,7 @@ describe('editing modules in the builder', () => {
     await editor.waitFor();
 
     // A Jinja error shows with its line, and the draft keeps what was valid.
-    const question = jinja(editor, 'Question');
+    const question = jinjaField(editor, 'Question');
     await replaceText(page, question, 'Hi {{ name');
     await editor.getByText(/Line 1:/).waitFor();
     await replaceText(page, question, 'Hi {{ name }}, what would you like?');
@@ -126,9 +109,9 @@ describe('editing modules in the builder', () => {
     const button = editor.getByRole('group', { name: 'Track my order' });
     await button.getByRole('button', { name: 'Add Set Variable' }).click();
     await button.getByRole('combobox', { name: 'Variable' }).fill('topic');
-    await replaceText(page, jinja(button, 'Value (Jinja expression)'), "'orders'");
+    await replaceText(page, jinjaField(button, 'Value (Jinja expression)'), "'orders'");
     await screenshot(page, 'builder-module-editor');
-    await saved(page);
+    await builderSaved(page);
     const menu = (await draftOf(bot)).flow.modules.find((module) => module.id === 'menu');
     expect(menu?.content).toMatchObject({
       text: 'Hi {{ name }}, what would you like?',
@@ -138,7 +121,7 @@ describe('editing modules in the builder', () => {
     // Removing a button removes its output and the connection from it.
     await editor.getByRole('button', { name: 'Remove Talk to a person' }).click();
     await expect.poll(() => node.locator('[data-port]').count()).toBe(1);
-    await saved(page);
+    await builderSaved(page);
     const after = (await draftOf(bot)).flow.modules.find((module) => module.id === 'menu');
     expect(after?.connections.map((connection) => connection.port)).toEqual(['button:order']);
 
@@ -154,7 +137,7 @@ describe('editing modules in the builder', () => {
     const editor = page.locator('[data-module-editor="handoff"]');
     await editor.waitFor();
     await editor.getByRole('textbox', { name: 'Reason' }).fill('Wants a refund');
-    await saved(page);
+    await builderSaved(page);
     await screenshot(page, 'builder-module-settings');
     await page.getByRole('button', { name: 'Back to the canvas' }).click();
     await page.waitForURL(new RegExp(`/bots/list/${bot.id}$`));
@@ -169,7 +152,7 @@ describe('editing modules in the builder', () => {
     expect(handoff?.content).toMatchObject({ reason: 'Wants a refund' });
 
     // An unknown module is not found, inside the builder.
-    await page.goto(`${server.url}/bots/list/${bot.id}/module/nope/settings`);
+    await page.goto(`${app.server.url}/bots/list/${bot.id}/module/nope/settings`);
     await page
       .getByText(/not found/i)
       .first()
@@ -183,9 +166,9 @@ describe('editing modules in the builder', () => {
     const check = page.locator('[data-module-id="check"]');
     await check.click();
     const editor = page.locator('[data-module-editor="check"]');
-    await replaceText(page, jinja(editor, 'Condition (Jinja expression)'), 'total >');
+    await replaceText(page, jinjaField(editor, 'Condition (Jinja expression)'), 'total >');
     await check.locator('[data-problem="error"]').waitFor();
-    await saved(page);
+    await builderSaved(page);
 
     await page.getByRole('button', { name: 'Publish' }).click();
     const blocked = page.getByRole('dialog', { name: /stops publishing/ });
@@ -201,11 +184,11 @@ describe('editing modules in the builder', () => {
 
     await replaceText(
       page,
-      jinja(page.locator('[data-module-editor="check"]'), 'Condition (Jinja expression)'),
+      jinjaField(page.locator('[data-module-editor="check"]'), 'Condition (Jinja expression)'),
       'total > 100',
     );
     await expect.poll(() => check.locator('[data-problem="error"]').count()).toBe(0);
-    await saved(page);
+    await builderSaved(page);
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('dialog', { name: 'Version 1 published' }).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
@@ -224,8 +207,8 @@ describe('editing modules in the builder', () => {
     const { panel, editor } = await addKeywordGlobal(page, 'Ask for a person', 'agent');
     await editor.getByRole('button', { name: 'Add Set Variable' }).click();
     await editor.getByRole('combobox', { name: 'Variable' }).fill('wants_person');
-    await replaceText(page, jinja(editor, 'Value (Jinja expression)'), 'true');
-    await saved(page);
+    await replaceText(page, jinjaField(editor, 'Value (Jinja expression)'), 'true');
+    await builderSaved(page);
 
     // Clone it, then turn the copy off.
     await panel.getByRole('button', { name: 'Clone Ask for a person' }).click();
@@ -238,7 +221,7 @@ describe('editing modules in the builder', () => {
     await expect.poll(() => page.locator('.react-flow__edge.is-global').count()).toBe(2);
     await page.getByRole('button', { name: 'Fit View' }).click();
     await screenshot(page, 'builder-global-connections');
-    await saved(page);
+    await builderSaved(page);
     const globals = (await draftOf(bot)).flow.globalConnections;
     expect(globals).toEqual([
       {
@@ -306,7 +289,7 @@ describe('editing modules in the builder', () => {
     await page.getByRole('group', { name: 'order_total' }).waitFor();
     await page.locator('[data-module-id="check"]').getByText('if order_total > 100').waitFor();
     await screenshot(page, 'builder-variables');
-    await saved(page);
+    await builderSaved(page);
     const flow = (await draftOf(bot)).flow;
     expect(flow.variables.map((variable) => variable.name)).toEqual(['order_total']);
     expect(flow.modules.find((module) => module.id === 'check')?.content).toMatchObject({
@@ -321,7 +304,7 @@ describe('editing modules in the builder', () => {
 
   it('copies two connected modules into another bot, connects into empty space, deletes and tidies up by keyboard and menu', async () => {
     const from = await newBot('Copy from');
-    const to = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
+    const to = await call<BotDetail>(app.server.url, 'POST', '/api/bots', app.token, {
       name: 'Copy to',
       language: 'en',
     });
@@ -332,13 +315,13 @@ describe('editing modules in the builder', () => {
 
     // Another bot, in another tab: paste under the pointer.
     const other = await page.context().newPage();
-    await other.goto(`${server.url}/bots/list/${to.id}`);
+    await other.goto(`${app.server.url}/bots/list/${to.id}`);
     await other.locator('[data-module-id="start"]').waitFor();
     await other.locator('.react-flow__pane').click({ position: { x: 300, y: 500 } });
     await other.keyboard.press('Control+v');
     await other.locator('[data-module-id="condition-2"]').waitFor();
     await other.locator('[data-module-id="handoff-3"]').waitFor();
-    await saved(other);
+    await builderSaved(other);
     let flow = (await draftOf(to)).flow;
     expect(flow.modules.map((module) => module.id)).toEqual(['start', 'condition-2', 'handoff-3']);
     expect(flow.modules[1]?.connections.map((connection) => [connection.port, connection.target])).toEqual([
@@ -359,7 +342,7 @@ describe('editing modules in the builder', () => {
       .getByRole('menuitem', { name: 'Text' })
       .click();
     await other.locator('[data-module-editor="text-4"]').waitFor();
-    await saved(other);
+    await builderSaved(other);
     flow = (await draftOf(to)).flow;
     expect(flow.modules[0]?.connections.map((connection) => connection.target)).toEqual(['text-4']);
 
@@ -369,7 +352,7 @@ describe('editing modules in the builder', () => {
     await expect.poll(() => other.locator('[data-module-id="text-4"]').count()).toBe(0);
     await other.getByRole('button', { name: 'Edit' }).click();
     await other.getByRole('menuitem', { name: /Tidy up/ }).click();
-    await saved(other);
+    await builderSaved(other);
     flow = (await draftOf(to)).flow;
     expect(flow.modules.map((module) => module.id)).toEqual(['start', 'condition-2', 'handoff-3']);
     const x = Object.fromEntries(flow.modules.map((module) => [module.id, module.position.x]));

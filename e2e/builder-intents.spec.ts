@@ -1,35 +1,16 @@
 import type { BotDetail, BotVersion } from '@parley/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoToken } from './support/bots';
-import { launchBrowser, screenshot } from './support/browser';
-import { builderSaveState, openSignedIn } from './support/journeys';
-import { type RunningServer, startServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call } from './support/bots';
+import { screenshot } from './support/browser';
+import { builderSaved, jinjaField, replaceText, runningApp } from './support/builder';
+import { openSignedIn } from './support/journeys';
 
 describe('an intent-driven bot, built in the builder', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const app = runningApp();
   /** The bot the first journey builds (the Spanish one looks at it). */
   let builtBotId: string;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    token = await demoToken(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const saved = (page: Page) => expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
-  const jinja = (scope: Locator | Page, label: string) =>
-    scope.locator(`[data-jinja-field="${label}"] .cm-content`).first();
-  const replaceText = async (page: Page, field: Locator, text: string) => {
-    await field.click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type(text);
-  };
   const centreOf = async (locator: Locator) => {
     const box = await locator.boundingBox();
     if (!box) throw new Error('not on screen');
@@ -72,7 +53,7 @@ describe('an intent-driven bot, built in the builder', () => {
     await connectNew(page, 'intent_router-2', port, 'Text');
     const editor = page.locator(`[data-module-editor="${moduleId}"]`);
     await editor.waitFor();
-    await replaceText(page, jinja(editor, 'Message'), text);
+    await replaceText(page, jinjaField(editor, 'Message'), text);
   };
   const addPhrases = async (intent: Locator, phrases: string[]) => {
     const field = intent.getByRole('textbox', { name: 'Training phrase' });
@@ -98,12 +79,17 @@ describe('an intent-driven bot, built in the builder', () => {
   };
 
   it('defines intents with phrases, routes them with an intent router that creates one in place, publishes, and is routed in a chat', async () => {
-    const bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
+    const bot = await call<BotDetail>(app.server.url, 'POST', '/api/bots', app.token, {
       name: 'Parcel shop',
       language: 'en',
     });
     builtBotId = bot.id;
-    const page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', `/bots/list/${bot.id}`);
+    const page = await openSignedIn(
+      app.browser,
+      app.server.url,
+      'owner@demo.parley.dev',
+      `/bots/list/${bot.id}`,
+    );
 
     // Two intents with their training phrases, in the Intents panel.
     await page.getByRole('button', { name: 'Intents' }).click();
@@ -128,7 +114,7 @@ describe('an intent-driven bot, built in the builder', () => {
       'return this for a refund',
       'can I have my money back',
     ]);
-    await saved(page);
+    await builderSaved(page);
 
     // Try it: the model of the saved draft predicts the intent, with its confidence.
     const tried = await tryMessage(panel, 'where is my parcel?');
@@ -142,7 +128,7 @@ describe('an intent-driven bot, built in the builder', () => {
     await connectNew(page, 'start', 'next', 'Intent router');
     const router = page.locator('[data-module-editor="intent_router-2"]');
     await router.waitFor();
-    await replaceText(page, jinja(router, 'Question'), 'How can I help?');
+    await replaceText(page, jinjaField(router, 'Question'), 'How can I help?');
     const intentsField = router.getByRole('combobox', { name: 'Intents' });
     await intentsField.click();
     await page.locator('[data-intent-option="track_order"]').click();
@@ -161,7 +147,7 @@ describe('an intent-driven bot, built in the builder', () => {
         .locator('[data-module-id="intent_router-2"] [data-port]')
         .evaluateAll((ports) => ports.map((port) => port.getAttribute('data-port'))),
     ).toEqual(['intent:track_order', 'intent:refund', 'intent:opening_hours', 'fallback']);
-    await saved(page);
+    await builderSaved(page);
     await page.getByRole('button', { name: 'Fit View' }).click();
     await page.waitForTimeout(400);
     await screenshot(page, 'builder-intent-router');
@@ -184,8 +170,8 @@ describe('an intent-driven bot, built in the builder', () => {
     await answer(page, 'intent:refund', 'text-4', 'Refunds take 5 days.');
     await answer(page, 'intent:opening_hours', 'text-5', 'We are open from 9 to 5.');
     await answer(page, 'fallback', 'text-6', 'Sorry, could you say it another way?');
-    await saved(page);
-    const draft = (await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token)).flow;
+    await builderSaved(page);
+    const draft = (await call<BotDetail>(app.server.url, 'GET', `/api/bots/${bot.id}`, app.token)).flow;
     expect(draft.intents.map((intent) => [intent.name, intent.utterances.length])).toEqual([
       ['track_order', 5],
       ['refund', 5],
@@ -206,7 +192,12 @@ describe('an intent-driven bot, built in the builder', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('dialog', { name: 'Version 1 published' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    const versions = await call<BotVersion[]>(server.url, 'GET', `/api/bots/${bot.id}/versions`, token);
+    const versions = await call<BotVersion[]>(
+      app.server.url,
+      'GET',
+      `/api/bots/${bot.id}/versions`,
+      app.token,
+    );
     expect(versions.map((version) => version.version)).toEqual([1]);
 
     // The model of the new intents is ready before chatting (try-it waits for its training).
@@ -241,9 +232,9 @@ describe('an intent-driven bot, built in the builder', () => {
   }, 180_000);
 
   it('speaks Spanish in the Intents panel and the router editor', async () => {
-    const page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', '/v2');
+    const page = await openSignedIn(app.browser, app.server.url, 'owner@demo.parley.dev', '/v2');
     await page.evaluate(() => localStorage.setItem('parley.language', 'es'));
-    await page.goto(`${server.url}/bots/list/${builtBotId}`);
+    await page.goto(`${app.server.url}/bots/list/${builtBotId}`);
     await page.getByRole('button', { name: 'Intenciones' }).click();
     const panel = page.getByRole('region', { name: 'Intenciones' });
     await panel.getByRole('textbox', { name: 'Nueva intención' }).waitFor();

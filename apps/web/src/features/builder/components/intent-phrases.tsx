@@ -1,15 +1,20 @@
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import type { Intent } from '@parley/flow';
+import { DEFAULT_NLU_LIMITS } from '@parley/flow';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import type { BuilderStore } from '../model/builder-store';
-import { MAX_PHRASE_LENGTH, MAX_PHRASES, setIntentPhrases } from '../model/intents';
+import { MAX_PHRASES, setIntentPhrases } from '../model/intents';
 
 /** An intent's training phrases: add one (Enter), remove any. */
 export function IntentPhrases({ store, intent }: { store: BuilderStore; intent: Intent }) {
   const { t } = useTranslation('builder');
   const [phrase, setPhrase] = useState('');
+  // The server's bound on a phrase, so the box never takes one the model would refuse.
+  const maxLength = (useQuery(frontendConfigQuery).data?.nlu ?? DEFAULT_NLU_LIMITS).maxUtteranceLength;
   const apply = store.getState().apply;
   const full = intent.utterances.length >= MAX_PHRASES;
   const repeated = intent.utterances.some((other) => other.toLowerCase() === phrase.trim().toLowerCase());
@@ -34,7 +39,7 @@ export function IntentPhrases({ store, intent }: { store: BuilderStore; intent: 
           size="small"
           label={t('intents.addPhrase')}
           value={phrase}
-          onChange={(event) => setPhrase(event.target.value.slice(0, MAX_PHRASE_LENGTH))}
+          onChange={(event) => setPhrase(event.target.value.slice(0, maxLength))}
           error={repeated}
           helperText={
             repeated

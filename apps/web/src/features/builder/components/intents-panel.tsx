@@ -1,7 +1,5 @@
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import { Box, Button, Chip, Collapse, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { Intent } from '@parley/flow';
 import { intentNameSchema, toIntentName } from '@parley/modules';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +11,7 @@ import { DeleteIntentDialog, usesOf } from './delete-intent-dialog';
 import { IntentPhrases } from './intent-phrases';
 import { IntentTryBox } from './intent-try-box';
 import { IntentsCsvButtons } from './intents-csv-buttons';
+import { NamedListItem, NameForm } from './named-list-item';
 
 /** Why a name cannot be given to an intent, if it cannot. */
 function useNameProblem() {
@@ -22,54 +21,6 @@ function useNameProblem() {
     if (taken.includes(name)) return t('intents.taken');
     return undefined;
   };
-}
-
-/** An intent's name and the button that uses it (create, rename); Enter does the same. */
-function NameForm({
-  label,
-  value,
-  onChange,
-  problem,
-  helperText,
-  ready,
-  action,
-  onSubmit,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  problem?: string;
-  helperText?: string;
-  ready: boolean;
-  action: string;
-  onSubmit(): void;
-}) {
-  return (
-    <Stack
-      direction="row"
-      spacing={1}
-      alignItems="flex-start"
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ready) onSubmit();
-      }}
-    >
-      <TextField
-        size="small"
-        label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value.slice(0, 100))}
-        error={Boolean(problem)}
-        helperText={problem ?? helperText}
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { spellCheck: false } }}
-      />
-      <Button type="submit" variant="outlined" size="small" disabled={!ready} sx={{ mt: 0.5 }}>
-        {action}
-      </Button>
-    </Stack>
-  );
 }
 
 function IntentItem({ store, intent, names }: { store: BuilderStore; intent: Intent; names: string[] }) {
@@ -103,70 +54,53 @@ function IntentItem({ store, intent, names }: { store: BuilderStore; intent: Int
     apply((flow) => removeIntent(flow, intent.name));
   };
   return (
-    <Box
-      ref={box}
-      role="group"
-      aria-label={intent.name}
-      data-intent={intent.name}
-      sx={{ border: '1px solid', borderColor: open ? 'primary.main' : 'divider', borderRadius: 2, p: 1.25 }}
-    >
-      <Stack direction="row" alignItems="center" spacing={1}>
-        <Box sx={{ flex: 1, minWidth: 0, cursor: 'pointer' }} onClick={() => setOpen(!open)}>
-          <Typography variant="body2" fontWeight={650} sx={{ fontFamily: 'ui-monospace, monospace' }} noWrap>
-            {intent.name}
-          </Typography>
-          <Typography
-            variant="caption"
-            color={intent.utterances.length === 0 ? 'warning.main' : 'text.secondary'}
-          >
-            {t('intents.phrases', { count: intent.utterances.length })}
-          </Typography>
-        </Box>
-        {used > 0 && <Chip size="small" variant="outlined" label={t('intents.used', { count: used })} />}
-        <IconButton
+    <>
+      <NamedListItem
+        name={intent.name}
+        caption={t('intents.phrases', { count: intent.utterances.length })}
+        captionColor={intent.utterances.length === 0 ? 'warning.main' : undefined}
+        chips={
+          used > 0 && <Chip size="small" variant="outlined" label={t('intents.used', { count: used })} />
+        }
+        open={open}
+        onToggle={() => setOpen(!open)}
+        openLabel={t('intents.open', { name: intent.name })}
+        collapseLabel={t('intents.collapse')}
+        boxRef={box}
+      >
+        <NameForm
+          label={t('intents.name')}
+          value={newName}
+          onChange={setNewName}
+          maxLength={100}
+          problem={problem}
+          helperText={
+            wanted !== newName.trim() && !problem
+              ? t('intents.willBe', { name: wanted })
+              : used > 0
+                ? t('intents.renameHelp')
+                : undefined
+          }
+          ready={!problem && wanted !== intent.name}
+          action={t('intents.rename')}
+          onSubmit={() => {
+            apply((flow) => renameIntent(flow, intent.name, wanted));
+            // The list is keyed by name: keep the renamed intent open.
+            store.getState().openIntent(wanted);
+          }}
+        />
+        <IntentPhrases store={store} intent={intent} />
+        <Button
           size="small"
-          aria-expanded={open}
-          aria-label={open ? t('intents.collapse') : t('intents.open', { name: intent.name })}
-          onClick={() => setOpen(!open)}
+          color="error"
+          startIcon={<DeleteOutlineRounded />}
+          sx={{ alignSelf: 'flex-start' }}
+          aria-label={t('intents.deleteNamed', { name: intent.name })}
+          onClick={() => (used > 0 ? setConfirming(true) : remove())}
         >
-          {open ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
-        </IconButton>
-      </Stack>
-      <Collapse in={open} unmountOnExit>
-        <Stack spacing={1.5} sx={{ pt: 1.5 }}>
-          <NameForm
-            label={t('intents.name')}
-            value={newName}
-            onChange={setNewName}
-            problem={problem}
-            helperText={
-              wanted !== newName.trim() && !problem
-                ? t('intents.willBe', { name: wanted })
-                : used > 0
-                  ? t('intents.renameHelp')
-                  : undefined
-            }
-            ready={!problem && wanted !== intent.name}
-            action={t('intents.rename')}
-            onSubmit={() => {
-              apply((flow) => renameIntent(flow, intent.name, wanted));
-              // The list is keyed by name: keep the renamed intent open.
-              store.getState().openIntent(wanted);
-            }}
-          />
-          <IntentPhrases store={store} intent={intent} />
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutlineRounded />}
-            sx={{ alignSelf: 'flex-start' }}
-            aria-label={t('intents.deleteNamed', { name: intent.name })}
-            onClick={() => (used > 0 ? setConfirming(true) : remove())}
-          >
-            {t('intents.delete')}
-          </Button>
-        </Stack>
-      </Collapse>
+          {t('intents.delete')}
+        </Button>
+      </NamedListItem>
       {confirming && (
         <DeleteIntentDialog
           name={intent.name}
@@ -175,7 +109,7 @@ function IntentItem({ store, intent, names }: { store: BuilderStore; intent: Int
           onConfirm={remove}
         />
       )}
-    </Box>
+    </>
   );
 }
 
@@ -200,6 +134,7 @@ export function IntentsPanel({ store }: { store: BuilderStore }) {
           label={t('intents.newIntent')}
           value={newName}
           onChange={setNewName}
+          maxLength={100}
           problem={problem}
           helperText={
             full

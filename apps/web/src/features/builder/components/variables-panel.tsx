@@ -1,6 +1,4 @@
-import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import { Box, Button, Chip, Collapse, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { SYSTEM_VARIABLES } from '@parley/engine/builder';
 import { variableNameSchema } from '@parley/modules';
 import { useState } from 'react';
@@ -8,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
 import { declareVariable, renameVariable, undeclareVariable, type VariableUsage } from '../model/variables';
+import { NamedListItem, NameForm } from './named-list-item';
 
 /** Why a new name cannot be used, if it cannot. */
 function nameProblem(name: string, taken: string[], t: (key: string) => string): string | undefined {
@@ -25,54 +24,6 @@ function parseDefault(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** A variable's name and the button that uses it (declare, rename); Enter does the same. */
-function NameForm({
-  label,
-  value,
-  onChange,
-  problem,
-  helperText,
-  ready,
-  action,
-  onSubmit,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  problem?: string;
-  helperText?: string;
-  ready: boolean;
-  action: string;
-  onSubmit(): void;
-}) {
-  return (
-    <Stack
-      direction="row"
-      spacing={1}
-      alignItems="flex-start"
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ready) onSubmit();
-      }}
-    >
-      <TextField
-        size="small"
-        label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        error={Boolean(problem)}
-        helperText={problem ?? helperText}
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { spellCheck: false } }}
-      />
-      <Button type="submit" variant="outlined" size="small" disabled={!ready} sx={{ mt: 0.5 }}>
-        {action}
-      </Button>
-    </Stack>
-  );
 }
 
 function Places({ store, ids, label }: { store: BuilderStore; ids: string[]; label: string }) {
@@ -134,91 +85,75 @@ function VariableItem({
   const apply = store.getState().apply;
   const problem = newName === usage.name ? undefined : nameProblem(newName, names, t);
   return (
-    <Box
-      role="group"
-      aria-label={usage.name}
-      data-variable={usage.name}
-      sx={{ border: '1px solid', borderColor: open ? 'primary.main' : 'divider', borderRadius: 2, p: 1.25 }}
+    <NamedListItem
+      name={usage.name}
+      caption={t('variables.usage', { set: usage.setIn.length, read: usage.readIn.length })}
+      chips={
+        <>
+          {!usage.declared && usage.setIn.length === 0 && (
+            <Chip size="small" color="warning" variant="outlined" label={t('variables.neverSet')} />
+          )}
+          {usage.declared && <Chip size="small" variant="outlined" label={t('variables.declared')} />}
+        </>
+      }
+      open={open}
+      onToggle={() => setOpen(!open)}
+      openLabel={t('variables.open', { name: usage.name })}
+      collapseLabel={t('variables.collapse')}
     >
-      <Stack direction="row" alignItems="center" spacing={1}>
-        <Box sx={{ flex: 1, minWidth: 0, cursor: 'pointer' }} onClick={() => setOpen(!open)}>
-          <Typography variant="body2" fontWeight={650} sx={{ fontFamily: 'ui-monospace, monospace' }} noWrap>
-            {usage.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {t('variables.usage', { set: usage.setIn.length, read: usage.readIn.length })}
-          </Typography>
-        </Box>
-        {!usage.declared && usage.setIn.length === 0 && (
-          <Chip size="small" color="warning" variant="outlined" label={t('variables.neverSet')} />
-        )}
-        {usage.declared && <Chip size="small" variant="outlined" label={t('variables.declared')} />}
-        <IconButton
+      <Places store={store} ids={usage.setIn} label={t('variables.setIn')} />
+      <Places store={store} ids={usage.readIn} label={t('variables.readIn')} />
+      <NameForm
+        label={t('variables.name')}
+        value={newName}
+        onChange={setNewName}
+        problem={problem}
+        helperText={t('variables.renameHelp')}
+        ready={!problem && newName !== usage.name}
+        action={t('variables.rename')}
+        onSubmit={() => apply((flow) => renameVariable(flow, usage.name, newName))}
+      />
+      <TextField
+        size="small"
+        label={t('variables.startValue')}
+        value={startText}
+        onChange={(event) => setStartText(event.target.value)}
+        helperText={t('variables.startValueHelp')}
+        slotProps={{ htmlInput: { spellCheck: false } }}
+      />
+      <TextField
+        size="small"
+        label={t('variables.description')}
+        value={description}
+        onChange={(event) => setDescription(event.target.value.slice(0, 500))}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button
           size="small"
-          aria-expanded={open}
-          aria-label={open ? t('variables.collapse') : t('variables.open', { name: usage.name })}
-          onClick={() => setOpen(!open)}
+          variant="outlined"
+          onClick={() =>
+            apply((flow) =>
+              declareVariable(flow, {
+                name: usage.name,
+                default: parseDefault(startText) as never,
+                description,
+              }),
+            )
+          }
         >
-          {open ? <ExpandLessRounded fontSize="small" /> : <ExpandMoreRounded fontSize="small" />}
-        </IconButton>
+          {usage.declared ? t('variables.saveDeclaration') : t('variables.declare')}
+        </Button>
+        {usage.declared && (
+          <Button
+            size="small"
+            color="error"
+            onClick={() => apply((flow) => undeclareVariable(flow, usage.name))}
+          >
+            {t('variables.undeclare')}
+          </Button>
+        )}
       </Stack>
-      <Collapse in={open} unmountOnExit>
-        <Stack spacing={1.5} sx={{ pt: 1.5 }}>
-          <Places store={store} ids={usage.setIn} label={t('variables.setIn')} />
-          <Places store={store} ids={usage.readIn} label={t('variables.readIn')} />
-          <NameForm
-            label={t('variables.name')}
-            value={newName}
-            onChange={setNewName}
-            problem={problem}
-            helperText={t('variables.renameHelp')}
-            ready={!problem && newName !== usage.name}
-            action={t('variables.rename')}
-            onSubmit={() => apply((flow) => renameVariable(flow, usage.name, newName))}
-          />
-          <TextField
-            size="small"
-            label={t('variables.startValue')}
-            value={startText}
-            onChange={(event) => setStartText(event.target.value)}
-            helperText={t('variables.startValueHelp')}
-            slotProps={{ htmlInput: { spellCheck: false } }}
-          />
-          <TextField
-            size="small"
-            label={t('variables.description')}
-            value={description}
-            onChange={(event) => setDescription(event.target.value.slice(0, 500))}
-          />
-          <Stack direction="row" spacing={1}>
-            <Button
-              size="small"
-              variant="outlined"
-              onClick={() =>
-                apply((flow) =>
-                  declareVariable(flow, {
-                    name: usage.name,
-                    default: parseDefault(startText) as never,
-                    description,
-                  }),
-                )
-              }
-            >
-              {usage.declared ? t('variables.saveDeclaration') : t('variables.declare')}
-            </Button>
-            {usage.declared && (
-              <Button
-                size="small"
-                color="error"
-                onClick={() => apply((flow) => undeclareVariable(flow, usage.name))}
-              >
-                {t('variables.undeclare')}
-              </Button>
-            )}
-          </Stack>
-        </Stack>
-      </Collapse>
-    </Box>
+    </NamedListItem>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Flow } from '@parley/flow';
 import { createStore } from 'zustand/vanilla';
-import type { Point, Rect } from './paste-placement';
+import type { Rect } from './module-layout';
+import type { Point } from './paste-placement';
 
 export type SaveStatus =
   | { state: 'saved' }

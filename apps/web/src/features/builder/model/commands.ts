@@ -2,7 +2,8 @@ import type { BuilderState, BuilderStore } from './builder-store';
 import { copyModules, pasteModules, readClipboard, writeClipboard } from './clipboard';
 import { disconnect, removeModules, topLeftOf } from './flow-edits';
 import { alignModules, autoLayout } from './layout';
-import { groupBox, pasteCorner } from './paste-placement';
+import { groupBox } from './module-layout';
+import { pasteCorner } from './paste-placement';
 
 /**
  * An editing command, registered once and shared by the toolbar, the Edit menu and the keyboard.

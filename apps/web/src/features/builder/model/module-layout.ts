@@ -106,3 +106,22 @@ export function anchorOf(module: FlowModule, port?: string): { x: number; y: num
     y: module.position.y + handle.y + size / 2,
   };
 }
+
+export type Rect = { x: number; y: number; width: number; height: number };
+
+/** The box around a group of modules' cards (flow units); an empty box for none. */
+export function groupBox(modules: readonly FlowModule[]): Rect {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const module of modules) {
+    const { width, height } = moduleLayout(module);
+    minX = Math.min(minX, module.position.x);
+    minY = Math.min(minY, module.position.y);
+    maxX = Math.max(maxX, module.position.x + width);
+    maxY = Math.max(maxY, module.position.y + height);
+  }
+  if (modules.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createBuilderStore } from './builder-store';
 import { commandById } from './commands';
 import { addModule } from './flow-edits';
-import { moduleLayout } from './module-layout';
-import { groupBox, pasteCorner, type Rect } from './paste-placement';
+import { groupBox, moduleLayout, type Rect } from './module-layout';
+import { pasteCorner } from './paste-placement';
 
 /** A view scrolled far from the origin, 1000 × 600 flow units. */
 const view: Rect = { x: 5000, y: -3000, width: 1000, height: 600 };

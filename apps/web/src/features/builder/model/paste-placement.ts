@@ -1,25 +1,6 @@
-import type { FlowModule } from '@parley/flow';
-import { moduleLayout } from './module-layout';
+import type { Rect } from './module-layout';
 
 export type Point = { x: number; y: number };
-export type Rect = { x: number; y: number; width: number; height: number };
-
-/** The box around a group of modules' cards (flow units). */
-export function groupBox(modules: readonly FlowModule[]): Rect {
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const module of modules) {
-    const { width, height } = moduleLayout(module);
-    minX = Math.min(minX, module.position.x);
-    minY = Math.min(minY, module.position.y);
-    maxX = Math.max(maxX, module.position.x + width);
-    maxY = Math.max(maxY, module.position.y + height);
-  }
-  if (modules.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
-  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
-}
 
 /** `value` moved into [min, max]; `min` when the range is empty (the group is bigger than the view). */
 const clamp = (value: number, min: number, max: number) =>

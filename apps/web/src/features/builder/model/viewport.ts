@@ -1,6 +1,6 @@
 import type { FlowModule } from '@parley/flow';
 import { getViewportForBounds, type Viewport } from '@xyflow/react';
-import { moduleLayout } from './module-layout';
+import { groupBox, moduleLayout } from './module-layout';
 
 /** How the canvas fits a whole bot in view (React Flow's fitView with these options). */
 export const FIT = { padding: 0.2, minZoom: 0.1, maxZoom: 1 } as const;
@@ -24,19 +24,8 @@ export function openingViewport(
     };
   }
   if (modules.length === 0) return { x: 0, y: 0, zoom: 1 };
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const module of modules) {
-    const { width, height } = moduleLayout(module);
-    minX = Math.min(minX, module.position.x);
-    minY = Math.min(minY, module.position.y);
-    maxX = Math.max(maxX, module.position.x + width);
-    maxY = Math.max(maxY, module.position.y + height);
-  }
   return getViewportForBounds(
-    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
+    groupBox(modules),
     box.width,
     box.height,
     FIT.minZoom,
