@@ -3,13 +3,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 /**
  * A local server speaking OpenAI's chat completions wire format (streamed, server-sent events).
  * `tokenDelayMs` spaces the tokens out, as a model writing its answer does; `beforeAnswer` holds
- * each answer until it settles (a slow model, or one a test releases).
+ * each answer until it settles (a slow model, or one a test releases). `refuse` answers every
+ * request with that error status and OpenAI's error body (429 `insufficient_quota`: a spent quota).
  */
 export function fakeOpenAi(
   options: {
     tokens?: string[] | ((body: Record<string, unknown>) => string[]);
     tokenDelayMs?: number;
     beforeAnswer?: (body: Record<string, unknown>) => Promise<void>;
+    refuse?: { status: number; message: string; type: string };
   } = {},
 ) {
   const tokensFor = (body: Record<string, unknown>) =>
@@ -34,6 +36,12 @@ export function fakeOpenAi(
             },
           }),
         );
+        return;
+      }
+      if (options.refuse) {
+        const { status, message, type } = options.refuse;
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { message, type, code: type } }));
         return;
       }
       await options.beforeAnswer?.(parsed);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callFailureSchema } from './call-failures';
 import { chatMessageSchema, sendMessageRequestSchema } from './chat';
 
 /**
@@ -15,6 +16,8 @@ export const traceEntrySchema = z.object({
   detail: z.string().optional(),
   /** Why the turn stopped at this module (a template error such as TemplateBudgetExceeded). */
   error: z.object({ name: z.string(), message: z.string(), line: z.number().int().nullable() }).optional(),
+  /** Why the module took its failure connection (a model or webhook call that failed). */
+  failure: callFailureSchema.optional(),
   /** The conversation's variables once the step was taken (only when the turn is debugged). */
   variables: z.record(z.string(), z.json()).optional(),
 });

@@ -2,6 +2,7 @@ export * from './ai';
 export * from './auth';
 export * from './bot-messages';
 export * from './bots';
+export * from './call-failures';
 export * from './changelog';
 export * from './chat';
 export * from './companies';

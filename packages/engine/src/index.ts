@@ -1,3 +1,5 @@
+/** What the ports reject with when an outside call fails for a reason they can name. */
+export { callFailure, callFailureOf, OutsideCallFailed } from '@parley/modules';
 export type { EngineEvent, EventDimensions, TraceEntry } from './events';
 export {
   type MemoryModelStoreOptions,

@@ -1,4 +1,5 @@
 import type { BotMessage } from '@parley/contracts';
+import { OutsideCallFailed } from '@parley/modules';
 import { describe, expect, it } from 'vitest';
 import { NluEngine } from './nlu/nlu';
 import { fallbackReplies, runTurn } from './run-turn';
@@ -505,6 +506,44 @@ describe('variables', () => {
       ['Green ', 'start'],
       ['tea.', 'start'],
     ]);
+  });
+
+  it('says why an LLM module failed in the trace, sends its failure message, then takes Failed', async () => {
+    const { services } = testServices({
+      llm: () =>
+        Promise.reject(
+          new OutsideCallFailed({ reason: 'rate_limited', status: 429, message: 'You exceeded your quota' }),
+        ),
+    });
+    const flow = flowOf([
+      [
+        'start',
+        'llm',
+        { userPrompt: 'Which tea?', failureMessage: 'Our advisor is away.' },
+        { failure: 'menu' },
+      ],
+      ['menu', 'text', { text: 'Here is the menu.' }],
+    ]);
+    const run = await runBot(flow, services)
+      .start()
+      .expectReply('Our advisor is away.', 'Here is the menu.')
+      .expectEvent('LLM Failed', {
+        data: expect.objectContaining({
+          reason: 'rate_limited',
+          status: 429,
+          error: 'You exceeded your quota',
+        }),
+      });
+    expect(run.last?.trace).toContainEqual({
+      kind: 'module',
+      from: 'start',
+      to: 'menu',
+      port: 'failure',
+      connectionId: expect.any(String),
+      failure: { reason: 'rate_limited', status: 429, message: 'You exceeded your quota' },
+    });
+    // Modules that succeed carry no failure.
+    expect(run.last?.trace.filter((step) => step.failure)).toHaveLength(1);
   });
 
   it('gives LLM prompts the cleaned transcript', async () => {

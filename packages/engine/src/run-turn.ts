@@ -196,6 +196,7 @@ class Turn {
             to: next ?? null,
             port: result.port,
             connectionId: connectionId(module, result.port),
+            ...(result.failure ? { failure: result.failure } : {}),
           });
           current = next;
           break;

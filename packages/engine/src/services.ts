@@ -3,7 +3,9 @@ import type { NluModelStore } from './nlu/model-store';
 
 /**
  * Everything with a side effect, supplied by the host (server, tester, tests). The engine itself
- * touches no database, network, clock or randomness.
+ * touches no database, network, clock or randomness. A port whose call fails rejects with an
+ * `OutsideCallFailed` naming why (no model configured, an error status, a timeout…), so the module
+ * can say it; any other rejection is reported as `unknown`.
  */
 export interface EngineServices {
   llm: { complete(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }> };

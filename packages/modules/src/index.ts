@@ -2,6 +2,7 @@ export { definitionOf, type ModuleContent, moduleDefinitions } from './definitio
 export { PHONE_MAX_DIGITS, validateInput } from './input/validators';
 export { DEFAULT_NLU_THRESHOLD } from './intent-router/schema';
 export { buttonSchema, gotoPayload } from './kit/buttons';
+export { callFailure, callFailureOf, OutsideCallFailed } from './kit/call-failure';
 export { intentNameSchema, toIntentName } from './kit/intents';
 export type * from './kit/module-kit';
 export { compileUserPattern, type UserPattern } from './kit/user-pattern';

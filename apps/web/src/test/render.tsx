@@ -8,6 +8,7 @@ import builderEn from '../../public/locales/en/builder.json';
 import commonEn from '../../public/locales/en/common.json';
 import errorsEn from '../../public/locales/en/errors.json';
 import homeEn from '../../public/locales/en/home.json';
+import inboxEn from '../../public/locales/en/inbox.json';
 import modulesEn from '../../public/locales/en/modules.json';
 import { theme } from '../app/theme';
 
@@ -16,7 +17,7 @@ export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'errors', 'home', 'modules', 'bots', 'builder'],
+  ns: ['common', 'errors', 'home', 'modules', 'bots', 'builder', 'inbox'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -26,6 +27,7 @@ void testI18n.use(initReactI18next).init({
       modules: modulesEn,
       bots: botsEn,
       builder: builderEn,
+      inbox: inboxEn,
     },
   },
   interpolation: { escapeValue: false },

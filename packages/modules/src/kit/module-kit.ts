@@ -1,4 +1,4 @@
-import type { BotMessage } from '@parley/contracts';
+import type { BotMessage, CallFailure } from '@parley/contracts';
 import type { z } from 'zod';
 
 /** An output of a module that a connection can start from (`next`, `button:<id>`, `branch:<id>`, …). */
@@ -94,7 +94,8 @@ export interface ExecutionContext {
 
 /** What happens when execution reaches a module. */
 export type EnterResult =
-  | { kind: 'continue'; port: string }
+  /** `failure` says why the module took its failure port (the debugger shows it). */
+  | { kind: 'continue'; port: string; failure?: CallFailure }
   | { kind: 'wait' }
   | { kind: 'end' }
   /** Control passes to a human; the bot resumes from `resumePort` when it comes back. */

@@ -58,6 +58,11 @@ export interface PanelHost {
   createIntent?(name: string): void;
   /** Shows an intent in the builder's Intents panel. */
   openIntent?(name: string): void;
+  /**
+   * The language model LLM modules use, once the host knows it: whether the server has one, and
+   * where to ask for one (the deployment's support page).
+   */
+  llm?: { configured: boolean; helpUrl: string };
 }
 
 function PlainTemplateField({

@@ -1,4 +1,6 @@
+import { callFailureOf } from '../kit/call-failure';
 import type { ModuleRuntime } from '../kit/module-kit';
+import { renderMarkdown } from '../text/links';
 import type { LlmContent } from './schema';
 
 export const llmRuntime: ModuleRuntime<LlmContent> = {
@@ -18,11 +20,18 @@ export const llmRuntime: ModuleRuntime<LlmContent> = {
       context.emit('LLM Completion', { model: content.model, characters: text.length });
       return { kind: 'continue', port: 'next' };
     } catch (error) {
+      const failure = callFailureOf(error);
+      // The reason is for the builder and the agents (debugger, inbox); the visitor reads the
+      // module's failure message, if it has one.
       context.emit('LLM Failed', {
         model: content.model,
-        error: error instanceof Error ? error.message : String(error),
+        error: failure.message,
+        reason: failure.reason,
+        ...(failure.status !== undefined ? { status: failure.status } : {}),
       });
-      return { kind: 'continue', port: 'failure' };
+      const apology = renderMarkdown(content.failureMessage, context.render).trim();
+      if (apology) context.send({ type: 'text', text: apology });
+      return { kind: 'continue', port: 'failure', failure };
     }
   },
 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { OutsideCallFailed } from '../kit/call-failure';
 import type { LlmRequest } from '../kit/module-kit';
 import { testContext } from '../kit/testing';
 import { llmRuntime } from './execute';
-import { llmContentSchema } from './schema';
+import { DEFAULT_FAILURE_MESSAGE, llmContentSchema, llmDefinition } from './schema';
 
 describe('llm module', () => {
   const content = llmContentSchema.parse({
@@ -32,10 +33,80 @@ describe('llm module', () => {
     expect(sent).toEqual([{ type: 'text', text: 'Yes, all of it.' }]);
   });
 
-  it('follows failure when the model fails', async () => {
+  it('follows failure when the model fails, saying nothing when the module has no failure message', async () => {
     const { context, events, sent } = testContext({ llm: () => Promise.reject(new Error('rate limited')) });
-    expect(await llmRuntime.enter(content, context)).toEqual({ kind: 'continue', port: 'failure' });
+    expect(await llmRuntime.enter(content, context)).toEqual({
+      kind: 'continue',
+      port: 'failure',
+      failure: { reason: 'unknown', message: 'rate limited' },
+    });
     expect(sent).toEqual([]);
-    expect(events).toEqual([{ name: 'LLM Failed', data: { model: 'gpt-3.5-turbo', error: 'rate limited' } }]);
+    expect(events).toEqual([
+      { name: 'LLM Failed', data: { model: 'gpt-3.5-turbo', error: 'rate limited', reason: 'unknown' } },
+    ]);
+  });
+
+  it('names why the model failed (as the host says it) for the debugger and the inbox', async () => {
+    const { context, events } = testContext({
+      llm: () =>
+        Promise.reject(
+          new OutsideCallFailed({
+            reason: 'error_status',
+            status: 401,
+            message: 'Incorrect API key provided',
+          }),
+        ),
+    });
+    expect(await llmRuntime.enter(content, context)).toEqual({
+      kind: 'continue',
+      port: 'failure',
+      failure: { reason: 'error_status', status: 401, message: 'Incorrect API key provided' },
+    });
+    expect(events[0]).toEqual({
+      name: 'LLM Failed',
+      data: {
+        model: 'gpt-3.5-turbo',
+        error: 'Incorrect API key provided',
+        reason: 'error_status',
+        status: 401,
+      },
+    });
+  });
+
+  it('tells the visitor its failure message, rendered, before taking the Failed connection', async () => {
+    const apologetic = llmContentSchema.parse({
+      userPrompt: 'Question: {{ q }}',
+      failureMessage: 'Sorry {{ name }}, our advisor is away. [Call us](tel:+34900100200) ',
+    });
+    const { context, sent, events } = testContext({
+      variables: { name: 'Ada' },
+      llm: () => Promise.reject(new OutsideCallFailed({ reason: 'not_configured', message: 'No model' })),
+    });
+    expect(await llmRuntime.enter(apologetic, context)).toMatchObject({
+      port: 'failure',
+      failure: { reason: 'not_configured' },
+    });
+    expect(sent).toEqual([
+      { type: 'text', text: 'Sorry Ada, our advisor is away. [Call us](tel:+34900100200)' },
+    ]);
+    // The reason stays with the builder and the agents: the visitor's message does not carry it.
+    expect(JSON.stringify(sent)).not.toContain('No model');
+    expect(events.map((event) => event.name)).toEqual(['LLM Failed']);
+  });
+
+  it('gives new modules a failure message, and keeps modules saved before it silent', () => {
+    expect(llmDefinition.defaults.failureMessage).toBe(DEFAULT_FAILURE_MESSAGE);
+    expect(llmContentSchema.parse(llmDefinition.defaults).failureMessage).toBe(DEFAULT_FAILURE_MESSAGE);
+    expect(llmContentSchema.parse({ userPrompt: 'Hi' }).failureMessage).toBe('');
+    expect(
+      llmDefinition.variables(llmContentSchema.parse({ userPrompt: 'Hi', failureMessage: '{{ x }}' }))
+        .templates,
+    ).toContain('{{ x }}');
+  });
+
+  it('bounds the failure message as other messages are bounded', () => {
+    const result = llmContentSchema.safeParse({ userPrompt: 'Hi', failureMessage: 'x'.repeat(4001) });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['failureMessage']);
   });
 });

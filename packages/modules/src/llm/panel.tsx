@@ -1,9 +1,20 @@
-import { Autocomplete, FormControlLabel, Switch, TextField } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Autocomplete,
+  Box,
+  FormControlLabel,
+  Link,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { Trans } from 'react-i18next';
 import {
   NumberField,
   type PanelProps,
   SliderField,
   TemplateField,
+  usePanelHost,
   usePanelTranslation,
   VariableField,
 } from '../kit/panel-kit';
@@ -12,11 +23,31 @@ import type { LlmContent } from './schema';
 /** Suggestions only: any model name the configured provider knows is accepted. */
 export const SUGGESTED_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
 
+/** Said before anything else: without a model, every run of this module takes Failed. */
+function NoModelWarning({ helpUrl }: { helpUrl: string }) {
+  const t = usePanelTranslation();
+  return (
+    <Alert severity="warning" data-testid="llm-no-model">
+      <AlertTitle>{t('llm.noModelTitle')}</AlertTitle>
+      <Trans
+        t={t}
+        i18nKey="llm.noModelBody"
+        components={{ code: <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.92em' }} /> }}
+      />{' '}
+      <Link href={helpUrl} target="_blank" rel="noopener noreferrer" color="inherit" fontWeight={600}>
+        {t('llm.noModelHelp')}
+      </Link>
+    </Alert>
+  );
+}
+
 export function LlmPanel({ options, onOptionsChange, errors }: PanelProps<LlmContent>) {
   const t = usePanelTranslation();
+  const { llm } = usePanelHost();
   const set = (patch: Partial<LlmContent>) => onOptionsChange({ ...options, ...patch });
   return (
     <>
+      {llm && !llm.configured && <NoModelWarning helpUrl={llm.helpUrl} />}
       <Autocomplete
         freeSolo
         options={SUGGESTED_MODELS}
@@ -79,6 +110,15 @@ export function LlmPanel({ options, onOptionsChange, errors }: PanelProps<LlmCon
           />
         }
         label={t('llm.sendAsMessage')}
+      />
+      <TemplateField
+        label={t('llm.failureMessage')}
+        multiline
+        markdown
+        value={options.failureMessage}
+        onChange={(failureMessage) => set({ failureMessage })}
+        helperText={t('llm.failureMessageHelp')}
+        error={errors.failureMessage}
       />
     </>
   );

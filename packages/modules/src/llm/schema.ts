@@ -11,8 +11,16 @@ export const llmContentSchema = z.object({
   maxTokens: z.number().int().min(1).max(8192).default(512),
   resultVariable: variableNameSchema.optional(),
   sendAsMessage: z.boolean().default(true),
+  /**
+   * Markdown with Jinja, sent to the visitor when the model fails, before the Failed connection is
+   * taken. Empty: nothing is said (what the Failed connection leads to answers, as before).
+   */
+  failureMessage: z.string().max(4000).default(''),
 });
 export type LlmContent = z.infer<typeof llmContentSchema>;
+
+/** What a new LLM module tells the visitor when its model fails (modules saved before say nothing). */
+export const DEFAULT_FAILURE_MESSAGE = 'Sorry, I can’t answer that right now.';
 
 export const llmDefinition = {
   label: 'LLM',
@@ -25,6 +33,7 @@ export const llmDefinition = {
     temperature: 0.7,
     maxTokens: 512,
     sendAsMessage: true,
+    failureMessage: DEFAULT_FAILURE_MESSAGE,
   },
   ports: () => [
     { id: 'next', label: 'Answered' },
@@ -33,7 +42,7 @@ export const llmDefinition = {
   waitsForInput: () => false,
   terminal: false,
   variables: (content) => ({
-    templates: [content.systemPrompt, content.userPrompt],
+    templates: [content.systemPrompt, content.userPrompt, content.failureMessage],
     expressions: [],
     writes: content.resultVariable ? [content.resultVariable] : [],
   }),

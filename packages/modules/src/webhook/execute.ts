@@ -1,3 +1,4 @@
+import { callFailure, callFailureOf } from '../kit/call-failure';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { WebhookContent } from './schema';
 
@@ -24,8 +25,10 @@ export const webhookRuntime: ModuleRuntime<WebhookContent> = {
       url = new URL(endpoint);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
     } catch {
-      record({ ok: false, status: null, durationMs: 0, response: `Not a web address: ${endpoint}` });
-      return { kind: 'continue', port: 'failure' };
+      const message = `Not a web address: ${endpoint}`;
+      const failure = callFailure('invalid_address', message);
+      record({ ok: false, status: null, durationMs: 0, response: message, reason: failure.reason });
+      return { kind: 'continue', port: 'failure', failure };
     }
     const headers = Object.fromEntries(
       content.headers.map((header) => [context.render(header.name), context.render(header.value)]),
@@ -54,12 +57,25 @@ export const webhookRuntime: ModuleRuntime<WebhookContent> = {
         status: response.status,
         durationMs: response.durationMs,
         response: response.body.slice(0, MAX_RECORDED_RESPONSE),
+        ...(ok ? {} : { reason: 'error_status' }),
       });
-      return { kind: 'continue', port: ok ? 'success' : 'failure' };
+      if (ok) return { kind: 'continue', port: 'success' };
+      const failure = callFailure(
+        'error_status',
+        `The endpoint answered ${response.status}`,
+        response.status,
+      );
+      return { kind: 'continue', port: 'failure', failure };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      record({ ok: false, status: null, durationMs: content.timeoutMs, response: message });
-      return { kind: 'continue', port: 'failure' };
+      const failure = callFailureOf(error);
+      record({
+        ok: false,
+        status: null,
+        durationMs: content.timeoutMs,
+        response: failure.message,
+        reason: failure.reason,
+      });
+      return { kind: 'continue', port: 'failure', failure };
     }
   },
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OutsideCallFailed } from '../kit/call-failure';
 import type { HttpRequest } from '../kit/module-kit';
 import { testContext } from '../kit/testing';
 import { webhookRuntime } from './execute';
@@ -53,7 +54,7 @@ describe('webhook module', () => {
     ]);
   });
 
-  it('keeps a text response as text and fails on a non-2xx status', async () => {
+  it('keeps a text response as text and fails on a non-2xx status, saying which', async () => {
     const { context, variables, events } = testContext({
       variables: { order_id: 'A1' },
       http: async () => ({
@@ -63,23 +64,49 @@ describe('webhook module', () => {
         durationMs: 5,
       }),
     });
-    expect(await webhookRuntime.enter(content, context)).toEqual({ kind: 'continue', port: 'failure' });
+    expect(await webhookRuntime.enter(content, context)).toEqual({
+      kind: 'continue',
+      port: 'failure',
+      failure: { reason: 'error_status', status: 503, message: 'The endpoint answered 503' },
+    });
     expect(variables.get('order')).toBe('down for maintenance');
-    expect(events[0]?.data).toMatchObject({ ok: false, status: 503 });
+    expect(events[0]?.data).toMatchObject({ ok: false, status: 503, reason: 'error_status' });
   });
 
-  it('fails on timeouts and network errors', async () => {
+  it('fails on timeouts and network errors, with the reason the host named', async () => {
     const { context, events } = testContext({
-      http: () => Promise.reject(new Error('timed out after 10000 ms')),
+      http: () =>
+        Promise.reject(new OutsideCallFailed({ reason: 'timeout', message: 'timed out after 10000 ms' })),
     });
-    expect(await webhookRuntime.enter(content, context)).toEqual({ kind: 'continue', port: 'failure' });
-    expect(events[0]?.data).toMatchObject({ ok: false, status: null, response: 'timed out after 10000 ms' });
+    expect(await webhookRuntime.enter(content, context)).toEqual({
+      kind: 'continue',
+      port: 'failure',
+      failure: { reason: 'timeout', message: 'timed out after 10000 ms' },
+    });
+    expect(events[0]?.data).toMatchObject({
+      ok: false,
+      status: null,
+      response: 'timed out after 10000 ms',
+      reason: 'timeout',
+    });
+    const unnamed = testContext({ http: () => Promise.reject(new Error('socket hang up')) });
+    expect(await webhookRuntime.enter(content, unnamed.context)).toMatchObject({
+      failure: { reason: 'unknown', message: 'socket hang up' },
+    });
   });
 
   it('refuses addresses that are not web addresses, without calling anything', async () => {
     const { context, events } = testContext({ variables: { u: 'file:///etc/passwd' } });
     const fileUrl = webhookContentSchema.parse({ url: '{{ u }}' });
-    expect(await webhookRuntime.enter(fileUrl, context)).toEqual({ kind: 'continue', port: 'failure' });
-    expect(events[0]?.data).toMatchObject({ ok: false, response: 'Not a web address: file:///etc/passwd' });
+    expect(await webhookRuntime.enter(fileUrl, context)).toEqual({
+      kind: 'continue',
+      port: 'failure',
+      failure: { reason: 'invalid_address', message: 'Not a web address: file:///etc/passwd' },
+    });
+    expect(events[0]?.data).toMatchObject({
+      ok: false,
+      response: 'Not a web address: file:///etc/passwd',
+      reason: 'invalid_address',
+    });
   });
 });

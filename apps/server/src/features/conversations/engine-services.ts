@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { EngineServices, NluModelStore } from '@parley/engine';
+import { type EngineServices, type NluModelStore, OutsideCallFailed } from '@parley/engine';
 import type { ServerConfig } from '../../context';
 import { guardedRequest } from '../../integrations/http/guarded-http';
 import { createOpenAiLlm } from '../../integrations/openai/openai-llm';
 
 /** A side effect the deployment has not been set up for: the module reports it and goes on. */
-export class NotConfiguredError extends Error {
+export class NotConfiguredError extends OutsideCallFailed {
   override name = 'NotConfiguredError';
+  constructor(message: string) {
+    super({ reason: 'not_configured', message });
+  }
 }
 
 /**

@@ -290,7 +290,7 @@ describe('turns that call outside hold nothing while they wait', () => {
       .where('conversation_id', '=', conversation.conversationId)
       .where('name', '=', 'Webhook Result')
       .executeTakeFirstOrThrow();
-    expect(result.data).toMatchObject({ ok: false, response: 'timed out after 600 ms' });
+    expect(result.data).toMatchObject({ ok: false, response: 'timed out after 600 ms', reason: 'timeout' });
     // The conversation is free again: the next message is answered.
     expect(textsOf(await send(conversation, 'A-8')).at(-1)).toBe('bot: Order A-8: shipped');
   });
@@ -338,7 +338,7 @@ describe('turns that call outside hold nothing while they wait', () => {
       .where('conversation_id', '=', conversation.conversationId)
       .where('name', '=', 'Webhook Result')
       .executeTakeFirstOrThrow();
-    expect(result.data).toMatchObject({ ok: false, response: UNKNOWN_OUTCOME });
+    expect(result.data).toMatchObject({ ok: false, response: UNKNOWN_OUTCOME, reason: 'interrupted' });
     const after = await t.database.db
       .selectFrom('conversations')
       .select(['pending_turn', 'pending_owner', 'pending_until'])

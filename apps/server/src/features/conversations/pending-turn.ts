@@ -1,10 +1,20 @@
-import type { EngineServices, TurnInput } from '@parley/engine';
+import { callFailureSchema } from '@parley/contracts';
+import {
+  callFailure,
+  callFailureOf,
+  type EngineServices,
+  OutsideCallFailed,
+  type TurnInput,
+} from '@parley/engine';
 import { z } from 'zod';
 
-/** What became of an outside call: its answer, or why it failed (the module takes its failure port). */
+/**
+ * What became of an outside call: its answer, or why it failed (the module takes its failure port
+ * and says why). Records written before failures were named carry only the message.
+ */
 const callOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), message: z.string() }),
+  z.object({ ok: z.literal(false), message: z.string(), failure: callFailureSchema.optional() }),
 ]);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
@@ -38,6 +48,16 @@ export type PendingTurn = z.infer<typeof pendingTurnSchema>;
 /** The outcome given to a call whose process stopped before recording what it answered. */
 export const UNKNOWN_OUTCOME =
   'The server stopped while waiting for this call; it was not repeated, so its answer is unknown';
+export const interruptedOutcome = (): CallOutcome => ({
+  ok: false,
+  message: UNKNOWN_OUTCOME,
+  failure: callFailure('interrupted', UNKNOWN_OUTCOME),
+});
+
+/** A failed outcome as the port rejected with it, so the module names the same reason again. */
+function failedWith(outcome: Extract<CallOutcome, { ok: false }>): OutsideCallFailed {
+  return new OutsideCallFailed(outcome.failure ?? callFailure('unknown', outcome.message));
+}
 
 /** An outside call a turn asked for that has not been made yet. */
 export interface NextCall {
@@ -96,7 +116,7 @@ export function replayingServices(
       const { outcome } = recorded;
       if (recorded.kind !== kind)
         return Promise.reject(new Error('The turn changed while its outside call was pending'));
-      return outcome.ok ? Promise.resolve(outcome.value as T) : Promise.reject(new Error(outcome.message));
+      return outcome.ok ? Promise.resolve(outcome.value as T) : Promise.reject(failedWith(outcome));
     }
     next ??= { index, kind, target, timeoutMs, perform };
     return Promise.reject(DEFERRED);
@@ -134,12 +154,16 @@ export function replayingServices(
 export async function performCall(call: NextCall): Promise<CallOutcome> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${call.timeoutMs} ms`)), call.timeoutMs + 250);
+    timer = setTimeout(
+      () => reject(new OutsideCallFailed(callFailure('timeout', `timed out after ${call.timeoutMs} ms`))),
+      call.timeoutMs + 250,
+    );
   });
   try {
     return { ok: true, value: await Promise.race([call.perform(), deadline]) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    const failure = callFailureOf(error);
+    return { ok: false, message: failure.message, failure };
   } finally {
     clearTimeout(timer);
   }

@@ -22,13 +22,13 @@ import {
   takeOverPendingTurn,
 } from './conversations.repository';
 import {
+  interruptedOutcome,
   type NextCall,
   newSeed,
   type PendingTurn,
   pendingTurnSchema,
   performCall,
   replayingServices,
-  UNKNOWN_OUTCOME,
 } from './pending-turn';
 
 /** Expiry is measured from the latest activity, with a minute's grace (spec §4). */
@@ -394,7 +394,7 @@ async function finishAbandonedTurn(ctx: AppContext, stale: TurnRow): Promise<voi
   });
   if (!record) return;
   const pending = pendingTurnSchema.parse(record);
-  for (const call of pending.calls) call.outcome ??= { ok: false, message: UNKNOWN_OUTCOME };
+  for (const call of pending.calls) call.outcome ??= interruptedOutcome();
   const row = await readTurnRow(ctx, stale.id);
   const { outcome, row: after } = await finishClaimedTurn(ctx, row, pending, null);
   publish(ctx, after, outcome.messages);

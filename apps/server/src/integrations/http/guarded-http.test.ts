@@ -77,8 +77,19 @@ function fakeDns(names: Record<string, string[] | (() => string[])>) {
   return { resolve, asked };
 }
 
-/** The one error a caller sees, its message exact. */
-const failure = (message: string) => ({ name: 'OutgoingCallError', message });
+/** The one error a caller sees, its message exact, its reason named (the debugger shows it). */
+const failure = (message: string) => ({
+  name: 'OutgoingCallError',
+  message,
+  failure: {
+    reason: message.startsWith('timed out')
+      ? 'timeout'
+      : message.startsWith('the answer')
+        ? 'too_large'
+        : 'unreachable',
+    message,
+  },
+});
 
 const get = (url: string, options: GuardedHttpOptions, extra: { timeoutMs?: number } = {}) =>
   guardedRequest({ method: 'GET', url, headers: {}, timeoutMs: extra.timeoutMs ?? 2_000 }, options);

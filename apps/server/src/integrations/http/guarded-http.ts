@@ -1,5 +1,7 @@
 import { lookup as systemLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
+import type { CallFailureReason } from '@parley/contracts';
+import { callFailure, OutsideCallFailed } from '@parley/engine';
 import { Agent, request as undiciRequest } from 'undici';
 import { type AllowList, bareHost, isAddressAllowed, isLocalhostName } from './address-policy';
 
@@ -35,9 +37,12 @@ export interface GuardedHttpOptions {
   resolve?: Resolver;
 }
 
-/** What the caller (and so the bot builder) is told; the cause stays for the server's eyes. */
-export class OutgoingCallError extends Error {
+/** What the caller (and so the bot builder) is told, named; the cause stays for the server's eyes. */
+export class OutgoingCallError extends OutsideCallFailed {
   override name = 'OutgoingCallError';
+  constructor(reason: CallFailureReason, message: string, options?: ErrorOptions) {
+    super(callFailure(reason, message), options);
+  }
 }
 
 /** Why a destination was not tried; never shown, so private and closed look the same. */
@@ -78,7 +83,7 @@ export async function guardedRequest(
 ): Promise<OutgoingResponse> {
   const started = performance.now();
   const first = URL.parse(request.url);
-  if (!first) throw new OutgoingCallError(`not a web address: ${request.url}`);
+  if (!first) throw new OutgoingCallError('invalid_address', `not a web address: ${request.url}`);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
   let hop: Hop = {
@@ -96,12 +101,14 @@ export async function guardedRequest(
       hop = redirected(hop, answer.status, answer.location);
     }
   } catch (error) {
-    if (deadline.signal.aborted) throw new OutgoingCallError(`timed out after ${request.timeoutMs} ms`);
+    if (deadline.signal.aborted)
+      throw new OutgoingCallError('timeout', `timed out after ${request.timeoutMs} ms`);
     if (error instanceof ResponseTooLarge)
       throw new OutgoingCallError(
+        'too_large',
         `the answer from ${first.hostname} is larger than ${options.maxResponseBytes} bytes`,
       );
-    throw new OutgoingCallError(`could not reach ${first.hostname}`, { cause: error });
+    throw new OutgoingCallError('unreachable', `could not reach ${first.hostname}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

@@ -78,7 +78,9 @@ describe('the OpenAI-compatible LLM port', () => {
         temperature: 1,
         maxTokens: 10,
       }),
-    ).rejects.toThrow(/Incorrect API key/);
+    ).rejects.toMatchObject({
+      failure: { reason: 'error_status', status: 401, message: 'Incorrect API key provided' },
+    });
   });
 
   it('gives up on an answer that is still being written when its time is up', async () => {
@@ -103,7 +105,7 @@ describe('the OpenAI-compatible LLM port', () => {
           },
           (token) => tokens.push(token),
         ),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ failure: { reason: 'timeout', message: 'timed out after 300 ms' } });
       expect(tokens.length).toBeLessThan(4);
     } finally {
       slow.server.closeAllConnections();
@@ -165,5 +167,52 @@ describe('the OpenAI-compatible LLM port', () => {
       }),
     ).rejects.toThrow(/Incorrect API key/);
     expect(fake.requests.length - before).toBe(1);
+  });
+
+  it('names a spent quota (429) and an API it cannot reach', async () => {
+    const quota = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(429, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: { message: 'You exceeded your current quota', type: 'insufficient_quota' },
+          }),
+        );
+      });
+    });
+    const closed = createServer();
+    await Promise.all([
+      new Promise<void>((resolve) => quota.listen(0, '127.0.0.1', resolve)),
+      new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve)),
+    ]);
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const ask = {
+      model: 'x',
+      system: '',
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      temperature: 1,
+      maxTokens: 10,
+    };
+    const settings = { apiKey: 'test-key', defaultModel: 'gpt-default', timeoutMs: 5_000 };
+    try {
+      const port = (quota.address() as AddressInfo).port;
+      await expect(
+        createOpenAiLlm({ ...settings, baseUrl: `http://127.0.0.1:${port}/v1` }).complete(ask),
+      ).rejects.toMatchObject({
+        failure: { reason: 'rate_limited', status: 429, message: 'You exceeded your current quota' },
+      });
+      await expect(
+        createOpenAiLlm({ ...settings, baseUrl: `http://127.0.0.1:${closedPort}/v1` }).complete(ask),
+      ).rejects.toMatchObject({
+        failure: {
+          reason: 'unreachable',
+          message: expect.stringMatching(/^could not reach the model's API/),
+        },
+      });
+    } finally {
+      await new Promise<void>((resolve) => quota.close(() => resolve()));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { EngineServices } from '@parley/engine';
+import { callFailure, type EngineServices, OutsideCallFailed } from '@parley/engine';
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
@@ -17,19 +17,22 @@ const chunkSchema = z.object({
 });
 const errorSchema = z.object({ error: z.object({ message: z.string() }) });
 
-/** A failed answer from the model's API, with its status; 429 and 5xx may be tried once more. */
-export class LlmApiError extends Error {
+/**
+ * A failed answer from the model's API, with its status (429 says the rate or the quota is spent);
+ * 429 and 5xx may be tried once more.
+ */
+export class LlmApiError extends OutsideCallFailed {
   override name = 'LlmApiError';
   constructor(
     message: string,
-    readonly status: number | null,
+    readonly status: number,
   ) {
-    super(message);
+    super(callFailure(status === 429 ? 'rate_limited' : 'error_status', message, status));
   }
 }
 
 const retryable = (error: unknown) =>
-  !(error instanceof LlmApiError) || error.status === null || error.status === 429 || error.status >= 500;
+  !(error instanceof LlmApiError) || error.status === 429 || error.status >= 500;
 
 /**
  * The `llm` port over any OpenAI-compatible API: chat completions, streamed (server-sent events) so
@@ -121,12 +124,17 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** What the module's failure event says: the API's own message, or what went wrong on the way. */
-function describe(error: unknown, timeoutMs: number): Error {
+/** What the module's failure says: the API's own message, or what went wrong on the way, named. */
+function describe(error: unknown, timeoutMs: number): OutsideCallFailed {
   if (error instanceof LlmApiError) return error;
   const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError') return new Error(`timed out after ${timeoutMs} ms`);
-  return new Error(
-    `could not reach the model's API (${error instanceof Error ? error.message : String(error)})`,
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new OutsideCallFailed(callFailure('timeout', `timed out after ${timeoutMs} ms`));
+  return new OutsideCallFailed(
+    callFailure(
+      'unreachable',
+      `could not reach the model's API (${error instanceof Error ? error.message : String(error)})`,
+    ),
+    { cause: error },
   );
 }

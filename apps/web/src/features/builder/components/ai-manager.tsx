@@ -28,9 +28,9 @@ import {
   Typography,
 } from '@mui/material';
 import type { PromptTestResponse } from '@parley/contracts';
-import { SUGGESTED_MODELS } from '@parley/modules/panels';
+import { type PanelHost, PanelHostProvider, SUGGESTED_MODELS, usePanelHost } from '@parley/modules/panels';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
@@ -40,6 +40,13 @@ import type { BuilderStore } from '../model/builder-store';
 import { addModule, freeSpot } from '../model/flow-edits';
 import { useJinjaEnvironment } from '../model/jinja-environment';
 import { ModuleContentEditor } from './module-editor';
+
+/** The dialog says once, at its top, that the server has no model: its panels need not repeat it. */
+function WithoutModelWarning({ children }: { children: ReactNode }) {
+  const host = usePanelHost();
+  const quiet = useMemo<PanelHost>(() => ({ ...host, llm: undefined }), [host]);
+  return <PanelHostProvider value={quiet}>{children}</PanelHostProvider>;
+}
 
 const clampTemperature = (value: number) => Math.min(2, Math.max(0, Math.round(value * 10) / 10));
 
@@ -407,7 +414,9 @@ function LlmRow({
               <Box sx={{ flex: 1.2, minWidth: 0 }}>
                 {/* The module's own editor, as beside the canvas; leaving a field closes its undo step. */}
                 <Stack spacing={2} onBlur={() => store.getState().endGesture()}>
-                  <ModuleContentEditor store={store} module={module} />
+                  <WithoutModelWarning>
+                    <ModuleContentEditor store={store} module={module} />
+                  </WithoutModelWarning>
                 </Stack>
               </Box>
               <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -22,13 +22,14 @@ import {
 } from '@mui/material';
 import type { BotDetail } from '@parley/contracts';
 import { type PanelHost, PanelHostProvider } from '@parley/modules/panels';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { ErrorScreen } from '../../../app/errors/error-screen';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { useCan } from '../../../shared/session/current-user';
 import { builderBotQuery, builderKeys, fetchDraft } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
@@ -174,9 +175,15 @@ function useOpenModule(store: BuilderStore) {
   };
 }
 
-/** What module panels and other forms borrow from the builder: the Jinja editor, variables, intents. */
+/**
+ * What module panels and other forms borrow from the builder: the Jinja editor, variables, intents,
+ * and whether the server has a language model (the LLM panel warns when it has none).
+ */
 function usePanelHost(store: BuilderStore, { flow, usages }: FlowInsights): PanelHost {
   const intents = flow?.intents;
+  const { data: config } = useQuery(frontendConfigQuery);
+  const configured = config?.llm.configured;
+  const helpUrl = config?.supportUrl;
   return useMemo(
     () => ({
       TemplateField: JinjaField,
@@ -186,8 +193,9 @@ function usePanelHost(store: BuilderStore, { flow, usages }: FlowInsights): Pane
         intents?.map((intent) => [intent.name, intent.utterances.length]) ?? [],
       ),
       openIntent: (name: string) => store.getState().openIntent(name),
+      ...(configured !== undefined && helpUrl !== undefined ? { llm: { configured, helpUrl } } : {}),
     }),
-    [store, usages, intents],
+    [store, usages, intents, configured, helpUrl],
   );
 }
 

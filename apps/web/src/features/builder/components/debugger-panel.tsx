@@ -1,3 +1,4 @@
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
@@ -18,7 +19,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { ChatMessage, MessageButton, TraceEntry } from '@parley/contracts';
+import type { CallFailure, ChatMessage, MessageButton, TraceEntry } from '@parley/contracts';
 import type { Flow, FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -349,6 +350,7 @@ function StepRow({
                 : step.error.message}
             </Typography>
           )}
+          {step.failure && <FailureNote failure={step.failure} />}
         </Box>
         {step.variables && (
           <Tooltip title={open ? t('debugger.hideVariables') : t('debugger.showVariables')}>
@@ -371,6 +373,44 @@ function StepRow({
         </Collapse>
       )}
     </Box>
+  );
+}
+
+/**
+ * Why the module took its failure connection (the step already names the port): the reason, named,
+ * then what the other side said.
+ */
+function FailureNote({ failure }: { failure: CallFailure }) {
+  const { t } = useTranslation('builder');
+  return (
+    <Stack
+      direction="row"
+      spacing={0.75}
+      data-step-failure={failure.reason}
+      sx={{
+        mt: 0.5,
+        px: 1,
+        py: 0.75,
+        borderRadius: 1.5,
+        bgcolor: '#fef2f2',
+        border: '1px solid #fecaca',
+        color: '#991b1b',
+      }}
+    >
+      <ErrorOutlineRounded sx={{ fontSize: 16, mt: '1px', flexShrink: 0 }} aria-hidden />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="caption" component="p" sx={{ fontWeight: 700, lineHeight: 1.4 }}>
+          {t(`common:callFailure.${failure.reason}`, { status: failure.status ?? '' })}
+        </Typography>
+        <Typography
+          variant="caption"
+          component="p"
+          sx={{ lineHeight: 1.4, overflowWrap: 'anywhere', color: '#7f1d1d' }}
+        >
+          {failure.message}
+        </Typography>
+      </Box>
+    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
 import { definitionOf, type ModuleType, moduleTypes } from '@parley/modules';
-import { panelOf } from '@parley/modules/panels';
+import { PanelHostProvider, panelOf, usePanelHost } from '@parley/modules/panels';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
@@ -9,6 +9,23 @@ function renderPanel(type: ModuleType, options: unknown = definitionOf(type).def
   const onOptionsChange = vi.fn();
   renderWithApp(<Panel options={options} onOptionsChange={onOptionsChange} errors={{}} />);
   return onOptionsChange;
+}
+
+/** The panel as the builder shows it, told whether the server has a model. */
+function LlmWithHost({ configured, onChange }: { configured?: boolean; onChange(value: unknown): void }) {
+  const host = usePanelHost();
+  const Panel = panelOf('llm');
+  return (
+    <PanelHostProvider
+      value={
+        configured === undefined
+          ? host
+          : { ...host, llm: { configured, helpUrl: 'https://support.example.com/models' } }
+      }
+    >
+      <Panel options={definitionOf('llm').defaults} onOptionsChange={onChange} errors={{}} />
+    </PanelHostProvider>
+  );
 }
 
 describe('module panels', () => {
@@ -83,5 +100,41 @@ describe('module panels', () => {
     expect(screen.getByRole('spinbutton', { name: 'Wait' })).toHaveValue(2);
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Wait' }), { target: { value: '3' } });
     expect(onChange).toHaveBeenLastCalledWith({ seconds: 10_800 });
+  });
+
+  describe('the LLM panel', () => {
+    it('warns that the server has no model, linking to where to ask for one', () => {
+      renderWithApp(<LlmWithHost configured={false} onChange={() => {}} />);
+      const warning = screen.getByTestId('llm-no-model');
+      expect(warning).toHaveTextContent('No language model is set up');
+      expect(warning).toHaveTextContent('always take its Failed connection');
+      expect(within(warning).getByRole('link', { name: 'Ask support' })).toHaveAttribute(
+        'href',
+        'https://support.example.com/models',
+      );
+    });
+
+    it('says nothing of models when the server has one, or before the builder knows', () => {
+      const { unmount } = renderWithApp(<LlmWithHost configured={true} onChange={() => {}} />);
+      expect(screen.queryByTestId('llm-no-model')).toBeNull();
+      unmount();
+      renderWithApp(<LlmWithHost onChange={() => {}} />);
+      expect(screen.queryByTestId('llm-no-model')).toBeNull();
+    });
+
+    it('edits the message the visitor reads when the model fails', () => {
+      const onChange = vi.fn();
+      renderWithApp(<LlmWithHost configured={true} onChange={onChange} />);
+      const field = screen.getByRole('textbox', { name: 'Message if the model fails' });
+      expect(field).toHaveValue('Sorry, I can’t answer that right now.');
+      fireEvent.change(field, { target: { value: 'Our advisor is away: call us.' } });
+      expect(onChange).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          failureMessage: 'Our advisor is away: call us.',
+          userPrompt: expect.any(String),
+        }),
+      );
+      expect(screen.getByText(/before the Failed connection/)).toBeInTheDocument();
+    });
   });
 });

@@ -20,7 +20,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { InboxEvent } from '@parley/contracts';
+import { callFailureReasonSchema, type InboxEvent } from '@parley/contracts';
 import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullDateTime, responseText, timeOfDay } from './format';
@@ -213,7 +213,7 @@ export const EventLine = memo(function EventLine({ event }: { event: InboxEvent 
         '#b45309',
       );
     case 'Handoff Requested': {
-      const reason = text(event.data.reason);
+      const reason = callFailureReasonSchema.safeParse(event.data.reason).data;
       return line(
         SupportAgentRounded,
         reason ? t('event.handoffRequestedBecause', { reason }) : t('event.handoffRequested'),
@@ -236,8 +236,19 @@ export const EventLine = memo(function EventLine({ event }: { event: InboxEvent 
       return line(HelpOutlineRounded, t('event.fallback', { text: text(event.data.text) }));
     case 'Goal Reached':
       return line(FlagRounded, t('event.goal'), '#047857');
-    case 'LLM Failed':
-      return line(ErrorOutlineRounded, t('event.llmFailed', { error: text(event.data.error) }), '#b91c1c');
+    case 'LLM Failed': {
+      // Events stored before failures were named carry only the message.
+      const reason = callFailureReasonSchema.safeParse(event.data.reason).data;
+      const error = text(event.data.error);
+      const status = typeof event.data.status === 'number' ? event.data.status : '';
+      return line(
+        ErrorOutlineRounded,
+        reason
+          ? t('event.llmFailedBecause', { reason: t(`common:callFailure.${reason}`, { status }), error })
+          : t('event.llmFailed', { error }),
+        '#b91c1c',
+      );
+    }
     case 'Template Error':
     case 'Module Failed':
       return line(

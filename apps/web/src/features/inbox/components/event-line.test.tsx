@@ -1,0 +1,44 @@
+import type { InboxEvent } from '@parley/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { EventLine } from './event-line';
+
+const llmFailed = (data: Record<string, unknown>): InboxEvent => ({
+  name: 'LLM Failed',
+  at: '2026-11-24T10:00:00.000Z',
+  afterSeq: 2,
+  moduleId: 'advisor',
+  data: { model: 'gpt-4o-mini', ...data },
+});
+
+describe('an AI failure in the transcript', () => {
+  it('tells the agent why the model failed, named, with what the provider said', () => {
+    renderWithApp(
+      <EventLine
+        event={llmFailed({
+          reason: 'rate_limited',
+          status: 429,
+          error: 'You exceeded your current quota',
+        })}
+      />,
+    );
+    expect(screen.getByTestId('event')).toHaveTextContent(
+      'AI answer failed — Rate limit or quota reached (429): You exceeded your current quota',
+    );
+  });
+
+  it('names a missing model', () => {
+    renderWithApp(
+      <EventLine event={llmFailed({ reason: 'not_configured', error: 'No language model is configured' })} />,
+    );
+    expect(screen.getByTestId('event')).toHaveTextContent(
+      'AI answer failed — No language model is set up: No language model is configured',
+    );
+  });
+
+  it('shows events stored before failures were named as they were', () => {
+    renderWithApp(<EventLine event={llmFailed({ error: 'rate limited' })} />);
+    expect(screen.getByTestId('event')).toHaveTextContent('AI answer failed: rate limited');
+  });
+});
