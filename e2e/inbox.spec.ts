@@ -334,10 +334,13 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     await screenshot(page, 'inbox-staff-company');
     await context.close();
 
-    // A customer following the same link is told they may not.
+    // A customer following the same link is told they may not: the unauthorized screen (spec §8).
     const customer = await agentPage('trial@demo.parley.dev');
     await customer.page.goto(`${server.url}/v2/inbox?companyId=${companyId}`);
-    await customer.page.getByText('Only Parley staff may look at another company').waitFor();
+    await customer.page
+      .locator('[data-error-kind="unauthorized"]')
+      .getByRole('heading', { name: "You can't see this page" })
+      .waitFor();
     await customer.context.close();
   });
 });

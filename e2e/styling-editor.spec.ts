@@ -32,7 +32,7 @@ describe('bot settings: web chat, styling and the tester', () => {
     await page.getByRole('heading', { name: 'Front desk settings' }).waitFor();
     await page.getByText('The bot has not been published yet.').waitFor();
     await page.getByRole('button', { name: 'Publish the draft' }).click();
-    await page.getByText('Version 1 is live.').waitFor();
+    await page.getByText('Version 1 published. Add web chat to a website to put it live.').waitFor();
     await page.getByRole('button', { name: 'Add web chat to a website' }).click();
     const snippet = page.getByLabel('Embed code', { exact: true });
     await snippet.waitFor();

@@ -159,7 +159,7 @@ export async function buildApp({
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.agentsApiUrl);
   registerCleanInput(app);
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app, config.configuredPublicUrl);
 
   // The API scope: every route in it is private unless its config says `auth: 'public'`, and
   // declares the permission it needs.

@@ -90,7 +90,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per process, and the longest a statement may run (0: unlimited). */
   databasePool: { size: number; statementTimeoutMs: number };
+  /** The server's public address: PUBLIC_URL, or `http://localhost:PORT` when it is not set. */
   publicUrl: string;
+  /** PUBLIC_URL exactly as configured (no trailing slash); undefined when it is not set. */
+  configuredPublicUrl: string | undefined;
   /** Unset means: generate one and keep it under `dataDir` (see secrets.ts). */
   jwtSecret: string | undefined;
   sessionTtlMs: number;
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePool: { size: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    configuredPublicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     smtpUrl: e.SMTP_URL,

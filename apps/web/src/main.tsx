@@ -7,6 +7,7 @@ import { initI18n } from './app/i18n';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { createQueryClient } from './shared/api/query-client';
+import { reportCaughtError } from './shared/errors/error-kind';
 
 void initI18n();
 
@@ -18,10 +19,11 @@ const router = createRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
+// Errors caught by the error screens: React and React Router each log them unless told otherwise.
+createRoot(container, { onCaughtError: reportCaughtError }).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} onError={reportCaughtError} />
     </AppProviders>
   </StrictMode>,
 );

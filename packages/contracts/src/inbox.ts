@@ -83,6 +83,13 @@ export const inboxTranscriptSchema = z.object({
 });
 export type InboxTranscript = z.infer<typeof inboxTranscriptSchema>;
 
+/**
+ * `GET /api/inbox/conversations/{id}/place`: the company and bot a conversation belongs to, so a
+ * link naming only the conversation opens it with the inbox's selectors on its company and bot.
+ */
+export const conversationPlaceSchema = z.object({ companyId: z.string(), botId: z.string() });
+export type ConversationPlace = z.infer<typeof conversationPlaceSchema>;
+
 export const passControlRequestSchema = z.strictObject({ to: z.enum(['agent', 'bot']) });
 export type PassControlRequest = z.infer<typeof passControlRequestSchema>;
 

@@ -34,11 +34,6 @@ export const botVersionSchema = z.object({
 });
 export type BotVersion = z.infer<typeof botVersionSchema>;
 
-export const publishResponseSchema = z.object({
-  version: botVersionSchema,
-  findings: z.array(flowFindingSchema),
-});
-
 export const deploymentSchema = z.object({
   id: z.string(),
   bot_id: z.string(),
@@ -51,6 +46,14 @@ export const deploymentSchema = z.object({
   created_at: z.string(),
 });
 export type Deployment = z.infer<typeof deploymentSchema>;
+
+export const publishResponseSchema = z.object({
+  version: botVersionSchema,
+  findings: z.array(flowFindingSchema),
+  /** The web chat deployments that now serve this version; empty while the bot is on no website. */
+  deployments: z.array(deploymentSchema),
+});
+export type PublishResponse = z.infer<typeof publishResponseSchema>;
 
 export const createDeploymentRequestSchema = z.strictObject({
   channel: z.literal('webchat'),

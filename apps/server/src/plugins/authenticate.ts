@@ -175,3 +175,19 @@ export function companyScope(request: FastifyRequest, requestedCompanyId?: strin
   }
   return requestedCompanyId;
 }
+
+/** Where a look-up by id may search: one company, or (Parley staff only) every company. */
+export type CompanyReach = { companyId: string } | { anyCompany: true };
+
+/**
+ * The companies a look-up by id may search when the caller names none (a link to a conversation
+ * carries only its id): their own, or for Parley staff on a route that reads across companies,
+ * any company, since staff may read every one of them by naming it (see companyScope).
+ */
+export function lookupReach(request: FastifyRequest): CompanyReach {
+  const session = sessionOf(request);
+  if (session.user.company_type === 'Internal' && request.routeOptions.config.staffAcrossCompanies) {
+    return { anyCompany: true };
+  }
+  return { companyId: session.companyId };
+}

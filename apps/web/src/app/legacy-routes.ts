@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { type LoaderFunction, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { inboxDeepLink } from '../features/inbox/model/inbox-view';
 
 const toInbox = ({ params }: LoaderFunctionArgs) => redirect(inboxDeepLink(params));
@@ -8,13 +8,24 @@ const toReport =
   ({ request }: LoaderFunctionArgs) =>
     redirect(`${path}${new URL(request.url).search}`);
 
+/**
+ * A route that only sends the person elsewhere. Its loader always redirects, so it renders
+ * nothing: `element: null` says so (a leaf route with no element makes React Router warn in the
+ * console that the page would be empty).
+ */
+export const redirectRoute = (path: string, loader: LoaderFunction): RouteObject => ({
+  path,
+  loader,
+  element: null,
+});
+
 /** Addresses of the previous app that people have bookmarked; each lands on its v2 screen. */
 export const legacyRoutes: RouteObject[] = [
-  { path: 'profile/:id', loader: ({ params }) => redirect(`/v2/profile/${params.id ?? ''}`) },
-  { path: 'inbox', loader: toInbox },
-  { path: 'inbox/:companyId/:botId', loader: toInbox },
-  { path: 'inbox/:companyId/:botId/:conversationId', loader: toInbox },
-  { path: 'reports', loader: toReport('/v2/reports') },
-  { path: 'reports/kpi', loader: toReport('/v2/reports/business') },
-  { path: 'reports/messages', loader: toReport('/v2/reports/messages') },
+  redirectRoute('profile/:id', ({ params }) => redirect(`/v2/profile/${params.id ?? ''}`)),
+  redirectRoute('inbox', toInbox),
+  redirectRoute('inbox/:companyId/:botId', toInbox),
+  redirectRoute('inbox/:companyId/:botId/:conversationId', toInbox),
+  redirectRoute('reports', toReport('/v2/reports')),
+  redirectRoute('reports/kpi', toReport('/v2/reports/business')),
+  redirectRoute('reports/messages', toReport('/v2/reports/messages')),
 ];

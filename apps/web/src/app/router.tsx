@@ -15,7 +15,7 @@ import { RouterFallback } from './errors/router-fallback';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootFrame } from './layouts/root-frame';
-import { legacyRoutes } from './legacy-routes';
+import { legacyRoutes, redirectRoute } from './legacy-routes';
 
 const pathOf = (request: Request) => {
   const url = new URL(request.url);
@@ -74,7 +74,8 @@ export function createRouter(queryClient: QueryClient) {
       errorElement: <RouterFallback />,
       hydrateFallbackElement: <LoadingScreen fullScreen />,
       children: [
-        { index: true, loader: () => redirect('/v2') },
+        // Only redirects (see redirectRoute).
+        { index: true, loader: () => redirect('/v2'), element: null },
         {
           path: 'v2',
           children: [
@@ -265,7 +266,7 @@ export function createRouter(queryClient: QueryClient) {
           ],
         },
         ...legacyRoutes,
-        { path: '*', loader: () => redirect('/v2/not-found') },
+        redirectRoute('*', () => redirect('/v2/not-found')),
       ],
     },
   ]);

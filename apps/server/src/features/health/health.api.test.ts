@@ -46,4 +46,41 @@ describe('GET /api/health', () => {
     const ui = await t.request({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
+
+  it('lists the configured public URL as the server to try the API on', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { host: '10.0.0.5:41234' },
+    });
+    expect(response.json().servers).toEqual([{ url: 'http://parley.test' }]);
+  });
+});
+
+describe('the API reference without a configured public URL', () => {
+  const servers = async (env: Record<string, string>, headers: Record<string, string>) => {
+    const t = await createTestApp({ PUBLIC_URL: '', ...env });
+    try {
+      return (await t.request({ method: 'GET', url: '/api/docs/json', headers })).json().servers;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('lists the address the reader reached, not the port the process listens on', async () => {
+    expect(await servers({ PORT: '41234' }, { host: 'chat.example.com' })).toEqual([
+      { url: 'http://chat.example.com' },
+    ]);
+  });
+
+  it('behind a trusted proxy, lists the address the proxy was reached at', async () => {
+    const forwarded = {
+      host: '10.0.0.5:41234',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'bots.example.com',
+    };
+    expect(await servers({ TRUST_PROXY: '1' }, forwarded)).toEqual([{ url: 'https://bots.example.com' }]);
+    // Without TRUST_PROXY, forwarded headers are anyone's to send: the connection's own address counts.
+    expect(await servers({}, forwarded)).toEqual([{ url: 'http://10.0.0.5:41234' }]);
+  });
 });

@@ -471,6 +471,53 @@ describe('the inbox and human handoff', () => {
     });
   });
 
+  it('says which company and bot a linked conversation belongs to: the own company’s, or for Parley staff any', async () => {
+    const sales = await start(otherBotKey);
+    const salesBotId = (await transcript(sales.conversationId)).conversation.botId;
+    const companyId = (
+      await t.database.db
+        .selectFrom('bots')
+        .select('company_id')
+        .where('id', '=', salesBotId)
+        .executeTakeFirstOrThrow()
+    ).company_id;
+    const place = (headers: Record<string, string>, id = sales.conversationId) =>
+      t.request({ method: 'GET', url: `/api/inbox/conversations/${id}/place`, headers });
+
+    const own = await place(colleague);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ companyId, botId: salesBotId });
+    expect(salesBotId).not.toBe(botId);
+
+    // Another company's conversation is not there for its owner, and an unknown id is not either.
+    const outsider = authHeader(
+      (await registerOwner(t, newRegistration({ email: 'outsider@example.com', company_name: 'Elsewhere' })))
+        .auth.token,
+    );
+    for (const [headers, id] of [
+      [outsider, sales.conversationId],
+      [owner, '00000000-0000-4000-8000-000000000000'],
+      [owner, 'not-an-id'],
+    ] as const) {
+      const missing = await place(headers, id);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.name).toBe('NotFoundException');
+    }
+
+    const staffSignUp = await registerOwner(
+      t,
+      newRegistration({ email: 'support@parley.example', company_name: 'Parley staff' }),
+    );
+    await t.database.db
+      .updateTable('companies')
+      .set({ company_type: 'Internal' })
+      .where('id', '=', claimsOf(staffSignUp.auth.token).companyId)
+      .execute();
+    const staff = await place(authHeader(staffSignUp.auth.token));
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json()).toEqual({ companyId, botId: salesBotId });
+  });
+
   it('streams every change of the company’s conversations live, from whichever server process stored it', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;

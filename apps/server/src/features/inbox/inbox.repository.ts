@@ -3,6 +3,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import { containsPattern } from '../../db/like-pattern';
 import type { DB } from '../../db/schema';
+import type { CompanyReach } from '../../plugins/authenticate';
 
 export interface InboxFilter {
   companyId: string;
@@ -253,6 +254,21 @@ export async function countWaiting(db: Queryable, companyId: string, botId?: str
     .where('agent_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The company and bot of a conversation the inbox can show (its bot joined, as the list does), in
+ * one company or, for Parley staff following a link, in any (see lookupReach).
+ */
+export async function findConversationPlace(db: Queryable, reach: CompanyReach, conversationId: string) {
+  const query = db
+    .selectFrom('conversations')
+    .innerJoin('bots', 'bots.id', 'conversations.bot_id')
+    .select(['conversations.company_id', 'conversations.bot_id'])
+    .where('conversations.id', '=', conversationId);
+  return (
+    'companyId' in reach ? query.where('conversations.company_id', '=', reach.companyId) : query
+  ).executeTakeFirst();
 }
 
 /** One conversation of the company as the inbox lists it, with its variables. */

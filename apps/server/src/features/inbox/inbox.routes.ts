@@ -2,6 +2,7 @@ import {
   agentMessageRequestSchema,
   companyQuerySchema,
   conversationParamsSchema,
+  conversationPlaceSchema,
   inboxConversationSchema,
   inboxEventsQuerySchema,
   inboxListResponseSchema,
@@ -13,7 +14,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyScope, sessionOf, sessionStillValid } from '../../plugins/authenticate';
+import { companyScope, lookupReach, sessionOf, sessionStillValid } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
 import { eventStreams } from '../../realtime/event-stream';
 import * as inbox from './inbox.service';
@@ -94,6 +95,22 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       inbox.inboxTranscript(app.ctx, companyScope(request, request.query.companyId), request.params.id),
+  );
+
+  app.get(
+    '/api/inbox/conversations/:id/place',
+    {
+      config: { permission: 'inbox:use', staffAcrossCompanies: true },
+      schema: {
+        tags,
+        summary: 'The company and bot a conversation belongs to (Parley staff: in any company)',
+        description:
+          'A link that names only a conversation opens it with the inbox on its company and bot. Others than Parley staff find only conversations of their own company (404 otherwise).',
+        params: conversationParamsSchema,
+        response: { 200: conversationPlaceSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => inbox.conversationPlace(app.ctx, lookupReach(request), request.params.id),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type {
+  ConversationPlace,
   InboxConversation,
   InboxListResponse,
   InboxTranscript,
@@ -10,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
-import type { Session } from '../../plugins/authenticate';
+import type { CompanyReach, Session } from '../../plugins/authenticate';
 import {
   type Agent,
   conversationMessages,
@@ -21,6 +22,7 @@ import {
   COUNT_CAP,
   countInboxConversations,
   countWaiting,
+  findConversationPlace,
   findInboxConversation,
   findRecentWithWords,
   type InboxConversationRow,
@@ -203,6 +205,19 @@ async function companyConversation(ctx: AppContext, companyId: string, conversat
     : undefined;
   if (!row) throw new NotFoundException('Conversation not found');
   return row;
+}
+
+/** Where a conversation lives, for a link that names only the conversation. */
+export async function conversationPlace(
+  ctx: AppContext,
+  reach: CompanyReach,
+  conversationId: string,
+): Promise<ConversationPlace> {
+  const row = isUuid(conversationId)
+    ? await findConversationPlace(ctx.database.db, reach, conversationId)
+    : undefined;
+  if (!row) throw new NotFoundException('Conversation not found');
+  return { companyId: row.company_id, botId: row.bot_id };
 }
 
 /** One conversation for the inbox: messages, the events shown among them, and its variables. */

@@ -105,6 +105,8 @@ describe('publishing and deployments', () => {
     const first = await call('POST', `/api/bots/${bot.id}/publish`);
     expect(first.statusCode).toBe(201);
     expect(first.json().version).toMatchObject({ version: 1, modules: 1 });
+    // On no website yet: the answer says so rather than claiming web chat runs it.
+    expect(first.json().deployments).toEqual([]);
 
     const changed = { ...bot.flow, modules: [{ ...bot.flow.modules[0], content: { text: 'Version two' } }] };
     await call('PUT', `/api/bots/${bot.id}/flow`, { flow: changed });
@@ -147,7 +149,8 @@ describe('publishing and deployments', () => {
       sunshine_parley_integration_id: null,
       key: expect.stringMatching(/^dep_/),
     });
-    await call('POST', `/api/bots/${bot.id}/publish`);
+    const second = await call('POST', `/api/bots/${bot.id}/publish`);
+    expect(second.json().deployments).toEqual([{ ...web, version: 2 }]);
     expect((await call('GET', `/api/bots/${bot.id}/deployments`)).json<Deployment[]>()[0]?.version).toBe(2);
 
     const pinned = await call('PATCH', `/api/deployments/${web.id}`, {

@@ -145,20 +145,23 @@ export async function updateDeployment(
 }
 
 /** Publishing moves the bot's web chat deployments onto the new version. */
+/** Puts every web chat deployment of the bot on `version`; answers them, oldest first. */
 export async function promoteWebchatDeployments(
   db: Queryable,
   companyId: string,
   botId: string,
   version: number,
-): Promise<void> {
-  await db
+): Promise<DeploymentRow[]> {
+  const rows = await db
     .updateTable('deployments')
     .set({ version, updated_at: sql`now()` })
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
     .where('channel', '=', 'webchat')
     .where('deleted_at', 'is', null)
+    .returningAll()
     .execute();
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
 
 export async function softDeleteDeployment(db: Queryable, companyId: string, id: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BotDetail, BotVersion, Deployment, FlowFinding } from '@parley/contracts';
+import type { BotDetail, BotVersion, Deployment, FlowFinding, PublishResponse } from '@parley/contracts';
 import { validateFlowTemplates } from '@parley/engine';
 import { DEFAULT_NLU_LIMITS, type Flow, loadFlow, type NluLimits } from '@parley/flow';
 import type { Db } from '../../db/database';
@@ -90,7 +90,7 @@ export async function publish(
   session: Session,
   botId: string,
   nluLimits: NluLimits,
-): Promise<{ version: BotVersion; findings: FlowFinding[] }> {
+): Promise<PublishResponse> {
   assertId(botId, 'Bot');
   return db.transaction().execute(async (trx) => {
     const bot = await findBotForUpdate(trx, session.companyId, botId);
@@ -113,7 +113,7 @@ export async function publish(
       created_by: session.userId,
     });
     await setPublishedVersion(trx, session.companyId, botId, number);
-    await promoteWebchatDeployments(trx, session.companyId, botId, number);
+    const deployments = await promoteWebchatDeployments(trx, session.companyId, botId, number);
     return {
       version: {
         version: saved.version,
@@ -121,6 +121,7 @@ export async function publish(
         modules: flow.modules.length,
       },
       findings,
+      deployments: deployments.map(toDeployment),
     };
   });
 }

@@ -4,6 +4,7 @@ import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useRouteError } from 'react-router';
+import { readAuthRecord } from '../../shared/auth/auth-record';
 import { type ErrorKind, errorKindOf } from '../../shared/errors/error-kind';
 
 const icons = {
@@ -15,6 +16,8 @@ const icons = {
 export function ErrorScreen({ kind }: { kind: ErrorKind }) {
   const { t } = useTranslation('errors');
   const Icon = icons[kind];
+  // Signed in but refused (another company's page): signing in again would lead nowhere new.
+  const refused = kind === 'unauthorized' && readAuthRecord() !== null;
   return (
     <Box
       sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', px: 3, py: 6 }}
@@ -37,9 +40,11 @@ export function ErrorScreen({ kind }: { kind: ErrorKind }) {
         <Typography variant="h2" component="h1">
           {t(`${kind}.title`)}
         </Typography>
-        <Typography color="text.secondary">{t(`${kind}.body`)}</Typography>
+        <Typography color="text.secondary">
+          {refused ? t('unauthorized.signedInBody') : t(`${kind}.body`)}
+        </Typography>
         <Stack direction="row" spacing={1.5} sx={{ pt: 1 }}>
-          {kind === 'unauthorized' ? (
+          {kind === 'unauthorized' && !refused ? (
             <Button variant="contained" component={RouterLink} to="/v2/login">
               {t('actions.signIn')}
             </Button>

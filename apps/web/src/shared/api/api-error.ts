@@ -22,7 +22,13 @@ export class ApiError extends Error {
       return new ApiError(name, message, status, details);
     }
     const name =
-      status === 404 ? 'NotFoundException' : status === 401 ? 'UnauthorizedException' : 'InternalException';
+      status === 404
+        ? 'NotFoundException'
+        : status === 401
+          ? 'UnauthorizedException'
+          : status === 403
+            ? 'ForbiddenException'
+            : 'InternalException';
     return new ApiError(name, `The server answered ${status}`, status);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { isPageError } from '../errors/error-kind';
 import { ApiError } from './api-error';
 import { createQueryClient, shouldRetry } from './query-client';
 
@@ -27,6 +28,19 @@ describe('the retry policy', () => {
       refetchOnWindowFocus: false,
       refetchOnMount: false,
     });
+  });
+
+  it('sends a refused (403) or missing (404) read to the page’s error screen, and nothing else', () => {
+    expect(createQueryClient(() => {}).getDefaultOptions().queries?.throwOnError).toBe(isPageError);
+    expect(
+      isPageError(new ApiError('ForbiddenException', 'Only Parley staff may look at another company', 403)),
+    ).toBe(true);
+    expect(isPageError(new ApiError('NotFoundException', 'Bot not found', 404))).toBe(true);
+    // A signed-out session goes to sign-in instead; a failing server and bad input show in place.
+    expect(isPageError(new ApiError('UnauthorizedException', 'Sign in', 401))).toBe(false);
+    expect(isPageError(serverError)).toBe(false);
+    expect(isPageError(new ApiError('ValidationException', 'Bad range', 400))).toBe(false);
+    expect(isPageError(new TypeError('Failed to fetch'))).toBe(false);
   });
 
   it('reports mutation errors unless the mutation shows them itself', async () => {

@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { isPageError } from '../errors/error-kind';
 import { isApiError } from './api-error';
 
 export const MAX_RETRIES = 3;
@@ -10,7 +11,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /**
  * Queries: retried per shouldRetry without delay; never refetched on window focus, on reconnect,
- * or when a screen mounts over cached data. Mutations report their errors through `onMutationError`.
+ * or when a screen mounts over cached data; a 403 or 404 goes to the page's error screen.
+ * Mutations report their errors through `onMutationError`.
  */
 export function createQueryClient(onMutationError: (error: unknown) => void): QueryClient {
   return new QueryClient({
@@ -22,6 +24,9 @@ export function createQueryClient(onMutationError: (error: unknown) => void): Qu
         refetchOnReconnect: false,
         refetchOnMount: false,
         staleTime: Number.POSITIVE_INFINITY,
+        // A read the page stands on that is refused (403) or missing (404) shows the page's error
+        // screen (unauthorized, not-found), the same on every page; see isPageError.
+        throwOnError: isPageError,
       },
       mutations: { retry: false },
     },

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Link, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,7 +20,9 @@ export function TwoFactorRegisterPage() {
   const { t } = useTranslation('auth');
   const rules = fieldRules(t);
   const navigate = useNavigate();
-  const token = readPendingTwoFactor() ?? '';
+  // Read once: registering clears it, and the page must not then ask for the QR again without it
+  // (that request, made while the new session took over, was refused with a 401).
+  const [token] = useState(() => readPendingTwoFactor() ?? '');
   const qr = useQuery(twoFactorQrQuery(token));
   const confirm = useRegisterTwoFactor(token);
   const { register, handleSubmit, formState } = useForm<{ otp: string }>({ defaultValues: { otp: '' } });

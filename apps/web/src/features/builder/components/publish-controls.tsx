@@ -32,6 +32,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { usePublishBot, versionsQuery } from '../../webchat/api/webchat';
 import { useRestoreVersion } from '../api/builder-api';
 import type { BuilderStore } from '../model/builder-store';
+import { PublishedDialog } from './published-dialog';
 
 function FindingList({ findings, onOpen }: { findings: Finding[]; onOpen(finding: Finding): void }) {
   return (
@@ -164,19 +165,12 @@ export function PublishButton({
           <Button onClick={() => setDialog(null)}>{t('publish.close')}</Button>
         </DialogActions>
       </Dialog>
-      <Dialog open={dialog === 'published'} onClose={() => setDialog(null)} aria-labelledby="published">
-        <DialogTitle id="published">
-          {t('publish.doneTitle', { version: publish.data?.version.version ?? '' })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('publish.doneBody')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={() => setDialog(null)}>
-            {t('publish.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <PublishedDialog
+        botId={botId}
+        published={publish.data}
+        open={dialog === 'published'}
+        onClose={() => setDialog(null)}
+      />
       {publish.error && (
         <Alert severity="error" sx={{ py: 0 }} onClose={() => publish.reset()}>
           {isApiError(publish.error) ? publish.error.message : t('publish.failed')}

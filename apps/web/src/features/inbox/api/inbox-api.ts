@@ -3,6 +3,7 @@ import {
   type CompanySummary,
   companyListSchema,
   companySummarySchema,
+  conversationPlaceSchema,
   type InboxConversation,
   type InboxListResponse,
   type InboxQuery,
@@ -36,6 +37,7 @@ export const inboxKeys = {
   companies: (search: string) => [...inboxKeys.all, 'companies', search] as const,
   company: (id: string) => [...inboxKeys.all, 'company', id] as const,
   bots: (companyId: string | undefined) => [...inboxKeys.all, 'bots', companyId ?? 'own'] as const,
+  place: (conversationId: string) => [...inboxKeys.all, 'place', conversationId] as const,
 };
 
 /** Rows per request: big enough that scrolling rarely waits, small enough to stay quick. */
@@ -115,6 +117,21 @@ export const transcriptQuery = (companyId: string | undefined, conversationId: s
     refetchOnWindowFocus: false,
     // A missing conversation stays missing; other failures show "Something went wrong" with retry.
     retry: false,
+    // Both in the pane: the rest of the inbox still works (a refused company refuses the list too).
+    throwOnError: false,
+  });
+
+/** The company and bot a conversation belongs to, for a link that names only the conversation. */
+export const conversationPlaceQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: inboxKeys.place(conversationId),
+    queryFn: ({ signal }) =>
+      http.get(`/api/inbox/conversations/${conversationId}/place`, {
+        schema: conversationPlaceSchema,
+        signal,
+      }),
+    // Not found: the inbox opens as it would without the link and the pane says the conversation is not there.
+    throwOnError: false,
   });
 
 export const companiesQuery = (search: string) =>

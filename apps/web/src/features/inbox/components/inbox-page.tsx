@@ -4,9 +4,11 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentUserQuery } from '../../../shared/session/current-user';
+import { LoadingScreen } from '../../../shared/ui/loading-screen';
 import { inboxListQuery } from '../api/inbox-api';
 import { useLiveInbox } from '../api/live-inbox';
 import { type InboxView, listFilters, readInboxView, writeInboxView } from '../model/inbox-view';
+import { useConversationLink } from '../model/use-conversation-link';
 import { useRememberedContext } from '../model/use-remembered-context';
 import { ContextSelectors } from './context-selectors';
 import { ConversationList } from './conversation-list';
@@ -33,15 +35,34 @@ function NoConversationOpen() {
  * the address, so links (`?companyId=…&botId=…&conversationId=…`) and reloads land on the same view.
  */
 export function InboxPage() {
-  const { t } = useTranslation('inbox');
   const [search, setSearch] = useSearchParams();
   const view = useMemo(() => readInboxView(search), [search]);
   const { data: user } = useSuspenseQuery(currentUserQuery);
   const viewRef = useRef(view);
   viewRef.current = view;
 
-  // Without a company and bot in the address, the inbox opens on the ones picked last.
-  useRememberedContext(view, (saved) => setSearch(writeInboxView({ ...view, ...saved }), { replace: true }));
+  // Without a company and bot in the address, the inbox opens on the ones picked last; a link to a
+  // conversation opens on the conversation's own instead (see useConversationLink).
+  useRememberedContext(view, (saved) => {
+    if (!view.conversationId) setSearch(writeInboxView({ ...view, ...saved }), { replace: true });
+  });
+  const follow = useCallback(
+    (context: Pick<InboxView, 'companyId' | 'botId'>) =>
+      setSearch(writeInboxView({ ...viewRef.current, ...context }), { replace: true }),
+    [setSearch],
+  );
+  const link = useConversationLink(view, user.company.id, follow);
+  // Until the linked conversation's company and bot are chosen, nothing of another shows.
+  if (link.placing) return <LoadingScreen />;
+  return <Inbox view={view} onPicked={link.picked} />;
+}
+
+function Inbox({ view, onPicked }: { view: InboxView; onPicked: (conversationId: string) => void }) {
+  const { t } = useTranslation('inbox');
+  const [, setSearch] = useSearchParams();
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  const viewRef = useRef(view);
+  viewRef.current = view;
 
   const update = useCallback(
     (patch: Partial<InboxView>) => setSearch(writeInboxView({ ...viewRef.current, ...patch })),
@@ -109,7 +130,10 @@ export function InboxPage() {
           <ConversationList
             filters={filters}
             selectedId={open}
-            onSelect={(conversationId) => update({ conversationId })}
+            onSelect={(conversationId) => {
+              onPicked(conversationId);
+              update({ conversationId });
+            }}
           />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, display: { xs: open ? 'flex' : 'none', md: 'flex' } }}>

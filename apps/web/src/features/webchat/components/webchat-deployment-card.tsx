@@ -58,10 +58,14 @@ export function WebchatDeploymentCard({ botId }: { botId: string }) {
                 disabled={publish.isPending}
                 onClick={() =>
                   publish.mutate(undefined, {
-                    onSuccess: ({ version }) =>
-                      enqueueSnackbar(t('deploy.publishedToast', { version: version.version }), {
-                        variant: 'success',
-                      }),
+                    // "Live" only when a web chat serves it: the server says which ones now do.
+                    onSuccess: ({ version, deployments: serving }) =>
+                      enqueueSnackbar(
+                        t(serving.length > 0 ? 'deploy.publishedToast' : 'deploy.publishedNowhereToast', {
+                          version: version.version,
+                        }),
+                        { variant: 'success' },
+                      ),
                   })
                 }
               >
