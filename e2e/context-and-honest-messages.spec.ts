@@ -79,7 +79,7 @@ describe('links keep their context, and messages say what really happened', () =
     await page.goto(`${server.url}/v2/inbox?conversationId=${salesConversation}`);
     await page.waitForURL((url) => url.searchParams.get('botId') === sales.bot.id);
     expect(new URL(page.url()).searchParams.get('conversationId')).toBe(salesConversation);
-    await expect.poll(() => botSelector(page).textContent()).toContain('Sales desk');
+    await expect.poll(() => botSelector(page).textContent(), { timeout: 15_000 }).toContain('Sales desk');
     const list = page.getByRole('list', { name: 'Conversations' });
     await list.locator(`[data-conversation-id="${salesConversation}"][aria-current="true"]`).waitFor();
     await list.getByText('Sam Sales').waitFor();
@@ -90,7 +90,7 @@ describe('links keep their context, and messages say what really happened', () =
     // Remembered: the inbox opens on the sales bot next time.
     await page.goto(`${server.url}/v2/inbox`);
     await page.waitForURL((url) => url.searchParams.get('botId') === sales.bot.id);
-    await expect.poll(() => botSelector(page).textContent()).toContain('Sales desk');
+    await expect.poll(() => botSelector(page).textContent(), { timeout: 15_000 }).toContain('Sales desk');
 
     // Picking a conversation from "All bots" keeps "All bots": only links move the selectors.
     await botSelector(page).click();
@@ -111,8 +111,10 @@ describe('links keep their context, and messages say what really happened', () =
       (url) =>
         url.searchParams.get('companyId') === demoCompanyId && url.searchParams.get('botId') === sales.bot.id,
     );
-    await expect.poll(() => page.getByRole('combobox', { name: 'Company' }).inputValue()).toBe('Demo Co');
-    await expect.poll(() => botSelector(page).textContent()).toContain('Sales desk');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Company' }).inputValue(), { timeout: 15_000 })
+      .toBe('Demo Co');
+    await expect.poll(() => botSelector(page).textContent(), { timeout: 15_000 }).toContain('Sales desk');
     await page.getByRole('heading', { name: 'Stella Staffcase' }).waitFor();
     await screenshot(page, 'inbox-staff-followed-link');
     await page.context().close();
