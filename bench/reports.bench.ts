@@ -228,7 +228,7 @@ async function main() {
     const peers: Deployed[] = [];
     for (let index = 0; index < PEERS; index++)
       peers.push(await deploy(await owner(`Peer Shop ${index + 1}`), 'Assistant'));
-    await sql`update companies set industry = 'Retail'`.execute(db);
+    await sql`update companies set industry = 'retail'`.execute(db);
 
     // Real conversations, one per script, on the main bot: their stored events are the templates.
     const templateConversations: string[] = [];

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium; `npm test` installs it when missing. Never a downloaded browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -27,4 +27,10 @@ const screenshotDir = join(import.meta.dirname, '../../screenshots');
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** A picture of one part of the screen (a card, a popover), kept beside the others. */
+export async function screenshotOf(locator: Locator, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await locator.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled' });
 }

@@ -38,8 +38,15 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return { ...config, jwtSecret: config.jwtSecret ?? '' };
 }
 
-/** A fresh database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database, not migrated: in-memory PGlite, or a new database on TEST_DATABASE_URL's
+ * server. Close it with `database.close()`, then `drop` removes it from the server.
+ */
+export async function freshDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   if (testEngine === 'pglite') {
     return { database: await createDatabase({ engine: 'pglite', dataDir: undefined }), drop: async () => {} };
   }

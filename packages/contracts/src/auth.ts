@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { industrySchema } from './industries';
 
 /** Passwords: at least 10 characters; the upper bound keeps hashing cheap to refuse. */
 export const passwordSchema = z
@@ -28,6 +29,8 @@ export const registerRequestSchema = z.strictObject({
   first_name: personNameSchema,
   last_name: personNameSchema,
   company_name: nameSchema(120),
+  /** Optional: it can be set later in the company's settings. */
+  industry: industrySchema.nullable().optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

@@ -11,6 +11,7 @@ export * from './errors';
 export * from './frontend-config';
 export * from './health';
 export * from './inbox';
+export * from './industries';
 export * from './nlu';
 export * from './profile';
 export * from './publishing';

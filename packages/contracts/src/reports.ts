@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { industrySchema } from './industries';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -6,6 +7,8 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 export const MAX_REPORT_DAYS = 366;
 /** An industry median shows only when at least this many companies contribute to it. */
 export const MIN_INDUSTRY_COMPANIES = 5;
+/** Below this many conversations in a period, tips to grow do not judge goals and handovers. */
+export const MIN_TIP_CONVERSATIONS = 20;
 
 const DAY_MS = 86_400_000;
 export const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
@@ -182,6 +185,13 @@ export const tipSchema = z.object({
 });
 export type Tip = z.infer<typeof tipSchema>;
 
+/**
+ * What the tips say as a whole: some advice; nothing stands out in figures enough to judge; or
+ * too few conversations to judge yet (then no tip means nothing, and the report says so).
+ */
+export const tipsStatusSchema = z.enum(['advice', 'healthy', 'too-few-conversations']);
+export type TipsStatus = z.infer<typeof tipsStatusSchema>;
+
 export const revenueSchema = z.object({
   currency: z.literal('USD'),
   total: z.number(),
@@ -206,7 +216,7 @@ export type Revenue = z.infer<typeof revenueSchema>;
 
 export const businessReportSchema = z.object({
   ...reportFrame,
-  industry: z.string().nullable(),
+  industry: industrySchema.nullable(),
   kpis: z.object({
     goalCompletionRate: kpiSchema,
     openRate: kpiSchema,
@@ -217,6 +227,7 @@ export const businessReportSchema = z.object({
   previousDays: z.array(kpiDaySchema).nullable(),
   revenue: revenueSchema,
   tips: z.array(tipSchema),
+  tipsStatus: tipsStatusSchema,
 });
 export type BusinessReport = z.infer<typeof businessReportSchema>;
 
@@ -279,7 +290,10 @@ export const pathsReportSchema = z.object({
   moduleId: z.string(),
   /** Conversations that visited the module. */
   conversations: count,
-  /** The next modules they visited first (up to three), most common first; empty: they stopped there. */
+  /**
+   * The (up to three) modules they went to next after their first visit of it, a return to an
+   * earlier module included, most common first; empty: they stopped there.
+   */
   paths: z.array(
     z.object({
       modules: z.array(z.object({ moduleId: z.string(), name: z.string().nullable() })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { industrySchema } from './industries';
 
 export const companyTypeSchema = z.enum(['Regular', 'Lite', 'Internal']);
 export type CompanyType = z.infer<typeof companyTypeSchema>;
@@ -46,7 +47,8 @@ export const currentCompanySchema = z.object({
   company_type: companyTypeSchema,
   /** ISO date of the trial's end, or the text `None` for a company that is not on trial. */
   company_expiration_date: z.string(),
-  industry: z.string().nullable(),
+  /** Null until someone of the company says which industry it is in. */
+  industry: industrySchema.nullable(),
   two_factor_enabled: z.boolean(),
   sections: z.array(sectionSchema),
 });

@@ -1,4 +1,4 @@
-import type { CompanyType, UserRole } from '@parley/contracts';
+import type { CompanyType, Industry, UserRole } from '@parley/contracts';
 import { hashPassword } from '../features/auth/passwords';
 import { insertCompany, insertSections } from '../features/companies/companies.repository';
 import { permissionsFor } from '../features/users/permissions';
@@ -18,7 +18,7 @@ interface DemoAccount {
     name: string;
     type: CompanyType;
     trialDays: number | null;
-    industry: string;
+    industry: Industry;
     twoFactor: boolean;
   };
 }
@@ -31,7 +31,7 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Owner',
     role: 'owner',
     userType: 'customer',
-    company: { name: 'Demo Co', type: 'Regular', trialDays: null, industry: 'Retail', twoFactor: false },
+    company: { name: 'Demo Co', type: 'Regular', trialDays: null, industry: 'retail', twoFactor: false },
   },
   {
     email: 'trial@demo.parley.dev',
@@ -39,7 +39,7 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Trial',
     role: 'owner',
     userType: 'customer',
-    company: { name: 'Trial Co', type: 'Regular', trialDays: 14, industry: 'Travel', twoFactor: false },
+    company: { name: 'Trial Co', type: 'Regular', trialDays: 14, industry: 'travel', twoFactor: false },
   },
   {
     email: 'staff@parley.dev',
@@ -47,7 +47,7 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Staff',
     role: 'admin',
     userType: 'internal',
-    company: { name: 'Parley', type: 'Internal', trialDays: null, industry: 'Software', twoFactor: false },
+    company: { name: 'Parley', type: 'Internal', trialDays: null, industry: 'software', twoFactor: false },
   },
   {
     email: 'lite@demo.parley.dev',
@@ -55,7 +55,7 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Lite',
     role: 'owner',
     userType: 'customer',
-    company: { name: 'Lite Co', type: 'Lite', trialDays: null, industry: 'Hospitality', twoFactor: false },
+    company: { name: 'Lite Co', type: 'Lite', trialDays: null, industry: 'hospitality', twoFactor: false },
   },
   {
     email: 'secure@demo.parley.dev',
@@ -63,7 +63,13 @@ export const demoAccounts: DemoAccount[] = [
     lastName: 'Secure',
     role: 'owner',
     userType: 'customer',
-    company: { name: 'Secure Co', type: 'Regular', trialDays: null, industry: 'Finance', twoFactor: true },
+    company: {
+      name: 'Secure Co',
+      type: 'Regular',
+      trialDays: null,
+      industry: 'financial_services',
+      twoFactor: true,
+    },
   },
 ];
 

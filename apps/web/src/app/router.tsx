@@ -198,6 +198,13 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'company/settings',
+                      lazy: async () => ({
+                        Component: (await import('../features/company/components/company-settings-page'))
+                          .CompanySettingsPage,
+                      }),
+                    },
+                    {
                       path: 'conversational-web-sdk',
                       lazy: async () => ({
                         Component: (await import('../features/sdk-docs/components/sdk-docs-page'))

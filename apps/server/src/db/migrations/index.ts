@@ -12,6 +12,8 @@ import * as inboxWordSearch from './0010-inbox-word-search';
 import * as reportsAtScale from './0011-reports-at-scale';
 import * as pendingTurns from './0012-pending-turns';
 import * as signInHardening from './0013-sign-in-hardening';
+import * as industries from './0014-industries';
+import * as pathSteps from './0015-path-steps';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011-reports-at-scale': reportsAtScale,
   '0012-pending-turns': pendingTurns,
   '0013-sign-in-hardening': signInHardening,
+  '0014-industries': industries,
+  '0015-path-steps': pathSteps,
 };

@@ -1,4 +1,4 @@
-import type { CompanyType } from '@parley/contracts';
+import type { CompanyType, Industry } from '@parley/contracts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export interface CompanyTable {
@@ -7,7 +7,7 @@ export interface CompanyTable {
   company_type: CompanyType;
   /** Null for a company that is not on trial (the API shows the text `None`). */
   company_expiration_date: Date | null;
-  industry: string | null;
+  industry: Industry | null;
   two_factor_enabled: Generated<boolean>;
   created_at: ColumnType<Date, never, never>;
 }

@@ -4,7 +4,10 @@ import type { PendingSignUpRow } from '../../db/tables/pending-sign-up.table';
 
 export async function insertPendingSignUp(
   db: Queryable,
-  signUp: Pick<PendingSignUpRow, 'email' | 'first_name' | 'last_name' | 'company_name' | 'password_hash'>,
+  signUp: Pick<
+    PendingSignUpRow,
+    'email' | 'first_name' | 'last_name' | 'company_name' | 'industry' | 'password_hash'
+  >,
   expiresAt: Date,
 ): Promise<string> {
   const row = await db

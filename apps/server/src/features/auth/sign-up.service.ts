@@ -39,6 +39,7 @@ export async function requestSignUp(ctx: AppContext, input: RegisterRequest): Pr
         first_name: input.first_name,
         last_name: input.last_name,
         company_name: input.company_name,
+        industry: input.industry ?? null,
         password_hash: passwordHash,
       },
       new Date(Date.now() + SIGN_UP_TTL_MS),
@@ -93,7 +94,7 @@ export async function confirmSignUp(ctx: AppContext, token: string): Promise<Aut
         name: pending.company_name,
         company_type: 'Regular',
         company_expiration_date: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
-        industry: null,
+        industry: pending.industry,
       });
       const owner = await insertUser(trx, {
         email: pending.email,

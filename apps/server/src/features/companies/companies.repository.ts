@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import { containsPattern } from '../../db/like-pattern';
-import type { CompanyRow, NewCompany } from '../../db/tables/company.table';
+import type { CompanyRow, CompanyTable, NewCompany } from '../../db/tables/company.table';
 import type { NewSection, SectionRow } from '../../db/tables/section.table';
 
 export async function insertCompany(db: Queryable, company: NewCompany): Promise<CompanyRow> {
@@ -10,6 +10,20 @@ export async function insertCompany(db: Queryable, company: NewCompany): Promise
 
 export async function findCompany(db: Queryable, companyId: string): Promise<CompanyRow | undefined> {
   return db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+}
+
+/** Changes a company's own settings; undefined when there is no such company. */
+export async function updateCompanySettings(
+  db: Queryable,
+  companyId: string,
+  changes: Partial<Pick<CompanyTable, 'name' | 'industry'>>,
+): Promise<CompanyRow | undefined> {
+  return db
+    .updateTable('companies')
+    .set(changes)
+    .where('id', '=', companyId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function listSections(db: Queryable, companyId: string): Promise<SectionRow[]> {

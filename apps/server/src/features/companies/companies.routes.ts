@@ -1,17 +1,20 @@
 import {
   companyIdParamsSchema,
   companyListSchema,
+  companySettingsParamsSchema,
+  companySettingsSchema,
   companySummarySchema,
   listCompaniesQuerySchema,
+  updateCompanySettingsRequestSchema,
 } from '@parley/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/authenticate';
+import { companyScope, sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
 import * as companies from './companies.service';
 
 const tags = ['companies'];
 
-/** The companies behind the company selectors of the inbox and reports. */
+/** The companies behind the company selectors of the inbox and reports, and a company's settings. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
 
@@ -41,5 +44,21 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => companies.selectableCompany(db(), sessionOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/companies/:id',
+    {
+      config: { permission: 'company:manage' },
+      schema: {
+        tags,
+        summary: 'Change the caller’s own company’s name or industry (owners and admins)',
+        params: companySettingsParamsSchema,
+        body: updateCompanySettingsRequestSchema,
+        response: { 200: companySettingsSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) =>
+      companies.changeCompanySettings(db(), companyScope(request, request.params.id), request.body),
   );
 };

@@ -1,10 +1,17 @@
-import type { CompanyList, CompanySummary, listCompaniesQuerySchema } from '@parley/contracts';
+import type {
+  CompanyList,
+  CompanySettings,
+  CompanySummary,
+  listCompaniesQuerySchema,
+  UpdateCompanySettingsRequest,
+} from '@parley/contracts';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
+import type { CompanyRow } from '../../db/tables/company.table';
 import { NotFoundException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
-import { findCompany, listCompanies } from './companies.repository';
+import { findCompany, listCompanies, updateCompanySettings } from './companies.repository';
 
 const summary = (row: CompanySummary): CompanySummary => ({
   id: row.id,
@@ -36,4 +43,28 @@ export async function selectableCompany(
   const row = allowed && isUuid(id) ? await findCompany(db, id) : undefined;
   if (!row) throw new NotFoundException('Company not found');
   return summary(row);
+}
+
+const settings = (row: CompanyRow): CompanySettings => ({
+  id: row.id,
+  name: row.name,
+  company_type: row.company_type,
+  industry: row.industry,
+});
+
+/**
+ * Changes the company's name or industry. `companyId` is the caller's own company, as the tenancy
+ * check (companyScope) answered it: nobody changes another company's settings.
+ */
+export async function changeCompanySettings(
+  db: Queryable,
+  companyId: string,
+  input: UpdateCompanySettingsRequest,
+): Promise<CompanySettings> {
+  const row = await updateCompanySettings(db, companyId, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.industry !== undefined ? { industry: input.industry } : {}),
+  });
+  if (!row) throw new NotFoundException('Company not found');
+  return settings(row);
 }

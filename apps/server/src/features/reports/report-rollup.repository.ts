@@ -91,6 +91,16 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
     from report_conversations as r
     where r.conversation_id in (select distinct conversation_id from report_event_batch)`,
   );
+  // Each conversation's modules in the order they ran: appended to the steps it had (see
+  // migration 0015), so a visit back to an earlier module stays in its path.
+  await batchTable(
+    db,
+    'report_visit_batch',
+    sql`
+    select conversation_id, array_agg(dimensions->>'Bot Module ID' order by log_id, position) as modules
+    from report_event_batch where name = 'Module Executed'
+    group by conversation_id`,
+  );
   await sql`
     insert into report_conversations as r (conversation_id, company_id, bot_id, channel, domain, started_at,
       user_messages, bot_messages, agent_messages, fallbacks, goals, handed_off, modules)
@@ -101,8 +111,8 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
            count(*) filter (where name = 'Fallback'),
            count(*) filter (where name = 'Goal Reached'),
            bool_or(name = 'Handoff Requested' or (name = 'Pass Control' and data->>'to' = 'agent')),
-           report_first_visits('{}',
-             array_agg(dimensions->>'Bot Module ID' order by log_id, position) filter (where name = 'Module Executed'))
+           report_path_steps('{}', (select v.modules from report_visit_batch as v
+             where v.conversation_id = report_event_batch.conversation_id))
     from report_event_batch
     group by conversation_id, company_id, bot_id, channel, domain, started_at
     on conflict (conversation_id) do update set
@@ -112,7 +122,8 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
       fallbacks = r.fallbacks + excluded.fallbacks,
       goals = r.goals + excluded.goals,
       handed_off = r.handed_off or excluded.handed_off,
-      modules = report_first_visits(r.modules, excluded.modules)`.execute(db);
+      modules = report_path_steps(r.modules, (select v.modules from report_visit_batch as v
+        where v.conversation_id = excluded.conversation_id))`.execute(db);
 
   await sql`
     insert into report_shape_moves

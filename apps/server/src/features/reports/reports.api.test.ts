@@ -249,8 +249,10 @@ describe('reports', () => {
       goalCompletionRate: 0.5,
       revenue: 70,
     });
-    // Five messages and three sessions are too few to advise on (tips.test.ts has the rules).
+    // Five messages and three sessions are too few to advise on (tips.test.ts has the rules), and
+    // four conversations too few to call the figures healthy.
     expect(business.tips).toEqual([]);
+    expect(business.tipsStatus).toBe('too-few-conversations');
 
     const messages = await get<MessageReport>(`/api/reports/messages?botId=${botId}&${week}`);
     expect(messages.totals).toMatchObject({ userMessages: 5, conversations: 4 });
@@ -277,11 +279,12 @@ describe('reports', () => {
     ]);
     const paths = await get<PathsReport>(`/api/reports/paths?botId=${botId}&${week}&moduleId=start`);
     expect(paths.conversations).toBe(4);
+    // The buyer went back to the welcome after ordering: the return is a step of the path.
     expect(
       paths.paths.map((path) => [path.modules.map((module) => module.moduleId), path.conversations]),
     ).toEqual([
       [[], 1],
-      [['bought'], 1],
+      [['bought', 'start'], 1],
       [['person'], 1],
       [['subscribed'], 1],
     ]);
@@ -300,20 +303,20 @@ describe('reports', () => {
 
   it('shows the industry median only when at least five companies of the industry contribute', async () => {
     const db = t.database.db;
-    await db.updateTable('companies').set({ industry: 'Retail' }).where('id', '=', companyId).execute();
+    await db.updateTable('companies').set({ industry: 'retail' }).where('id', '=', companyId).execute();
     // Peers' rollups as the rollup would have left them: goal completion 10 %, 20 %, 30 %, 40 %.
     const peers: string[] = [];
     const addPeer = async (goalConversations: number) => {
       const { auth } = await registerOwner(t, newRegistration({ company_name: `Peer ${goalConversations}` }));
       const peer = claimsOf(auth.token).companyId;
       peers.push(peer);
-      await db.updateTable('companies').set({ industry: 'Retail' }).where('id', '=', peer).execute();
+      await db.updateTable('companies').set({ industry: 'retail' }).where('id', '=', peer).execute();
       await sql`insert into report_conversation_hours values (${peer}, gen_random_uuid(), date_trunc('hour', now(), 'UTC'),
         'webchat', '', 10, ${goalConversations}, ${goalConversations}, 0, 10, 10, 0, 0)`.execute(db);
     };
     for (const goalConversations of [1, 2, 3]) await addPeer(goalConversations);
     const four = await get<BusinessReport>(`/api/reports/business?botId=${botId}&${week}`);
-    expect(four.industry).toBe('Retail');
+    expect(four.industry).toBe('retail');
     expect(four.kpis.goalCompletionRate).toMatchObject({ industryMedian: null, industryCompanies: 4 });
 
     // Five with ours: 10 %, 20 %, 30 %, 40 % and our 60 %.
@@ -330,6 +333,32 @@ describe('reports', () => {
       .execute();
     const internal = await get<BusinessReport>(`/api/reports/business?botId=${botId}&${week}`);
     expect(internal.kpis.goalCompletionRate).toMatchObject({ industryCompanies: 4, industryMedian: null });
+  });
+
+  it('gives the all-bots view the tips of the per-bot view, never calling 0 % goals and 50 % handover healthy', async () => {
+    const { auth } = await registerOwner(t, newRegistration({ company_name: 'New shop' }));
+    const newcomer = authHeader(auth.token);
+    // A first bot as a new user builds it: no goal module yet.
+    const withoutGoals = (flow: BotDetail['flow']) => {
+      const shop = shopFlow(flow);
+      return { ...shop, modules: shop.modules.map((module) => ({ ...module, isGoal: false })) };
+    };
+    const { bot, key: newKey } = await deployedBot(t, newcomer, 'First bot', withoutGoals);
+    await deployedBot(t, newcomer, 'Unused bot', shopFlow);
+    await press(await start(newKey), 'help', 'Help');
+    await press(await start(newKey), 'news', 'Newsletter');
+    await rollUpReports(t.database.db);
+
+    const perBot = await get<BusinessReport>(`/api/reports/business?botId=${bot.id}&${week}`, newcomer);
+    const allBots = await get<BusinessReport>(`/api/reports/business?${week}`, newcomer);
+    for (const report of [perBot, allBots]) {
+      expect(report.kpis.goalCompletionRate.value).toBe(0);
+      expect(report.kpis.handoverRate.value).toBe(0.5);
+    }
+    expect(perBot.tipsStatus).toBe('advice');
+    expect(perBot.tips.map((tip) => [tip.id, tip.href])).toEqual([['goal-setup', `/bots/list/${bot.id}`]]);
+    expect(allBots.tipsStatus).toBe(perBot.tipsStatus);
+    expect(allBots.tips).toEqual(perBot.tips);
   });
 
   it('keeps every company to its own reports', async () => {

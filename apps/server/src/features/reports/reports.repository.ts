@@ -1,4 +1,4 @@
-import type { ReportRange } from '@parley/contracts';
+import type { Industry, ReportRange } from '@parley/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 
@@ -300,7 +300,7 @@ export async function funnelCounts(
   range: ReportRange,
   steps: string[],
 ): Promise<{ conversations: number; reached: number[] }> {
-  // Positions of each step in the conversation's first-visit order (0 when it never came there).
+  // Where each step was first visited among the conversation's steps (null when it never came there).
   const positions = steps.map(
     (step, index) => sql`array_position(s.modules, ${step}) as ${sql.id(`p${index}`)}`,
   );
@@ -328,7 +328,10 @@ export async function funnelCounts(
   };
 }
 
-/** The modules conversations went to first after `moduleId` (up to three), most common first. */
+/**
+ * The steps conversations took after their first visit of `moduleId` (up to three, a return to an
+ * earlier module included), most common first.
+ */
 export async function pathsAfter(
   db: Queryable,
   scope: ReportScope,
@@ -347,6 +350,41 @@ export async function pathsAfter(
   return { visited, paths: result.rows.slice(0, limit) };
 }
 
+export interface BotKpiRow {
+  bot_id: string;
+  conversations: number;
+  goal_conversations: number;
+  fallbacks: number;
+  sessions: number;
+  opened_sessions: number;
+}
+
+/** Each bot of the scope that had conversations or sessions in the range, with what its KPIs are made of. */
+export async function botKpiTotals(
+  db: Queryable,
+  scope: ReportScope,
+  range: ReportRange,
+): Promise<BotKpiRow[]> {
+  const result = await sql<BotKpiRow>`
+    with conversations as (
+      select h.bot_id, sum(h.conversations)::int as conversations,
+             sum(h.goal_conversations)::int as goal_conversations, sum(h.fallbacks)::int as fallbacks
+      from report_conversation_hours as h
+      where ${scopeFilter(scope, 'h')} and ${hourRange('h.hour', range)}
+      group by h.bot_id),
+    sessions as (
+      select d.bot_id, sum(d.sessions)::int as sessions, sum(d.opened_sessions)::int as opened_sessions
+      from report_session_days as d
+      where ${scopeFilter(scope, 'd')} and ${dayRange('d.day', range)}
+      group by d.bot_id)
+    select coalesce(c.bot_id, s.bot_id) as bot_id, coalesce(c.conversations, 0) as conversations,
+           coalesce(c.goal_conversations, 0) as goal_conversations, coalesce(c.fallbacks, 0) as fallbacks,
+           coalesce(s.sessions, 0) as sessions, coalesce(s.opened_sessions, 0) as opened_sessions
+    from conversations as c full join sessions as s on s.bot_id = c.bot_id
+    order by 1`.execute(db);
+  return result.rows;
+}
+
 export interface CompanyKpiRow {
   company_id: string;
   conversations: number;
@@ -361,7 +399,7 @@ export interface CompanyKpiRow {
 /** Each company of an industry (Parley's own left out), with what its KPIs are made of. */
 export async function industryKpiInputs(
   db: Queryable,
-  industry: string,
+  industry: Industry,
   range: ReportRange,
 ): Promise<CompanyKpiRow[]> {
   const result = await sql<CompanyKpiRow>`
@@ -389,13 +427,13 @@ export async function industryKpiInputs(
   return result.rows;
 }
 
-export async function companyIndustry(db: Queryable, companyId: string): Promise<string | null> {
+export async function companyIndustry(db: Queryable, companyId: string): Promise<Industry | null> {
   const row = await db
     .selectFrom('companies')
     .select('industry')
     .where('id', '=', companyId)
     .executeTakeFirst();
-  return row?.industry?.trim() || null;
+  return row?.industry ?? null;
 }
 
 export interface ReportBotRow {

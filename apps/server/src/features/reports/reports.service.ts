@@ -22,6 +22,7 @@ import type { Db, Queryable } from '../../db/database';
 import { NotFoundException } from '../../errors';
 import { rolledUpAt, rollUpSource } from './report-rollup.repository';
 import {
+  botKpiTotals,
   type ConversationDayRow,
   companyIndustry,
   conversationDays,
@@ -44,7 +45,8 @@ import {
   trafficDays,
   visitorSketches,
 } from './reports.repository';
-import { tipsFor } from './tips';
+import { tipFocus } from './tip-focus';
+import { type TipInputs, tipsToGrow } from './tips';
 import { estimateVisitors, mergeSketches } from './visitor-sketch';
 
 /** A report request folds in what arrived since the last rollup when that is older than this. */
@@ -440,24 +442,12 @@ export async function businessReport(
     previousRevenueByDay.set(row.date, (previousRevenueByDay.get(row.date) ?? 0) + row.goals * value);
   }
 
-  // Across every bot, completions are the sign that goals exist (no bot's flow is read for it).
-  const hasGoalModules = bot
-    ? (flowOf(bot)?.modules.some((module) => module.isGoal) ?? false)
-    : goals.length > 0 || previousGoals.length > 0;
-  const context = new URLSearchParams({ companyId, ...(query.botId ? { botId: query.botId } : {}) });
-  const tips = tipsFor({
+  const { tips, status: tipsStatus } = tipsToGrow({
     kpis,
     conversations: current.total.conversations,
     pageViews: current.pageViews,
-    hasGoalModules,
     topUnrecognized: unrecognized.map((row) => ({ text: row.text, count: row.count })),
-    links: {
-      builder: bot ? `/bots/list/${bot.id}` : null,
-      styling: bot ? `/v2/lite/bots/${bot.id}/settings/styling` : null,
-      funnel: `/v2/reports/messages?${context}&from=${range.from}&to=${range.to}#funnel`,
-      inbox: `/v2/inbox?${new URLSearchParams({ ...Object.fromEntries(context), hasHandoff: 'true' })}`,
-      install: '/v2/conversational-web-sdk',
-    },
+    ...(await tipTargets(db, companyId, scope, range, bot)),
   });
 
   return {
@@ -475,6 +465,62 @@ export async function businessReport(
       goals: [...byGoal.values()].sort((a, b) => b.revenue - a.revenue || b.completions - a.completions),
     },
     tips,
+    tipsStatus,
+  };
+}
+
+/**
+ * Where each tip leads, and whether the bots have goals: worked out the same way for one bot as
+ * for all of them, so both views give the same tips for the same figures.
+ */
+async function tipTargets(
+  db: Queryable,
+  companyId: string,
+  scope: ReportScope,
+  range: ReportRange,
+  bot: ReportBotRow | null,
+): Promise<Pick<TipInputs, 'hasGoalModules' | 'links'>> {
+  const rows = await botKpiTotals(db, scope, range);
+  if (bot && !rows.some((row) => row.bot_id === bot.id))
+    rows.push({
+      bot_id: bot.id,
+      conversations: 0,
+      goal_conversations: 0,
+      fallbacks: 0,
+      sessions: 0,
+      opened_sessions: 0,
+    });
+  const flows = bot
+    ? new Map([[bot.id, bot]])
+    : await botsInScope(
+        db,
+        companyId,
+        rows.map((row) => row.bot_id),
+      );
+  const focus = tipFocus(
+    rows.map((row) => ({
+      botId: row.bot_id,
+      conversations: row.conversations,
+      goalConversations: row.goal_conversations,
+      fallbacks: row.fallbacks,
+      sessions: row.sessions,
+      openedSessions: row.opened_sessions,
+      hasGoalModule: flowOf(flows.get(row.bot_id))?.modules.some((module) => module.isGoal) ?? false,
+    })),
+  );
+  // With no bot to name (none had figures), the bot list, where one is picked.
+  const builder = (botId: string | null) => (botId ? `/bots/list/${botId}` : '/v2');
+  const context = (botId: string | null) => new URLSearchParams({ companyId, ...(botId ? { botId } : {}) });
+  return {
+    hasGoalModules: focus.hasGoalModules,
+    links: {
+      unrecognized: builder(focus.unrecognized),
+      greeting: focus.greeting ? `/v2/lite/bots/${focus.greeting}/settings/styling` : '/v2',
+      goalSetup: builder(focus.goalSetup),
+      funnel: `/v2/reports/messages?${context(focus.funnel)}&from=${range.from}&to=${range.to}#funnel`,
+      inbox: `/v2/inbox?${new URLSearchParams({ ...Object.fromEntries(context(bot?.id ?? null)), hasHandoff: 'true' })}`,
+      install: '/v2/conversational-web-sdk',
+    },
   };
 }
 

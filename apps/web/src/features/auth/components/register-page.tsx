@@ -1,9 +1,10 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import type { RegisterRequest } from '@parley/contracts';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { IndustrySelect } from '../../../shared/ui/industry-select';
 import { useRegister } from '../api/auth';
 import { AuthHeading } from './auth-heading';
 import { AuthOutcome } from './auth-outcome';
@@ -13,11 +14,21 @@ export function RegisterPage() {
   const { t } = useTranslation('auth');
   const rules = fieldRules(t);
   const registration = useRegister();
-  const { register, handleSubmit, formState, getValues } = useForm<RegisterRequest>({
-    defaultValues: { email: '', password: '', first_name: '', last_name: '', company_name: '' },
+  const { register, control, handleSubmit, formState, getValues } = useForm<RegisterRequest>({
+    defaultValues: {
+      email: '',
+      password: '',
+      first_name: '',
+      last_name: '',
+      company_name: '',
+      industry: null,
+    },
   });
   const { errors } = formState;
-  const onSubmit = handleSubmit((values) => registration.mutate(values));
+  // The industry is optional: left out unless chosen.
+  const onSubmit = handleSubmit(({ industry, ...values }) =>
+    registration.mutate(industry ? { ...values, industry } : values),
+  );
 
   if (registration.isSuccess) {
     return (
@@ -62,6 +73,21 @@ export function RegisterPage() {
           {...register('company_name', rules.required)}
           error={Boolean(errors.company_name)}
           helperText={errors.company_name?.message}
+        />
+        <Controller
+          control={control}
+          name="industry"
+          render={({ field }) => (
+            <IndustrySelect
+              label={t('fields.industry')}
+              noneLabel={t('fields.industryLater')}
+              value={field.value ?? null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              helperText={t('fields.industryHelp')}
+            />
+          )}
         />
         <TextField
           label={t('fields.workEmail')}

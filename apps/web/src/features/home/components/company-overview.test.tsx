@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@parley/contracts';
 import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { CompanyCard } from './company-overview';
@@ -15,21 +16,40 @@ const company = (company_expiration_date: string): CurrentUser['company'] => ({
   sections: [],
 });
 
+const renderCard = (value: CurrentUser['company']) =>
+  renderWithApp(
+    <MemoryRouter>
+      <CompanyCard company={value} now={now} />
+    </MemoryRouter>,
+  );
+
 describe('the company card on the home page', () => {
   it('shows a running trial with its end date', () => {
-    renderWithApp(<CompanyCard company={company('2026-12-05T12:00:00.000Z')} now={now} />);
+    renderCard(company('2026-12-05T12:00:00.000Z'));
     expect(screen.getByText('Trial until December 5, 2026')).toBeInTheDocument();
     expect(screen.getByText('Trial')).toBeInTheDocument();
   });
 
   it('says when the trial has ended', () => {
-    renderWithApp(<CompanyCard company={company('2026-11-01T00:00:00.000Z')} now={now} />);
+    renderCard(company('2026-11-01T00:00:00.000Z'));
     expect(screen.getByText('Trial ended on November 1, 2026')).toBeInTheDocument();
     expect(screen.getByText('Trial ended')).toBeInTheDocument();
   });
 
   it('shows a subscribed company as such', () => {
-    renderWithApp(<CompanyCard company={company('None')} now={now} />);
+    renderCard(company('None'));
     expect(screen.getByText('Subscribed')).toBeInTheDocument();
+  });
+
+  it('names the industry, or says it is not set, and leads to the company settings', () => {
+    const { unmount } = renderCard(company('None'));
+    expect(screen.getByText('Not set')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Company settings' })).toHaveAttribute(
+      'href',
+      '/v2/company/settings',
+    );
+    unmount();
+    renderCard({ ...company('None'), industry: 'hospitality' });
+    expect(screen.getByText('Hotels & restaurants')).toBeInTheDocument();
   });
 });

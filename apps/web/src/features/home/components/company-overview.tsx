@@ -1,10 +1,11 @@
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import BusinessRounded from '@mui/icons-material/BusinessRounded';
 import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOutlined';
-import { Box, Card, CardActionArea, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import type { CurrentUser } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useIndustryLabel } from '../../../shared/ui/industry-select';
 
 export function CompanyCard({
   company,
@@ -14,6 +15,7 @@ export function CompanyCard({
   now?: number;
 }) {
   const { t, i18n } = useTranslation('home');
+  const industryLabel = useIndustryLabel();
   const trial = company.company_expiration_date !== 'None';
   const ends = new Date(company.company_expiration_date);
   // The server refuses publishing and web chat from then on (the banner above says what stops).
@@ -27,7 +29,10 @@ export function CompanyCard({
         ? t('company.subscribed')
         : t(ended ? 'company.trialEnded' : 'company.trialUntil', { date }),
     },
-    { label: t('company.industry'), value: company.industry ?? t('company.industryUnknown') },
+    {
+      label: t('company.industry'),
+      value: company.industry ? industryLabel(company.industry) : t('company.industryUnknown'),
+    },
     {
       label: t('company.twoFactor'),
       value: company.two_factor_enabled ? t('company.required') : t('company.optional'),
@@ -49,7 +54,7 @@ export function CompanyCard({
           >
             <BusinessRounded color="primary" />
           </Box>
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography variant="h3" component="h2" noWrap>
               {company.name}
             </Typography>
@@ -69,6 +74,9 @@ export function CompanyCard({
               )}
             </Stack>
           </Box>
+          <Button component={RouterLink} to="/v2/company/settings" size="small" sx={{ flexShrink: 0 }}>
+            {t('company.settings')}
+          </Button>
         </Stack>
         <Grid container spacing={2}>
           {facts.map((fact) => (

@@ -165,7 +165,12 @@ export function InboxFilters({
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <Stack spacing={2} sx={{ p: 2, width: 300 }} role="group" aria-label={t('filters.more')}>
+        <Stack
+          spacing={2}
+          sx={{ p: 2, width: 360, maxWidth: '100vw' }}
+          role="group"
+          aria-label={t('filters.more')}
+        >
           <Typography variant="h4" component="h2">
             {t('filters.more')}
           </Typography>
@@ -183,7 +188,9 @@ export function InboxFilters({
               </MenuItem>
             ))}
           </TextField>
-          <Stack direction="row" spacing={1}>
+          {/* Each date field is wide enough for the whole date and the picker button in any
+              language ("mm/dd/yyyy", "dd/mm/aaaa"); on a narrow screen the second goes below. */}
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
             <TextField
               size="small"
               type="date"
@@ -191,6 +198,7 @@ export function InboxFilters({
               value={view.from ?? ''}
               onChange={(event) => onChange({ from: event.target.value || undefined })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: view.to } }}
+              sx={{ flex: '1 1 156px' }}
             />
             <TextField
               size="small"
@@ -199,6 +207,7 @@ export function InboxFilters({
               value={view.to ?? ''}
               onChange={(event) => onChange({ to: event.target.value || undefined })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: view.from } }}
+              sx={{ flex: '1 1 156px' }}
             />
           </Stack>
           <Box>

@@ -4,6 +4,7 @@ import {
   FlagOutlined,
   HeadsetMicOutlined,
   HelpOutlineRounded,
+  HourglassEmptyRounded,
   RouteOutlined,
   WebOutlined,
 } from '@mui/icons-material';
@@ -14,6 +15,7 @@ import {
   Grid,
   InputAdornment,
   LinearProgress,
+  Link,
   MenuItem,
   Stack,
   TextField,
@@ -28,6 +30,7 @@ import {
   KPI_NAMES,
   type KpiName,
   MIN_INDUSTRY_COMPANIES,
+  MIN_TIP_CONVERSATIONS,
   type Tip,
 } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -35,6 +38,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useIndustryLabel } from '../../../shared/ui/industry-select';
 import { businessReportQuery, useDefaultGoalValue } from '../api/reports-api';
 import { ReportError } from './report-error';
 import {
@@ -68,18 +72,29 @@ const TIP_ICONS: Record<Tip['id'], ReactNode> = {
 function IndustryLine({ report, name }: { report: BusinessReport; name: KpiName }) {
   const { t } = useTranslation('reports');
   const format = useFormatters();
+  const industryLabel = useIndustryLabel();
+  const { companyId, ownCompanyId } = useReportContext();
   const kpi = report.kpis[name];
   if (!report.industry)
     return (
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {t('business.noIndustry')}
+        {companyId === ownCompanyId && (
+          <>
+            {' '}
+            <Link component={RouterLink} to="/v2/company/settings">
+              {t('business.setIndustry')}
+            </Link>
+          </>
+        )}
       </Typography>
     );
+  const industry = industryLabel(report.industry);
   if (kpi.industryMedian === null)
     return (
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {t('business.industryTooFew', {
-          industry: report.industry,
+          industry,
           count: kpi.industryCompanies,
           minimum: MIN_INDUSTRY_COMPANIES,
         })}
@@ -88,11 +103,39 @@ function IndustryLine({ report, name }: { report: BusinessReport; name: KpiName 
   return (
     <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-industry>
       {t('business.industryMedian', {
-        industry: report.industry,
+        industry,
         value: format.percent(kpi.industryMedian),
         count: kpi.industryCompanies,
       })}
     </Typography>
+  );
+}
+
+/** What the tips say when there are none: nothing stands out, or too few conversations to judge. */
+function NoTips({ report }: { report: BusinessReport }) {
+  const { t } = useTranslation('reports');
+  const format = useFormatters();
+  const healthy = report.tipsStatus === 'healthy';
+  const conversations = report.kpis.handoverRate.denominator;
+  return (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      alignItems="center"
+      sx={{ py: 1 }}
+      data-tips-status={report.tipsStatus}
+    >
+      {healthy ? <AutoAwesomeOutlined color="success" /> : <HourglassEmptyRounded color="action" />}
+      <Typography color="text.secondary">
+        {healthy
+          ? t('tips.none')
+          : t('tips.tooFew', {
+              count: conversations,
+              value: format.number(conversations),
+              minimum: MIN_TIP_CONVERSATIONS,
+            })}
+      </Typography>
+    </Stack>
   );
 }
 
@@ -417,10 +460,7 @@ export function BusinessReportPage() {
           </ReportCard>
           <ReportCard title={t('tips.title')} subtitle={t('tips.subtitle')} id="tips">
             {data.tips.length === 0 ? (
-              <Stack direction="row" spacing={1.5} alignItems="center" sx={{ py: 1 }}>
-                <AutoAwesomeOutlined color="success" />
-                <Typography color="text.secondary">{t('tips.none')}</Typography>
-              </Stack>
+              <NoTips report={data} />
             ) : (
               <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
                 {data.tips.map((tip) => (

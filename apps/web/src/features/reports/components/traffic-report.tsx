@@ -15,10 +15,11 @@ import { visuallyHidden } from '@mui/utils';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { TrafficReport, TrafficTotals } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { domainsQuery, trafficReportQuery } from '../api/reports-api';
+import { pageUrlPieces } from '../model/page-url';
 import { ReportError } from './report-error';
 import {
   CsvButton,
@@ -170,6 +171,37 @@ function HourOfWeekHeatmap({
   );
 }
 
+/**
+ * A page's address: wrapped between its parts (never inside a word), at most two lines with an
+ * ellipsis, the whole address in a tooltip.
+ */
+function PageUrl({ url }: { url: string }) {
+  return (
+    <Tooltip title={url} placement="top-start" disableInteractive>
+      <Typography
+        variant="body2"
+        sx={{
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          wordBreak: 'normal',
+          overflowWrap: 'break-word',
+        }}
+      >
+        {pageUrlPieces(url).map((piece, index) => (
+          // The pieces of one address never change order: the index is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Fragment key={index}>
+            {piece}
+            <wbr />
+          </Fragment>
+        ))}
+      </Typography>
+    </Tooltip>
+  );
+}
+
 export function TrafficReportPage() {
   const { t } = useTranslation('reports');
   const format = useFormatters();
@@ -311,11 +343,7 @@ export function TrafficReportPage() {
                       columns={[
                         {
                           header: t('columns.page'),
-                          cell: (row) => (
-                            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                              {row.url.replace(/^https?:\/\//, '')}
-                            </Typography>
-                          ),
+                          cell: (row) => <PageUrl url={row.url} />,
                         },
                         {
                           header: t('traffic.totals.pageViews'),

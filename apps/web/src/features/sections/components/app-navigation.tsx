@@ -1,3 +1,5 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import BusinessRounded from '@mui/icons-material/BusinessRounded';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import ForumRounded from '@mui/icons-material/ForumRounded';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -74,6 +76,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const reports = pathname.startsWith('/v2/reports');
   const changelog = pathname === '/v2/changelog';
   const sdk = pathname === '/v2/conversational-web-sdk';
+  const company = pathname === '/v2/company/settings';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
@@ -113,6 +116,13 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
             sdk ? <IntegrationInstructionsRounded color="primary" /> : <IntegrationInstructionsOutlined />
           }
           selected={sdk}
+          onNavigate={onNavigate}
+        />
+        <NavItem
+          to="/v2/company/settings"
+          label={t('nav.companySettings')}
+          icon={company ? <BusinessRounded color="primary" /> : <BusinessOutlined />}
+          selected={company}
           onNavigate={onNavigate}
         />
       </List>
