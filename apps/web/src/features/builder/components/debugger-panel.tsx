@@ -20,13 +20,13 @@ import {
 } from '@mui/material';
 import type { ChatMessage, MessageButton, TraceEntry } from '@parley/contracts';
 import type { Flow, FlowModule } from '@parley/flow';
-import { definitionOf } from '@parley/modules';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { MessageBubble } from '../../inbox/components/message-bubble';
 import type { BuilderStore } from '../model/builder-store';
 import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/debugger';
+import { type ModuleWordsIn, useModuleWords } from '../model/module-words';
 import { GLOBAL_COLOR } from './globals-node';
 import { WidgetText } from './widget-text';
 
@@ -194,12 +194,13 @@ function Composer({ debug }: { debug: DebuggerStore }) {
   );
 }
 
-function portLabel(module: FlowModule | undefined, port: string | undefined): string | undefined {
+function portLabel(
+  words: ModuleWordsIn,
+  module: FlowModule | undefined,
+  port: string | undefined,
+): string | undefined {
   if (!module || !port) return undefined;
-  const found = definitionOf(module.type)
-    .ports(module.content)
-    .find((candidate) => candidate.id === port);
-  return found?.label ?? port;
+  return words.ports(module).find((candidate) => candidate.id === port)?.label ?? port;
 }
 
 function VariableList({
@@ -269,6 +270,7 @@ function StepRow({
   onOpen(moduleId: string): void;
 }) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
   const [open, setOpen] = useState(false);
   const look = STEP_LOOKS[step.kind];
   const byId = (id: string | null) => (id ? flow.modules.find((module) => module.id === id) : undefined);
@@ -279,7 +281,7 @@ function StepRow({
     step.kind === 'global'
       ? global?.name || step.detail
       : step.kind === 'module'
-        ? portLabel(from, step.port)
+        ? portLabel(words, from, step.port)
         : undefined;
   const target = step.to
     ? nameOf(byId(step.to), step.to)
