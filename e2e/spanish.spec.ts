@@ -166,9 +166,17 @@ describe('the app in Spanish', () => {
     await check('builder with the palette open');
     await page.locator('[data-module-id="correo"]').click();
     const editor = page.locator('[data-module-editor="correo"]');
-    await editor.getByRole('textbox', { name: es('modules:input.prompt'), exact: true }).waitFor();
+    const prompt = editor.getByRole('textbox', { name: es('modules:input.prompt'), exact: true });
+    await prompt.waitFor();
     await check('builder, an Input module’s panel');
     await screenshot(page, 'spanish-builder-input-panel');
+    // A field left empty says why in Spanish (the schema's own message), and nothing is saved.
+    await prompt.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await editor.getByText(es('modules:input.errors.prompt')).waitFor();
+    await check('builder, an Input module’s panel with the question left empty');
+    await page.keyboard.type('¿Cuál es tu correo?');
     await page.locator('[data-module-id="menu"]').click();
     await page.locator('[data-module-editor="menu"]').getByText(es('modules:kit.addButton')).waitFor();
     await check('builder, a Buttons module’s panel');
