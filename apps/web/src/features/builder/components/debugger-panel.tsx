@@ -20,6 +20,7 @@ import {
 } from '@mui/material';
 import type { ChatMessage, MessageButton, TraceEntry } from '@parley/contracts';
 import type { Flow, FlowModule } from '@parley/flow';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -194,6 +195,18 @@ function Composer({ debug }: { debug: DebuggerStore }) {
   );
 }
 
+/** Why the intent model did not answer, and what did instead. */
+function nluText(t: TFunction<'builder'>, nlu: NonNullable<TraceEntry['nlu']>): string {
+  const why =
+    nlu.status === 'training'
+      ? t('debugger.nlu.training')
+      : t('debugger.nlu.refused', { reason: nlu.reason ?? t('debugger.nlu.noReason') });
+  return t('debugger.nlu.sentence', {
+    why,
+    answered: nlu.previous ? t('debugger.nlu.previous') : t('debugger.nlu.none'),
+  });
+}
+
 function portLabel(
   words: ModuleWordsIn,
   module: FlowModule | undefined,
@@ -316,7 +329,7 @@ function StepRow({
           {step.kind === 'nlu' ? (
             // The intent model was not ready: the step moves nowhere, its detail says what answered.
             <Typography variant="body2" color="text.secondary">
-              {step.detail}
+              {step.nlu ? nluText(t, step.nlu) : step.detail}
             </Typography>
           ) : (
             <Typography variant="body2" noWrap>
