@@ -55,7 +55,7 @@ interface EnglishText {
   pattern: RegExp;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Texts that, seen on a Spanish screen, can only be English left over: what the English files say
@@ -72,7 +72,7 @@ const englishOnly: EnglishText[] = [...english]
     pattern: new RegExp(
       `^${text
         .split(/\{\{[^}]*\}\}/)
-        .map(escape)
+        .map(escapeRegExp)
         .join('.+?')}$`,
       'u',
     ),
