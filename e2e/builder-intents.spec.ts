@@ -235,7 +235,8 @@ describe('an intent-driven bot, built in the builder', () => {
     const page = await openSignedIn(app.browser, app.server.url, 'owner@demo.parley.dev', '/v2');
     await page.evaluate(() => localStorage.setItem('parley.language', 'es'));
     await page.goto(`${app.server.url}/bots/list/${builtBotId}`);
-    await page.getByRole('button', { name: 'Intenciones' }).click();
+    // Exact: the palette's "Añadir Enrutador de intenciones" has the word too.
+    await page.getByRole('button', { name: 'Intenciones', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Intenciones' });
     await panel.getByRole('textbox', { name: 'Nueva intención' }).waitFor();
     await panel.getByRole('button', { name: 'Importar CSV' }).waitFor();

@@ -14,6 +14,16 @@ export const traceEntrySchema = z.object({
   port: z.string().optional(),
   connectionId: z.string().optional(),
   detail: z.string().optional(),
+  /** Of an `nlu` step: the model's state, for the debugger to say in the user's language. */
+  nlu: z
+    .object({
+      status: z.enum(['training', 'refused']),
+      /** The bot's previous model answered (else only keywords and the fallback could). */
+      previous: z.boolean(),
+      /** Why training was refused (the trainer's words). */
+      reason: z.string().optional(),
+    })
+    .optional(),
   /** Why the turn stopped at this module (a template error such as TemplateBudgetExceeded). */
   error: z.object({ name: z.string(), message: z.string(), line: z.number().int().nullable() }).optional(),
   /** Why the module took its failure connection (a model or webhook call that failed). */

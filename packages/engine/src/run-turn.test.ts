@@ -672,6 +672,7 @@ describe('NLU routing', () => {
       from: 'start',
       to: null,
       detail: 'The intent model is still training; no model answered (keywords and fallback only)',
+      nlu: { status: 'training', previous: false },
     });
     expect(turn.events).toContainEqual(
       expect.objectContaining({

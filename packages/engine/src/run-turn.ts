@@ -125,7 +125,17 @@ class Turn {
       ...(notice.reason ? { reason: notice.reason } : {}),
     });
     const waiting = this.state.waitingFor?.moduleId ?? null;
-    this.step({ kind: 'nlu', from: waiting, to: null, detail: `${why}; ${answered}` });
+    this.step({
+      kind: 'nlu',
+      from: waiting,
+      to: null,
+      detail: `${why}; ${answered}`,
+      nlu: {
+        status: notice.status,
+        previous: notice.previous,
+        ...(notice.reason ? { reason: notice.reason } : {}),
+      },
+    });
   }
 
   private contextFor(module: FlowModule, sent: BotMessage[]): ExecutionContext {

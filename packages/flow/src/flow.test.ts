@@ -38,6 +38,7 @@ describe('the flow document', () => {
     expect(flow.modules[0]).toMatchObject({
       id: 'start',
       type: 'text',
+      name: 'Bienvenida',
       content: { text: expect.stringContaining('Hola') },
     });
     expect(validateFlow(flow).filter((finding) => finding.severity === 'error')).toEqual([]);
@@ -276,6 +277,8 @@ describe('the flow validator', () => {
         severity: 'error',
         code: 'invalid-regex',
         moduleId: 'ask',
+        pattern: '^(\\w)\\1$',
+        refusal: { code: 'backreference' },
         message: expect.stringMatching(
           /^module ask: the pattern “\^\(\\w\)\\1\$” cannot be used: backreferences/,
         ),
@@ -284,6 +287,8 @@ describe('the flow validator', () => {
         severity: 'error',
         code: 'invalid-regex',
         connectionId: 'g1',
+        pattern: '^(?=.*\\d).+$',
+        refusal: { code: 'lookaround' },
         message: expect.stringContaining('“Password rule” cannot be used: lookahead and lookbehind'),
       },
     ]);
@@ -369,12 +374,14 @@ describe('the flow validator', () => {
         severity: 'warning',
         code: 'intent-without-phrases',
         moduleId: 'ask',
+        intent: 'hours',
         message: 'module ask routes the intent “hours”, which has no training phrases: it is never predicted',
       },
       {
         severity: 'warning',
         code: 'intent-without-phrases',
         connectionId: 'g1',
+        intent: 'hours',
         message:
           '“Opening hours” listens for the intent “hours”, which has no training phrases: it is never predicted',
       },
@@ -397,6 +404,7 @@ describe('the flow validator', () => {
       {
         severity: 'error',
         code: 'nlu-model-too-large',
+        nluLimit: { kind: 'utterances', total: 110, limit: 100 },
         message:
           'The intents have 110 utterances in all; the limit is 100 utterances per bot: the bot cannot learn its intents',
       },

@@ -6,7 +6,14 @@ export {
   loadFlow,
   migrateDocument,
 } from './migrations';
-export { DEFAULT_NLU_LIMITS, type NluLimits, nluLimitProblem } from './nlu-limits';
+export {
+  DEFAULT_NLU_LIMITS,
+  describeNluLimit,
+  type NluLimitExceeded,
+  type NluLimits,
+  nluLimitExceeded,
+  nluLimitProblem,
+} from './nlu-limits';
 export * from './schema';
 export { starterFlow } from './starter';
 export {
@@ -16,3 +23,4 @@ export {
   type ValidateOptions,
   validateFlow,
 } from './validator';
+export { flowWords } from './words';

@@ -8,6 +8,7 @@ import {
   variableNameSchema,
 } from '@parley/modules';
 import { z } from 'zod';
+import { flowWords } from './words';
 
 export const FLOW_SCHEMA_VERSION = 1;
 
@@ -59,7 +60,7 @@ export const flowModuleSchema = z.discriminatedUnion(
 export const triggerSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('keyword'),
-    keywords: z.array(z.string().trim().min(1).max(100)).min(1, 'Add at least one keyword').max(50),
+    keywords: z.array(z.string().trim().min(1).max(100)).min(1, flowWords.errors.keywords).max(50),
     match: z.enum(['exact', 'contains']).default('exact'),
   }),
   z.object({

@@ -6,6 +6,12 @@ const welcome: Record<string, string> = {
   pt: 'Olá! 👋 Como posso ajudar hoje?',
   fr: 'Bonjour ! 👋 Comment puis-je vous aider ?',
 };
+const welcomeName: Record<string, string> = {
+  en: 'Welcome',
+  es: 'Bienvenida',
+  pt: 'Boas-vindas',
+  fr: 'Bienvenue',
+};
 const fallback: Record<string, string> = {
   en: "Sorry, I didn't get that. Could you say it another way?",
   es: 'Perdona, no lo he entendido. ¿Puedes decirlo de otra forma?',
@@ -23,7 +29,7 @@ export function starterFlow(language = 'en'): Flow {
       {
         id: 'start',
         type: 'text',
-        name: 'Welcome',
+        name: welcomeName[base] ?? (welcomeName.en as string),
         position: { x: 0, y: 0 },
         tags: [],
         connections: [],

@@ -1,6 +1,12 @@
-import { compileUserPattern, definitionOf, RESERVED_VARIABLES } from '@parley/modules';
+import { compileUserPattern, definitionOf, type PatternRefusal, RESERVED_VARIABLES } from '@parley/modules';
 import { modulesById, portsOf, reachableModules, stronglyConnected, waitsForInput } from './graph';
-import { DEFAULT_NLU_LIMITS, type NluLimits, nluLimitProblem } from './nlu-limits';
+import {
+  DEFAULT_NLU_LIMITS,
+  describeNluLimit,
+  type NluLimitExceeded,
+  type NluLimits,
+  nluLimitExceeded,
+} from './nlu-limits';
 import type { Flow } from './schema';
 
 export type FindingCode =
@@ -22,15 +28,36 @@ export type FindingCode =
   | 'unreachable'
   | 'undeclared-variable';
 
-/** Errors break the bot (publishing refuses them); warnings are worth a look. */
+/**
+ * Errors break the bot (publishing refuses them); warnings are worth a look. `message` says it in
+ * English; the other fields name what it is about, so the builder can say it in the user's language.
+ */
 export interface Finding {
   severity: 'error' | 'warning';
   code: FindingCode;
   message: string;
+  /** The module it is about (the first of a loop). */
   moduleId?: string;
+  /** The module's connection, or the global connection, it is about. */
   connectionId?: string;
   variable?: string;
   line?: number;
+  /** The fallback connection is what is wrong. */
+  fallback?: boolean;
+  /** A module id that does not exist (the start, a connection's target). */
+  target?: string;
+  /** The output it is about (`next`, `button:b1`). */
+  port?: string;
+  /** Outputs left unconnected. */
+  ports?: string[];
+  intent?: string;
+  pattern?: string;
+  refusal?: PatternRefusal;
+  /** The modules of a loop, in the document's order. */
+  moduleIds?: string[];
+  /** The template analyzer's own words on a syntax error. */
+  detail?: string;
+  nluLimit?: NluLimitExceeded;
 }
 
 /** How the validator reads templates: supplied by the engine, which owns Jinja. */
@@ -71,11 +98,17 @@ export function validateFlow(
   };
 
   if (!byId.has(flow.startModuleId))
-    error({ code: 'missing-start', message: `The start module ${flow.startModuleId} does not exist` });
+    error({
+      code: 'missing-start',
+      target: flow.startModuleId,
+      message: `The start module ${flow.startModuleId} does not exist`,
+    });
   const fallbackId = flow.settings.fallbackModuleId;
   if (fallbackId && !byId.has(fallbackId)) {
     error({
       code: 'connection-to-missing-module',
+      fallback: true,
+      target: fallbackId,
       message: `The fallback connection leads to a module that does not exist (${fallbackId})`,
     });
   }
@@ -90,9 +123,13 @@ export function validateFlow(
     flow.intents.filter((intent) => intent.utterances.length === 0).map((intent) => intent.name),
   );
   // Training would refuse such a model, so intents would never be understood.
-  const tooLarge = nluLimitProblem(flow.intents, nluLimits);
+  const tooLarge = nluLimitExceeded(flow.intents, nluLimits);
   if (tooLarge)
-    error({ code: 'nlu-model-too-large', message: `${tooLarge}: the bot cannot learn its intents` });
+    error({
+      code: 'nlu-model-too-large',
+      nluLimit: tooLarge,
+      message: `${describeNluLimit(tooLarge)}: the bot cannot learn its intents`,
+    });
   const tags = new Set(flow.tags.map((tag) => tag.id));
 
   for (const module of flow.modules) {
@@ -105,6 +142,7 @@ export function validateFlow(
           code: 'connection-to-missing-module',
           moduleId: module.id,
           connectionId: connection.id,
+          target: connection.target,
           message: `${label(module.id)} connects to a module that does not exist (${connection.target})`,
         });
       }
@@ -113,6 +151,7 @@ export function validateFlow(
           code: 'unknown-port',
           moduleId: module.id,
           connectionId: connection.id,
+          port: connection.port,
           message: `${label(module.id)} has no output “${connection.port}”`,
         });
       }
@@ -121,6 +160,7 @@ export function validateFlow(
           code: 'duplicate-port-connection',
           moduleId: module.id,
           connectionId: connection.id,
+          port: connection.port,
           message: `${label(module.id)} connects its output “${connection.port}” twice`,
         });
       }
@@ -131,6 +171,7 @@ export function validateFlow(
       warning({
         code: 'dead-end',
         moduleId: module.id,
+        ports: open.map((port) => port.id),
         message: `${label(module.id)} leads nowhere from: ${open.map((port) => port.label).join(', ')}`,
       });
     }
@@ -146,12 +187,14 @@ export function validateFlow(
           error({
             code: 'unknown-intent',
             moduleId: module.id,
+            intent,
             message: `${label(module.id)} routes the intent “${intent}”, which the bot does not define`,
           });
         else if (untrained.has(intent))
           warning({
             code: 'intent-without-phrases',
             moduleId: module.id,
+            intent,
             message: `${label(module.id)} routes the intent “${intent}”, which has no training phrases: it is never predicted`,
           });
       }
@@ -162,6 +205,8 @@ export function validateFlow(
         error({
           code: 'invalid-regex',
           moduleId: module.id,
+          pattern,
+          refusal: compiled.refusal,
           message: `${label(module.id)}: the pattern “${pattern}” cannot be used: ${compiled.reason}`,
         });
     }
@@ -180,6 +225,7 @@ export function validateFlow(
       error({
         code: 'global-to-missing-module',
         connectionId: global.id,
+        target: global.target,
         message: `The global connection “${global.name || global.id}” leads to a module that does not exist`,
       });
     if (global.trigger.type === 'regex') {
@@ -188,6 +234,8 @@ export function validateFlow(
         error({
           code: 'invalid-regex',
           connectionId: global.id,
+          pattern: global.trigger.pattern,
+          refusal: compiled.refusal,
           message: `The pattern of “${global.name || global.id}” cannot be used: ${compiled.reason}`,
         });
     }
@@ -195,6 +243,7 @@ export function validateFlow(
       error({
         code: 'unknown-intent',
         connectionId: global.id,
+        intent: global.trigger.intent,
         message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which the bot does not define`,
       });
     }
@@ -202,6 +251,7 @@ export function validateFlow(
       warning({
         code: 'intent-without-phrases',
         connectionId: global.id,
+        intent: global.trigger.intent,
         message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which has no training phrases: it is never predicted`,
       });
     }
@@ -235,6 +285,7 @@ export function validateFlow(
       error({
         code: 'loop-without-input',
         moduleId: inOrder[0],
+        moduleIds: inOrder,
         message: `${inOrder.map(label).join(' → ')} loop forever without waiting for the user`,
       });
     }
@@ -265,25 +316,27 @@ function checkTemplates(
 
   const reported = new Set<string>();
   const check = (
-    moduleId: string | undefined,
+    about: { moduleId: string } | { connectionId: string },
     result: ReturnType<TemplateAnalyzer['template']>,
     where: string,
   ) => {
     if ('error' in result) {
       error({
         code: 'template-error',
-        moduleId,
+        ...about,
         line: result.line,
+        detail: result.error,
         message: `${where}: ${result.error}${result.line ? ` (line ${result.line})` : ''}`,
       });
       return;
     }
+    const at = 'moduleId' in about ? about.moduleId : `global:${about.connectionId}`;
     for (const name of result.names) {
-      if (known.has(name) || reported.has(`${moduleId}:${name}`)) continue;
-      reported.add(`${moduleId}:${name}`);
+      if (known.has(name) || reported.has(`${at}:${name}`)) continue;
+      reported.add(`${at}:${name}`);
       warning({
         code: 'undeclared-variable',
-        moduleId,
+        ...about,
         variable: name,
         message: `${where} uses “${name}”, which is never set or declared`,
       });
@@ -292,14 +345,14 @@ function checkTemplates(
   for (const module of flow.modules) {
     const use = definitionOf(module.type).variables(module.content);
     for (const template of use.templates)
-      if (template) check(module.id, analyzer.template(template), label(module.id));
+      if (template) check({ moduleId: module.id }, analyzer.template(template), label(module.id));
     for (const expression of use.expressions)
-      check(module.id, analyzer.expression(expression), label(module.id));
+      check({ moduleId: module.id }, analyzer.expression(expression), label(module.id));
   }
   for (const global of flow.globalConnections) {
     for (const action of global.actions)
       check(
-        undefined,
+        { connectionId: global.id },
         analyzer.expression(action.value),
         `The global connection “${global.name || global.id}”`,
       );

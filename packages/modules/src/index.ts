@@ -4,9 +4,19 @@ export { DEFAULT_NLU_THRESHOLD } from './intent-router/schema';
 export { buttonSchema, gotoPayload } from './kit/buttons';
 export { callFailure, callFailureOf, OutsideCallFailed } from './kit/call-failure';
 export { intentNameSchema, toIntentName } from './kit/intents';
+export { kitWords } from './kit/kit-words';
 export type * from './kit/module-kit';
-export { compileUserPattern, type UserPattern } from './kit/user-pattern';
+export { compileUserPattern, type PatternRefusal, type UserPattern } from './kit/user-pattern';
 export { RESERVED_VARIABLES, setVariableActionSchema, variableNameSchema } from './kit/variables';
+export {
+  englishOf,
+  fillWord,
+  type ModuleWords,
+  type Say,
+  UnknownWordError,
+  type WordKey,
+  type WordValues,
+} from './kit/words';
 export { type ModuleType, moduleTypes } from './module-types';
 export { moduleRuntimes, runtimeOf } from './runtimes';
 export { joinUrl, normalizeLinks, renderMarkdown } from './text/links';

@@ -1,25 +1,31 @@
 import { z } from 'zod';
 import { buttonExpressions, buttonPorts, buttonSchema, buttonTemplates, buttonWrites } from '../kit/buttons';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf, type Say } from '../kit/words';
+import { buttonsWords } from './words';
 
 export const buttonsContentSchema = z.object({
-  text: z.string().min(1, 'Write the question').max(2000),
-  buttons: z.array(buttonSchema).min(1, 'Add at least one button').max(13),
+  text: z.string().min(1, buttonsWords.errors.text).max(2000),
+  buttons: z.array(buttonSchema).min(1, buttonsWords.errors.buttons).max(13),
 });
 export type ButtonsContent = z.infer<typeof buttonsContentSchema>;
 
+const english = englishOf(buttonsWords);
+const create = (say: Say<typeof buttonsWords> = english): ButtonsContent => ({
+  text: say('defaults.text'),
+  buttons: [{ id: 'b1', label: say('defaults.option'), action: { type: 'goto' }, setVariables: [] }],
+});
+
 export const buttonsDefinition = {
-  label: 'Buttons',
+  words: buttonsWords,
   summary: (content) => [content.text],
   content: buttonsContentSchema,
-  defaults: {
-    text: 'What would you like to do?',
-    buttons: [{ id: 'b1', label: 'Option 1', action: { type: 'goto' }, setVariables: [] }],
-  },
-  ports: (content) =>
+  create,
+  defaults: create(),
+  ports: (content, say = english) =>
     content.buttons.some((button) => button.action.type !== 'url')
       ? buttonPorts(content.buttons)
-      : [{ id: 'next', label: 'Next' }],
+      : [{ id: 'next', label: say('ports.next') }],
   waitsForInput: (content) => content.buttons.some((button) => button.action.type !== 'url'),
   terminal: false,
   variables: (content) => ({
@@ -27,4 +33,4 @@ export const buttonsDefinition = {
     expressions: buttonExpressions(content.buttons),
     writes: buttonWrites(content.buttons),
   }),
-} satisfies ModuleDefinition<ButtonsContent>;
+} satisfies ModuleDefinition<ButtonsContent, typeof buttonsWords>;

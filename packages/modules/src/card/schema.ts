@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { buttonExpressions, buttonPorts, buttonSchema, buttonTemplates, buttonWrites } from '../kit/buttons';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf, type Say } from '../kit/words';
+import { cardWords } from './words';
 
 export const cardSchema = z.object({
-  title: z.string().min(1, 'A card needs a title').max(200),
+  title: z.string().min(1, cardWords.errors.title).max(200),
   subtitle: z.string().max(1000).optional(),
   imageUrl: z.string().max(2000).optional(),
   buttons: z.array(buttonSchema).max(3),
@@ -24,13 +26,21 @@ export const cardTemplates = (card: Card) => [
 export const cardsWait = (cards: Card[]) =>
   cards.some((card) => card.buttons.some((button) => button.action.type !== 'url'));
 
+const english = englishOf(cardWords);
+const create = (say: Say<typeof cardWords> = english): CardContent => ({
+  card: { title: say('defaults.title'), buttons: [] },
+});
+
 export const cardDefinition = {
-  label: 'Card',
+  words: cardWords,
   summary: (content) => [content.card.title, content.card.subtitle ?? ''].filter(Boolean),
   content: cardContentSchema,
-  defaults: { card: { title: 'Title', buttons: [] } },
-  ports: (content) =>
-    cardsWait([content.card]) ? buttonPorts(content.card.buttons) : [{ id: 'next', label: 'Next' }],
+  create,
+  defaults: create(),
+  ports: (content, say = english) =>
+    cardsWait([content.card])
+      ? buttonPorts(content.card.buttons)
+      : [{ id: 'next', label: say('ports.next') }],
   waitsForInput: (content) => cardsWait([content.card]),
   terminal: false,
   variables: (content) => ({
@@ -38,4 +48,4 @@ export const cardDefinition = {
     expressions: buttonExpressions(content.card.buttons),
     writes: buttonWrites(content.card.buttons),
   }),
-} satisfies ModuleDefinition<CardContent>;
+} satisfies ModuleDefinition<CardContent, typeof cardWords>;

@@ -2,21 +2,29 @@ import { z } from 'zod';
 import { cardSchema, cardsWait, cardTemplates } from '../card/schema';
 import { buttonExpressions, buttonPorts, buttonWrites } from '../kit/buttons';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf, type Say } from '../kit/words';
+import { carouselWords } from './words';
 
 export const carouselContentSchema = z.object({
-  cards: z.array(cardSchema).min(1, 'Add at least one card').max(10),
+  cards: z.array(cardSchema).min(1, carouselWords.errors.cards).max(10),
 });
 export type CarouselContent = z.infer<typeof carouselContentSchema>;
 
 const allButtons = (content: CarouselContent) => content.cards.flatMap((card) => card.buttons);
 
+const english = englishOf(carouselWords);
+const create = (say: Say<typeof carouselWords> = english): CarouselContent => ({
+  cards: [{ title: say('defaults.title'), buttons: [] }],
+});
+
 export const carouselDefinition = {
-  label: 'Carousel',
+  words: carouselWords,
   summary: (content) => content.cards.map((card) => card.title),
   content: carouselContentSchema,
-  defaults: { cards: [{ title: 'First card', buttons: [] }] },
-  ports: (content) =>
-    cardsWait(content.cards) ? buttonPorts(allButtons(content)) : [{ id: 'next', label: 'Next' }],
+  create,
+  defaults: create(),
+  ports: (content, say = english) =>
+    cardsWait(content.cards) ? buttonPorts(allButtons(content)) : [{ id: 'next', label: say('ports.next') }],
   waitsForInput: (content) => cardsWait(content.cards),
   terminal: false,
   variables: (content) => ({
@@ -24,4 +32,4 @@ export const carouselDefinition = {
     expressions: buttonExpressions(allButtons(content)),
     writes: buttonWrites(allButtons(content)),
   }),
-} satisfies ModuleDefinition<CarouselContent>;
+} satisfies ModuleDefinition<CarouselContent, typeof carouselWords>;

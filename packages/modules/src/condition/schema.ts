@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf } from '../kit/words';
+import { conditionWords } from './words';
 
 export const conditionContentSchema = z.object({
   /** Tried in order; the first whose Jinja expression holds wins, otherwise `else`. */
@@ -8,7 +10,7 @@ export const conditionContentSchema = z.object({
       z.object({
         id: z.string().min(1).max(64),
         label: z.string().max(80).default(''),
-        expression: z.string().min(1, 'Write a condition').max(2000),
+        expression: z.string().min(1, conditionWords.errors.expression).max(2000),
       }),
     )
     .min(1)
@@ -16,17 +18,22 @@ export const conditionContentSchema = z.object({
 });
 export type ConditionContent = z.infer<typeof conditionContentSchema>;
 
+const english = englishOf(conditionWords);
+const create = (): ConditionContent => ({ branches: [{ id: 'c1', label: '', expression: 'true' }] });
+
 export const conditionDefinition = {
-  label: 'Condition',
-  summary: (content) => content.branches.map((branch) => `if ${branch.expression}`),
+  words: conditionWords,
+  summary: (content, say = english) =>
+    content.branches.map((branch) => say('summary.branch', { expression: branch.expression })),
   content: conditionContentSchema,
-  defaults: { branches: [{ id: 'c1', label: '', expression: 'true' }] },
-  ports: (content) => [
+  create,
+  defaults: create(),
+  ports: (content, say = english) => [
     ...content.branches.map((branch) => ({
       id: `branch:${branch.id}`,
       label: branch.label || branch.expression,
     })),
-    { id: 'else', label: 'Else' },
+    { id: 'else', label: say('ports.else') },
   ],
   waitsForInput: () => false,
   terminal: false,
@@ -35,4 +42,4 @@ export const conditionDefinition = {
     expressions: content.branches.map((branch) => branch.expression),
     writes: [],
   }),
-} satisfies ModuleDefinition<ConditionContent>;
+} satisfies ModuleDefinition<ConditionContent, typeof conditionWords>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf } from '../kit/words';
+import { delayWords } from './words';
 
 export const delayContentSchema = z.object({
   seconds: z
@@ -10,13 +12,17 @@ export const delayContentSchema = z.object({
 });
 export type DelayContent = z.infer<typeof delayContentSchema>;
 
+const english = englishOf(delayWords);
+const create = (): DelayContent => ({ seconds: 5 });
+
 export const delayDefinition = {
-  label: 'Delay',
-  summary: (content) => [`Wait ${content.seconds} s`],
+  words: delayWords,
+  summary: (content, say = english) => [say('summary.wait', { seconds: content.seconds })],
   content: delayContentSchema,
-  defaults: { seconds: 5 },
-  ports: () => [{ id: 'next', label: 'After the delay' }],
+  create,
+  defaults: create(),
+  ports: (_content, say = english) => [{ id: 'next', label: say('ports.next') }],
   waitsForInput: () => false,
   terminal: false,
   variables: () => ({ templates: [], expressions: [], writes: [] }),
-} satisfies ModuleDefinition<DelayContent>;
+} satisfies ModuleDefinition<DelayContent, typeof delayWords>;

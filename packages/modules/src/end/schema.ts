@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf } from '../kit/words';
+import { endWords } from './words';
 
 export const endContentSchema = z.object({ message: z.string().max(2000).default('') });
 export type EndContent = z.infer<typeof endContentSchema>;
 
+const english = englishOf(endWords);
+const create = (): EndContent => ({ message: '' });
+
 export const endDefinition = {
-  label: 'End',
-  summary: (content) => (content.message ? [content.message] : ['The conversation ends']),
+  words: endWords,
+  summary: (content, say = english) => (content.message ? [content.message] : [say('summary.ends')]),
   content: endContentSchema,
-  defaults: { message: '' },
+  create,
+  defaults: create(),
   ports: () => [],
   waitsForInput: () => false,
   terminal: true,
   variables: (content) => ({ templates: [content.message], expressions: [], writes: [] }),
-} satisfies ModuleDefinition<EndContent>;
+} satisfies ModuleDefinition<EndContent, typeof endWords>;

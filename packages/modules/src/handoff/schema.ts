@@ -1,20 +1,32 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf, type Say } from '../kit/words';
+import { handoffWords } from './words';
 
 export const handoffContentSchema = z.object({
-  message: z.string().max(2000).default('Connecting you with a person from our team…'),
+  message: z.string().max(2000).default(handoffWords.defaults.message),
   /** Shown to agents in the inbox. */
   reason: z.string().max(500).default(''),
 });
 export type HandoffContent = z.infer<typeof handoffContentSchema>;
 
+const english = englishOf(handoffWords);
+const create = (say: Say<typeof handoffWords> = english): HandoffContent => ({
+  message: say('defaults.message'),
+  reason: '',
+});
+
 export const handoffDefinition = {
-  label: 'Human handoff',
-  summary: (content) => [content.message, ...(content.reason ? [`Reason: ${content.reason}`] : [])],
+  words: handoffWords,
+  summary: (content, say = english) => [
+    content.message,
+    ...(content.reason ? [say('summary.reason', { reason: content.reason })] : []),
+  ],
   content: handoffContentSchema,
-  defaults: { message: 'Connecting you with a person from our team…', reason: '' },
-  ports: () => [{ id: 'resume', label: 'When the bot takes over again' }],
+  create,
+  defaults: create(),
+  ports: (_content, say = english) => [{ id: 'resume', label: say('ports.resume') }],
   waitsForInput: () => false,
   terminal: false,
   variables: (content) => ({ templates: [content.message, content.reason], expressions: [], writes: [] }),
-} satisfies ModuleDefinition<HandoffContent>;
+} satisfies ModuleDefinition<HandoffContent, typeof handoffWords>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
+import { englishOf } from '../kit/words';
+import { intentRouterWords } from './words';
 
 /** Predictions under this confidence are not trusted (spec §9). */
 export const DEFAULT_NLU_THRESHOLD = 0.5;
@@ -16,18 +18,22 @@ export const intentRouterContentSchema = z.object({
 });
 export type IntentRouterContent = z.infer<typeof intentRouterContentSchema>;
 
-const defaults: IntentRouterContent = { prompt: '', intents: [], threshold: DEFAULT_NLU_THRESHOLD };
+const english = englishOf(intentRouterWords);
+const create = (): IntentRouterContent => ({ prompt: '', intents: [], threshold: DEFAULT_NLU_THRESHOLD });
 
 export const intentRouterDefinition = {
-  label: 'Intent router',
-  summary: (content) => [content.prompt || `${content.intents.length} intents`].filter(Boolean),
+  words: intentRouterWords,
+  summary: (content, say = english) => [
+    content.prompt || say('summary.intents', { count: content.intents.length }),
+  ],
   content: intentRouterContentSchema,
-  defaults,
-  ports: (content) => [
+  create,
+  defaults: create(),
+  ports: (content, say = english) => [
     ...content.intents.map((intent) => ({ id: `intent:${intent}`, label: intent })),
-    { id: 'fallback', label: 'Not understood' },
+    { id: 'fallback', label: say('ports.fallback') },
   ],
   waitsForInput: () => true,
   terminal: false,
   variables: (content) => ({ templates: [content.prompt], expressions: [], writes: [] }),
-} satisfies ModuleDefinition<IntentRouterContent>;
+} satisfies ModuleDefinition<IntentRouterContent, typeof intentRouterWords>;

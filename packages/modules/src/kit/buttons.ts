@@ -1,12 +1,13 @@
 import type { MessageButton } from '@parley/contracts';
 import { z } from 'zod';
+import { kitWords } from './kit-words';
 import type { ExecutionContext, Port, ReceiveResult, UserInput } from './module-kit';
 import { applySetVariables, setVariableActionSchema } from './variables';
 
 /** A button: go to a module (its own port), open a URL, or send a postback; any of them can set variables. */
 export const buttonSchema = z.object({
   id: z.string().min(1).max(64),
-  label: z.string().min(1, 'A button needs a label').max(80),
+  label: z.string().min(1, kitWords.errors.buttonLabel).max(80),
   action: z.discriminatedUnion('type', [
     z.object({ type: z.literal('goto') }),
     z.object({ type: z.literal('url'), url: z.string().min(1).max(2000) }),

@@ -1,5 +1,6 @@
 import type { BotMessage, CallFailure } from '@parley/contracts';
 import type { z } from 'zod';
+import type { ModuleWords, Say } from './words';
 
 /** An output of a module that a connection can start from (`next`, `button:<id>`, `branch:<id>`, …). */
 export interface Port {
@@ -17,14 +18,23 @@ export interface VariableUse {
   writes: string[];
 }
 
-/** Everything the builder and the validator need to know about a module type, without running it. */
-export interface ModuleDefinition<C> {
-  label: string;
+/**
+ * Everything the builder and the validator need to know about a module type, without running it.
+ * What it says in words (`say`, English unless given) comes from its words: the builder passes
+ * the user's language.
+ */
+export interface ModuleDefinition<C, W extends ModuleWords = ModuleWords> {
+  /** The type's words, in English; its name is `words.type`. */
+  words: W;
   /** The content at a glance, a line each, as the builder's node shows it (Markdown left as typed). */
-  summary(content: C): string[];
+  summary(content: C, say?: Say<W>): string[];
   content: z.ZodType<C>;
+  /** What a new module of the type holds, its texts in the language `say` speaks. */
+  create(say?: Say<W>): C;
+  /** `create()` in English. */
   defaults: C;
-  ports(content: C): Port[];
+  /** Its outputs; those the type names itself (`next`) are named in the language `say` speaks. */
+  ports(content: C, say?: Say<W>): Port[];
   /** Reaching the module makes the conversation wait for the user's next message. */
   waitsForInput(content: C): boolean;
   /** The conversation ends here. */

@@ -414,7 +414,10 @@ export function PatternFields({
   const t = usePanelTranslation();
   // The same compiler the bot runs: the builder sees at once a pattern publishing would refuse.
   const compiled = pattern ? compileUserPattern(pattern, flags) : undefined;
-  const refused = compiled && !compiled.ok ? t('kit.patternRefused', { reason: compiled.reason }) : undefined;
+  const refused =
+    compiled && !compiled.ok
+      ? t('kit.patternRefused', { reason: t(`kit.refusals.${compiled.refusal.code}`, compiled.refusal) })
+      : undefined;
   const patternError = errors[`${path}.pattern`] ?? refused;
   return (
     <Stack direction="row" spacing={1}>

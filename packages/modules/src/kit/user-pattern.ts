@@ -1,4 +1,6 @@
 import { RE2JS } from 're2js';
+import { kitWords } from './kit-words';
+import { fillWord } from './words';
 
 /**
  * A regular expression a bot builder wrote (input validators, regex global connections), compiled
@@ -12,7 +14,23 @@ export type UserPattern =
       ok: false;
       /** Why the pattern cannot run, for the builder's finding and the run-time event. */
       reason: string;
+      /** The same, as a code the builder words in the user's language (kit.refusals.<code>). */
+      refusal: PatternRefusal;
     };
+
+/** What a refused pattern does that RE2 cannot (`syntax`: RE2's own description of the error). */
+export type PatternRefusal =
+  | { code: 'flag'; flag: string }
+  | { code: 'lookaround' }
+  | { code: 'backreference' }
+  | { code: 'repeatCount' }
+  | { code: 'syntax'; detail: string };
+
+const refused = (refusal: PatternRefusal): UserPattern => ({
+  ok: false,
+  reason: fillWord(kitWords.refusals[refusal.code], refusal),
+  refusal,
+});
 
 const flagBits: Record<string, number> = {
   i: RE2JS.CASE_INSENSITIVE,
@@ -45,12 +63,11 @@ function toRe2Syntax(pattern: string): string {
 }
 
 /** What a builder should read instead of RE2's parser wording, by the construct refused. */
-function explain(description: string, pattern: string): string {
-  if (/\(\?<?[=!]/.test(pattern))
-    return 'lookahead and lookbehind ((?=…), (?!…), (?<=…), (?<!…)) are not supported';
-  if (/\\[1-9]|\\k</.test(pattern)) return 'backreferences (\\1, \\k<name>) are not supported';
-  if (/repeat count/.test(description)) return 'a repeat count may be at most 1000';
-  return description;
+function explain(description: string, pattern: string): PatternRefusal {
+  if (/\(\?<?[=!]/.test(pattern)) return { code: 'lookaround' };
+  if (/\\[1-9]|\\k</.test(pattern)) return { code: 'backreference' };
+  if (/repeat count/.test(description)) return { code: 'repeatCount' };
+  return { code: 'syntax', detail: description };
 }
 
 const cache = new Map<string, UserPattern>();
@@ -67,7 +84,7 @@ export function compileUserPattern(pattern: string, flags = ''): UserPattern {
   let compiled: UserPattern;
   const unknownFlag = [...flags].find((flag) => !Object.hasOwn(flagBits, flag));
   if (unknownFlag !== undefined) {
-    compiled = { ok: false, reason: `the flag “${unknownFlag}” is not supported (use i, m, s or u)` };
+    compiled = refused({ code: 'flag', flag: unknownFlag });
   } else {
     try {
       const bits = [...flags].reduce((all, flag) => all | (flagBits[flag] ?? 0), 0);
@@ -80,7 +97,7 @@ export function compileUserPattern(pattern: string, flags = ''): UserPattern {
           : error instanceof Error
             ? error.message
             : String(error);
-      compiled = { ok: false, reason: explain(description, pattern) };
+      compiled = refused(explain(description, pattern));
     }
   }
   cache.set(key, compiled);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kitWords } from './kit-words';
 import type { ExecutionContext } from './module-kit';
 
 /** Namespaces the engine owns: `parley.*` (transcript, chat history, …) and `sc` (messaging suite context). */
@@ -15,9 +16,12 @@ export const RESERVED_VARIABLES = [
 
 export const variableNameSchema = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and _, not starting with a digit')
-  .max(64, 'At most 64 characters')
-  .refine((name) => !(RESERVED_VARIABLES as readonly string[]).includes(name), 'This name is reserved');
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, kitWords.errors.variableName)
+  .max(64, kitWords.errors.variableLength)
+  .refine(
+    (name) => !(RESERVED_VARIABLES as readonly string[]).includes(name),
+    kitWords.errors.variableReserved,
+  );
 
 /** "Set Variable": `variable` takes the value of the Jinja expression `value`. */
 export const setVariableActionSchema = z.object({

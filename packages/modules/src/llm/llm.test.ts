@@ -3,7 +3,10 @@ import { OutsideCallFailed } from '../kit/call-failure';
 import type { LlmRequest } from '../kit/module-kit';
 import { testContext } from '../kit/testing';
 import { llmRuntime } from './execute';
-import { DEFAULT_FAILURE_MESSAGE, llmContentSchema, llmDefinition } from './schema';
+import { llmContentSchema, llmDefinition } from './schema';
+import { llmWords } from './words';
+
+const DEFAULT_FAILURE_MESSAGE = llmWords.defaults.failureMessage;
 
 describe('llm module', () => {
   const content = llmContentSchema.parse({

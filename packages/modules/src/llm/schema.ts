@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
 import { variableNameSchema } from '../kit/variables';
+import { englishOf, type Say } from '../kit/words';
+import { llmWords } from './words';
 
 export const llmContentSchema = z.object({
   model: z.string().min(1).max(100).default('gpt-3.5-turbo'),
   /** Templates; `parley.transcript` holds the conversation so far. */
-  systemPrompt: z.string().max(20_000).default('You are a helpful assistant.'),
-  userPrompt: z.string().min(1, 'Write the prompt').max(20_000),
+  systemPrompt: z.string().max(20_000).default(llmWords.defaults.systemPrompt),
+  userPrompt: z.string().min(1, llmWords.errors.userPrompt).max(20_000),
   temperature: z.number().min(0).max(2).default(0.7),
   maxTokens: z.number().int().min(1).max(8192).default(512),
   resultVariable: variableNameSchema.optional(),
@@ -19,25 +21,26 @@ export const llmContentSchema = z.object({
 });
 export type LlmContent = z.infer<typeof llmContentSchema>;
 
-/** What a new LLM module tells the visitor when its model fails (modules saved before say nothing). */
-export const DEFAULT_FAILURE_MESSAGE = 'Sorry, I can’t answer that right now.';
+const english = englishOf(llmWords);
+const create = (say: Say<typeof llmWords> = english): LlmContent => ({
+  model: 'gpt-3.5-turbo',
+  systemPrompt: say('defaults.systemPrompt'),
+  userPrompt: '{{ (parley.transcript | last).utterance }}',
+  temperature: 0.7,
+  maxTokens: 512,
+  sendAsMessage: true,
+  failureMessage: say('defaults.failureMessage'),
+});
 
 export const llmDefinition = {
-  label: 'LLM',
+  words: llmWords,
   summary: (content) => [content.userPrompt, content.model],
   content: llmContentSchema,
-  defaults: {
-    model: 'gpt-3.5-turbo',
-    systemPrompt: 'You are a helpful assistant.',
-    userPrompt: '{{ (parley.transcript | last).utterance }}',
-    temperature: 0.7,
-    maxTokens: 512,
-    sendAsMessage: true,
-    failureMessage: DEFAULT_FAILURE_MESSAGE,
-  },
-  ports: () => [
-    { id: 'next', label: 'Answered' },
-    { id: 'failure', label: 'Failed' },
+  create,
+  defaults: create(),
+  ports: (_content, say = english) => [
+    { id: 'next', label: say('ports.next') },
+    { id: 'failure', label: say('ports.failure') },
   ],
   waitsForInput: () => false,
   terminal: false,
@@ -46,4 +49,4 @@ export const llmDefinition = {
     expressions: [],
     writes: content.resultVariable ? [content.resultVariable] : [],
   }),
-} satisfies ModuleDefinition<LlmContent>;
+} satisfies ModuleDefinition<LlmContent, typeof llmWords>;

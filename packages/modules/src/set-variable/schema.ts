@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
 import { setVariableActionSchema } from '../kit/variables';
+import { englishOf, type Say } from '../kit/words';
+import { setVariableWords } from './words';
 
 export const setVariableContentSchema = z.object({
   /** Applied in order, so a later one can use an earlier one. */
@@ -8,12 +10,18 @@ export const setVariableContentSchema = z.object({
 });
 export type SetVariableContent = z.infer<typeof setVariableContentSchema>;
 
+const english = englishOf(setVariableWords);
+const create = (say: Say<typeof setVariableWords> = english): SetVariableContent => ({
+  assignments: [{ variable: say('defaults.variable'), value: '0' }],
+});
+
 export const setVariableDefinition = {
-  label: 'Set variable',
+  words: setVariableWords,
   summary: (content) => content.assignments.map((action) => `${action.variable} = ${action.value}`),
   content: setVariableContentSchema,
-  defaults: { assignments: [{ variable: 'counter', value: '0' }] },
-  ports: () => [{ id: 'next', label: 'Next' }],
+  create,
+  defaults: create(),
+  ports: (_content, say = english) => [{ id: 'next', label: say('ports.next') }],
   waitsForInput: () => false,
   terminal: false,
   variables: (content) => ({
@@ -21,4 +29,4 @@ export const setVariableDefinition = {
     expressions: content.assignments.map((assignment) => assignment.value),
     writes: content.assignments.map((assignment) => assignment.variable),
   }),
-} satisfies ModuleDefinition<SetVariableContent>;
+} satisfies ModuleDefinition<SetVariableContent, typeof setVariableWords>;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
 import { variableNameSchema } from '../kit/variables';
+import { englishOf } from '../kit/words';
+import { webhookWords } from './words';
 
 export const webhookContentSchema = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
   /** Templated: `https://api.example.com/orders/{{ order_id }}`. */
-  url: z.string().min(1, 'Enter the address to call').max(2000),
+  url: z.string().min(1, webhookWords.errors.url).max(2000),
   headers: z
     .array(z.object({ name: z.string().min(1).max(200), value: z.string().max(4000) }))
     .max(30)
@@ -18,14 +20,24 @@ export const webhookContentSchema = z.object({
 });
 export type WebhookContent = z.infer<typeof webhookContentSchema>;
 
+const english = englishOf(webhookWords);
+const create = (): WebhookContent => ({
+  method: 'POST',
+  url: 'https://example.com/hook',
+  headers: [],
+  body: '',
+  timeoutMs: 10_000,
+});
+
 export const webhookDefinition = {
-  label: 'Webhook',
+  words: webhookWords,
   summary: (content) => [`${content.method} ${content.url}`],
   content: webhookContentSchema,
-  defaults: { method: 'POST', url: 'https://example.com/hook', headers: [], body: '', timeoutMs: 10_000 },
-  ports: () => [
-    { id: 'success', label: 'Success (2xx)' },
-    { id: 'failure', label: 'Failure' },
+  create,
+  defaults: create(),
+  ports: (_content, say = english) => [
+    { id: 'success', label: say('ports.success') },
+    { id: 'failure', label: say('ports.failure') },
   ],
   waitsForInput: () => false,
   terminal: false,
@@ -38,4 +50,4 @@ export const webhookDefinition = {
     expressions: [],
     writes: content.responseVariable ? [content.responseVariable] : [],
   }),
-} satisfies ModuleDefinition<WebhookContent>;
+} satisfies ModuleDefinition<WebhookContent, typeof webhookWords>;

@@ -145,6 +145,7 @@ describe('intent models train off the request path', () => {
         from: 'ask',
         to: null,
         detail: 'The intent model is still training; the previous model answered',
+        nlu: { status: 'training', previous: true },
         variables: {},
       });
       // Another bot's conversation answers promptly meanwhile.

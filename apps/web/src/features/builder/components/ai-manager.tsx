@@ -39,6 +39,7 @@ import { type LlmContent, type LlmModule, llmModulesOf, patchLlmModules } from '
 import type { BuilderStore } from '../model/builder-store';
 import { addModule, freeSpot } from '../model/flow-edits';
 import { useJinjaEnvironment } from '../model/jinja-environment';
+import { useModuleWords } from '../model/module-words';
 import { ModuleContentEditor } from './module-editor';
 
 /** The dialog says once, at its top, that the server has no model: its panels need not repeat it. */
@@ -432,6 +433,7 @@ function LlmRow({
 
 function AiManagerDialog({ store, onClose }: { store: BuilderStore; onClose(): void }) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
   const flow = useStore(store, (state) => state.flow);
   const modules = useMemo(() => llmModulesOf(flow), [flow]);
   const { data: config } = useQuery(frontendConfigQuery);
@@ -445,7 +447,12 @@ function AiManagerDialog({ store, onClose }: { store: BuilderStore; onClose(): v
   };
   const addOne = () => {
     const centre = store.getState().canvas?.viewCentre() ?? { x: 0, y: 0 };
-    const added = addModule(store.getState().flow, 'llm', freeSpot(store.getState().flow, centre));
+    const added = addModule(
+      store.getState().flow,
+      'llm',
+      freeSpot(store.getState().flow, centre),
+      words.fresh('llm'),
+    );
     store.getState().apply(() => added.flow);
   };
   return (

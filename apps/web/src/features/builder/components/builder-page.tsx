@@ -63,7 +63,11 @@ function SaveState({ store }: { store: BuilderStore }) {
             ? { icon: <SyncRounded />, label: t('save.unsaved'), color: 'default' as const }
             : { icon: <CheckCircleOutlineRounded />, label: t('save.saved'), color: 'success' as const };
   return (
-    <Tooltip title={'message' in save ? save.message : ''}>
+    <Tooltip
+      title={
+        save.state === 'error' || save.state === 'conflict' ? (save.message ?? t('save.connectionLost')) : ''
+      }
+    >
       <Chip
         icon={look.icon}
         label={look.label}

@@ -21,13 +21,14 @@ import {
 } from '@mui/material';
 import type { CallFailure, ChatMessage, MessageButton, TraceEntry } from '@parley/contracts';
 import type { Flow, FlowModule } from '@parley/flow';
-import { definitionOf } from '@parley/modules';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { MessageBubble } from '../../inbox/components/message-bubble';
 import type { BuilderStore } from '../model/builder-store';
 import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/debugger';
+import { type ModuleWordsIn, useModuleWords } from '../model/module-words';
 import { GLOBAL_COLOR } from './globals-node';
 import { WidgetText } from './widget-text';
 
@@ -195,12 +196,25 @@ function Composer({ debug }: { debug: DebuggerStore }) {
   );
 }
 
-function portLabel(module: FlowModule | undefined, port: string | undefined): string | undefined {
+/** Why the intent model did not answer, and what did instead. */
+function nluText(t: TFunction<'builder'>, nlu: NonNullable<TraceEntry['nlu']>): string {
+  const why =
+    nlu.status === 'training'
+      ? t('debugger.nlu.training')
+      : t('debugger.nlu.refused', { reason: nlu.reason ?? t('debugger.nlu.noReason') });
+  return t('debugger.nlu.sentence', {
+    why,
+    answered: nlu.previous ? t('debugger.nlu.previous') : t('debugger.nlu.none'),
+  });
+}
+
+function portLabel(
+  words: ModuleWordsIn,
+  module: FlowModule | undefined,
+  port: string | undefined,
+): string | undefined {
   if (!module || !port) return undefined;
-  const found = definitionOf(module.type)
-    .ports(module.content)
-    .find((candidate) => candidate.id === port);
-  return found?.label ?? port;
+  return words.ports(module).find((candidate) => candidate.id === port)?.label ?? port;
 }
 
 function VariableList({
@@ -270,6 +284,7 @@ function StepRow({
   onOpen(moduleId: string): void;
 }) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
   const [open, setOpen] = useState(false);
   const look = STEP_LOOKS[step.kind];
   const byId = (id: string | null) => (id ? flow.modules.find((module) => module.id === id) : undefined);
@@ -280,7 +295,7 @@ function StepRow({
     step.kind === 'global'
       ? global?.name || step.detail
       : step.kind === 'module'
-        ? portLabel(from, step.port)
+        ? portLabel(words, from, step.port)
         : undefined;
   const target = step.to
     ? nameOf(byId(step.to), step.to)
@@ -315,7 +330,7 @@ function StepRow({
           {step.kind === 'nlu' ? (
             // The intent model was not ready: the step moves nowhere, its detail says what answered.
             <Typography variant="body2" color="text.secondary">
-              {step.detail}
+              {step.nlu ? nluText(t, step.nlu) : step.detail}
             </Typography>
           ) : (
             <Typography variant="body2" noWrap>

@@ -10,11 +10,11 @@ import {
   Typography,
 } from '@mui/material';
 import type { FlowModule } from '@parley/flow';
-import { definitionOf } from '@parley/modules';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuilderStore } from '../model/builder-store';
 import { FIND_INPUT_ID } from '../model/commands';
+import { useModuleWords } from '../model/module-words';
 import { moduleLooks } from './module-icons';
 
 /** Every piece of text in a module's content (messages, button labels, prompts, URLs, …). */
@@ -28,20 +28,21 @@ function textsOf(value: unknown): string[] {
 /** Finds modules by name, id or content (as of the last pause in editing), and jumps to one. */
 export function FindPanel({ store, modules }: { store: BuilderStore; modules: FlowModule[] }) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const results = useMemo(() => {
     if (!deferred) return [];
     return modules
       .map((module) => {
-        const lines = definitionOf(module.type).summary(module.content);
+        const lines = words.summary(module);
         const inContent = textsOf(module.content).find((text) => text.toLowerCase().includes(deferred));
         const inName = `${module.name} ${module.id}`.toLowerCase().includes(deferred);
         return inName || inContent ? { module, line: inContent ?? lines[0] ?? '' } : undefined;
       })
       .filter((result) => result !== undefined)
       .slice(0, 100);
-  }, [modules, deferred]);
+  }, [modules, deferred, words]);
   return (
     <Stack spacing={1} sx={{ p: 2 }}>
       <TextField

@@ -314,10 +314,10 @@ function Canvas({
       <ModuleTypeMenu
         anchor={dropMenu?.screen ?? null}
         onClose={() => setDropMenu(null)}
-        onChoose={(type) => {
+        onChoose={(type, fresh) => {
           if (!dropMenu) return;
           const { source, port, flow: at } = dropMenu;
-          const added = addModule(store.getState().flow, type, { x: at.x, y: at.y - 22 });
+          const added = addModule(store.getState().flow, type, { x: at.x, y: at.y - 22 }, fresh);
           apply(() => connect(added.flow, { source, port, target: added.id }));
           store.getState().select([added.id]);
           setDropMenu(null);

@@ -31,6 +31,7 @@ import type { BuilderStore } from '../model/builder-store';
 import { useDebugger } from '../model/debugger';
 import { removeModules, updateModule } from '../model/flow-edits';
 import { addIntent } from '../model/intents';
+import { useModuleWords } from '../model/module-words';
 import { useValidDraft } from '../model/valid-draft';
 import { moduleLooks } from './module-icons';
 
@@ -194,8 +195,9 @@ const ModuleEditorBody = memo(function ModuleEditorBody({
   onClose,
 }: EditorBodyProps) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
   const debug = useDebugger();
-  const definition = definitionOf(module.type);
+  const typeName = words.typeName(module.type);
   const { icon: Icon, color } = moduleLooks[module.type];
   const apply = store.getState().apply;
   const edit = (patch: Parameters<typeof updateModule>[2], gesture: string) =>
@@ -226,7 +228,7 @@ const ModuleEditorBody = memo(function ModuleEditorBody({
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="caption" sx={{ color, fontWeight: 700, display: 'block', lineHeight: 1.2 }}>
-            {definition.label}
+            {typeName}
             {isStart ? ` · ${t('start')}` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
@@ -275,7 +277,7 @@ const ModuleEditorBody = memo(function ModuleEditorBody({
           size="small"
           value={module.name}
           onChange={(event) => edit({ name: event.target.value.slice(0, 120) }, 'name')}
-          placeholder={definition.label}
+          placeholder={typeName}
         />
         <ModuleTags store={store} module={module} />
         <ModuleContentEditor store={store} module={module} />

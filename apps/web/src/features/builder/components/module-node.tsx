@@ -1,12 +1,12 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import type { FlowModule } from '@parley/flow';
-import { definitionOf } from '@parley/modules';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleProblems } from '../model/insights';
-import { CARD, moduleLayout } from '../model/module-layout';
+import { CARD, cardLines, moduleLayout } from '../model/module-layout';
+import { useModuleWords } from '../model/module-words';
 import { ModuleGlyph, moduleLooks } from './module-icons';
 import './module-node.css';
 
@@ -82,11 +82,12 @@ function ModuleHitBox({ data }: { data: ModuleNodeData }) {
  */
 export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: NodeProps<ModuleNode>) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
   if (data.overview) return <ModuleHitBox data={data} />;
   const { module, isStart, problem, tags, pinnedColor, isHere } = data;
-  const definition = definitionOf(module.type);
   const { color } = moduleLooks[module.type];
-  const { lines, ports } = moduleLayout(module);
+  const lines = cardLines(words.summary(module));
+  const ports = words.ports(module);
   const look = isHere
     ? 'is-here'
     : selected
@@ -111,7 +112,7 @@ export const ModuleNodeView = memo(function ModuleNodeView({ data, selected }: N
         </span>
         <div className="module-node__titles">
           <span className="module-node__type">
-            {definition.label}
+            {words.typeName(module.type)}
             {isStart ? ` · ${t('start')}` : ''}
           </span>
           <span className="module-node__name" title={module.name || module.id}>

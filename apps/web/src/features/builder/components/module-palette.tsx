@@ -1,19 +1,25 @@
 import { Box, ButtonBase, ListItemIcon, Menu, MenuItem, Stack, Typography } from '@mui/material';
-import { type ModuleType, moduleDefinitions, moduleTypes } from '@parley/modules';
+import { type ModuleType, moduleTypes } from '@parley/modules';
 import { useTranslation } from 'react-i18next';
 import type { BuilderStore } from '../model/builder-store';
 import { addModule, freeSpot } from '../model/flow-edits';
+import { useModuleWords } from '../model/module-words';
 import { moduleLooks } from './module-icons';
 
 /** Every module type; a click adds one in the middle of the view, ready to connect. */
 export function ModulePalette({ store }: { store: BuilderStore }) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
 
   const add = (type: ModuleType) => {
     const centre = store.getState().canvas?.viewCentre() ?? { x: 0, y: 0 };
     store
       .getState()
-      .apply((flow) => addModule(flow, type, freeSpot(flow, { x: centre.x - 130, y: centre.y - 40 })).flow);
+      .apply(
+        (flow) =>
+          addModule(flow, type, freeSpot(flow, { x: centre.x - 130, y: centre.y - 40 }), words.fresh(type))
+            .flow,
+      );
   };
 
   return (
@@ -25,7 +31,7 @@ export function ModulePalette({ store }: { store: BuilderStore }) {
             <ButtonBase
               key={type}
               onClick={() => add(type)}
-              aria-label={t('palette.add', { type: moduleDefinitions[type].label })}
+              aria-label={t('palette.add', { type: words.typeName(type) })}
               sx={{
                 justifyContent: 'flex-start',
                 gap: 1,
@@ -48,8 +54,8 @@ export function ModulePalette({ store }: { store: BuilderStore }) {
               >
                 <Icon sx={{ fontSize: 16 }} />
               </Box>
-              <Typography variant="body2" fontWeight={550}>
-                {moduleDefinitions[type].label}
+              <Typography variant="body2" fontWeight={550} sx={{ textAlign: 'left' }}>
+                {words.typeName(type)}
               </Typography>
             </ButtonBase>
           );
@@ -67,9 +73,11 @@ export function ModuleTypeMenu({
 }: {
   anchor: { x: number; y: number } | null;
   onClose(): void;
-  onChoose(type: ModuleType): void;
+  /** With the new module's name and content in the user's language. */
+  onChoose(type: ModuleType, fresh: { name: string; content: unknown }): void;
 }) {
   const { t } = useTranslation('builder');
+  const words = useModuleWords();
   return (
     <Menu
       open={anchor !== null}
@@ -81,11 +89,11 @@ export function ModuleTypeMenu({
       {moduleTypes.map((type) => {
         const { icon: Icon, color } = moduleLooks[type];
         return (
-          <MenuItem key={type} onClick={() => onChoose(type)}>
+          <MenuItem key={type} onClick={() => onChoose(type, words.fresh(type))}>
             <ListItemIcon sx={{ color }}>
               <Icon fontSize="small" />
             </ListItemIcon>
-            {moduleDefinitions[type].label}
+            {words.typeName(type)}
           </MenuItem>
         );
       })}

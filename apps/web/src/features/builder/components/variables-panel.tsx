@@ -5,13 +5,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
+import { useSchemaMessage } from '../model/schema-messages';
 import { declareVariable, renameVariable, undeclareVariable, type VariableUsage } from '../model/variables';
 import { NamedListItem, NameForm } from './named-list-item';
 
 /** Why a new name cannot be used, if it cannot. */
-function nameProblem(name: string, taken: string[], t: (key: string) => string): string | undefined {
+function nameProblem(
+  name: string,
+  taken: string[],
+  t: (key: string) => string,
+  schemaMessage: (message: string) => string,
+): string | undefined {
   const parsed = variableNameSchema.safeParse(name);
-  if (!parsed.success) return parsed.error.issues[0]?.message;
+  if (!parsed.success) return schemaMessage(parsed.error.issues[0]?.message ?? '');
   if (taken.includes(name)) return t('variables.taken');
   return undefined;
 }
@@ -75,6 +81,7 @@ function VariableItem({
   names: string[];
 }) {
   const { t } = useTranslation('builder');
+  const schemaMessage = useSchemaMessage();
   const declaration = useStore(store, (state) =>
     state.flow.variables.find((variable) => variable.name === usage.name),
   );
@@ -83,7 +90,7 @@ function VariableItem({
   const [startText, setStartText] = useState(() => (declaration ? JSON.stringify(declaration.default) : ''));
   const [description, setDescription] = useState(declaration?.description ?? '');
   const apply = store.getState().apply;
-  const problem = newName === usage.name ? undefined : nameProblem(newName, names, t);
+  const problem = newName === usage.name ? undefined : nameProblem(newName, names, t, schemaMessage);
   return (
     <NamedListItem
       name={usage.name}
@@ -163,11 +170,12 @@ function VariableItem({
  */
 export function VariablesPanel({ store, usages }: { store: BuilderStore; usages: VariableUsage[] }) {
   const { t } = useTranslation('builder');
+  const schemaMessage = useSchemaMessage();
   const names = usages.map((usage) => usage.name);
   const declared = usages.filter((usage) => usage.declared).map((usage) => usage.name);
   const [newName, setNewName] = useState('');
   // A name the flow already uses without declaring it is declared here, not refused.
-  const problem = newName ? nameProblem(newName, declared, t) : undefined;
+  const problem = newName ? nameProblem(newName, declared, t, schemaMessage) : undefined;
   const usedUndeclared = !problem && names.includes(newName);
   return (
     <Stack spacing={1.5} sx={{ p: 2 }}>

@@ -35,7 +35,7 @@ export function startAutosave(store: BuilderStore, save = saveDraft): () => void
       } else {
         store.getState().saveFailed({
           state: 'error',
-          message: isApiError(error) ? error.message : 'The connection was lost',
+          message: isApiError(error) ? error.message : undefined,
         });
         schedule(RETRY_MS);
       }

@@ -6,7 +6,8 @@ import type { Point } from './paste-placement';
 export type SaveStatus =
   | { state: 'saved' }
   | { state: 'saving' }
-  | { state: 'error'; message: string }
+  /** `message`: the server's; none when the server could not be reached. */
+  | { state: 'error'; message?: string }
   | { state: 'conflict'; message: string };
 
 /** What commands need from the canvas on screen (it registers itself while shown). */

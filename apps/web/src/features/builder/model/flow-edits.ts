@@ -95,23 +95,29 @@ export const topLeftOf = (modules: FlowModule[]) => ({
   y: Math.min(...modules.map((module) => module.position.y)),
 });
 
-/** A new module of `type` with its type's label and defaults, at `position`; its id is new in the flow. */
+/**
+ * A new module of `type` at `position`, named and filled as `fresh` says (the builder passes its
+ * type's name and new content in the user's language; English otherwise); its id is new in the flow.
+ */
 export function addModule(
   flow: Flow,
   type: FlowModule['type'],
   position: { x: number; y: number },
+  fresh: { name: string; content: unknown } = {
+    name: definitionOf(type).words.type,
+    content: definitionOf(type).defaults,
+  },
 ): { flow: Flow; id: string } {
   const id = newModuleId(new Set(flow.modules.map((module) => module.id)), type);
-  const definition = definitionOf(type);
   const module = {
     id,
     type,
-    name: definition.label,
+    name: fresh.name,
     position: { x: Math.round(position.x), y: Math.round(position.y) },
     tags: [],
     connections: [],
     isGoal: false,
-    content: structuredClone(definition.defaults),
+    content: structuredClone(fresh.content),
   } as FlowModule;
   return { flow: withModules(flow, [...flow.modules, module]), id };
 }

@@ -1,9 +1,12 @@
 import { type Finding, type Flow, validateFlow } from '@parley/flow';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import type { BuilderStore } from './builder-store';
 import { cachedAnalyzer } from './cached-analyzer';
+import { findingTextIn } from './finding-text';
+import { useModuleWords } from './module-words';
 import { useSettledFlow } from './settled-flow';
 import { type VariableUsage, variableUsages } from './variables';
 
@@ -18,6 +21,7 @@ export interface ModuleProblems {
  */
 export interface FlowInsights {
   flow: Flow | null;
+  /** The validator's findings, each `message` said in the user's language. */
   findings: Finding[];
   usages: VariableUsage[];
 }
@@ -26,13 +30,24 @@ export function useFlowInsights(store: BuilderStore): FlowInsights {
   const flow = useSettledFlow(store);
   // The server's bounds of an intent model (the defaults until the configuration has loaded).
   const nluLimits = useQuery(frontendConfigQuery).data?.nlu;
-  return useMemo(
+  const { t } = useTranslation('builder');
+  const words = useModuleWords();
+  const insights = useMemo(
     () =>
       flow
         ? { flow, findings: validateFlow(flow, cachedAnalyzer, { nluLimits }), usages: variableUsages(flow) }
         : { flow, findings: [], usages: [] },
     [flow, nluLimits],
   );
+  // Said again when the language changes, without validating again.
+  return useMemo(() => {
+    if (!insights.flow) return insights;
+    const text = findingTextIn(t, words, insights.flow);
+    return {
+      ...insights,
+      findings: insights.findings.map((finding) => ({ ...finding, message: text(finding) })),
+    };
+  }, [insights, t, words]);
 }
 
 /** Findings per module, worst first. */

@@ -34,8 +34,9 @@ export interface ModuleLayout {
   height: number;
   /** The same, as one object (what React Flow keeps as a node's measured size). */
   size: { width: number; height: number };
-  /** The lines the card shows. */
+  /** The lines the card shows, in English (the card says them in the user's language). */
   lines: string[];
+  /** Its outputs, named in English (likewise). */
   ports: Port[];
   /** Where each row starts, from the card's top (outer edge). */
   linesTop: number;
@@ -46,12 +47,16 @@ export interface ModuleLayout {
 
 const layouts = new WeakMap<FlowModule, ModuleLayout>();
 
+/** The lines of a module's summary its card shows (in whichever language the summary was said). */
+export const cardLines = (summary: string[]) => summary.filter(Boolean).slice(0, CARD.maxLines);
+
 /** The card of a module (remembered per module object: edits replace the objects they change). */
 export function moduleLayout(module: FlowModule): ModuleLayout {
   const known = layouts.get(module);
   if (known) return known;
   const definition = definitionOf(module.type);
-  const lines = definition.summary(module.content).filter(Boolean).slice(0, CARD.maxLines);
+  // English words: the geometry counts lines and outputs, which are the same in every language.
+  const lines = cardLines(definition.summary(module.content));
   const ports = definition.ports(module.content);
   const inside = CARD.border;
   const linesTop = inside + CARD.head + (module.tags.length > 0 ? CARD.tags : 0);

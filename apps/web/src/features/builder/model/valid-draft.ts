@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useSchemaMessage } from './schema-messages';
 
 /**
  * A value as a form edits it. Every change shows at once; it is handed on (`onValid`, to the
@@ -15,10 +16,11 @@ export function useValidDraft<T>(value: T, schema: z.ZodType<T>, onValid: (valid
       setDraft(value);
     }
   }, [value]);
+  const schemaMessage = useSchemaMessage();
   const result = schema.safeParse(draft);
   const errors: Record<string, string> = {};
   if (!result.success)
-    for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    for (const issue of result.error.issues) errors[issue.path.join('.')] ??= schemaMessage(issue.message);
   const change = (next: unknown) => {
     setDraft(next);
     const parsed = schema.safeParse(next);

@@ -90,13 +90,16 @@ function TimelineEntry({
             <TypeBadge type={entry.type} />
             {internalUser && <VisibilityBadge visibility={entry.visibility} />}
           </Stack>
-          <Typography variant="h3" component="h2">
+          {/* Entries are published in English, whatever the reader's language (spec §2). */}
+          <Typography variant="h3" component="h2" lang="en">
             {entry.title}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {longUsDate(entry.date)} · {t('by', { author: entry.author })}
+            <span lang="en">{longUsDate(entry.date)}</span> · {t('by', { author: entry.author })}
           </Typography>
-          <EntryBody markdown={entry.body} />
+          <Box lang="en">
+            <EntryBody markdown={entry.body} />
+          </Box>
           {entry.tags.length > 0 && (
             <Stack direction="row" spacing={0.75} flexWrap="wrap" useFlexGap sx={{ mt: 1.5 }}>
               {entry.tags.map((tag) => (

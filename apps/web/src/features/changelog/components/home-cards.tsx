@@ -40,7 +40,10 @@ export function LatestChangesCard() {
         <Stack divider={<Divider flexItem />} spacing={1.5}>
           {latest.map((entry) => (
             <Box key={entry.id}>
-              <Typography fontWeight={600}>{entry.title}</Typography>
+              {/* Entries are published in English, whatever the reader's language (spec §2). */}
+              <Typography fontWeight={600} lang="en">
+                {entry.title}
+              </Typography>
               <Stack
                 direction="row"
                 spacing={1}
@@ -49,7 +52,7 @@ export function LatestChangesCard() {
                 flexWrap="wrap"
                 useFlexGap
               >
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" lang="en">
                   {longUsDate(entry.date)}
                 </Typography>
                 <VersionBadge version={entry.version} />
@@ -112,11 +115,13 @@ export function NewFeaturesCard() {
               <Box key={entry.id}>
                 <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 0.5 }}>
                   <TypeBadge type={entry.type} />
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="text.secondary" lang="en">
                     {longUsDate(entry.date)}
                   </Typography>
                 </Stack>
-                <Typography fontWeight={600}>{entry.title}</Typography>
+                <Typography fontWeight={600} lang="en">
+                  {entry.title}
+                </Typography>
               </Box>
             ))}
           </Stack>

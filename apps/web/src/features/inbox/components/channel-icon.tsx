@@ -9,27 +9,34 @@ import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Telegram from '@mui/icons-material/Telegram';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Box, type SvgIconProps, Tooltip } from '@mui/material';
+import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Channels Parley knows by sight, with their colours; anything else gets the unknown-channel icon. */
-const CHANNELS: Record<string, { icon: ComponentType<SvgIconProps>; color: string; label: string }> = {
-  webchat: { icon: ChatBubbleOutlineRounded, color: '#4f46e5', label: 'Web chat' },
-  tester: { icon: ScienceOutlined, color: '#7c3aed', label: 'Tester' },
-  whatsapp: { icon: WhatsApp, color: '#16a34a', label: 'WhatsApp' },
-  messenger: { icon: FacebookRounded, color: '#2563eb', label: 'Messenger' },
-  facebook: { icon: FacebookRounded, color: '#2563eb', label: 'Facebook' },
-  instagram: { icon: Instagram, color: '#db2777', label: 'Instagram' },
-  telegram: { icon: Telegram, color: '#0284c7', label: 'Telegram' },
-  sms: { icon: SmsOutlined, color: '#0f766e', label: 'SMS' },
-  email: { icon: MailOutlineRounded, color: '#b45309', label: 'Email' },
-  voice: { icon: PhoneInTalkOutlined, color: '#9333ea', label: 'Voice' },
+/**
+ * Channels Parley knows by sight, with their colours; anything else gets the unknown-channel icon.
+ * A product's own name (`brand`) is said as it is; the others are words (inbox `channel.names`).
+ */
+const CHANNELS: Record<string, { icon: ComponentType<SvgIconProps>; color: string; brand?: string }> = {
+  webchat: { icon: ChatBubbleOutlineRounded, color: '#4f46e5' },
+  tester: { icon: ScienceOutlined, color: '#7c3aed' },
+  whatsapp: { icon: WhatsApp, color: '#16a34a', brand: 'WhatsApp' },
+  messenger: { icon: FacebookRounded, color: '#2563eb', brand: 'Messenger' },
+  facebook: { icon: FacebookRounded, color: '#2563eb', brand: 'Facebook' },
+  instagram: { icon: Instagram, color: '#db2777', brand: 'Instagram' },
+  telegram: { icon: Telegram, color: '#0284c7', brand: 'Telegram' },
+  sms: { icon: SmsOutlined, color: '#0f766e', brand: 'SMS' },
+  email: { icon: MailOutlineRounded, color: '#b45309' },
+  voice: { icon: PhoneInTalkOutlined, color: '#9333ea' },
 };
 
 export const knownChannels = Object.keys(CHANNELS);
 
-export function channelLabel(channel: string): string {
-  return CHANNELS[channel]?.label ?? channel;
+/** A channel's name in the user's language; one Parley does not know by its own id. */
+export function channelLabel(channel: string, t: TFunction<'inbox'>): string {
+  const known = CHANNELS[channel];
+  if (!known) return channel;
+  return known.brand ?? t(`channel.names.${channel}`);
 }
 
 /** A conversation's channel at a glance; the tooltip and accessible name say which. */
@@ -37,7 +44,7 @@ export function ChannelIcon({ channel, size = 18 }: { channel: string; size?: nu
   const { t } = useTranslation('inbox');
   const known = CHANNELS[channel];
   const Icon = known?.icon ?? DeviceUnknownOutlined;
-  const label = known ? known.label : t('channel.unknown', { channel });
+  const label = known ? channelLabel(channel, t) : t('channel.unknown', { channel });
   return (
     <Tooltip title={label}>
       <Box

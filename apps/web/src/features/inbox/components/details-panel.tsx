@@ -41,7 +41,7 @@ export function DetailsPanel({ transcript }: { transcript: InboxTranscript }) {
         </Fact>
         {conversation.agent && <Fact label={t('details.agent')}>{conversation.agent.name}</Fact>}
         <Fact label={t('details.bot')}>{conversation.botName}</Fact>
-        <Fact label={t('details.channel')}>{channelLabel(conversation.channel)}</Fact>
+        <Fact label={t('details.channel')}>{channelLabel(conversation.channel, t)}</Fact>
         {conversation.user.email && <Fact label={t('details.email')}>{conversation.user.email}</Fact>}
         {conversation.user.id && <Fact label={t('details.userId')}>{conversation.user.id}</Fact>}
         {conversation.pageDomain && <Fact label={t('details.domain')}>{conversation.pageDomain}</Fact>}

@@ -184,7 +184,7 @@ export function InboxFilters({
             <MenuItem value="">{t('filters.anyChannel')}</MenuItem>
             {[...new Set([...knownChannels, ...(view.channel ? [view.channel] : [])])].map((channel) => (
               <MenuItem key={channel} value={channel}>
-                {channelLabel(channel)}
+                {channelLabel(channel, t)}
               </MenuItem>
             ))}
           </TextField>

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { WebchatConfig, WebchatStyle } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The real widget (the same `/webchat.js` sites load) in a frame, in preview mode: it shows a
@@ -15,6 +16,7 @@ export function WidgetPreview({
   botName: string;
   language: string;
 }) {
+  const { t } = useTranslation('webchat');
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [srcDoc] = useState(
@@ -48,7 +50,7 @@ export function WidgetPreview({
     <Box
       component="iframe"
       ref={frame}
-      title="Web chat preview"
+      title={t('styling.previewFrame')}
       srcDoc={srcDoc}
       data-testid="widget-preview"
       sx={{
