@@ -127,7 +127,7 @@ describe('the app in Spanish', () => {
     await server?.stop();
   });
 
-  it('signs in, and shows home, bots, builder, inbox, reports and settings in Spanish', async () => {
+  it('shows sign-up, sign-in, home, bots, builder, inbox, reports, docs and settings in Spanish', async () => {
     try {
       await walk();
     } catch (error) {
@@ -140,6 +140,9 @@ describe('the app in Spanish', () => {
   }, 300_000);
 
   async function walk() {
+    await page.goto(`${server.url}/v2/register`);
+    await page.getByRole('heading', { name: es('auth:register.title') }).waitFor();
+    await check('sign-up');
     await page.goto(`${server.url}/v2/login`);
     await page.getByRole('heading', { name: es('auth:login.title') }).waitFor();
     await check('sign-in');
@@ -234,6 +237,13 @@ describe('the app in Spanish', () => {
       await page.getByRole('heading', { name: es('reports:title'), exact: true }).waitFor();
       await check(`reports, ${report}`);
     }
+
+    await page.goto(`${server.url}/v2/changelog`);
+    await page.getByRole('heading', { name: es('changelog:title') }).waitFor();
+    await check('changelog (its entries are published in English)');
+    await page.goto(`${server.url}/v2/conversational-web-sdk`);
+    await page.getByRole('heading', { name: es('sdk:title') }).waitFor();
+    await check('web SDK docs');
 
     await page.goto(`${server.url}/v2/profile/${userId}`);
     await page.getByLabel(es('profile:fields.firstName')).waitFor();
