@@ -248,6 +248,9 @@ describe('the app in Spanish', () => {
     await page.goto(`${server.url}/v2/profile/${userId}`);
     await page.getByLabel(es('profile:fields.firstName')).waitFor();
     await check('profile settings');
+    await page.goto(`${server.url}/v2/company/settings`);
+    await page.getByLabel(es('company:fields.name')).waitFor();
+    await check('company settings');
     await page.goto(`${server.url}/v2/lite/bots/${bot.id}/settings`);
     await page.waitForLoadState('networkidle');
     await check('web chat settings');
