@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import botsEn from '../../public/locales/en/bots.json';
 import builderEn from '../../public/locales/en/builder.json';
 import commonEn from '../../public/locales/en/common.json';
+import companyEn from '../../public/locales/en/company.json';
 import errorsEn from '../../public/locales/en/errors.json';
 import homeEn from '../../public/locales/en/home.json';
 import modulesEn from '../../public/locales/en/modules.json';
@@ -16,7 +17,7 @@ export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'errors', 'home', 'modules', 'bots', 'builder'],
+  ns: ['common', 'errors', 'home', 'modules', 'bots', 'builder', 'company'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -26,6 +27,7 @@ void testI18n.use(initReactI18next).init({
       modules: modulesEn,
       bots: botsEn,
       builder: builderEn,
+      company: companyEn,
     },
   },
   interpolation: { escapeValue: false },
