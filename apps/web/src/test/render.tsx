@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import botsEn from '../../public/locales/en/bots.json';
 import builderEn from '../../public/locales/en/builder.json';
 import commonEn from '../../public/locales/en/common.json';
+import companyEn from '../../public/locales/en/company.json';
 import errorsEn from '../../public/locales/en/errors.json';
 import homeEn from '../../public/locales/en/home.json';
 import inboxEn from '../../public/locales/en/inbox.json';
@@ -17,7 +18,7 @@ export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'errors', 'home', 'modules', 'bots', 'builder', 'inbox'],
+  ns: ['common', 'errors', 'home', 'modules', 'bots', 'builder', 'inbox', 'company'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -28,6 +29,7 @@ void testI18n.use(initReactI18next).init({
       bots: botsEn,
       builder: builderEn,
       inbox: inboxEn,
+      company: companyEn,
     },
   },
   interpolation: { escapeValue: false },
