@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_STEPS_PER_TURN } from './run-turn';
 import { TURN_TEMPLATE_BUDGET } from './template-context';
 import { flowOf, runBot, testServices } from './testing/run-bot';
 
@@ -55,15 +56,21 @@ describe('a published bot with a hostile template', () => {
 
   it('bounds a turn that renders many moderately big templates, in time on the host clock', async () => {
     // Each render stays well inside its own limits; together they would keep the server for seconds.
-    // 200 renders of 10 000 steps: 2 M steps, half the turn's step budget, so time runs out first
-    // on any machine. The clock runs twice as fast, so the 500 ms are spent after 250 ms of work.
-    const heavy = '{% for i in range(100) %}{% for j in range(100) %}{% endfor %}{% endfor %}ok';
-    const modules: Parameters<typeof flowOf>[0] = Array.from({ length: 200 }, (_, index) => [
-      `m${index}`,
-      'text',
-      { text: heavy },
-      index < 199 ? { next: `m${index + 1}` } : ({} as Record<string, string>),
-    ]);
+    // 99 renders (a turn runs at most 100 modules) of 14 400 loop steps each: under the turn's
+    // 4 M steps whatever a step counts, so only time can run out. The clock runs twice as fast:
+    // the 500 ms are spent after 250 ms of work, well before the last module here.
+    const heavy = '{% for i in range(120) %}{% for j in range(120) %}{% endfor %}{% endfor %}ok';
+    const modules: Parameters<typeof flowOf>[0] = Array.from(
+      { length: MAX_STEPS_PER_TURN - 1 },
+      (_, index) => [
+        `m${index}`,
+        'text',
+        { text: heavy },
+        index < MAX_STEPS_PER_TURN - 2 ? { next: `m${index + 1}` } : ({} as Record<string, string>),
+      ],
+    );
+    // Once before, so the first render of the measured turn is not also the template's first ever.
+    await runBot(flowOf([['warm', 'text', { text: heavy }]]), realClock()).start();
     const { result: run, ms } = await timed(() => runBot(flowOf(modules), realClock(2)).start());
     const error = run.last?.events.find((event) => event.name === 'Template Error');
     expect(error?.data).toMatchObject({ error: 'TemplateBudgetExceeded', limit: 'time' });
@@ -72,7 +79,7 @@ describe('a published bot with a hostile template', () => {
     // What ran before the budget was spent was said; nothing after it.
     const said = run.last?.outputs.length ?? 0;
     expect(said).toBeGreaterThan(0);
-    expect(said).toBeLessThan(200);
+    expect(said).toBeLessThan(MAX_STEPS_PER_TURN - 1);
   });
 });
 

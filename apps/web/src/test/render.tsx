@@ -1,4 +1,5 @@
 import { ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
@@ -37,10 +38,14 @@ void testI18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/** Renders as the app does: translations, the theme, and a query client of its own. */
 export function renderWithApp(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <I18nextProvider i18n={testI18n}>
-      <ThemeProvider theme={theme}>{ui}</ThemeProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={testI18n}>
+        <ThemeProvider theme={theme}>{ui}</ThemeProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }
