@@ -242,7 +242,8 @@ describe('industry benchmarking: an owner sets the industry and sees the median'
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Home' })
       .click();
-    await page.getByText('Hotels & restaurants').waitFor();
+    await page.waitForURL(/\/v2$/);
+    await page.getByText('Hotels & restaurants', { exact: true }).waitFor();
     // Five sign-ups, bots and their chats take a while on a busy machine.
   }, 240_000);
 

@@ -213,7 +213,8 @@ export const EventLine = memo(function EventLine({ event }: { event: InboxEvent 
         '#b45309',
       );
     case 'Handoff Requested': {
-      const reason = callFailureReasonSchema.safeParse(event.data.reason).data;
+      // The builder's own words for why (the handoff module's reason), not a call failure.
+      const reason = text(event.data.reason);
       return line(
         SupportAgentRounded,
         reason ? t('event.handoffRequestedBecause', { reason }) : t('event.handoffRequested'),
