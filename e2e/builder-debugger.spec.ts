@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/bots';
 import { screenshot } from './support/browser';
-import { builderSaved, jinjaField, replaceText, runningApp } from './support/builder';
+import { builderSaved, emptySpot, jinjaField, replaceText, runningApp } from './support/builder';
 import { addKeywordGlobal, openSignedIn } from './support/journeys';
 
 describe('building a bot from scratch and debugging it', () => {
@@ -43,20 +43,6 @@ describe('building a bot from scratch and debugging it', () => {
         box.y + box.height <= pane.y + pane.height,
     );
   };
-  /** A point of the canvas with nothing on it, towards the bottom right. */
-  const emptySpot = (page: Page) =>
-    page.evaluate(() => {
-      const pane = document.querySelector('.react-flow__pane')?.getBoundingClientRect();
-      if (!pane) throw new Error('no canvas');
-      for (let y = pane.bottom - 60; y > pane.top + 60; y -= 40)
-        for (let x = pane.right - 80; x > pane.left + 80; x -= 40) {
-          const near = [-30, 0, 30].flatMap((dx) =>
-            [-30, 0, 30].map((dy) => document.elementFromPoint(x + dx, y + dy)),
-          );
-          if (near.every((element) => element?.classList.contains('react-flow__pane'))) return { x, y };
-        }
-      throw new Error('no empty spot on the canvas');
-    });
   /** Drops a connection on empty canvas and picks the new module's type. */
   const connectNew = async (page: Page, moduleId: string, port: string, type: string) => {
     await fitView(page);

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/bots';
 import { screenshot } from './support/browser';
-import { builderSaved, jinjaField, replaceText, runningApp } from './support/builder';
+import { builderSaved, emptySpot, jinjaField, replaceText, runningApp } from './support/builder';
 import { openSignedIn } from './support/journeys';
 
 describe('an intent-driven bot, built in the builder', () => {
@@ -16,20 +16,6 @@ describe('an intent-driven bot, built in the builder', () => {
     if (!box) throw new Error('not on screen');
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   };
-  /** A point of the canvas with nothing on it, towards the bottom right. */
-  const emptySpot = (page: Page) =>
-    page.evaluate(() => {
-      const pane = document.querySelector('.react-flow__pane')?.getBoundingClientRect();
-      if (!pane) throw new Error('no canvas');
-      for (let y = pane.bottom - 60; y > pane.top + 60; y -= 40)
-        for (let x = pane.right - 80; x > pane.left + 80; x -= 40) {
-          const near = [-30, 0, 30].flatMap((dx) =>
-            [-30, 0, 30].map((dy) => document.elementFromPoint(x + dx, y + dy)),
-          );
-          if (near.every((element) => element?.classList.contains('react-flow__pane'))) return { x, y };
-        }
-      throw new Error('no empty spot on the canvas');
-    });
   /** Drops a connection from a module's output on empty canvas and picks the new module's type. */
   const connectNew = async (page: Page, moduleId: string, port: string, type: string) => {
     await page.getByRole('button', { name: 'Fit View' }).click();

@@ -40,3 +40,18 @@ export async function replaceText(page: Page, field: Locator, text: string): Pro
   await page.keyboard.press('Control+a');
   await page.keyboard.type(text);
 }
+
+/** A point of the canvas with nothing on it, towards the bottom right. */
+export const emptySpot = (page: Page) =>
+  page.evaluate(() => {
+    const pane = document.querySelector('.react-flow__pane')?.getBoundingClientRect();
+    if (!pane) throw new Error('no canvas');
+    for (let y = pane.bottom - 60; y > pane.top + 60; y -= 40)
+      for (let x = pane.right - 80; x > pane.left + 80; x -= 40) {
+        const near = [-30, 0, 30].flatMap((dx) =>
+          [-30, 0, 30].map((dy) => document.elementFromPoint(x + dx, y + dy)),
+        );
+        if (near.every((element) => element?.classList.contains('react-flow__pane'))) return { x, y };
+      }
+    throw new Error('no empty spot on the canvas');
+  });
