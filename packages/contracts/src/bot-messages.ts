@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A button as a channel shows it: reply buttons post their payload back; URL buttons open a page. */
 export const messageButtonSchema = z.object({

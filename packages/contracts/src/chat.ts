@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { botMessageSchema } from './bot-messages';
 
 /** Who is chatting, as the embedding page knows them (all optional). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The closed list of error names the API answers with (ARCHITECTURE §3 rule 5). */
 export const errorNameSchema = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A color like #4f46e5');
 

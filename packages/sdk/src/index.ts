@@ -4,6 +4,11 @@ import type {
   StartConversationRequest,
   StartConversationResponse,
 } from '@parley/contracts';
+// Subpaths, not the package root: the widget bundles this client and must not carry every contract.
+import { type ChatDraft, chatApi } from '@parley/contracts/chat-api';
+import { type RouteContract, type RouteInput, routeUrl } from '@parley/contracts/define-route';
+import { errorEnvelopeSchema } from '@parley/contracts/errors';
+import type { z } from 'zod';
 
 export type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
 
@@ -17,7 +22,10 @@ export function mergeMessages<M extends ChatMessage>(current: M[], incoming: M[]
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
-/** What the chat API answered when it refused a call. */
+/**
+ * What the chat API answered when it refused a call; `InvalidAnswerException` when its answer did
+ * not have the shape of the chat API's contract (a proxy's page, or a server of another version).
+ */
 export class ParleyChatError extends Error {
   constructor(
     override readonly name: string,
@@ -47,10 +55,7 @@ export interface Subscription {
 }
 
 /** An AI answer while it is written: the text so far (its stored message follows). */
-export interface Draft {
-  moduleId: string;
-  text: string;
-}
+export type Draft = ChatDraft;
 
 export interface SubscribeHandlers {
   onMessage(message: ChatMessage): void;
@@ -74,57 +79,65 @@ export class ParleyChat {
     this.fetcher = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  private async call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-    const response = await this.fetcher(`${this.baseUrl}${path}`, {
-      method,
+  /** Calls a route of the chat API and parses its answer with the route's contract. */
+  private async call<C extends RouteContract & { response: S }, S extends z.ZodType>(
+    contract: C & { response: S },
+    input: RouteInput<C> & { token?: string },
+  ): Promise<z.output<S>> {
+    const response = await this.fetcher(`${this.baseUrl}${routeUrl(contract, input)}`, {
+      method: contract.method,
       headers: {
         Accept: 'application/json',
         'Content-Type': 'application/json',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(input.token ? { Authorization: `Bearer ${input.token}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
     });
-    const data = (await response.json().catch(() => null)) as {
-      error?: { name: string; message: string };
-    } | null;
+    const data: unknown = await response.json().catch(() => null);
     if (!response.ok) {
+      const refusal = errorEnvelopeSchema.safeParse(data);
       throw new ParleyChatError(
-        data?.error?.name ?? 'InternalException',
-        data?.error?.message ?? `Parley answered ${response.status}`,
+        refusal.success ? refusal.data.error.name : 'InternalException',
+        refusal.success ? refusal.data.error.message : `Parley answered ${response.status}`,
         response.status,
       );
     }
-    return data as T;
+    try {
+      return contract.response.parse(data);
+    } catch (error) {
+      throw new ParleyChatError(
+        'InvalidAnswerException',
+        `Parley's answer to ${contract.method} ${contract.path} is not the chat API's: ${String(error)}`,
+        response.status,
+      );
+    }
   }
 
   /** Starts a conversation; the answer holds the bot's first messages. */
   start(extra: Omit<StartConversationRequest, 'deploymentKey'> = {}): Promise<StartConversationResponse> {
-    return this.call('POST', '/api/chat/conversations', {
-      deploymentKey: this.options.deploymentKey,
-      ...extra,
+    return this.call(chatApi.startConversation, {
+      body: { deploymentKey: this.options.deploymentKey, ...extra },
     });
   }
 
   /** Sends text or a button's postback; answers what the bot says right away. */
   async send(conversation: ConversationHandle, message: SendMessageRequest): Promise<ChatMessage[]> {
-    const result = await this.call<{ messages: ChatMessage[] }>(
-      'POST',
-      `/api/chat/conversations/${conversation.conversationId}/messages`,
-      message,
-      conversation.token,
-    );
+    const result = await this.call(chatApi.sendMessage, {
+      params: { id: conversation.conversationId },
+      body: message,
+      token: conversation.token,
+    });
     return result.messages;
   }
 
   /** Every message so far, in order. */
   async history(conversation: ConversationHandle): Promise<ChatMessage[]> {
-    const result = await this.call<{ messages: ChatMessage[] }>(
-      'GET',
-      `/api/chat/v3/conversations/${conversation.conversationId}/history`,
-      undefined,
-      conversation.token,
-    );
-    return result.messages;
+    const result = await this.call(chatApi.history, {
+      params: { id: conversation.conversationId },
+      query: { mode: 'messages' },
+      token: conversation.token,
+    });
+    return 'messages' in result ? result.messages : [];
   }
 
   /**
@@ -133,18 +146,22 @@ export class ParleyChat {
    * browser reconnects by itself and resumes from the last stored message it saw.
    */
   subscribe(conversation: ConversationHandle, handlers: SubscribeHandlers): Subscription {
-    const query = new URLSearchParams({ token: conversation.token, after: String(handlers.afterSeq ?? 0) });
-    const source = new EventSource(
-      `${this.baseUrl}/api/chat/conversations/${conversation.conversationId}/events?${query}`,
-    );
-    source.addEventListener('message', (event) =>
-      handlers.onMessage(JSON.parse((event as MessageEvent<string>).data) as ChatMessage),
-    );
-    source.addEventListener('draft', (event) =>
-      handlers.onDraft?.(JSON.parse((event as MessageEvent<string>).data) as Draft),
-    );
+    const url = routeUrl(chatApi.events, {
+      params: { id: conversation.conversationId },
+      query: { token: conversation.token, after: handlers.afterSeq ?? 0 },
+    });
+    const source = new EventSource(`${this.baseUrl}${url}`);
+    const { message, draft } = chatApi.events.events;
+    // An event that is not the contract's shape throws here, reported like any listener's error.
+    source.addEventListener('message', (event) => handlers.onMessage(message.parse(eventData(event))));
+    source.addEventListener('draft', (event) => handlers.onDraft?.(draft.parse(eventData(event))));
     source.addEventListener('open', () => handlers.onConnectionChange?.(true));
     source.addEventListener('error', () => handlers.onConnectionChange?.(false));
     return { close: () => source.close() };
   }
+}
+
+/** The JSON data of a Server-Sent Event. */
+function eventData(event: Event): unknown {
+  return event instanceof MessageEvent && typeof event.data === 'string' ? JSON.parse(event.data) : null;
 }

@@ -1,12 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
 
 /** Comments keep proxies from closing a quiet stream; each also lets the stream catch up. */
 export const HEARTBEAT_MS = 25_000;
 
-export interface EventStream {
+/** Event name → the shape of its data, as a stream's contract declares them. */
+export type EventShapes = Readonly<Record<string, z.ZodType>>;
+
+export interface EventStream<Events extends EventShapes = EventShapes> {
   /** One Server-Sent Event; `id` lets a reconnecting client resume after it. */
-  send(event: string, data: unknown, id?: number): void;
+  send<Name extends keyof Events & string>(event: Name, data: z.input<Events[Name]>, id?: number): void;
   /** Ends the stream from the server's side. */
   end(): void;
 }
@@ -20,10 +24,10 @@ export function eventStreams(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
   });
-  return (
+  return <Events extends EventShapes = EventShapes>(
     reply: FastifyReply,
     options: { headers?: Record<string, string>; onHeartbeat?: () => void; onClose: () => void },
-  ): EventStream => {
+  ): EventStream<Events> => {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {

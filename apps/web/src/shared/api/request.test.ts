@@ -1,8 +1,9 @@
+import { defineRoute } from '@parley/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AUTH_RECORD_KEY, saveAuthRecord } from '../auth/auth-record';
 import { ApiError } from './api-error';
-import { authorizationScheme, configureRequests, http } from './request';
+import { authorizationScheme, callRoute, configureRequests, http } from './request';
 
 function answer(status: number, body: unknown) {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
@@ -105,5 +106,36 @@ describe('the request helper', () => {
     });
     expect(localStorage.getItem(AUTH_RECORD_KEY)).not.toBeNull();
     expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  describe('calling a route by its contract', () => {
+    const renameThing = defineRoute({
+      method: 'PATCH',
+      path: '/api/things/:id',
+      tags: [],
+      summary: 'Rename a thing',
+      params: z.strictObject({ id: z.string() }),
+      query: z.strictObject({ notify: z.boolean().optional() }),
+      body: z.strictObject({ name: z.string() }),
+      response: z.object({ id: z.string(), name: z.string() }),
+      errors: [404],
+    });
+
+    it('sends its method to its address with the typed body and parses the answer', async () => {
+      fetchMock.mockResolvedValue(answer(200, { id: 'a b', name: 'New', extra: 1 }));
+      const renamed = await callRoute(renameThing, {
+        params: { id: 'a b' },
+        query: { notify: true },
+        body: { name: 'New' },
+      });
+      expect(renamed).toEqual({ id: 'a b', name: 'New' });
+      expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/things/a%20b?notify=true');
+      expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'PATCH', body: '{"name":"New"}' });
+    });
+
+    it('refuses an answer that is not the contract’s shape', async () => {
+      fetchMock.mockResolvedValue(answer(200, { id: 'a' }));
+      await expect(callRoute(renameThing, { params: { id: 'a' }, body: { name: 'New' } })).rejects.toThrow();
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { type RouteContract, type RouteInput, routeUrl } from '@parley/contracts';
 import type { z } from 'zod';
 import { clearAuthRecord, readAuthRecord } from '../auth/auth-record';
 import { ApiError } from './api-error';
@@ -71,3 +72,19 @@ export const http = {
   patch: <S extends z.ZodType>(url: string, options?: RequestOptions<S>) => send('PATCH', url, options),
   delete: <S extends z.ZodType>(url: string, options?: RequestOptions<S>) => send('DELETE', url, options),
 };
+
+/**
+ * Calls a route by its contract: the URL from its params and query, the body its contract types,
+ * the answer parsed by its response schema.
+ */
+export function callRoute<C extends RouteContract & { response: S }, S extends z.ZodType>(
+  contract: C & { response: S },
+  input: RouteInput<C> & Pick<RequestOptions<S>, 'token' | 'signal'>,
+): Promise<z.output<S>> {
+  return send(contract.method, routeUrl(contract, input), {
+    body: input.body,
+    schema: contract.response,
+    token: input.token,
+    signal: input.signal,
+  });
+}

@@ -1,11 +1,14 @@
 import {
   botDetailSchema,
+  type ChatMessage,
+  chatApi,
   debugConversationSchema,
   debugTurnSchema,
   type PromptTestRequest,
   predictIntentResponseSchema,
   promptTestResponseSchema,
   renderTemplateResponseSchema,
+  routeUrl,
   type SendMessageRequest,
   saveFlowResponseSchema,
 } from '@parley/contracts';
@@ -80,3 +83,24 @@ export const predictIntent = (botId: string, text: string, signal?: AbortSignal)
     schema: predictIntentResponseSchema,
     signal,
   });
+
+/**
+ * Follows a debugged conversation's later messages (delays, streamed answers) on its public events
+ * stream, after `afterSeq`; answers how to stop.
+ */
+export function followConversation(
+  conversation: { id: string; token: string },
+  afterSeq: number,
+  onMessage: (message: ChatMessage) => void,
+): () => void {
+  const { events } = chatApi;
+  const source = new EventSource(
+    routeUrl(events, {
+      params: { id: conversation.id },
+      query: { token: conversation.token, after: afterSeq },
+    }),
+  );
+  source.onmessage = (event: MessageEvent<string>) =>
+    onMessage(events.events.message.parse(JSON.parse(event.data)));
+  return () => source.close();
+}

@@ -19,13 +19,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { CallFailure, ChatMessage, MessageButton, TraceEntry } from '@parley/contracts';
+import type { CallFailure, MessageButton, TraceEntry } from '@parley/contracts';
 import type { Flow, FlowModule } from '@parley/flow';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { MessageBubble } from '../../inbox/components/message-bubble';
+import { followConversation } from '../api/builder-api';
 import type { BuilderStore } from '../model/builder-store';
 import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/debugger';
 import { type ModuleWordsIn, useModuleWords } from '../model/module-words';
@@ -51,12 +52,7 @@ function useLaterMessages(debug: DebuggerStore) {
   useEffect(() => {
     if (!conversation) return;
     const after = debug.getState().messages.at(-1)?.seq ?? 0;
-    const source = new EventSource(
-      `/api/chat/conversations/${conversation.id}/events?token=${encodeURIComponent(conversation.token)}&after=${after}`,
-    );
-    source.onmessage = (event: MessageEvent<string>) =>
-      debug.getState().received([JSON.parse(event.data) as ChatMessage]);
-    return () => source.close();
+    return followConversation(conversation, after, (message) => debug.getState().received([message]));
   }, [conversation, debug]);
 }
 
