@@ -38,6 +38,8 @@ export interface RouteAccessEntry {
   auth: RouteAccess;
   permission: RoutePermission | undefined;
   staffAcrossCompanies: boolean;
+  /** The query parameters its schema reads (tests find the routes that take a company's ids there). */
+  query: string[];
 }
 
 /** The signed-in caller. `companyId` is the tenant every repository query is scoped by. */
@@ -49,6 +51,12 @@ export interface Session {
 }
 
 const schemePattern = /^(?:JWT|Bearer)\s+(\S+)$/i;
+
+function queryParameters(route: RouteOptions): string[] {
+  const schema = route.schema?.querystring;
+  if (typeof schema !== 'object' || schema === null || !('shape' in schema)) return [];
+  return typeof schema.shape === 'object' && schema.shape !== null ? Object.keys(schema.shape) : [];
+}
 
 /** Refuses to register a private route that does not say which permission it needs. */
 function recordRouteAccess(app: FastifyInstance, route: RouteOptions): void {
@@ -65,6 +73,7 @@ function recordRouteAccess(app: FastifyInstance, route: RouteOptions): void {
       auth,
       permission: config.permission,
       staffAcrossCompanies: config.staffAcrossCompanies ?? false,
+      query: queryParameters(route),
     });
   }
 }

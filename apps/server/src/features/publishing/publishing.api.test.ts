@@ -173,29 +173,6 @@ describe('publishing and deployments', () => {
     ).toEqual(['test']);
   });
 
-  it('answers 404 to another company for every id', async () => {
-    const bot = await newBot();
-    await call('POST', `/api/bots/${bot.id}/publish`);
-    const web = (
-      await call('POST', `/api/bots/${bot.id}/deployments`, { channel: 'webchat' })
-    ).json<Deployment>();
-    for (const [method, url, payload] of [
-      ['PUT', `/api/bots/${bot.id}/flow`, { flow: bot.flow }],
-      ['POST', `/api/bots/${bot.id}/publish`],
-      ['GET', `/api/bots/${bot.id}/versions`],
-      ['POST', `/api/bots/${bot.id}/versions/1/restore`],
-      ['GET', `/api/bots/${bot.id}/deployments`],
-      ['POST', `/api/bots/${bot.id}/deployments`, { channel: 'webchat' }],
-      ['GET', `/api/bots/${bot.id}/test-deployment`],
-      ['GET', `/api/deployments/${web.id}`],
-      ['PATCH', `/api/deployments/${web.id}`, { version: 1 }],
-      ['DELETE', `/api/deployments/${web.id}`],
-    ] as const) {
-      const response = await call(method, url, payload as object | undefined, otherToken);
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-    }
-  });
-
   it('only logs what remove-deployment receives', async () => {
     const response = await call('POST', '/api/remove-deployment', {
       integrationId: 'int-1',

@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import type { BotDetail, Deployment } from '@parley/contracts';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, claimsOf, deployedBot, registerOwner, startChat } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * Driven by the route table, so a route added later is covered without touching this file: every
+ * route outside this list refuses an anonymous call, and every route that names a company's
+ * resource answers another company as it answers for a resource that does not exist.
+ */
+const publicByDesign: Record<string, string> = {
+  'GET /api/health': 'load balancers and uptime checks call it without an account',
+  'POST /api/auth/register': 'signing up is how a person gets an account',
+  'POST /api/auth/register/confirm': 'the mailed sign-up link is the proof of who calls',
+  'POST /api/auth/login': 'signing in',
+  'POST /api/auth/password-reset': 'whoever forgot their password is not signed in',
+  'POST /api/auth/recover': 'the mailed reset link is the proof of who calls',
+  'GET /api/frontend/config': 'the sign-in page needs the deployment’s settings before anyone signs in',
+  'POST /telemetry': 'the web app reports page views and errors before sign-in too',
+  'GET /api/chat/deployments/:key/config': 'web chat on any page: a deployment key is public',
+  'POST /api/chat/conversations': 'a visitor starts a chat with the public deployment key',
+  'POST /api/chat/conversations/:id/messages': 'a visitor proves the conversation is theirs with its token',
+  'GET /api/chat/conversations/:id/events': 'a visitor proves the conversation is theirs with its token',
+  'GET /api/chat/v3/conversations/:id/history': 'a visitor proves the conversation is theirs with its token',
+};
+
+/** Routes outside the API scope (the authentication hook does not run there), with why. */
+const outsideApiScope: Record<string, string> = {
+  'GET /api/docs': 'the API reference is public documentation',
+  'GET /api/docs/': 'the API reference is public documentation',
+  'GET /api/docs/static/index.html': 'the API reference is public documentation',
+  'GET /api/docs/static/swagger-initializer.js': 'the API reference is public documentation',
+  'GET /api/docs/*': 'the API reference’s assets',
+  'GET /api/docs/json': 'the OpenAPI document',
+  'GET /api/docs/yaml': 'the OpenAPI document',
+  'OPTIONS *': 'CORS preflights carry no credentials by the browser’s rules',
+};
+
+/** Every route Fastify knows, as `METHOD /path` (HEAD aside: Fastify adds it to every GET). */
+function allRoutes(printed: string): string[] {
+  const parents: string[] = [];
+  const routes: string[] = [];
+  for (const line of printed.split('\n')) {
+    const at = line.indexOf('── ');
+    if (at < 0) continue;
+    const depth = at / 4;
+    const match = /^(\S+) \(([^)]+)\)$/.exec(line.slice(at + 3).trim());
+    if (!match) continue;
+    const [, segment = '', methods = ''] = match;
+    const path = (parents[depth - 1] ?? '') + segment;
+    parents[depth] = path;
+    for (const method of methods.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+function methodOf(method: string): (typeof methods)[number] {
+  const known = methods.find((each) => each === method);
+  if (!known) throw new Error(`no test call for ${method}`);
+  return known;
+}
+
+interface Resources {
+  company: string;
+  bot: string;
+  version: number;
+  deployment: string;
+  conversation: string;
+  debugConversation: string;
+}
+
+/**
+ * Which resource each path parameter names, by the segment before it. A route with a parameter not
+ * listed here fails the test until someone says what it names.
+ */
+const parameterNames: Record<string, keyof Resources> = {
+  'companies/:id': 'company',
+  'bots/:id': 'bot',
+  'versions/:version': 'version',
+  'deployments/:id': 'deployment',
+  'conversations/:id': 'conversation',
+  'conversations/:conversationId': 'debugConversation',
+};
+
+function fillPath(url: string, resources: Resources): string {
+  return url.replace(/([\w-]+)\/:(\w+)/g, (_, segment: string, param: string) => {
+    const resource = parameterNames[`${segment}/:${param}`];
+    if (!resource) throw new Error(`${url}: say in parameterNames which resource ${segment}/:${param} names`);
+    return `${segment}/${resources[resource]}`;
+  });
+}
+
+describe('the route table’s tenancy', () => {
+  let t: TestApp;
+  let ownerA: Record<string, string>;
+  let ownerB: Record<string, string>;
+  let ofA: Resources;
+  let bodies: Record<string, object>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await registerOwner(t, { company_name: 'Company A' });
+    ownerA = authHeader(a.auth.token);
+    ownerB = authHeader((await registerOwner(t, { company_name: 'Company B' })).auth.token);
+    const { bot, key } = await deployedBot(t, ownerA, 'A’s bot', (flow) => flow);
+    const deployments = await t.request({
+      method: 'GET',
+      url: `/api/bots/${bot.id}/deployments`,
+      headers: ownerA,
+    });
+    const debug = await t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/debugger/conversations`,
+      headers: ownerA,
+      payload: {},
+    });
+    const style = await t.request({
+      method: 'GET',
+      url: `/api/bots/${bot.id}/webchat-style`,
+      headers: ownerA,
+    });
+    ofA = {
+      company: claimsOf(a.auth.token).companyId,
+      bot: bot.id,
+      version: 1,
+      deployment: deployments.json<Deployment[]>().find((deployment) => deployment.key === key)?.id ?? '',
+      conversation: (await startChat(t, key)).conversationId,
+      debugConversation: debug.json<{ conversationId: string }>().conversationId,
+    };
+    // Valid bodies, so a request reaches the route's own checks rather than stopping at validation.
+    bodies = {
+      'PATCH /api/bots/:id': { name: 'Taken' },
+      'PATCH /api/companies/:id': { name: 'Taken' },
+      'PUT /api/bots/:id/flow': { flow: bot.flow },
+      'POST /api/bots/:id/deployments': { channel: 'webchat' },
+      'PATCH /api/deployments/:id': { version: 1 },
+      'PUT /api/bots/:id/webchat-style': style.json(),
+      'POST /api/conversations/:id/delayed-move': { moduleId: 'start', delaySeconds: 0 },
+      'POST /api/conversations/:id/pass-control': { to: 'agent' },
+      'POST /api/conversations/:id/agent-messages': { text: 'Taken' },
+      'POST /api/conversations/:id/notes': { text: 'Taken' },
+      'POST /api/bots/:id/debugger/conversations': {},
+      'POST /api/bots/:id/debugger/conversations/:conversationId/messages': { text: 'hi' },
+      'POST /api/bots/:id/nlu/predictions': { text: 'hi' },
+      'POST /api/bots/:id/llm/prompt-tests': {
+        model: '',
+        systemPrompt: '',
+        userPrompt: 'hi',
+        temperature: 0,
+        maxTokens: 10,
+      },
+    };
+  });
+  afterAll(() => t.close());
+
+  const routes = () => t.app.routeAccess;
+
+  /**
+   * `inject`, but an event stream answers as soon as it opens (it would never end): its status,
+   * and no body.
+   */
+  async function call(options: InjectOptions): Promise<{ statusCode: number; body: string; name?: string }> {
+    const response = await t.app.inject({ ...options, payloadAsStream: true });
+    const stream = response.stream();
+    if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+      stream.destroy();
+      return { statusCode: response.statusCode, body: '(event stream)' };
+    }
+    let body = '';
+    for await (const chunk of stream) body += String(chunk);
+    return { statusCode: response.statusCode, body, name: JSON.parse(body || 'null')?.error?.name };
+  }
+  const nobody: Resources = {
+    company: randomUUID(),
+    bot: randomUUID(),
+    version: 999,
+    deployment: randomUUID(),
+    conversation: randomUUID(),
+    debugConversation: randomUUID(),
+  };
+
+  it('lists every public route here, with its reason', () => {
+    const open = routes()
+      .filter((route) => route.auth === 'public')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(open.sort()).toEqual(Object.keys(publicByDesign).sort());
+  });
+
+  it('knows every route the server has: in the API scope, or listed as outside it', () => {
+    const inApi = new Set(routes().map((route) => `${route.method} ${route.url}`));
+    const unknown = allRoutes(t.app.printRoutes({ commonPrefix: false })).filter(
+      (route) => !inApi.has(route),
+    );
+    expect(unknown.sort()).toEqual(Object.keys(outsideApiScope).sort());
+  });
+
+  it('refuses every route that is not public to an anonymous caller with 401', async () => {
+    const answers: string[] = [];
+    for (const route of routes().filter((route) => route.auth !== 'public')) {
+      const response = await call({
+        method: methodOf(route.method),
+        url: fillPath(route.url, nobody),
+      });
+      answers.push(`${route.method} ${route.url} ${response.statusCode} ${response.name}`);
+    }
+    expect(answers).toEqual(
+      routes()
+        .filter((route) => route.auth !== 'public')
+        .map((route) => `${route.method} ${route.url} 401 UnauthorizedException`),
+    );
+  });
+
+  it('answers another company’s ids as it answers ids that do not exist: 403 or 404, never the resource', async () => {
+    const asB = (url: string, route: { method: string; url: string }) =>
+      call({
+        method: methodOf(route.method),
+        url,
+        headers: ownerB,
+        payload: bodies[`${route.method} ${route.url}`],
+      });
+    const scoped = routes().filter((route) => route.auth !== 'public' && route.url.includes(':'));
+    expect(scoped.length).toBeGreaterThan(25);
+    const wrong: string[] = [];
+    for (const route of scoped) {
+      const taken = await asB(fillPath(route.url, ofA), route);
+      const missing = await asB(fillPath(route.url, nobody), route);
+      if (![403, 404].includes(taken.statusCode) || taken.statusCode !== missing.statusCode) {
+        wrong.push(`${route.method} ${route.url}: ${taken.statusCode} ${taken.body.slice(0, 200)}`);
+      } else if (taken.name !== missing.name) {
+        wrong.push(`${route.method} ${route.url}: ${taken.name}, ${missing.name} for a missing one`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  /** What reports need besides ids: a period, funnel steps, a module to follow. */
+  const reportQuery: Record<string, string> = {
+    from: '2026-11-01',
+    to: '2026-11-25',
+    steps: 'start,next',
+    moduleId: 'start',
+  };
+  const queryOf = (route: { url: string; query: string[] }, ids: Record<string, string>) =>
+    new URLSearchParams(
+      Object.entries({ ...(route.url.startsWith('/api/reports/') ? reportQuery : {}), ...ids }).filter(
+        ([key]) => route.query.includes(key),
+      ),
+    ).toString();
+
+  it('refuses to act for another company named in the query', async () => {
+    const named = routes().filter((route) => route.auth !== 'public' && route.query.includes('companyId'));
+    expect(named.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const route of named) {
+      const response = await call({
+        method: methodOf(route.method),
+        url: `${fillPath(route.url, ofA)}?${queryOf(route, { companyId: ofA.company, botId: ofA.bot })}`,
+        headers: ownerB,
+        payload: bodies[`${route.method} ${route.url}`],
+      });
+      if (![403, 404].includes(response.statusCode)) {
+        wrong.push(`${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers another company’s bot in the query as it answers a bot that does not exist', async () => {
+    const named = routes().filter((route) => route.auth !== 'public' && route.query.includes('botId'));
+    expect(named.length).toBeGreaterThan(4);
+    const wrong: string[] = [];
+    for (const route of named) {
+      const asB = (botId: string) =>
+        call({
+          method: methodOf(route.method),
+          url: `${fillPath(route.url, ofA)}?${queryOf(route, { botId })}`,
+          headers: ownerB,
+        });
+      const taken = await asB(ofA.bot);
+      const missing = await asB(nobody.bot);
+      if (
+        taken.statusCode !== missing.statusCode ||
+        taken.body !== missing.body.replaceAll(nobody.bot, ofA.bot)
+      ) {
+        wrong.push(`${route.method} ${route.url}: ${taken.statusCode} ${taken.body.slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('left company A’s bot, deployment and conversation as they were', async () => {
+    const bot = await t.request({ method: 'GET', url: `/api/bots/${ofA.bot}`, headers: ownerA });
+    expect(bot.json<BotDetail>()).toMatchObject({ name: 'A’s bot', draft_revision: 1 });
+    const deployment = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${ofA.deployment}`,
+      headers: ownerA,
+    });
+    expect(deployment.statusCode).toBe(200);
+    const transcript = await t.request({
+      method: 'GET',
+      url: `/api/inbox/conversations/${ofA.conversation}`,
+      headers: ownerA,
+    });
+    expect(transcript.body).not.toContain('Taken');
+    const company = await t.request({ method: 'GET', url: `/api/companies/${ofA.company}`, headers: ownerA });
+    expect(company.json()).toMatchObject({ name: 'Company A' });
+  });
+});
