@@ -2,6 +2,7 @@ export * from './ai';
 export * from './auth';
 export * from './bot-messages';
 export * from './bots';
+export * from './bots.api';
 export * from './call-failures';
 export * from './changelog';
 export * from './chat';

@@ -1,13 +1,6 @@
-import {
-  type BotDetail,
-  botDetailSchema,
-  botListSchema,
-  type CreateBotRequest,
-  type ListBotsQuery,
-  type UpdateBotRequest,
-} from '@parley/contracts';
+import { botsApi, type CreateBotRequest, type ListBotsQuery, type UpdateBotRequest } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/request';
+import { callRoute } from '../../../shared/api/request';
 
 /** `['bots']` for everything; `['bots', 'list', params]` for a page of the list. */
 export const botKeys = {
@@ -19,16 +12,8 @@ export const botKeys = {
 export const botListQuery = (params: ListBotsQuery) =>
   queryOptions({
     queryKey: botKeys.list(params),
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({
-        page: String(params.page),
-        pageSize: String(params.pageSize),
-        sort: params.sort,
-        order: params.order,
-        ...(params.search ? { search: params.search } : {}),
-      });
-      return http.get(`/api/bots?${search}`, { schema: botListSchema, signal });
-    },
+    queryFn: ({ signal }) =>
+      callRoute(botsApi.list, { query: { ...params, search: params.search || undefined }, signal }),
     // Lists refresh after every change (mutations invalidate them); keep showing the old page meanwhile.
     staleTime: 0,
     refetchOnMount: true,
@@ -45,16 +30,14 @@ function useBotMutation<V, R>(mutationFn: (variables: V) => Promise<R>, silent =
 }
 
 export const useCreateBot = () =>
-  useBotMutation(
-    (body: CreateBotRequest): Promise<BotDetail> => http.post('/api/bots', { body, schema: botDetailSchema }),
-    true,
-  );
+  useBotMutation((body: CreateBotRequest) => callRoute(botsApi.create, { body }), true);
 export const useUpdateBot = () =>
   useBotMutation(
     ({ id, ...body }: UpdateBotRequest & { id: string }) =>
-      http.patch(`/api/bots/${id}`, { body, schema: botDetailSchema }),
+      callRoute(botsApi.update, { params: { id }, body }),
     true,
   );
 export const useDuplicateBot = () =>
-  useBotMutation((id: string) => http.post(`/api/bots/${id}/duplicate`, { schema: botDetailSchema }));
-export const useDeleteBot = () => useBotMutation((id: string) => http.delete(`/api/bots/${id}`));
+  useBotMutation((id: string) => callRoute(botsApi.duplicate, { params: { id } }));
+export const useDeleteBot = () =>
+  useBotMutation((id: string) => callRoute(botsApi.remove, { params: { id } }));

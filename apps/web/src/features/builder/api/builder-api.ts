@@ -1,5 +1,6 @@
 import {
   botDetailSchema,
+  botsApi,
   type ChatMessage,
   chatApi,
   debugConversationSchema,
@@ -14,7 +15,7 @@ import {
 } from '@parley/contracts';
 import type { Flow } from '@parley/flow';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/request';
+import { callRoute, http } from '../../../shared/api/request';
 import { botKeys } from '../../bots/api/bots';
 
 export const builderKeys = {
@@ -23,7 +24,7 @@ export const builderKeys = {
 
 /** The bot with its draft as the server has it now. */
 export const fetchDraft = (id: string, signal?: AbortSignal) =>
-  http.get(`/api/bots/${id}`, { schema: botDetailSchema, signal });
+  callRoute(botsApi.get, { params: { id }, signal });
 
 /** The bot with its draft, as the builder opens it. */
 export const builderBotQuery = (id: string) =>

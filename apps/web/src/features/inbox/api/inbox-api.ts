@@ -1,5 +1,5 @@
 import {
-  botListSchema,
+  botsApi,
   type CompanySummary,
   companyListSchema,
   companySummarySchema,
@@ -22,7 +22,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { http } from '../../../shared/api/request';
+import { callRoute, http } from '../../../shared/api/request';
 
 /** The list's filters without paging: one cache entry per company, bot and filter set. */
 export type InboxListFilters = Omit<InboxQuery, 'cursor' | 'limit'>;
@@ -157,11 +157,8 @@ export const companyQueryById = (id: string) =>
 export const companyBotsQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: inboxKeys.bots(companyId),
-    queryFn: ({ signal }) => {
-      const search = new URLSearchParams({ pageSize: '100', sort: 'name', order: 'asc' });
-      if (companyId) search.set('companyId', companyId);
-      return http.get(`/api/bots?${search}`, { schema: botListSchema, signal });
-    },
+    queryFn: ({ signal }) =>
+      callRoute(botsApi.list, { query: { pageSize: 100, sort: 'name', order: 'asc', companyId }, signal }),
     staleTime: 60_000,
   });
 

@@ -1,4 +1,5 @@
 import {
+  botsApi,
   businessReportSchema,
   domainInsightsSchema,
   funnelReportSchema,
@@ -8,7 +9,7 @@ import {
 } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../../shared/api/request';
+import { callRoute, http } from '../../../shared/api/request';
 
 /** `['reports']` for everything; one entry per report and query. */
 export const reportKeys = {
@@ -53,7 +54,8 @@ export const domainsQuery = (query: URLSearchParams) =>
 export function useDefaultGoalValue(botId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: number) => http.patch(`/api/bots/${botId}`, { body: { defaultGoalValue: value } }),
+    mutationFn: (value: number) =>
+      callRoute(botsApi.update, { params: { id: botId }, body: { defaultGoalValue: value } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }

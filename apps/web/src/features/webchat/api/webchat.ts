@@ -1,5 +1,5 @@
 import {
-  botDetailSchema,
+  botsApi,
   botVersionSchema,
   deploymentSchema,
   publishResponseSchema,
@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { http } from '../../../shared/api/request';
+import { callRoute, http } from '../../../shared/api/request';
 import { botKeys } from '../../bots/api/bots';
 
 const keys = {
@@ -20,7 +20,7 @@ const keys = {
 export const botQuery = (botId: string) =>
   queryOptions({
     queryKey: botKeys.detail(botId),
-    queryFn: ({ signal }) => http.get(`/api/bots/${botId}`, { schema: botDetailSchema, signal }),
+    queryFn: ({ signal }) => callRoute(botsApi.get, { params: { id: botId }, signal }),
   });
 
 export const webchatStyleQuery = (botId: string) =>
