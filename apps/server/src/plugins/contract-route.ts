@@ -26,6 +26,8 @@ type Answer<C extends RouteContract> =
 /** What the server adds to a contract: who may call it (see plugins/authenticate) and an early hook. */
 export interface ServerRouteOptions<C extends RouteContract | EventStreamContract> {
   config: FastifyContextConfig;
+  /** Bytes a body may have, when a route takes more than the server's default (flows of large bots). */
+  bodyLimit?: number;
   /** Runs before validation (e.g. a rate limit); path params are the router's strings. */
   onRequest?: (request: FastifyRequest<{ Params: Parsed<C['params']> }>) => Promise<void>;
 }
@@ -65,6 +67,7 @@ export function routeFrom<C extends RouteContract>(
     url: contract.path,
     config: options.config,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: schemaOf(contract, options.config, {
       [status]: contract.response,
       ...contract.otherResponses,

@@ -1,43 +1,20 @@
-import {
-  botDetailSchema,
-  botIdParamsSchema,
-  botVersionSchema,
-  createDeploymentRequestSchema,
-  deploymentSchema,
-  publishResponseSchema,
-  removeDeploymentRequestSchema,
-  saveFlowRequestSchema,
-  saveFlowResponseSchema,
-  updateDeploymentRequestSchema,
-} from '@parley/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { publishingApi } from '@parley/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
-import { errorResponses } from '../../plugins/openapi';
+import { routeFrom } from '../../plugins/contract-route';
 import { assertTrialActive } from '../companies/trial';
 import { prepareIntentModel } from '../nlu/nlu.service';
 import * as publishing from './publishing.service';
 
-const tags = ['publishing'];
-
-export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A bot's draft, versions and deployments (contracts: publishingApi). */
+export const publishingRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.ctx.database.db;
 
-  app.put(
-    '/api/bots/:id/flow',
-    {
-      config: { permission: 'bots:manage' },
-      // Flows of large bots are big documents.
-      bodyLimit: 8 * 1024 * 1024,
-      schema: {
-        tags,
-        summary:
-          'Save the draft flow; answers the validator’s findings (saving never waits for a clean flow)',
-        params: botIdParamsSchema,
-        body: saveFlowRequestSchema,
-        response: { 200: saveFlowResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
-      },
-    },
+  routeFrom(
+    app,
+    publishingApi.saveDraft,
+    // Flows of large bots are big documents.
+    { config: { permission: 'bots:manage' }, bodyLimit: 8 * 1024 * 1024 },
     async (request) => {
       const saved = await publishing.saveDraft(
         db(),
@@ -52,138 +29,47 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/bots/:id/publish',
-    {
-      config: { permission: 'bots:publish' },
-      schema: {
-        tags,
-        summary:
-          'Freeze the draft as the next version and serve it on web chat; refused while the flow has errors',
-        params: botIdParamsSchema,
-        response: { 201: publishResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
+  routeFrom(app, publishingApi.publish, { config: { permission: 'bots:publish' } }, async (request) => {
+    const session = sessionOf(request);
+    assertTrialActive(session.user.company_expiration_date);
+    return publishing.publish(db(), session, request.params.id, app.ctx.config.nlu.limits);
+  });
+
+  routeFrom(app, publishingApi.versions, { config: { permission: 'signed-in' } }, async (request) =>
+    publishing.versionsOf(db(), sessionOf(request), request.params.id),
+  );
+
+  routeFrom(app, publishingApi.restoreVersion, { config: { permission: 'bots:manage' } }, async (request) =>
+    publishing.restoreVersion(db(), sessionOf(request), request.params.id, request.params.version),
+  );
+
+  routeFrom(app, publishingApi.deployments, { config: { permission: 'signed-in' } }, async (request) =>
+    publishing.deploymentsOf(db(), sessionOf(request), request.params.id),
+  );
+
+  routeFrom(
+    app,
+    publishingApi.createDeployment,
+    { config: { permission: 'bots:publish' } },
+    async (request) => {
       const session = sessionOf(request);
       assertTrialActive(session.user.company_expiration_date);
-      return reply
-        .code(201)
-        .send(await publishing.publish(db(), session, request.params.id, app.ctx.config.nlu.limits));
+      return publishing.createWebchatDeployment(db(), session, request.params.id, request.body.version);
     },
   );
 
-  app.get(
-    '/api/bots/:id/versions',
-    {
-      config: { permission: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Published versions, newest first',
-        params: botIdParamsSchema,
-        response: { 200: z.array(botVersionSchema), ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => publishing.versionsOf(db(), sessionOf(request), request.params.id),
+  routeFrom(app, publishingApi.testDeployment, { config: { permission: 'bots:manage' } }, async (request) =>
+    publishing.testDeployment(db(), sessionOf(request), request.params.id),
   );
 
-  app.post(
-    '/api/bots/:id/versions/:version/restore',
-    {
-      config: { permission: 'bots:manage' },
-      schema: {
-        tags,
-        summary: 'Make a published version the draft again',
-        params: z.strictObject({
-          id: z.string().max(100),
-          version: z.coerce.number().int().min(1).max(2_147_483_647),
-        }),
-        response: { 200: botDetailSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) =>
-      publishing.restoreVersion(db(), sessionOf(request), request.params.id, request.params.version),
+  routeFrom(app, publishingApi.deployment, { config: { permission: 'signed-in' } }, async (request) =>
+    publishing.deploymentOf(db(), sessionOf(request), request.params.id),
   );
 
-  app.get(
-    '/api/bots/:id/deployments',
-    {
-      config: { permission: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Where the bot runs',
-        params: botIdParamsSchema,
-        response: { 200: z.array(deploymentSchema), ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => publishing.deploymentsOf(db(), sessionOf(request), request.params.id),
-  );
-
-  app.post(
-    '/api/bots/:id/deployments',
-    {
-      config: { permission: 'bots:publish' },
-      schema: {
-        tags,
-        summary: 'Put a published version on web chat (the latest by default)',
-        params: botIdParamsSchema,
-        body: createDeploymentRequestSchema,
-        response: { 201: deploymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      assertTrialActive(session.user.company_expiration_date);
-      const deployment = await publishing.createWebchatDeployment(
-        db(),
-        session,
-        request.params.id,
-        request.body.version,
-      );
-      return reply.code(201).send(deployment);
-    },
-  );
-
-  app.get(
-    '/api/bots/:id/test-deployment',
-    {
-      config: { permission: 'bots:manage' },
-      schema: {
-        tags,
-        summary: 'The deployment the tester uses: it runs the draft',
-        params: botIdParamsSchema,
-        response: { 200: deploymentSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => publishing.testDeployment(db(), sessionOf(request), request.params.id),
-  );
-
-  app.get(
-    '/api/deployments/:id',
-    {
-      config: { permission: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'One deployment of the company (its key, channel and version)',
-        params: botIdParamsSchema,
-        response: { 200: deploymentSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => publishing.deploymentOf(db(), sessionOf(request), request.params.id),
-  );
-
-  app.patch(
-    '/api/deployments/:id',
-    {
-      config: { permission: 'bots:publish' },
-      schema: {
-        tags,
-        summary: 'Pin a version or set the messaging-suite fields',
-        params: botIdParamsSchema,
-        body: updateDeploymentRequestSchema,
-        response: { 200: deploymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+  routeFrom(
+    app,
+    publishingApi.updateDeployment,
+    { config: { permission: 'bots:publish' } },
     async (request) => {
       const session = sessionOf(request);
       // Pinning another version publishes it on the site.
@@ -192,41 +78,26 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/deployments/:id',
-    {
-      config: { permission: 'bots:publish' },
-      schema: {
-        tags,
-        summary: 'Take a deployment down',
-        params: botIdParamsSchema,
-        response: { 204: z.null().describe('Removed'), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
+  routeFrom(
+    app,
+    publishingApi.removeDeployment,
+    { config: { permission: 'bots:publish' } },
+    async (request) => {
       await publishing.removeDeployment(db(), sessionOf(request), request.params.id);
-      return reply.code(204).send(null);
+      return null;
     },
   );
 
-  app.post(
-    '/api/remove-deployment',
-    {
-      config: { permission: 'bots:publish' },
-      schema: {
-        tags,
-        summary:
-          'Messaging-suite notice that a deployment was removed: recorded in the server log only (spec §7)',
-        body: removeDeploymentRequestSchema,
-        response: { 202: z.object({ status: z.literal('logged') }), ...errorResponses(400, 401, 403, 413) },
-      },
-    },
-    async (request, reply) => {
+  routeFrom(
+    app,
+    publishingApi.removeDeploymentNotice,
+    { config: { permission: 'bots:publish' } },
+    async (request) => {
       request.log.info(
         { companyId: sessionOf(request).companyId, payload: request.body },
         'remove-deployment received',
       );
-      return reply.code(202).send({ status: 'logged' as const });
+      return { status: 'logged' as const };
     },
   );
 };

@@ -1,40 +1,17 @@
-import { botIdParamsSchema, webchatStyleSchema } from '@parley/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { webchatStyleApi } from '@parley/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
-import { errorResponses } from '../../plugins/openapi';
+import { routeFrom } from '../../plugins/contract-route';
 import { saveStyle, styleOf } from './webchat-style.service';
 
-const tags = ['web chat'];
-
-export const webchatStyleRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A bot's web chat style (contracts: webchatStyleApi). */
+export const webchatStyleRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.ctx.database.db;
 
-  app.get(
-    '/api/bots/:id/webchat-style',
-    {
-      config: { permission: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'How the bot’s web chat widget looks (defaults filled in)',
-        params: botIdParamsSchema,
-        response: { 200: webchatStyleSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => styleOf(db(), sessionOf(request), request.params.id),
+  routeFrom(app, webchatStyleApi.get, { config: { permission: 'signed-in' } }, async (request) =>
+    styleOf(db(), sessionOf(request), request.params.id),
   );
-
-  app.put(
-    '/api/bots/:id/webchat-style',
-    {
-      config: { permission: 'bots:manage' },
-      schema: {
-        tags,
-        summary: 'Save the web chat style; every deployment of the bot shows it on the next page load',
-        params: botIdParamsSchema,
-        body: webchatStyleSchema,
-        response: { 200: webchatStyleSchema, ...errorResponses(400, 401, 403, 404, 413) },
-      },
-    },
-    async (request) => saveStyle(db(), sessionOf(request), request.params.id, request.body),
+  routeFrom(app, webchatStyleApi.save, { config: { permission: 'bots:manage' } }, async (request) =>
+    saveStyle(db(), sessionOf(request), request.params.id, request.body),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  botDetailSchema,
   botsApi,
   type ChatMessage,
   chatApi,
@@ -8,10 +7,10 @@ import {
   type PromptTestRequest,
   predictIntentResponseSchema,
   promptTestResponseSchema,
+  publishingApi,
   renderTemplateResponseSchema,
   routeUrl,
   type SendMessageRequest,
-  saveFlowResponseSchema,
 } from '@parley/contracts';
 import type { Flow } from '@parley/flow';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,7 +37,7 @@ export const builderBotQuery = (id: string) =>
 
 /** Saves the draft over the revision it was edited from (409 ConflictException otherwise). */
 export const saveDraft = (botId: string, flow: Flow, baseRevision: number) =>
-  http.put(`/api/bots/${botId}/flow`, { body: { flow, baseRevision }, schema: saveFlowResponseSchema });
+  callRoute(publishingApi.saveDraft, { params: { id: botId }, body: { flow, baseRevision } });
 
 /** Renders a template with sample values (the Jinja editor's preview); TemplateException on errors. */
 export const renderTemplate = (template: string, variables: Record<string, unknown>, signal?: AbortSignal) =>
@@ -53,7 +52,7 @@ export function useRestoreVersion(botId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (version: number) =>
-      http.post(`/api/bots/${botId}/versions/${version}/restore`, { schema: botDetailSchema }),
+      callRoute(publishingApi.restoreVersion, { params: { id: botId, version } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
     meta: { silent: true },
   });

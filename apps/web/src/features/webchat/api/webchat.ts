@@ -1,14 +1,6 @@
-import {
-  botsApi,
-  botVersionSchema,
-  deploymentSchema,
-  publishResponseSchema,
-  type WebchatStyle,
-  webchatStyleSchema,
-} from '@parley/contracts';
+import { botsApi, publishingApi, type WebchatStyle, webchatStyleApi } from '@parley/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { callRoute, http } from '../../../shared/api/request';
+import { callRoute } from '../../../shared/api/request';
 import { botKeys } from '../../bots/api/bots';
 
 const keys = {
@@ -26,44 +18,39 @@ export const botQuery = (botId: string) =>
 export const webchatStyleQuery = (botId: string) =>
   queryOptions({
     queryKey: keys.style(botId),
-    queryFn: ({ signal }) =>
-      http.get(`/api/bots/${botId}/webchat-style`, { schema: webchatStyleSchema, signal }),
+    queryFn: ({ signal }) => callRoute(webchatStyleApi.get, { params: { id: botId }, signal }),
   });
 
 export const deploymentsQuery = (botId: string) =>
   queryOptions({
     queryKey: keys.deployments(botId),
-    queryFn: ({ signal }) =>
-      http.get(`/api/bots/${botId}/deployments`, { schema: z.array(deploymentSchema), signal }),
+    queryFn: ({ signal }) => callRoute(publishingApi.deployments, { params: { id: botId }, signal }),
   });
 
 /** The bot's test deployment (made on first use): the tester runs the draft through it. */
 export const testDeploymentQuery = (botId: string) =>
   queryOptions({
     queryKey: [...botKeys.detail(botId), 'test-deployment'],
-    queryFn: ({ signal }) =>
-      http.get(`/api/bots/${botId}/test-deployment`, { schema: deploymentSchema, signal }),
+    queryFn: ({ signal }) => callRoute(publishingApi.testDeployment, { params: { id: botId }, signal }),
   });
 
 export const deploymentQuery = (deploymentId: string) =>
   queryOptions({
     queryKey: ['deployments', deploymentId],
-    queryFn: ({ signal }) =>
-      http.get(`/api/deployments/${deploymentId}`, { schema: deploymentSchema, signal }),
+    queryFn: ({ signal }) => callRoute(publishingApi.deployment, { params: { id: deploymentId }, signal }),
   });
 
 export const versionsQuery = (botId: string) =>
   queryOptions({
     queryKey: keys.versions(botId),
-    queryFn: ({ signal }) =>
-      http.get(`/api/bots/${botId}/versions`, { schema: z.array(botVersionSchema), signal }),
+    queryFn: ({ signal }) => callRoute(publishingApi.versions, { params: { id: botId }, signal }),
   });
 
 export function useSaveWebchatStyle(botId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (style: WebchatStyle) =>
-      http.put(`/api/bots/${botId}/webchat-style`, { body: style, schema: webchatStyleSchema }),
+      callRoute(webchatStyleApi.save, { params: { id: botId }, body: style }),
     onSuccess: (saved) => queryClient.setQueryData(keys.style(botId), saved),
     meta: { silent: true },
   });
@@ -80,11 +67,11 @@ function useBotChange<R>(mutationFn: () => Promise<R>) {
 }
 
 export const usePublishBot = (botId: string) =>
-  useBotChange(() => http.post(`/api/bots/${botId}/publish`, { schema: publishResponseSchema }));
+  useBotChange(() => callRoute(publishingApi.publish, { params: { id: botId } }));
 
 export const useCreateWebchatDeployment = (botId: string) =>
   useBotChange(() =>
-    http.post(`/api/bots/${botId}/deployments`, { body: { channel: 'webchat' }, schema: deploymentSchema }),
+    callRoute(publishingApi.createDeployment, { params: { id: botId }, body: { channel: 'webchat' } }),
   );
 
 /** The tag a site owner pastes before `</body>`. */

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { botDetailSchema, botIdParamsSchema } from './bots';
+import { defineRoute } from './define-route';
+import {
+  botVersionSchema,
+  createDeploymentRequestSchema,
+  deploymentSchema,
+  publishResponseSchema,
+  removeDeploymentRequestSchema,
+  saveFlowRequestSchema,
+  saveFlowResponseSchema,
+  updateDeploymentRequestSchema,
+} from './publishing';
+
+const tags = ['publishing'];
+
+/** A bot's draft, its published versions and its deployments. */
+export const publishingApi = {
+  saveDraft: defineRoute({
+    method: 'PUT',
+    path: '/api/bots/:id/flow',
+    tags,
+    summary: 'Save the draft flow; answers the validator’s findings (saving never waits for a clean flow)',
+    params: botIdParamsSchema,
+    body: saveFlowRequestSchema,
+    response: saveFlowResponseSchema,
+    errors: [400, 401, 403, 404, 409, 413],
+  }),
+  publish: defineRoute({
+    method: 'POST',
+    path: '/api/bots/:id/publish',
+    tags,
+    summary:
+      'Freeze the draft as the next version and serve it on web chat; refused while the flow has errors',
+    params: botIdParamsSchema,
+    status: 201,
+    response: publishResponseSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  versions: defineRoute({
+    method: 'GET',
+    path: '/api/bots/:id/versions',
+    tags,
+    summary: 'Published versions, newest first',
+    params: botIdParamsSchema,
+    response: z.array(botVersionSchema),
+    errors: [401, 404],
+  }),
+  restoreVersion: defineRoute({
+    method: 'POST',
+    path: '/api/bots/:id/versions/:version/restore',
+    tags,
+    summary: 'Make a published version the draft again',
+    params: z.strictObject({
+      id: z.string().max(100),
+      version: z.coerce.number().int().min(1).max(2_147_483_647),
+    }),
+    response: botDetailSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  deployments: defineRoute({
+    method: 'GET',
+    path: '/api/bots/:id/deployments',
+    tags,
+    summary: 'Where the bot runs',
+    params: botIdParamsSchema,
+    response: z.array(deploymentSchema),
+    errors: [401, 404],
+  }),
+  createDeployment: defineRoute({
+    method: 'POST',
+    path: '/api/bots/:id/deployments',
+    tags,
+    summary: 'Put a published version on web chat (the latest by default)',
+    params: botIdParamsSchema,
+    body: createDeploymentRequestSchema,
+    status: 201,
+    response: deploymentSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  testDeployment: defineRoute({
+    method: 'GET',
+    path: '/api/bots/:id/test-deployment',
+    tags,
+    summary: 'The deployment the tester uses: it runs the draft',
+    params: botIdParamsSchema,
+    response: deploymentSchema,
+    errors: [401, 403, 404],
+  }),
+  deployment: defineRoute({
+    method: 'GET',
+    path: '/api/deployments/:id',
+    tags,
+    summary: 'One deployment of the company (its key, channel and version)',
+    params: botIdParamsSchema,
+    response: deploymentSchema,
+    errors: [401, 404],
+  }),
+  updateDeployment: defineRoute({
+    method: 'PATCH',
+    path: '/api/deployments/:id',
+    tags,
+    summary: 'Pin a version or set the messaging-suite fields',
+    params: botIdParamsSchema,
+    body: updateDeploymentRequestSchema,
+    response: deploymentSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  removeDeployment: defineRoute({
+    method: 'DELETE',
+    path: '/api/deployments/:id',
+    tags,
+    summary: 'Take a deployment down',
+    params: botIdParamsSchema,
+    status: 204,
+    response: z.null().describe('Removed'),
+    errors: [401, 403, 404],
+  }),
+  removeDeploymentNotice: defineRoute({
+    method: 'POST',
+    path: '/api/remove-deployment',
+    tags,
+    summary:
+      'Messaging-suite notice that a deployment was removed: recorded in the server log only (spec §7)',
+    body: removeDeploymentRequestSchema,
+    status: 202,
+    response: z.object({ status: z.literal('logged') }),
+    errors: [400, 401, 403, 413],
+  }),
+};

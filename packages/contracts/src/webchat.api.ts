@@ -1,0 +1,28 @@
+import { botIdParamsSchema } from './bots';
+import { defineRoute } from './define-route';
+import { webchatStyleSchema } from './webchat';
+
+const tags = ['web chat'];
+
+/** How a bot's web chat widget looks. */
+export const webchatStyleApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/bots/:id/webchat-style',
+    tags,
+    summary: 'How the bot’s web chat widget looks (defaults filled in)',
+    params: botIdParamsSchema,
+    response: webchatStyleSchema,
+    errors: [401, 404],
+  }),
+  save: defineRoute({
+    method: 'PUT',
+    path: '/api/bots/:id/webchat-style',
+    tags,
+    summary: 'Save the web chat style; every deployment of the bot shows it on the next page load',
+    params: botIdParamsSchema,
+    body: webchatStyleSchema,
+    response: webchatStyleSchema,
+    errors: [400, 401, 403, 404, 413],
+  }),
+};
