@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
+/** Sample values a template renders with: any JSON, by variable name. */
+export const templateVariablesSchema = z.record(z.string(), z.json());
+export type TemplateVariables = z.infer<typeof templateVariablesSchema>;
+
 /** `POST /api/templates/render`: the builder's Jinja editor preview. */
 export const renderTemplateRequestSchema = z.strictObject({
   template: z.string().max(100_000, 'Templates are at most 100 000 characters'),
-  variables: z.record(z.string(), z.json()).default({}),
+  variables: templateVariablesSchema.default({}),
 });
 export type RenderTemplateRequest = z.infer<typeof renderTemplateRequestSchema>;
 

@@ -1,20 +1,20 @@
 import {
+  aiApi,
   botsApi,
   type ChatMessage,
   chatApi,
-  debugConversationSchema,
-  debugTurnSchema,
+  debuggerApi,
+  nluApi,
   type PromptTestRequest,
-  predictIntentResponseSchema,
-  promptTestResponseSchema,
   publishingApi,
-  renderTemplateResponseSchema,
   routeUrl,
   type SendMessageRequest,
+  type TemplateVariables,
+  templatesApi,
 } from '@parley/contracts';
 import type { Flow } from '@parley/flow';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute, http } from '../../../shared/api/request';
+import { callRoute } from '../../../shared/api/request';
 import { botKeys } from '../../bots/api/bots';
 
 export const builderKeys = {
@@ -40,12 +40,8 @@ export const saveDraft = (botId: string, flow: Flow, baseRevision: number) =>
   callRoute(publishingApi.saveDraft, { params: { id: botId }, body: { flow, baseRevision } });
 
 /** Renders a template with sample values (the Jinja editor's preview); TemplateException on errors. */
-export const renderTemplate = (template: string, variables: Record<string, unknown>, signal?: AbortSignal) =>
-  http.post('/api/templates/render', {
-    body: { template, variables },
-    schema: renderTemplateResponseSchema,
-    signal,
-  });
+export const renderTemplate = (template: string, variables: TemplateVariables, signal?: AbortSignal) =>
+  callRoute(templatesApi.render, { body: { template, variables }, signal });
 
 /** Makes a published version the draft again (the builder then reloads it). */
 export function useRestoreVersion(botId: string) {
@@ -60,29 +56,19 @@ export function useRestoreVersion(botId: string) {
 
 /** Starts a debugged conversation with the draft (at the start module, or at `startModuleId`). */
 export const startDebugConversation = (botId: string, startModuleId?: string) =>
-  http.post(`/api/bots/${botId}/debugger/conversations`, {
-    body: startModuleId ? { startModuleId } : {},
-    schema: debugConversationSchema,
-  });
+  callRoute(debuggerApi.start, { params: { id: botId }, body: startModuleId ? { startModuleId } : {} });
 
 /** A message in a debugged conversation: answers the replies and the steps the bot took. */
 export const sendDebugMessage = (botId: string, conversationId: string, body: SendMessageRequest) =>
-  http.post(`/api/bots/${botId}/debugger/conversations/${conversationId}/messages`, {
-    body,
-    schema: debugTurnSchema,
-  });
+  callRoute(debuggerApi.sendMessage, { params: { id: botId, conversationId }, body });
 
 /** Tries an LLM module's prompts, with sample values, against the server's model provider. */
 export const testPrompt = (botId: string, body: PromptTestRequest) =>
-  http.post(`/api/bots/${botId}/llm/prompt-tests`, { body, schema: promptTestResponseSchema });
+  callRoute(aiApi.testPrompt, { params: { id: botId }, body });
 
 /** What the model of the saved draft's intents predicts for a message (the Intents panel's try-it box). */
 export const predictIntent = (botId: string, text: string, signal?: AbortSignal) =>
-  http.post(`/api/bots/${botId}/nlu/predictions`, {
-    body: { text },
-    schema: predictIntentResponseSchema,
-    signal,
-  });
+  callRoute(nluApi.predict, { params: { id: botId }, body: { text }, signal });
 
 /**
  * Follows a debugged conversation's later messages (delays, streamed answers) on its public events

@@ -1,4 +1,5 @@
 import { Box, Button, CircularProgress, Collapse, Stack, TextField, Typography } from '@mui/material';
+import { templateVariablesSchema } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,10 +89,9 @@ function SampleValues() {
           onChange={(event) => {
             setText(event.target.value);
             try {
-              const parsed: unknown = JSON.parse(event.target.value);
-              const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-              setInvalid(!isObject);
-              if (isObject) setSamples(parsed as Record<string, unknown>);
+              const parsed = templateVariablesSchema.safeParse(JSON.parse(event.target.value));
+              setInvalid(!parsed.success);
+              if (parsed.success) setSamples(parsed.data);
             } catch {
               setInvalid(true);
             }

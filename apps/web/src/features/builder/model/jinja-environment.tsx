@@ -1,3 +1,4 @@
+import type { TemplateVariables } from '@parley/contracts';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 
 /** What every Jinja field of the open bot shares: completions, preview samples, word wrap. */
@@ -5,8 +6,8 @@ export interface JinjaEnvironment {
   /** Variable names offered as completions (declared, used, and `parley.*`). */
   completionNames: string[];
   /** Sample values the preview renders with. */
-  samples: Record<string, unknown>;
-  setSamples(samples: Record<string, unknown>): void;
+  samples: TemplateVariables;
+  setSamples(samples: TemplateVariables): void;
   wordWrap: boolean;
   setWordWrap(wrap: boolean): void;
 }
@@ -29,7 +30,7 @@ export function JinjaEnvironmentProvider({
   children,
 }: {
   completionNames: string[];
-  initialSamples: Record<string, unknown>;
+  initialSamples: TemplateVariables;
   children: ReactNode;
 }) {
   const [samples, setSamples] = useState(initialSamples);

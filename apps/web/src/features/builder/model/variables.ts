@@ -1,3 +1,4 @@
+import type { TemplateVariables } from '@parley/contracts';
 import { SYSTEM_VARIABLES } from '@parley/engine/builder';
 import type { Flow } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
@@ -62,7 +63,7 @@ export const completionNames = (usages: VariableUsage[]): string[] => [
 ];
 
 /** Preview samples to start from: each declared variable's starting value. */
-export const initialSamplesOf = (flow: Flow): Record<string, unknown> =>
+export const initialSamplesOf = (flow: Flow): TemplateVariables =>
   Object.fromEntries(flow.variables.map((variable) => [variable.name, variable.default]));
 
 /**
