@@ -1,6 +1,6 @@
-import { companySettingsSchema, type UpdateCompanySettingsRequest } from '@parley/contracts';
+import { companiesApi, type UpdateCompanySettingsRequest } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/request';
+import { callRoute } from '../../../shared/api/request';
 import { userKeys } from '../../../shared/session/current-user';
 
 /**
@@ -11,7 +11,7 @@ export function useUpdateCompanySettings(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateCompanySettingsRequest) =>
-      http.patch(`/api/companies/${companyId}`, { body, schema: companySettingsSchema }),
+      callRoute(companiesApi.updateSettings, { params: { id: companyId }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),

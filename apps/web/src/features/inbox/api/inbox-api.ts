@@ -1,8 +1,7 @@
 import {
   botsApi,
   type CompanySummary,
-  companyListSchema,
-  companySummarySchema,
+  companiesApi,
   conversationPlaceSchema,
   type InboxConversation,
   type InboxListResponse,
@@ -137,19 +136,14 @@ export const conversationPlaceQuery = (conversationId: string) =>
 export const companiesQuery = (search: string) =>
   queryOptions({
     queryKey: inboxKeys.companies(search),
-    queryFn: ({ signal }) =>
-      http.get(`/api/companies?${new URLSearchParams({ search, limit: '50' })}`, {
-        schema: companyListSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(companiesApi.list, { query: { search, limit: 50 }, signal }),
     staleTime: 60_000,
   });
 
 export const companyQueryById = (id: string) =>
   queryOptions({
     queryKey: inboxKeys.company(id),
-    queryFn: ({ signal }): Promise<CompanySummary> =>
-      http.get(`/api/companies/${id}`, { schema: companySummarySchema, signal }),
+    queryFn: ({ signal }): Promise<CompanySummary> => callRoute(companiesApi.get, { params: { id }, signal }),
     staleTime: 60_000,
   });
 

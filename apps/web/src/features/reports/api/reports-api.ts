@@ -1,12 +1,4 @@
-import {
-  botsApi,
-  businessReportSchema,
-  domainInsightsSchema,
-  funnelReportSchema,
-  messageReportSchema,
-  pathsReportSchema,
-  trafficReportSchema,
-} from '@parley/contracts';
+import { botsApi, reportsApi } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, http } from '../../../shared/api/request';
@@ -25,28 +17,38 @@ const reportOptions = {
   refetchOnWindowFocus: false,
 } as const;
 
-/** One query per report: `GET /api/reports/{path}?{query}`, parsed with its contract. */
-function reportQueryOptions<S extends z.ZodType>(path: string, schema: S) {
+/**
+ * A report's answer for a query as the page's address holds it (the server validates it): the
+ * contract's path and response schema.
+ */
+function fetchReport<S extends z.ZodType>(
+  report: { path: string; response: S },
+  query: URLSearchParams,
+  signal: AbortSignal,
+): Promise<z.output<S>> {
+  return http.get(`${report.path}?${query}`, { schema: report.response, signal });
+}
+
+/** One query per report, keyed by its path and query. */
+function reportQueryOptions<S extends z.ZodType>(report: { path: string; response: S }) {
   return (query: URLSearchParams) =>
     queryOptions({
-      queryKey: reportKeys.report(path, query.toString()),
-      queryFn: ({ signal }): Promise<z.infer<S>> =>
-        http.get(`/api/reports/${path}?${query}`, { schema, signal }),
+      queryKey: reportKeys.report(report.path, query.toString()),
+      queryFn: ({ signal }) => fetchReport(report, query, signal),
       ...reportOptions,
     });
 }
 
-export const trafficReportQuery = reportQueryOptions('traffic', trafficReportSchema);
-export const businessReportQuery = reportQueryOptions('business', businessReportSchema);
-export const messageReportQuery = reportQueryOptions('messages', messageReportSchema);
-export const funnelReportQuery = reportQueryOptions('funnel', funnelReportSchema);
-export const pathsReportQuery = reportQueryOptions('paths', pathsReportSchema);
+export const trafficReportQuery = reportQueryOptions(reportsApi.traffic);
+export const businessReportQuery = reportQueryOptions(reportsApi.business);
+export const messageReportQuery = reportQueryOptions(reportsApi.messages);
+export const funnelReportQuery = reportQueryOptions(reportsApi.funnel);
+export const pathsReportQuery = reportQueryOptions(reportsApi.paths);
 
 export const domainsQuery = (query: URLSearchParams) =>
   queryOptions({
-    queryKey: reportKeys.report('domains', query.toString()),
-    queryFn: ({ signal }) =>
-      http.get(`/api/reports/insights/domains?${query}`, { schema: domainInsightsSchema, signal }),
+    queryKey: reportKeys.report(reportsApi.domains.path, query.toString()),
+    queryFn: ({ signal }) => fetchReport(reportsApi.domains, query, signal),
     staleTime: 5 * 60_000,
   });
 
