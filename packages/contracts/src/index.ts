@@ -1,6 +1,7 @@
 export * from './ai';
 export * from './ai.api';
 export * from './auth';
+export * from './auth.api';
 export * from './bot-messages';
 export * from './bots';
 export * from './bots.api';
@@ -29,5 +30,6 @@ export * from './telemetry';
 export * from './templates';
 export * from './templates.api';
 export * from './users';
+export * from './users.api';
 export * from './webchat';
 export * from './webchat.api';

@@ -1,6 +1,6 @@
-import { currentUserSchema, type Permission } from '@parley/contracts';
+import { type Permission, usersApi } from '@parley/contracts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { http } from '../api/request';
+import { callRoute } from '../api/request';
 
 /** Query keys of the signed-in user: `['users', 'me']`; invalidate `['users']` to refresh all. */
 export const userKeys = {
@@ -11,7 +11,7 @@ export const userKeys = {
 /** `GET /api/frontend/user/me`, fetched only once a usable session exists (spec §7). */
 export const currentUserQuery = queryOptions({
   queryKey: userKeys.me(),
-  queryFn: ({ signal }) => http.get('/api/frontend/user/me', { schema: currentUserSchema, signal }),
+  queryFn: ({ signal }) => callRoute(usersApi.me, { signal }),
 });
 
 /** "First Last", as the product shows a person (spec §3). */

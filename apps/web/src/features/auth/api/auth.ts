@@ -1,14 +1,6 @@
-import {
-  type AuthRecord,
-  authRecordSchema,
-  type LoginRequest,
-  type RegisterRequest,
-  registerAcceptedSchema,
-  twoFactorQrSchema,
-} from '@parley/contracts';
+import { authApi, type LoginRequest, type RegisterRequest } from '@parley/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { http } from '../../../shared/api/request';
+import { callRoute } from '../../../shared/api/request';
 
 export const authKeys = {
   twoFactorQr: (token: string) => ['auth', 'two-factor-qr', token] as const,
@@ -16,8 +8,7 @@ export const authKeys = {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      http.post('/api/auth/login', { body, schema: authRecordSchema, token: null }),
+    mutationFn: (body: LoginRequest) => callRoute(authApi.login, { body, token: null }),
     // The form shows sign-in errors next to its fields.
     meta: { silent: true },
   });
@@ -26,30 +17,28 @@ export function useLogin() {
 /** Sign-up answers alike for any address; the mail holds the link that creates the account. */
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterRequest) =>
-      http.post('/api/auth/register', { body, schema: registerAcceptedSchema, token: null }),
+    mutationFn: (body: RegisterRequest) => callRoute(authApi.register, { body, token: null }),
     meta: { silent: true },
   });
 }
 
 export function useConfirmSignUp() {
   return useMutation({
-    mutationFn: (token: string) =>
-      http.post('/api/auth/register/confirm', { body: { token }, schema: authRecordSchema, token: null }),
+    mutationFn: (token: string) => callRoute(authApi.confirmSignUp, { body: { token }, token: null }),
     meta: { silent: true },
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => http.post('/api/auth/password-reset', { body: { email }, token: null }),
+    mutationFn: (email: string) => callRoute(authApi.requestPasswordReset, { body: { email }, token: null }),
   });
 }
 
 export function useRecoverPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      http.post('/api/auth/recover', { body, schema: z.object({ status: z.string() }), token: null }),
+      callRoute(authApi.recover, { body, token: null }),
     meta: { silent: true },
   });
 }
@@ -58,13 +47,12 @@ export function useRecoverPassword() {
 export const twoFactorQrQuery = (token: string) =>
   queryOptions({
     queryKey: authKeys.twoFactorQr(token),
-    queryFn: ({ signal }) => http.get('/api/auth/2fa/qr', { schema: twoFactorQrSchema, token, signal }),
+    queryFn: ({ signal }) => callRoute(authApi.twoFactorQr, { token, signal }),
   });
 
 export function useRegisterTwoFactor(token: string) {
   return useMutation({
-    mutationFn: (otp: string): Promise<AuthRecord> =>
-      http.post('/api/auth/2fa/register', { body: { otp }, schema: authRecordSchema, token }),
+    mutationFn: (otp: string) => callRoute(authApi.registerTwoFactor, { body: { otp }, token }),
     meta: { silent: true },
   });
 }

@@ -1,19 +1,13 @@
-import {
-  authRecordSchema,
-  type ChangePasswordRequest,
-  currentUserSchema,
-  type UpdateProfileRequest,
-} from '@parley/contracts';
+import { authApi, type ChangePasswordRequest, type UpdateProfileRequest, usersApi } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/request';
+import { callRoute } from '../../../shared/api/request';
 import { saveAuthRecord } from '../../../shared/auth/auth-record';
 import { userKeys } from '../../../shared/session/current-user';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) =>
-      http.patch('/api/frontend/user/me', { body, schema: currentUserSchema }),
+    mutationFn: (body: UpdateProfileRequest) => callRoute(usersApi.updateProfile, { body }),
     onSuccess: (user) => queryClient.setQueryData(userKeys.me(), user),
   });
 }
@@ -21,8 +15,7 @@ export function useUpdateProfile() {
 /** The answer is a fresh session (the change ends all others, this one included). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      http.post('/api/frontend/user/me/password', { body, schema: authRecordSchema }),
+    mutationFn: (body: ChangePasswordRequest) => callRoute(authApi.changePassword, { body }),
     onSuccess: (record) => saveAuthRecord(record),
     meta: { silent: true },
   });
