@@ -1,9 +1,8 @@
-import { telemetryResponseSchema } from '@parley/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { telemetryApi } from '@parley/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { z } from 'zod';
 import { ValidationException } from '../../errors';
-import { errorResponses } from '../../plugins/openapi';
+import { routeFrom } from '../../plugins/contract-route';
 import { ingestTelemetry } from './telemetry.service';
 
 const parseOptions = { protoAction: 'error', constructorAction: 'error' } as const;
@@ -25,7 +24,8 @@ function parseBatch(text: string): unknown[] {
   }
 }
 
-export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The web app's telemetry collector (contracts: telemetryApi). */
+export const telemetryRoutes: FastifyPluginAsync = async (app) => {
   // Browsers send batches as JSON, and on page unload through sendBeacon as text/plain.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -40,29 +40,18 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/telemetry',
-    {
-      config: { auth: 'public', rateLimit: { bucket: 'telemetry' } },
-      schema: {
-        tags: ['telemetry'],
-        summary: 'Collect the web app’s Application Insights batches (page views, events, …)',
-        security: [],
-        body: z.array(z.unknown()),
-        response: {
-          200: telemetryResponseSchema,
-          206: telemetryResponseSchema,
-          ...errorResponses(400, 413, 429),
-        },
-      },
-    },
+  routeFrom(
+    app,
+    telemetryApi.collect,
+    { config: { auth: 'public', rateLimit: { bucket: 'telemetry' } } },
     async (request, reply) => {
       const { status, body } = await ingestTelemetry(
         app.ctx.database.db,
         app.ctx.config.telemetryInstrumentationKey,
         request.body,
       );
-      return reply.code(status).send(body);
+      reply.code(status);
+      return body;
     },
   );
 };
