@@ -2,6 +2,7 @@
 import { run } from './lib.mjs';
 
 for (const project of [
+  'packages/kit',
   'packages/contracts',
   'packages/modules',
   'packages/flow',
@@ -12,6 +13,7 @@ for (const project of [
   'apps/web',
   'e2e',
   'bench',
+  'scripts/architecture',
 ]) {
   run('npx', ['tsc', '--noEmit', '-p', project]);
 }

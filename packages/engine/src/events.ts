@@ -1,4 +1,4 @@
-import type { BotMessage } from '@parley/contracts';
+import type { BotMessage } from '@parley/kit';
 import type { TurnMeta } from './services';
 
 /** The dimensions every log event carries (spec §3), named as the reports read them. */

@@ -1,5 +1,5 @@
-import type { BotMessage } from '@parley/contracts';
 import { type Flow, flowSchema } from '@parley/flow';
+import type { BotMessage } from '@parley/kit';
 import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
 import { expect } from 'vitest';
 import type { EngineEvent, TraceEntry } from '../events';

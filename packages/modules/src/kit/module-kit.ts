@@ -1,4 +1,4 @@
-import type { BotMessage, CallFailure } from '@parley/contracts';
+import type { BotMessage, CallFailure } from '@parley/kit';
 import type { z } from 'zod';
 import type { ModuleWords, Say } from './words';
 

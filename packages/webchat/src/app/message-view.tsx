@@ -1,5 +1,5 @@
 import type { WebchatStrings } from '@parley/contracts';
-import { safeImageUrl, safeLinkUrl } from '@parley/contracts/safe-url';
+import { safeImageUrl, safeLinkUrl } from '@parley/kit/safe-url';
 import type { MessageButton, MessageCard } from '@parley/sdk';
 import { useRef } from 'preact/hooks';
 import { RichText } from './rich-text';

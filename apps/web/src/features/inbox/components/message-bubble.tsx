@@ -3,7 +3,7 @@ import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { Avatar, Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
-import { safeImageUrl, safeLinkUrl } from '@parley/contracts/safe-url';
+import { safeImageUrl, safeLinkUrl } from '@parley/kit/safe-url';
 import { type ComponentType, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BotMarkdown } from '../../../shared/ui/bot-markdown';
