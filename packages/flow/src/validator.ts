@@ -1,4 +1,10 @@
-import { compileUserPattern, definitionOf, type PatternRefusal, RESERVED_VARIABLES } from '@parley/modules';
+import {
+  compileUserPattern,
+  definitionOf,
+  type ModuleFindingCode,
+  type PatternRefusal,
+  RESERVED_VARIABLES,
+} from '@parley/modules';
 import { modulesById, portsOf, reachableModules, stronglyConnected, waitsForInput } from './graph';
 import {
   DEFAULT_NLU_LIMITS,
@@ -9,7 +15,9 @@ import {
 } from './nlu-limits';
 import type { Flow } from './schema';
 
+/** What a finding is about: the flow's own checks, and those of module types (their `check`). */
 export type FindingCode =
+  | ModuleFindingCode
   | 'missing-start'
   | 'duplicate-id'
   | 'connection-to-missing-module'
@@ -18,7 +26,6 @@ export type FindingCode =
   | 'global-to-missing-module'
   | 'invalid-regex'
   | 'unknown-intent'
-  | 'no-intents'
   | 'intent-without-phrases'
   | 'nlu-model-too-large'
   | 'unknown-tag'
@@ -175,30 +182,9 @@ export function validateFlow(
         message: `${label(module.id)} leads nowhere from: ${open.map((port) => port.label).join(', ')}`,
       });
     }
-    if (module.type === 'intent_router') {
-      if (module.content.intents.length === 0)
-        warning({
-          code: 'no-intents',
-          moduleId: module.id,
-          message: `${label(module.id)} routes no intent yet: every message takes “Not understood”`,
-        });
-      for (const intent of module.content.intents) {
-        if (!intents.has(intent))
-          error({
-            code: 'unknown-intent',
-            moduleId: module.id,
-            intent,
-            message: `${label(module.id)} routes the intent “${intent}”, which the bot does not define`,
-          });
-        else if (untrained.has(intent))
-          warning({
-            code: 'intent-without-phrases',
-            moduleId: module.id,
-            intent,
-            message: `${label(module.id)} routes the intent “${intent}”, which has no training phrases: it is never predicted`,
-          });
-      }
-    }
+    const context = { label: label(module.id), intents, untrainedIntents: untrained };
+    for (const finding of definitionOf(module.type).check?.(module.content, context) ?? [])
+      findings.push({ ...finding, moduleId: module.id });
     for (const { pattern, flags } of definitionOf(module.type).patterns?.(module.content) ?? []) {
       const compiled = compileUserPattern(pattern, flags);
       if (!compiled.ok)
