@@ -14,6 +14,7 @@ import {
   nluLimitExceeded,
 } from './nlu-limits';
 import type { Flow } from './schema';
+import { triggerKindOf } from './triggers';
 
 /** What a finding is about: the flow's own checks, and those of module types (their `check`). */
 export type FindingCode =
@@ -214,33 +215,9 @@ export function validateFlow(
         target: global.target,
         message: `The global connection “${global.name || global.id}” leads to a module that does not exist`,
       });
-    if (global.trigger.type === 'regex') {
-      const compiled = compileUserPattern(global.trigger.pattern, global.trigger.flags);
-      if (!compiled.ok)
-        error({
-          code: 'invalid-regex',
-          connectionId: global.id,
-          pattern: global.trigger.pattern,
-          refusal: compiled.refusal,
-          message: `The pattern of “${global.name || global.id}” cannot be used: ${compiled.reason}`,
-        });
-    }
-    if (global.trigger.type === 'intent' && !intents.has(global.trigger.intent)) {
-      error({
-        code: 'unknown-intent',
-        connectionId: global.id,
-        intent: global.trigger.intent,
-        message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which the bot does not define`,
-      });
-    }
-    if (global.trigger.type === 'intent' && untrained.has(global.trigger.intent)) {
-      warning({
-        code: 'intent-without-phrases',
-        connectionId: global.id,
-        intent: global.trigger.intent,
-        message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which has no training phrases: it is never predicted`,
-      });
-    }
+    const context = { name: global.name || global.id, intents, untrainedIntents: untrained };
+    for (const finding of triggerKindOf(global.trigger).check(global.trigger, context))
+      findings.push({ ...finding, connectionId: global.id });
   }
 
   // A loop of modules that never wait for the user, with no way out, runs forever.
