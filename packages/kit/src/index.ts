@@ -4,5 +4,6 @@
  * screen shows them; so they sit below all of those. `./links` and `./safe-url` are separate entry
  * points without zod, so the widget stays small.
  */
+export * from './bot-message-kinds';
 export * from './bot-messages';
 export * from './call-failures';
