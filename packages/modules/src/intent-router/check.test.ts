@@ -7,8 +7,7 @@ describe('intent router check', () => {
     intents: new Set(['track_order', 'refund', 'greet']),
     untrainedIntents: new Set(['greet']),
   };
-  const check = (intents: string[]) =>
-    intentRouterDefinition.check({ prompt: '', intents, threshold: 0.5 }, context);
+  const check = (intents: string[]) => intentRouterDefinition.check({ intents }, context);
 
   it('is content with trained intents the bot defines', () => {
     expect(check(['track_order', 'refund'])).toEqual([]);
