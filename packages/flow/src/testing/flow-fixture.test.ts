@@ -65,6 +65,20 @@ describe('the flow fixture builder', () => {
     expect(flow.variables).toEqual([{ name: 'plan', default: 'free', description: '' }]);
   });
 
+  it('keeps the starter’s welcome module, in the bot’s language, wired on', () => {
+    const flow = flowFixture()
+      .starterWelcome({ next: 'menu' })
+      .module('menu', 'text', { text: 'Menu' })
+      .onto(starterFlow('es'));
+    expect(flow.startModuleId).toBe('start');
+    expect(flow.modules[0]).toMatchObject({
+      id: 'start',
+      name: 'Bienvenida',
+      content: { text: '¡Hola! 👋 ¿En qué puedo ayudarte hoy?' },
+      connections: [{ id: 'start-next', port: 'next', target: 'menu' }],
+    });
+  });
+
   it('refuses a fixture the flow schema refuses, where it is built', () => {
     expect(() => flowFixture().module('bad id!', 'text', { text: 'x' }).build()).toThrow(/Ids use letters/);
     expect(() => flowFixture().build()).toThrow(/needs a module/);

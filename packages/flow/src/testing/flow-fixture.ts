@@ -2,7 +2,6 @@ import type { ModuleType, moduleDefinitions } from '@parley/modules';
 import type { z } from 'zod';
 import {
   type Connection,
-  FLOW_SCHEMA_VERSION,
   type Flow,
   flowSchema,
   type flowSettingsSchema,
@@ -11,6 +10,7 @@ import {
   type intentSchema,
   type tagSchema,
 } from '../schema';
+import { starterFlow } from '../starter';
 
 /** A module type's content as a fixture writes it: the fields its schema fills in may be left out. */
 export type ContentOf<T extends ModuleType> = z.input<(typeof moduleDefinitions)[T]['content']>;
@@ -64,7 +64,8 @@ function connectionsOf(moduleId: string, wiring: Wiring): Connection[] {
  * fails where it is written.
  */
 export class FlowFixture {
-  private readonly modules: unknown[] = [];
+  /** Modules, or where the starter flow's welcome module goes (with its wiring). */
+  private readonly modules: ({ module: unknown } | { starterWelcome: Wiring })[] = [];
   private readonly globals: GlobalConnectionInput[] = [];
   private readonly tagList: z.input<typeof tagSchema>[] = [];
   private readonly intentList: z.input<typeof intentSchema>[] = [];
@@ -80,7 +81,16 @@ export class FlowFixture {
     wiring: Wiring = {},
     extras: ModuleExtras = {},
   ): this {
-    this.modules.push({ id, type, content, connections: connectionsOf(id, wiring), ...extras });
+    this.modules.push({ module: { id, type, content, connections: connectionsOf(id, wiring), ...extras } });
+    return this;
+  }
+
+  /**
+   * Keeps the starter flow's welcome module as a new bot has it (its text in the bot's language),
+   * wired to other modules.
+   */
+  starterWelcome(wiring: Wiring = {}): this {
+    this.modules.push({ starterWelcome: wiring });
     return this;
   }
 
@@ -126,7 +136,7 @@ export class FlowFixture {
 
   /** The fixture as a whole flow document. */
   build(): Flow {
-    return this.onto({ schemaVersion: FLOW_SCHEMA_VERSION, settings: {} });
+    return this.onto({ ...starterFlow(), modules: [] });
   }
 
   /**
@@ -135,14 +145,20 @@ export class FlowFixture {
    * any; settings the fixture sets are changed, the rest kept.
    */
   readonly onto = (starter: Partial<Flow> | Record<string, unknown>): Flow => {
-    const first = (this.modules[0] as { id: string } | undefined)?.id;
+    const welcome = (starter.modules as { id: string }[] | undefined)?.[0] ?? starterFlow().modules[0];
+    const modules = this.modules.map((entry) =>
+      'module' in entry
+        ? entry.module
+        : { ...welcome, connections: connectionsOf(welcome?.id ?? 'start', entry.starterWelcome) },
+    );
+    const first = (modules[0] as { id: string } | undefined)?.id;
     const startModuleId = this.startId ?? first;
     if (!startModuleId) throw new Error('a flow fixture needs a module');
     const replaced = <T>(mine: T[], key: string) => (mine.length > 0 ? { [key]: mine } : {});
     return flowSchema.parse({
       ...starter,
       startModuleId,
-      modules: this.modules,
+      modules,
       ...replaced(this.tagList, 'tags'),
       ...replaced(this.globals, 'globalConnections'),
       ...replaced(this.intentList, 'intents'),
