@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** What a faked route answers: a JSON body (status 200), or a status with a body. */
-export type FakeAnswer = unknown | { status: number; body: unknown };
+export type FakeAnswer = object | string | number | boolean | null | { status: number; body: unknown };
 type Handler = (request: { url: URL; body: unknown }) => FakeAnswer;
 
 const isStatusAnswer = (answer: unknown): answer is { status: number; body: unknown } =>

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next, { type i18n, type Resource } from 'i18next';
 import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { theme } from '../app/theme';
@@ -47,10 +47,14 @@ export interface RenderOptions {
   queryClient?: QueryClient;
 }
 
-/** Renders as the app does: translations, the theme, toasts, a query client (and a router when asked). */
+/**
+ * Renders as the app does: translations, the theme, toasts, a query client, a loading fallback
+ * for screens that wait for their data (and a router when asked).
+ */
 export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
   const queryClient =
-    options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    options.queryClient ??
+    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const routed =
     options.route === undefined ? (
       ui
@@ -66,7 +70,9 @@ export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={options.language === 'es' ? spanishI18n : testI18n}>
         <ThemeProvider theme={theme}>
-          <SnackbarProvider>{routed}</SnackbarProvider>
+          <SnackbarProvider>
+            <Suspense fallback={<p>Loading…</p>}>{routed}</Suspense>
+          </SnackbarProvider>
         </ThemeProvider>
       </I18nextProvider>
     </QueryClientProvider>,

@@ -7,7 +7,12 @@ import { renderWithApp } from '../../../test/render';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 
-const session = { token: 'session-token', expiry: Date.now() + 3_600_000, company2faEnabled: false, qrRegistered: false };
+const session = {
+  token: 'session-token',
+  expiry: Date.now() + 3_600_000,
+  company2faEnabled: false,
+  qrRegistered: false,
+};
 
 describe('the sign-in form', () => {
   it('says what is missing or wrong before asking the server', async () => {
@@ -64,7 +69,13 @@ describe('the sign-in form', () => {
           ? session
           : {
               status: 401,
-              body: { error: { name: 'UnauthorizedException', message: 'Code needed', details: { otpRequired: true } } },
+              body: {
+                error: {
+                  name: 'UnauthorizedException',
+                  message: 'Code needed',
+                  details: { otpRequired: true },
+                },
+              },
             },
     });
     renderWithApp(<LoginPage />, { route: '/v2/login', path: '/v2/login' });
@@ -86,7 +97,9 @@ describe('the sign-in form', () => {
     fakeApi({
       'POST /api/auth/login': {
         status: 429,
-        body: { error: { name: 'RateLimitException', message: 'Slow down', details: { retryAfterMs: 4200 } } },
+        body: {
+          error: { name: 'RateLimitException', message: 'Slow down', details: { retryAfterMs: 4200 } },
+        },
       },
     });
     renderWithApp(<LoginPage />, { route: '/v2/login' });
@@ -114,7 +127,9 @@ describe('the sign-up form', () => {
   });
 
   it('sends the sign-up and says to check the inbox (the industry left out when not chosen)', async () => {
-    const { requests } = fakeApi({ 'POST /api/auth/register': { status: 202, body: { status: 'accepted' } } });
+    const { requests } = fakeApi({
+      'POST /api/auth/register': { status: 202, body: { status: 'accepted' } },
+    });
     renderWithApp(<RegisterPage />, { route: '/v2/register' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('First name'), 'Ada');
