@@ -19,6 +19,7 @@ import { expireDueConversations, runServerTurn } from './features/conversations/
 import { createEngineServices } from './features/conversations/engine-services';
 import { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import { finishAbandonedTurns } from './features/conversations/turn-runner';
+import { createTurnWrites } from './features/conversations/turn-writes';
 import { debuggerRoutes } from './features/debugger/debugger.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -126,6 +127,7 @@ export async function buildApp({
       engineServices,
       bus,
       instanceId: randomUUID(),
+      writes: createTurnWrites(database, config.databasePool.size),
     },
     realtime: { heartbeatMs: streamHeartbeatMs },
   };

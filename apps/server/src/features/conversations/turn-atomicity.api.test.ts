@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
+/** The one statement that stores a turn: its state, messages and events (see persistTurns). */
+const TURN_WRITE = /^with input as \(.*\bconversation as \(\s*update conversations c set/s;
+
 describe('a turn is one transaction, worked out from the conversation as it is', () => {
   let t: TestApp;
   let key: string;
@@ -190,7 +193,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
       // lands only if no other turn came in between and the flow is still the deployment's.
       const { turn, notices } = await sendMeasured('and again');
       expect(turn).toHaveLength(1);
-      expect(turn[0]).toMatch(/^with conversation as \(\s*update conversations/);
+      expect(turn[0]).toMatch(TURN_WRITE);
       // Other processes hear of it after the commit, by a notice that does not wait for the disk.
       expect(notices).toHaveLength(1);
       expect(notices[0]).toMatch(/set_config\('synchronous_commit', 'off', true\)/);
@@ -212,6 +215,36 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     },
   );
 
+  it('stores the turns of many conversations that come together in fewer statements, each turn whole and its own', async () => {
+    const conversations = await Promise.all(Array.from({ length: 24 }, () => start(loopKey)));
+    await Promise.all(conversations.map((conversation) => send(conversation, 'warm')));
+    const before = (await snapshot(conversations[0]?.conversationId ?? '')).messages;
+    const sendAll = () =>
+      Promise.all(conversations.map((conversation, index) => send(conversation, `visitor ${index}`)));
+    let replies: Awaited<ReturnType<typeof sendAll>> = [];
+    const { turn } = await statementsOf(async () => {
+      replies = await sendAll();
+    });
+    replies.forEach((reply, index) => {
+      expect(reply.statusCode).toBe(200);
+      const texts = reply
+        .json<{ messages: ChatMessage[] }>()
+        .messages.map((message) => (message.message.type === 'text' ? message.message.text : ''));
+      expect(texts).toEqual([`visitor ${index}`, `2: visitor ${index}`, 'Say something']);
+    });
+    for (const conversation of conversations) {
+      const after = await snapshot(conversation.conversationId);
+      expect(after.messages).toBe(before + 3);
+      expect((after.conversation.state as { variables: { turns: number } }).variables.turns).toBe(2);
+    }
+    // PostgreSQL: the writes that came while others were in flight went together (pglite: one connection, not counted).
+    if (testEngine === 'postgres') {
+      const writes = turn.filter((text) => TURN_WRITE.test(text));
+      expect(writes.length).toBeGreaterThan(0);
+      expect(writes.length).toBeLessThan(conversations.length);
+    }
+  });
+
   it.runIf(testEngine === 'postgres')(
     'makes a turn’s webhook call with no transaction or lock open: a claim, the call, then the write',
     async () => {
@@ -231,8 +264,8 @@ describe('a turn is one transaction, worked out from the conversation as it is',
       // Worked out without the call, the turn claims the conversation (recording the call it is
       // about to make), makes the call holding nothing, and stores the turn, ending the claim.
       expect(turn).toHaveLength(2);
-      expect(turn[0]).toMatch(/^update "conversations" set "pending_turn"/);
-      expect(turn[1]).toMatch(/^with conversation as \(\s*update conversations/);
+      expect(turn[0]).toMatch(/^update conversations c set\s+pending_turn/);
+      expect(turn[1]).toMatch(TURN_WRITE);
       expect(turn).not.toContain('begin');
       expect(turn.some((text) => text.includes('for update'))).toBe(false);
     },
