@@ -15,6 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { flowFixture } from '@parley/flow/testing';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -73,44 +74,33 @@ async function serve({ engine, url, modelUrl }: { engine: Engine; url?: string; 
 
 // ---------- load side (main thread) ----------
 
-const input = (target: string) => ({
-  id: 'start',
-  type: 'input',
-  content: { prompt: 'Ask me', variable: 'said', validator: { type: 'text' } },
-  connections: [{ id: 'c1', port: 'next', target }],
-});
+/** A bot that listens at `start` and hands every message to `target`. */
+const asking = (target: string) =>
+  flowFixture().module(
+    'start',
+    'input',
+    { prompt: 'Ask me', variable: 'said', validator: { type: 'text' } },
+    { next: target },
+  );
 
 const flows = {
-  llm: () => [
-    input('answer'),
-    {
-      id: 'answer',
-      type: 'llm',
-      content: { userPrompt: '{{ said }}', maxTokens: 64 },
-      connections: [{ id: 'c2', port: 'next', target: 'start' }],
-    },
-  ],
-  webhook: (receiverUrl: string) => [
-    input('lookup'),
-    {
-      id: 'lookup',
-      type: 'webhook',
-      content: {
-        method: 'POST',
-        url: receiverUrl,
-        body: '{{ said }}',
-        responseVariable: 'found',
-        timeoutMs: 10_000,
-      },
-      connections: [{ id: 'c2', port: 'success', target: 'tell' }],
-    },
-    {
-      id: 'tell',
-      type: 'text',
-      content: { text: 'Order {{ said }}: {{ found.status }}' },
-      connections: [{ id: 'c3', port: 'next', target: 'start' }],
-    },
-  ],
+  llm: () =>
+    asking('answer').module('answer', 'llm', { userPrompt: '{{ said }}', maxTokens: 64 }, { next: 'start' }),
+  webhook: (receiverUrl: string) =>
+    asking('lookup')
+      .module(
+        'lookup',
+        'webhook',
+        {
+          method: 'POST',
+          url: receiverUrl,
+          body: '{{ said }}',
+          responseVariable: 'found',
+          timeoutMs: 10_000,
+        },
+        { success: 'tell' },
+      )
+      .module('tell', 'text', { text: 'Order {{ said }}: {{ found.status }}' }, { next: 'start' }),
 };
 
 /** A receiver answering after `latencyMs`, as a slow order service does. */
@@ -178,9 +168,9 @@ async function run(scenario: Scenario) {
         worker.once('error', reject);
       },
     );
-    const modules = scenario.module === 'llm' ? flows.llm() : flows.webhook(receiverUrl);
+    const flow = scenario.module === 'llm' ? flows.llm() : flows.webhook(receiverUrl);
     const owner = { email: ownerEmail, password: BENCH_PASSWORD };
-    const key = await publishedBot(apiUrl, owner, `Bench ${scenario.module}`, modules);
+    const key = await publishedBot(apiUrl, owner, `Bench ${scenario.module}`, flow);
     const conversations = await Promise.all(
       Array.from({ length: scenario.visitors }, () =>
         json<{ conversationId: string; token: string }>(`${apiUrl}/api/chat/conversations`, 'POST', {

@@ -1,6 +1,6 @@
 /** The load side shared by the HTTP benches: keep-alive requests and closed loops of visitors. */
 import http from 'node:http';
-import { FlowFixture } from '@parley/flow/testing';
+import type { FlowFixture } from '@parley/flow/testing';
 import { percentile } from './stats';
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -99,7 +99,7 @@ export async function publishedBot(
   apiUrl: string,
   owner: { email: string; password: string },
   name: string,
-  flow: FlowFixture | unknown[],
+  flow: FlowFixture,
 ): Promise<string> {
   const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/login`, 'POST', owner);
   const auth = `JWT ${token}`;
@@ -112,7 +112,7 @@ export async function publishedBot(
   const saved = await json<{ findings: { severity: string; message: string }[] }>(
     `${apiUrl}/api/bots/${bot.id}/flow`,
     'PUT',
-    { flow: flow instanceof FlowFixture ? flow.onto(bot.flow) : { ...bot.flow, modules: flow } },
+    { flow: flow.onto(bot.flow) },
     auth,
   );
   const errors = saved.findings.filter((finding) => finding.severity === 'error');
