@@ -115,14 +115,26 @@ function slowReceiver(latencyMs: number) {
   });
 }
 
-/** Samples the bench database's client connections: the most open, and the most busy at once. */
+/**
+ * Samples the bench database's client connections (the most open, and the most busy at once) and
+ * counts the transactions committed meanwhile (turns written together share one).
+ */
 function connectionSampler(url: string) {
   const client = new pg.Client({ connectionString: url });
   let open = 0;
   let busy = 0;
   let running = true;
+  const commits = async () =>
+    (
+      await client.query<{ commits: number }>(
+        'select xact_commit::int as commits from pg_stat_database where datname = current_database()',
+      )
+    ).rows[0]?.commits ?? 0;
+  let firstCommits = 0;
+  let lastCommits = 0;
   const done = (async () => {
     await client.connect();
+    firstCommits = await commits();
     while (running) {
       const { rows } = await client.query<{ open: number; busy: number }>(
         `select count(*)::int as open, count(*) filter (where state <> 'idle')::int as busy
@@ -133,13 +145,16 @@ function connectionSampler(url: string) {
       busy = Math.max(busy, rows[0]?.busy ?? 0);
       await sleep(50);
     }
+    // The statistics reach pg_stat_database when a backend reports them (at most every second).
+    await sleep(1100);
+    lastCommits = await commits();
     await client.end();
   })();
   return {
     async stop() {
       running = false;
       await done;
-      return { maxOpen: open, maxBusy: busy };
+      return { maxOpen: open, maxBusy: busy, commits: lastCommits - firstCommits };
     },
   };
 }
@@ -178,6 +193,8 @@ async function run(scenario: Scenario) {
         }),
       ),
     );
+    // Every answer while the database is sampled, warm-up included (for commits per answer).
+    let answered = 0;
     const turn: Turn = async (visitor, counter) => {
       const conversation = conversations[visitor];
       if (!conversation) return 0;
@@ -187,6 +204,7 @@ async function run(scenario: Scenario) {
         { text: `question ${counter}` },
         `Bearer ${conversation.token}`,
       );
+      if (response.status < 300) answered++;
       return response.status;
     };
     model.requests.length = 0;
@@ -196,6 +214,7 @@ async function run(scenario: Scenario) {
       durationMs: DURATION_MS,
     });
     const connections = await sampler?.stop();
+    const { commits, ...held } = connections ?? { commits: 0 };
     return {
       ...scenario,
       answersPerSecond: result.turnsPerSecond,
@@ -203,7 +222,13 @@ async function run(scenario: Scenario) {
       p99Ms: result.p99Ms,
       answers: result.turns,
       errors: result.errors,
-      ...(connections ? { databaseConnections: connections } : {}),
+      ...(connections
+        ? {
+            databaseConnections: held,
+            // The sampler's own statements and the job queue's polling are counted too.
+            commitsPerAnswer: Math.round((commits / Math.max(1, answered)) * 100) / 100,
+          }
+        : {}),
     };
   } finally {
     await worker.terminate();

@@ -9,7 +9,9 @@ function controlledRun() {
     new Promise<string[]>((resolve, reject) => {
       batches.push(items);
       finishers.push(() =>
-        items.includes('bad') ? reject(new Error('bad item')) : resolve(items.map((item) => item.toUpperCase())),
+        items.includes('bad')
+          ? reject(new Error('bad item'))
+          : resolve(items.map((item) => item.toUpperCase())),
       );
     });
   const finishNext = async () => {

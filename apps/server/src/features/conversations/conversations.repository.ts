@@ -360,16 +360,6 @@ export async function messagesAfter(
   }));
 }
 
-/** What the widget of a deployment shows before any conversation: the bot's name, language, style. */
-export async function findWebchatSettings(db: Queryable, botId: string) {
-  return db
-    .selectFrom('bots')
-    .select(['name', 'language', 'webchat_style'])
-    .where('id', '=', botId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 /** Tenant-scoped: a conversation of the company, or nothing. */
 export async function findCompanyConversation(db: Queryable, companyId: string, conversationId: string) {
   return db

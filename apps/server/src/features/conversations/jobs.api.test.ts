@@ -3,7 +3,8 @@ import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
-import { EXPIRY_GAP_MS, expireDueConversations } from './conversations.service';
+import { expireDueConversations } from './server-turns';
+import { EXPIRY_GAP_MS } from './turn-runner';
 
 describe('delayed moves and expiry', () => {
   let t: TestApp;
