@@ -13,6 +13,7 @@ for (const project of [
   'apps/web',
   'e2e',
   'bench',
+  'scripts',
   'scripts/architecture',
 ]) {
   run('npx', ['tsc', '--noEmit', '-p', project]);
