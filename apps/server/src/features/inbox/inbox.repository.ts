@@ -279,11 +279,30 @@ export async function findInboxConversation(db: Queryable, companyId: string, co
     .executeTakeFirst();
 }
 
-/** The events a transcript shows, in order, with the message each came after. */
-export async function transcriptEvents(db: Queryable, conversationId: string) {
+/**
+ * One conversation of the company as the inbox lists it, for a live notice, with how many of the
+ * company's and of its bot's conversations wait for an agent now: one statement for every stream.
+ */
+export async function findNoticeConversation(db: Queryable, companyId: string, conversationId: string) {
+  const waiting = (bot: boolean) =>
+    sql<number>`(select count(*)::int from conversations as w
+      where w.company_id = conversations.company_id ${bot ? sql`and w.bot_id = conversations.bot_id` : sql``}
+        and w.status = 'human' and w.agent_id is null)`;
+  return withInboxColumns(matching(db, { companyId }))
+    .select([waiting(false).as('company_waiting'), waiting(true).as('bot_waiting')])
+    .where('conversations.id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/**
+ * The events a transcript shows, in order, with the message each came after and the log row that
+ * holds it (those after `afterLogId` only: what a shown transcript lacks).
+ */
+export async function transcriptEvents(db: Queryable, conversationId: string, afterLogId = 0) {
   return db
     .selectFrom('conversation_events')
     .select([
+      'log_id',
       'name',
       'occurred_at',
       'after_seq',
@@ -291,6 +310,7 @@ export async function transcriptEvents(db: Queryable, conversationId: string) {
       sql<string | null>`dimensions->>'Bot Module ID'`.as('module_id'),
     ])
     .where('conversation_id', '=', conversationId)
+    .where('log_id', '>', String(afterLogId))
     .where('name', 'in', TRANSCRIPT_EVENTS)
     .orderBy('log_id')
     .orderBy('position')

@@ -3,6 +3,7 @@ import type {
   InboxConversation,
   InboxListResponse,
   InboxTranscript,
+  InboxTranscriptChanges,
   inboxQuerySchema,
   PassControlRequest,
 } from '@parley/contracts';
@@ -24,6 +25,7 @@ import {
   countWaiting,
   findConversationPlace,
   findInboxConversation,
+  findNoticeConversation,
   findRecentWithWords,
   type InboxConversationRow,
   type InboxFilter,
@@ -226,10 +228,23 @@ export async function inboxTranscript(
   companyId: string,
   conversationId: string,
 ): Promise<InboxTranscript> {
+  return transcriptSince(ctx, companyId, conversationId, { afterSeq: 0, afterEvent: 0 });
+}
+
+/**
+ * What a transcript already shown lacks: the conversation now, with only the messages after
+ * `afterSeq` and the events after `afterEvent` (the `eventCursor` it was given).
+ */
+export async function transcriptSince(
+  ctx: AppContext,
+  companyId: string,
+  conversationId: string,
+  { afterSeq, afterEvent }: { afterSeq: number; afterEvent: number },
+): Promise<InboxTranscriptChanges> {
   const row = await companyConversation(ctx, companyId, conversationId);
   const [messages, events] = await Promise.all([
-    conversationMessages(ctx, conversationId, 0),
-    transcriptEvents(ctx.database.db, conversationId),
+    conversationMessages(ctx, conversationId, afterSeq),
+    transcriptEvents(ctx.database.db, conversationId, afterEvent),
   ]);
   return {
     conversation: toInboxConversation(row),
@@ -242,6 +257,20 @@ export async function inboxTranscript(
       data: event.data,
     })),
     variables: (row.variables ?? {}) as InboxTranscript['variables'],
+    eventCursor: events.reduce((cursor, event) => Math.max(cursor, Number(event.log_id)), afterEvent),
+  };
+}
+
+/**
+ * A live notice's news for the inbox's streams: the conversation's row now (null: no longer in the
+ * inbox) and how many conversations wait for an agent, of the company and of the conversation's bot.
+ */
+export async function noticeConversation(ctx: AppContext, companyId: string, conversationId: string) {
+  const row = await findNoticeConversation(ctx.database.db, companyId, conversationId);
+  if (!row) return { conversation: null };
+  return {
+    conversation: toInboxConversation(row),
+    waiting: { company: row.company_waiting, bot: row.bot_waiting },
   };
 }
 
@@ -295,5 +324,11 @@ export async function addInternalNote(
 export async function markConversationRead(ctx: AppContext, companyId: string, conversationId: string) {
   const read = isUuid(conversationId) && (await markRead(ctx.database.db, companyId, conversationId));
   if (!read) throw new NotFoundException('Conversation not found');
-  ctx.conversations.bus.publishStored({ conversationId, companyId, botId: read.botId, seq: 0 });
+  ctx.conversations.bus.publishStored({
+    conversationId,
+    companyId,
+    botId: read.botId,
+    seq: 0,
+    rowOnly: true,
+  });
 }
