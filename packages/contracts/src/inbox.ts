@@ -61,6 +61,11 @@ export const inboxListResponseSchema = z.object({
   total: z.object({ count: z.number().int(), capped: z.boolean() }),
   /** Conversations of the same company and bot waiting for an agent. */
   waiting: z.number().int(),
+  /**
+   * When the page was read: a conversation created later was not counted in `total` (a live
+   * notice of it adds one).
+   */
+  asOf: z.string(),
 });
 export type InboxListResponse = z.infer<typeof inboxListResponseSchema>;
 

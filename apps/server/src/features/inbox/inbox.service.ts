@@ -113,6 +113,7 @@ export async function listInbox(
     user: query.user,
   };
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const asOf = new Date().toISOString();
   const [{ rows, total }, waiting] = await Promise.all([
     inboxPage(db, filter, after, query.limit, wordSearchReads),
     countWaiting(db, companyId, query.botId),
@@ -124,6 +125,7 @@ export async function listInbox(
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
     total,
     waiting,
+    asOf,
   };
 }
 
