@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat';
+import { TRANSCRIPT_EVENTS } from './conversation-events';
 
 /** Where a conversation stands, as the inbox shows and filters it. */
 export const inboxStatusSchema = z.enum(['active', 'waiting', 'with_agent', 'expired', 'ended']);
@@ -71,7 +72,8 @@ export type InboxListResponse = z.infer<typeof inboxListResponseSchema>;
 
 /** Something that happened in a conversation, shown inline in its transcript. */
 export const inboxEventSchema = z.object({
-  name: z.string(),
+  /** One of the catalogue's transcript events (see conversation-events.ts). */
+  name: z.enum(TRANSCRIPT_EVENTS),
   at: z.string(),
   /** The message it came after (0: before any). */
   afterSeq: z.number().int(),

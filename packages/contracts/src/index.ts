@@ -6,6 +6,7 @@ export * from './call-failures';
 export * from './changelog';
 export * from './chat';
 export * from './companies';
+export * from './conversation-events';
 export * from './debugger';
 export * from './errors';
 export * from './frontend-config';

@@ -9,6 +9,7 @@ import type {
   InboxTranscript,
   StartConversationResponse,
 } from '@parley/contracts';
+import { parseEventData } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -652,6 +653,8 @@ describe('the inbox and human handoff', () => {
     expect(whole.messages).toEqual([...shown.messages, ...replied.messages]);
     expect(whole.events).toEqual([...shown.events, ...taken.events, ...replied.events]);
     expect(whole.eventCursor).toBe(replied.eventCursor);
+    // What the transcript shows was written through the event catalogue and reads back through it.
+    for (const event of whole.events) expect(parseEventData(event.name, event.data)).toBeDefined();
 
     const bad = await changes(-1, 0);
     expect(bad.statusCode).toBe(400);

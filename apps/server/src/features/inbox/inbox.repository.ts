@@ -1,4 +1,4 @@
-import type { InboxStatus } from '@parley/contracts';
+import { type ConversationEventData, EVENT, type InboxStatus, TRANSCRIPT_EVENTS } from '@parley/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import { containsPattern } from '../../db/like-pattern';
@@ -22,22 +22,6 @@ export interface InboxFilter {
 
 /** Counting stops here (beyond it the inbox says "1 000+"): a count scans what it counts. */
 export const COUNT_CAP = 1_000;
-
-/** The event names a transcript shows inline (the rest are for reports). */
-export const TRANSCRIPT_EVENTS = [
-  'Conversation Started',
-  'Conversation Ended',
-  'Conversation Expired',
-  'Handoff Requested',
-  'Pass Control',
-  'Internal Note',
-  'Webhook Result',
-  'Fallback',
-  'Goal Reached',
-  'LLM Failed',
-  'Template Error',
-  'Module Failed',
-];
 
 type Conversations = ExpressionBuilder<DB, 'conversations'>;
 
@@ -322,9 +306,9 @@ export async function insertInternalNote(
   db: Queryable,
   companyId: string,
   conversationId: string,
-  note: { text: string; author: string; authorId: string },
+  note: ConversationEventData<typeof EVENT.InternalNote>,
 ): Promise<{ botId: string } | undefined> {
-  const event = { name: 'Internal Note', at: Date.now(), afterOutputs: 0, dimensions: {}, data: note };
+  const event = { name: EVENT.InternalNote, at: Date.now(), afterOutputs: 0, dimensions: {}, data: note };
   const result = await sql<{ bot_id: string }>`
     insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
     select id, company_id, bot_id, deployment_id, ${JSON.stringify([event])}::jsonb, message_count

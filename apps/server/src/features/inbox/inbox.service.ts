@@ -1,11 +1,12 @@
-import type {
-  ConversationPlace,
-  InboxConversation,
-  InboxListResponse,
-  InboxTranscript,
-  InboxTranscriptChanges,
-  inboxQuerySchema,
-  PassControlRequest,
+import {
+  type ConversationPlace,
+  type InboxConversation,
+  type InboxListResponse,
+  type InboxTranscript,
+  type InboxTranscriptChanges,
+  type inboxQuerySchema,
+  isTranscriptEvent,
+  type PassControlRequest,
 } from '@parley/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -251,13 +252,20 @@ export async function transcriptSince(
   return {
     conversation: toInboxConversation(row),
     messages,
-    events: events.map((event) => ({
-      name: event.name,
-      at: event.occurred_at.toISOString(),
-      afterSeq: event.after_seq,
-      moduleId: event.module_id,
-      data: event.data,
-    })),
+    // The query asks for transcript events only; the check lets the compiler know it.
+    events: events.flatMap(({ name, ...event }) =>
+      isTranscriptEvent(name)
+        ? [
+            {
+              name,
+              at: event.occurred_at.toISOString(),
+              afterSeq: event.after_seq,
+              moduleId: event.module_id,
+              data: event.data,
+            },
+          ]
+        : [],
+    ),
     variables: (row.variables ?? {}) as InboxTranscript['variables'],
     eventCursor: events.reduce((cursor, event) => Math.max(cursor, Number(event.log_id)), afterEvent),
   };

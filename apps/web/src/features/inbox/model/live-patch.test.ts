@@ -1,4 +1,10 @@
-import type { ChatMessage, InboxConversation, InboxNotice, InboxTranscript } from '@parley/contracts';
+import {
+  type ChatMessage,
+  EVENT,
+  type InboxConversation,
+  type InboxNotice,
+  type InboxTranscript,
+} from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { type InboxPages, patchedPages, withChanges } from './live-patch';
 
@@ -154,7 +160,7 @@ describe('a transcript catching up', () => {
   };
 
   it('adds the new messages and events, takes the row and variables as they are now', () => {
-    const note = { name: 'Internal Note', at: AS_OF, afterSeq: 3, moduleId: null, data: { text: 'n' } };
+    const note = { name: EVENT.InternalNote, at: AS_OF, afterSeq: 3, moduleId: null, data: { text: 'n' } };
     const changes = {
       conversation: row('c1', '2026-11-25T10:01:00.000Z', { unread: true }),
       messages: [message(3)],
