@@ -202,6 +202,82 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     await agentContext.close();
   });
 
+  it('patches a visitor message into open lists and the open transcript with one small request, and read marks clear live', async () => {
+    const conversationId = await visitorPresses();
+    const visitor = await call<StartConversationResponse>(
+      server.url,
+      'POST',
+      '/api/chat/conversations',
+      undefined,
+      {
+        deploymentKey: support.deployment.key,
+        user: { name: 'Lima Shopper' },
+      },
+    );
+    expect(conversationId).not.toBe(visitor.conversationId);
+    const sayAsVisitor = (text: string) =>
+      call(server.url, 'POST', `/api/chat/conversations/${visitor.conversationId}/messages`, visitor.token, {
+        text,
+      });
+    const requestsOf = (page: Page) => {
+      const made: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin !== server.url || !url.pathname.startsWith('/api/')) return;
+        if (url.pathname === '/api/inbox/events') return;
+        made.push(`${request.method()} ${url.pathname.replaceAll(visitor.conversationId, ':id')}`);
+      });
+      return made;
+    };
+    const listPath = `/v2/inbox?botId=${support.bot.id}`;
+    // One agent watches the list only; the other will have the visitor's conversation open.
+    const watcher = await agentPage();
+    const watcherRequests = requestsOf(watcher.page);
+    await watcher.page.goto(`${server.url}${listPath}`);
+    const watcherRow = watcher.page.locator(`[data-conversation-id="${visitor.conversationId}"]`);
+    await watcherRow.waitFor();
+    const firstRow = () =>
+      watcher.page
+        .getByRole('list', { name: 'Conversations' })
+        .locator('[data-conversation-id]')
+        .first()
+        .getAttribute('data-conversation-id');
+
+    await sayAsVisitor('Do you ship to Lima?');
+    await expect.poll(() => watcherRow.getAttribute('data-unread')).toBe('true');
+    expect(await firstRow()).toBe(visitor.conversationId);
+
+    const reader = await agentPage();
+    const readerRequests = requestsOf(reader.page);
+    await reader.page.goto(`${server.url}${listPath}&conversationId=${visitor.conversationId}`);
+    const transcript = reader.page.getByRole('log', { name: 'Transcript' });
+    await transcript.getByText('Do you ship to Lima?', { exact: true }).waitFor();
+    // Opening it reads it: the watcher's list clears its unread mark without a request.
+    await expect.poll(() => watcherRow.getAttribute('data-unread')).toBe('false');
+    await reader.page.waitForTimeout(1_000);
+    readerRequests.length = 0;
+    watcherRequests.length = 0;
+
+    await sayAsVisitor('And to Quito?');
+    await transcript.getByText('And to Quito?', { exact: true }).waitFor();
+    const readerRow = reader.page.locator(`[data-conversation-id="${visitor.conversationId}"]`);
+    await expect.poll(() => readerRow.getAttribute('data-unread')).toBe('false');
+    await expect.poll(() => watcherRow.getAttribute('data-unread')).toBe('false');
+    await reader.page.waitForTimeout(1_000);
+    expect(await firstRow()).toBe(visitor.conversationId);
+    await screenshot(reader.page, 'inbox-live-transcript');
+    await screenshot(watcher.page, 'inbox-live-list');
+    // The open transcript fetched only what it lacked, and the read mark went out: nothing else.
+    expect(readerRequests.sort()).toEqual([
+      'GET /api/inbox/conversations/:id/changes',
+      'POST /api/inbox/conversations/:id/read',
+    ]);
+    // The list alone is patched from the notices themselves.
+    expect(watcherRequests).toEqual([]);
+    await reader.context.close();
+    await watcher.context.close();
+  });
+
   it('shows each webhook result as a status line with its details; deep and old links restore the view', async () => {
     const conversationId = await visitorPresses('Where is my order?', 'Check my refund');
     const { context, page } = await agentPage();

@@ -1,5 +1,5 @@
 import { type Flow, flowSchema } from '@parley/flow';
-import { type BotMessage, messageButtons } from '@parley/kit';
+import { type BotMessage, conversationEventDataSchemas, messageButtons } from '@parley/kit';
 import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
 import { expect } from 'vitest';
 import type { EngineEvent, TraceEntry } from '../events';
@@ -57,6 +57,17 @@ export interface BotRun {
   turns: TurnResult[];
 }
 
+/**
+ * Every event a scripted turn logs holds exactly the data its schema in the event catalogue
+ * declares (contracts' conversation-events.ts): no field missing, none undeclared.
+ */
+function expectCatalogued(events: EngineEvent[]): void {
+  for (const event of events) {
+    const parsed = conversationEventDataSchemas[event.name].strict().safeParse(event.data);
+    expect(parsed.error?.issues, `${event.name} data fits the event catalogue`).toBeUndefined();
+  }
+}
+
 export class BotScript implements PromiseLike<BotRun> {
   private readonly steps: (() => Promise<void> | void)[] = [];
   state: ConversationState = newConversationState();
@@ -81,6 +92,7 @@ export class BotScript implements PromiseLike<BotRun> {
     return this.step(async () => {
       this.last = await runTurn(this.flow, this.state, input, this.services, this.meta, shared);
       expect(conversationStateSchema.safeParse(this.last.state).success).toBe(true);
+      expectCatalogued(this.last.events);
       this.state = this.last.state;
       this.turns.push(this.last);
     });
@@ -107,6 +119,7 @@ export class BotScript implements PromiseLike<BotRun> {
         this.meta,
         shared,
       );
+      expectCatalogued(this.last.events);
       this.state = this.last.state;
       this.turns.push(this.last);
     });

@@ -1,4 +1,4 @@
-import type { BotMessage, CallFailure } from '@parley/kit';
+import type { BotMessage, CallFailure, ConversationEventData, ConversationEventName } from '@parley/kit';
 import type { z } from 'zod';
 import type { ModuleWords, Say } from './words';
 
@@ -121,7 +121,8 @@ export interface ExecutionContext {
   getVariable(name: string): unknown;
   setVariable(name: string, value: unknown): void;
   send(message: BotMessage): void;
-  emit(name: string, data?: Record<string, unknown>): void;
+  /** Logs an event of the catalogue (`EVENT` in contracts), with the data its schema gives it. */
+  emit<N extends ConversationEventName>(name: N, data: ConversationEventData<N>): void;
   /** The cleaned transcript of this conversation (`parley.transcript`). */
   transcript(): { role: 'user' | 'bot'; utterance: string }[];
   http(request: HttpRequest): Promise<HttpResponse>;

@@ -1,4 +1,4 @@
-import type { BotMessage, ChatMessage } from '@parley/contracts';
+import { type BotMessage, type ChatMessage, EVENT } from '@parley/contracts';
 import type { ConversationState, EngineEvent } from '@parley/engine';
 import type { Flow } from '@parley/flow';
 import { sql } from 'kysely';
@@ -135,8 +135,8 @@ function inboxFacts(write: TurnWrite) {
   const last = write.messages.at(-1);
   return {
     lastText: last ? last.text.slice(0, 280) : null,
-    fallback: write.events.some((event) => event.name === 'Fallback'),
-    handoffRequested: write.events.some((event) => event.name === 'Handoff Requested'),
+    fallback: write.events.some((event) => event.name === EVENT.Fallback),
+    handoffRequested: write.events.some((event) => event.name === EVENT.HandoffRequested),
   };
 }
 
@@ -397,7 +397,7 @@ export async function visitedModules(db: Queryable, conversationId: string) {
     .selectFrom('conversation_events')
     .select([sql<string>`dimensions->>'Bot Module ID'`.as('module_id'), 'occurred_at'])
     .where('conversation_id', '=', conversationId)
-    .where('name', '=', 'Module Executed')
+    .where('name', '=', EVENT.ModuleExecuted)
     .orderBy('log_id')
     .orderBy('position')
     .execute();
