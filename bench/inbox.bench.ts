@@ -9,9 +9,11 @@
  *
  * @bench-cores all (PostgreSQL and the server share the machine)
  */
+import { EVENT } from '@parley/contracts';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
+import { eventLiteral } from '../apps/server/src/db/event-sql';
 import { testConfig } from '../apps/server/test/test-app';
 import { benchDatabase, createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
@@ -122,8 +124,8 @@ async function main() {
       insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, occurred_at, events, after_seq)
       select id, company_id, bot_id, deployment_id, created_at,
         jsonb_build_array(
-          jsonb_build_object('name', 'Conversation Started', 'at', 0, 'afterOutputs', 0, 'dimensions', '{}'::jsonb, 'data', '{}'::jsonb),
-          jsonb_build_object('name', 'Webhook Result', 'at', 0, 'afterOutputs', 1, 'dimensions', '{}'::jsonb,
+          jsonb_build_object('name', ${eventLiteral(EVENT.ConversationStarted)}, 'at', 0, 'afterOutputs', 0, 'dimensions', '{}'::jsonb, 'data', '{"conversation":1}'::jsonb),
+          jsonb_build_object('name', ${eventLiteral(EVENT.WebhookResult)}, 'at', 0, 'afterOutputs', 1, 'dimensions', '{}'::jsonb,
             'data', '{"ok":true,"status":200,"durationMs":120,"endpoint":"https://api.example.com/orders","response":"{}"}'::jsonb)),
         1
       from conversations`.execute(db);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CurrentUser, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility';
@@ -11,67 +12,42 @@ import { signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 /** A support bot: an order lookup (a webhook that works), a broken one, and a person. */
-const supportModules = (hookBase: string) => [
-  {
-    id: 'start',
-    type: 'buttons',
-    content: {
-      text: 'Hi! **How can I help?**',
-      buttons: [
-        { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
-        { id: 'broken', label: 'Check my refund', action: { type: 'goto' } },
-        { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
-      ],
-    },
-    connections: [
-      { id: 'c1', port: 'button:order', target: 'lookup' },
-      { id: 'c2', port: 'button:broken', target: 'refund' },
-      { id: 'c3', port: 'button:person', target: 'handoff' },
-    ],
-  },
-  {
-    id: 'lookup',
-    type: 'webhook',
-    content: { method: 'GET', url: `${hookBase}/orders/17`, responseVariable: 'order' },
-    connections: [
-      { id: 'c4', port: 'success', target: 'status' },
-      { id: 'c5', port: 'failure', target: 'sorry' },
-    ],
-  },
-  {
-    id: 'refund',
-    type: 'webhook',
-    content: { method: 'GET', url: `${hookBase}/refunds/9`, responseVariable: 'refund' },
-    connections: [
-      { id: 'c6', port: 'success', target: 'status' },
-      { id: 'c7', port: 'failure', target: 'sorry' },
-    ],
-  },
-  {
-    id: 'status',
-    type: 'text',
-    content: { text: 'Your order is **{{ order.status }}**.' },
-    connections: [{ id: 'c8', port: 'next', target: 'start' }],
-  },
-  {
-    id: 'sorry',
-    type: 'text',
-    content: { text: 'Sorry, I could not look that up.' },
-    connections: [{ id: 'c9', port: 'next', target: 'start' }],
-  },
-  {
-    id: 'handoff',
-    type: 'handoff',
-    content: { message: 'Connecting you with a person…', reason: 'Asked for a person' },
-    connections: [{ id: 'c10', port: 'resume', target: 'back' }],
-  },
-  {
-    id: 'back',
-    type: 'text',
-    content: { text: 'The bot is back. Anything else?' },
-    connections: [{ id: 'c11', port: 'next', target: 'start' }],
-  },
-];
+const supportFlow = (hookBase: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'buttons',
+      {
+        text: 'Hi! **How can I help?**',
+        buttons: [
+          { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
+          { id: 'broken', label: 'Check my refund', action: { type: 'goto' } },
+          { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+        ],
+      },
+      { 'button:order': 'lookup', 'button:broken': 'refund', 'button:person': 'handoff' },
+    )
+    .module(
+      'lookup',
+      'webhook',
+      { method: 'GET', url: `${hookBase}/orders/17`, responseVariable: 'order' },
+      { success: 'status', failure: 'sorry' },
+    )
+    .module(
+      'refund',
+      'webhook',
+      { method: 'GET', url: `${hookBase}/refunds/9`, responseVariable: 'refund' },
+      { success: 'status', failure: 'sorry' },
+    )
+    .module('status', 'text', { text: 'Your order is **{{ order.status }}**.' }, { next: 'start' })
+    .module('sorry', 'text', { text: 'Sorry, I could not look that up.' }, { next: 'start' })
+    .module(
+      'handoff',
+      'handoff',
+      { message: 'Connecting you with a person…', reason: 'Asked for a person' },
+      { resume: 'back' },
+    )
+    .module('back', 'text', { text: 'The bot is back. Anything else?' }, { next: 'start' });
 
 describe('the inbox: watching the bot, taking over, handing back', () => {
   let server: RunningServer;
@@ -100,7 +76,7 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
       server.url,
       'owner@demo.parley.dev',
       'Support bot',
-      supportModules(hookBase),
+      supportFlow(hookBase),
     );
     site.pages.set('/', shopPage(server.url, support.deployment.key));
     companyId = (await call<CurrentUser>(server.url, 'GET', '/api/frontend/user/me', support.token)).company
@@ -224,6 +200,82 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
     await screenshot(agent, 'inbox-returned-to-bot');
     await visitorContext.close();
     await agentContext.close();
+  });
+
+  it('patches a visitor message into open lists and the open transcript with one small request, and read marks clear live', async () => {
+    const conversationId = await visitorPresses();
+    const visitor = await call<StartConversationResponse>(
+      server.url,
+      'POST',
+      '/api/chat/conversations',
+      undefined,
+      {
+        deploymentKey: support.deployment.key,
+        user: { name: 'Lima Shopper' },
+      },
+    );
+    expect(conversationId).not.toBe(visitor.conversationId);
+    const sayAsVisitor = (text: string) =>
+      call(server.url, 'POST', `/api/chat/conversations/${visitor.conversationId}/messages`, visitor.token, {
+        text,
+      });
+    const requestsOf = (page: Page) => {
+      const made: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin !== server.url || !url.pathname.startsWith('/api/')) return;
+        if (url.pathname === '/api/inbox/events') return;
+        made.push(`${request.method()} ${url.pathname.replaceAll(visitor.conversationId, ':id')}`);
+      });
+      return made;
+    };
+    const listPath = `/v2/inbox?botId=${support.bot.id}`;
+    // One agent watches the list only; the other will have the visitor's conversation open.
+    const watcher = await agentPage();
+    const watcherRequests = requestsOf(watcher.page);
+    await watcher.page.goto(`${server.url}${listPath}`);
+    const watcherRow = watcher.page.locator(`[data-conversation-id="${visitor.conversationId}"]`);
+    await watcherRow.waitFor();
+    const firstRow = () =>
+      watcher.page
+        .getByRole('list', { name: 'Conversations' })
+        .locator('[data-conversation-id]')
+        .first()
+        .getAttribute('data-conversation-id');
+
+    await sayAsVisitor('Do you ship to Lima?');
+    await expect.poll(() => watcherRow.getAttribute('data-unread')).toBe('true');
+    expect(await firstRow()).toBe(visitor.conversationId);
+
+    const reader = await agentPage();
+    const readerRequests = requestsOf(reader.page);
+    await reader.page.goto(`${server.url}${listPath}&conversationId=${visitor.conversationId}`);
+    const transcript = reader.page.getByRole('log', { name: 'Transcript' });
+    await transcript.getByText('Do you ship to Lima?', { exact: true }).waitFor();
+    // Opening it reads it: the watcher's list clears its unread mark without a request.
+    await expect.poll(() => watcherRow.getAttribute('data-unread')).toBe('false');
+    await reader.page.waitForTimeout(1_000);
+    readerRequests.length = 0;
+    watcherRequests.length = 0;
+
+    await sayAsVisitor('And to Quito?');
+    await transcript.getByText('And to Quito?', { exact: true }).waitFor();
+    const readerRow = reader.page.locator(`[data-conversation-id="${visitor.conversationId}"]`);
+    await expect.poll(() => readerRow.getAttribute('data-unread')).toBe('false');
+    await expect.poll(() => watcherRow.getAttribute('data-unread')).toBe('false');
+    await reader.page.waitForTimeout(1_000);
+    expect(await firstRow()).toBe(visitor.conversationId);
+    await screenshot(reader.page, 'inbox-live-transcript');
+    await screenshot(watcher.page, 'inbox-live-list');
+    // The open transcript fetched only what it lacked, and the read mark went out: nothing else.
+    expect(readerRequests.sort()).toEqual([
+      'GET /api/inbox/conversations/:id/changes',
+      'POST /api/inbox/conversations/:id/read',
+    ]);
+    // The list alone is patched from the notices themselves.
+    expect(watcherRequests).toEqual([]);
+    await reader.context.close();
+    await watcher.context.close();
   });
 
   it('shows each webhook result as a status line with its details; deep and old links restore the view', async () => {

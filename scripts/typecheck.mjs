@@ -2,6 +2,7 @@
 import { run } from './lib.mjs';
 
 for (const project of [
+  'packages/kit',
   'packages/contracts',
   'packages/modules',
   'packages/flow',
@@ -12,6 +13,8 @@ for (const project of [
   'apps/web',
   'e2e',
   'bench',
+  'scripts',
+  'scripts/architecture',
 ]) {
   run('npx', ['tsc', '--noEmit', '-p', project]);
 }

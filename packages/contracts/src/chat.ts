@@ -1,5 +1,6 @@
+// The subpath, not the kit's root: the web chat widget bundles this file and must stay small.
+import { botMessageSchema } from '@parley/kit/bot-messages';
 import * as z from 'zod';
-import { botMessageSchema } from './bot-messages';
 
 /** Who is chatting, as the embedding page knows them (all optional). */
 export const chatUserSchema = z.strictObject({

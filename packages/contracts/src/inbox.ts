@@ -1,3 +1,4 @@
+import { TRANSCRIPT_EVENTS } from '@parley/kit';
 import { z } from 'zod';
 import { chatMessageSchema } from './chat';
 
@@ -61,12 +62,18 @@ export const inboxListResponseSchema = z.object({
   total: z.object({ count: z.number().int(), capped: z.boolean() }),
   /** Conversations of the same company and bot waiting for an agent. */
   waiting: z.number().int(),
+  /**
+   * When the page was read: a conversation created later was not counted in `total` (a live
+   * notice of it adds one).
+   */
+  asOf: z.string(),
 });
 export type InboxListResponse = z.infer<typeof inboxListResponseSchema>;
 
 /** Something that happened in a conversation, shown inline in its transcript. */
 export const inboxEventSchema = z.object({
-  name: z.string(),
+  /** One of the catalogue's transcript events (see conversation-events.ts). */
+  name: z.enum(TRANSCRIPT_EVENTS),
   at: z.string(),
   /** The message it came after (0: before any). */
   afterSeq: z.number().int(),
@@ -80,8 +87,25 @@ export const inboxTranscriptSchema = z.object({
   messages: z.array(chatMessageSchema),
   events: z.array(inboxEventSchema),
   variables: z.record(z.string(), z.json()),
+  /** Where the events shown end: `afterEvent` of the next `…/changes` request. */
+  eventCursor: z.number().int(),
 });
 export type InboxTranscript = z.infer<typeof inboxTranscriptSchema>;
+
+/**
+ * `GET /api/inbox/conversations/{id}/changes`: what a transcript already shown lacks, after a
+ * notice said it changed (its messages after `afterSeq`, its events after `afterEvent`).
+ */
+export const inboxChangesQuerySchema = z.strictObject({
+  companyId: z.uuid().optional(),
+  afterSeq: z.coerce.number().int().min(0),
+  afterEvent: z.coerce.number().int().min(0),
+});
+export type InboxChangesQuery = z.input<typeof inboxChangesQuerySchema>;
+
+/** The conversation as it is now, and only the messages and events added since. */
+export const inboxTranscriptChangesSchema = inboxTranscriptSchema;
+export type InboxTranscriptChanges = z.infer<typeof inboxTranscriptChangesSchema>;
 
 /**
  * `GET /api/inbox/conversations/{id}/place`: the company and bot a conversation belongs to, so a
@@ -107,10 +131,20 @@ export const inboxEventsQuerySchema = z.strictObject({
 /**
  * `event: conversation` on the inbox's stream: something changed in this conversation; `seq` is
  * the last message the change stored (0 when it stored none: a control change, a note, a read mark).
+ * It carries the conversation's row as the list shows it, so the list is patched without a request.
  */
 export const inboxNoticeSchema = z.object({
   conversationId: z.string(),
   botId: z.string(),
   seq: z.number().int(),
+  /** Messages or events were added (false: only its row changed, e.g. a read mark). */
+  transcriptChanged: z.boolean(),
+  /**
+   * The row now; null when the inbox no longer shows the conversation. Absent when it could not
+   * be read: the list then reloads its first page.
+   */
+  conversation: inboxConversationSchema.nullable().optional(),
+  /** Conversations waiting for an agent, of the stream's bot (or company) now. */
+  waiting: z.number().int().optional(),
 });
 export type InboxNotice = z.infer<typeof inboxNoticeSchema>;

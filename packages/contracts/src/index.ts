@@ -1,11 +1,11 @@
+// The bot-message shapes and call failures live in @parley/kit (the bottom layer); the wire carries them.
+export * from '@parley/kit';
 export * from './ai';
 export * from './ai.api';
 export * from './auth';
 export * from './auth.api';
-export * from './bot-messages';
 export * from './bots';
 export * from './bots.api';
-export * from './call-failures';
 export * from './changelog';
 export * from './chat';
 export * from './chat.api';

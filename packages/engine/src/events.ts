@@ -1,4 +1,4 @@
-import type { BotMessage } from '@parley/contracts';
+import type { BotMessage, ConversationEventName } from '@parley/kit';
 import type { TurnMeta } from './services';
 
 /** The dimensions every log event carries (spec §3), named as the reports read them. */
@@ -18,7 +18,8 @@ export interface EventDimensions {
 }
 
 export interface EngineEvent {
-  name: string;
+  /** One of the catalogue's names (`EVENT` in contracts); `data` follows its schema. */
+  name: ConversationEventName;
   at: number;
   /** How many of the turn's outputs were sent before it (to show it in its place in a transcript). */
   afterOutputs: number;

@@ -1,5 +1,5 @@
-import type { BotMessage } from '@parley/contracts';
 import { type Flow, type FlowModule, modulesById, targetOf } from '@parley/flow';
+import { type BotMessage, type ConversationEventData, type ConversationEventName, EVENT } from '@parley/kit';
 import { type ExecutionContext, runtimeOf, type UserInput } from '@parley/modules';
 import { baseDimensions, type EngineEvent, type EventDimensions, type TraceEntry } from './events';
 import { globalMatches, orderedGlobals } from './globals';
@@ -77,7 +77,12 @@ class Turn {
     return this.services.clock.now();
   }
 
-  emit(name: string, data: Record<string, unknown> = {}, dimensions: Partial<EventDimensions> = {}): void {
+  /** Logs an event of the catalogue (`EVENT` in contracts), with the data its schema gives it. */
+  emit<N extends ConversationEventName>(
+    name: N,
+    data: ConversationEventData<N>,
+    dimensions: Partial<EventDimensions> = {},
+  ): void {
     this.events.push({
       name,
       at: this.now(),
@@ -119,7 +124,7 @@ class Turn {
     const answered = notice.previous
       ? 'the previous model answered'
       : 'no model answered (keywords and fallback only)';
-    this.emit('NLU Model Not Ready', {
+    this.emit(EVENT.NluModelNotReady, {
       status: notice.status,
       previousModel: notice.previous,
       ...(notice.reason ? { reason: notice.reason } : {}),
@@ -153,7 +158,7 @@ class Turn {
         this.outputs.push(message);
         this.record('bot', messageText(message));
       },
-      emit: (name, data) => this.emit(name, data ?? {}, { 'Bot Module ID': module.id }),
+      emit: (name, data) => this.emit(name, data, { 'Bot Module ID': module.id }),
       transcript: () => this.templates.transcript(),
       http: (request) => this.services.http.request(request),
       // Tokens stream to the host as they come (web chat shows the answer while it is written).
@@ -174,12 +179,12 @@ class Turn {
     this.state.status = 'idle';
     while (current !== undefined) {
       if (++steps > MAX_STEPS_PER_TURN) {
-        this.emit('Loop Detected', { steps: MAX_STEPS_PER_TURN }, { 'Bot Module ID': current });
+        this.emit(EVENT.LoopDetected, { steps: MAX_STEPS_PER_TURN }, { 'Bot Module ID': current });
         return;
       }
       const module = this.byId.get(current);
       if (!module) {
-        this.emit('Module Missing', { moduleId: current });
+        this.emit(EVENT.ModuleMissing, { moduleId: current });
         return;
       }
       const sent: BotMessage[] = [];
@@ -226,7 +231,7 @@ class Turn {
           const dueAt = this.now() + result.seconds * 1000;
           this.state.delayedMove = { moduleId: next, dueAt };
           this.emit(
-            'Delayed Move Requested',
+            EVENT.DelayedMoveRequested,
             { moduleId: next, seconds: result.seconds, dueAt },
             { 'Bot Module ID': module.id, 'Bot Next Module ID': next },
           );
@@ -241,10 +246,10 @@ class Turn {
       'Bot Module ID': module.id,
       ...(next ? { 'Bot Next Module ID': next } : {}),
     };
-    this.emit('Module Executed', { type: module.type }, dimensions);
+    this.emit(EVENT.ModuleExecuted, { type: module.type }, dimensions);
     if (sent.length > 0) {
       this.emit(
-        'Message Sent',
+        EVENT.MessageSent,
         { count: sent.length },
         {
           ...dimensions,
@@ -255,13 +260,13 @@ class Turn {
       );
     }
     if (module.isGoal)
-      this.emit('Goal Reached', { value: module.goalValue ?? null }, { 'Bot Module ID': module.id });
+      this.emit(EVENT.GoalReached, { value: module.goalValue ?? null }, { 'Bot Module ID': module.id });
   }
 
   private failed(module: FlowModule, error: unknown, sent: BotMessage[]): void {
     this.executed(module, sent, undefined);
     if (error instanceof TemplateError) {
-      this.emit('Template Error', templateErrorData(error), { 'Bot Module ID': module.id });
+      this.emit(EVENT.TemplateError, templateErrorData(error), { 'Bot Module ID': module.id });
       // The debugger shows where the turn stopped, and why.
       this.step({
         kind: 'module',
@@ -271,7 +276,7 @@ class Turn {
       });
     } else {
       this.emit(
-        'Module Failed',
+        EVENT.ModuleFailed,
         { message: error instanceof Error ? error.message : String(error) },
         { 'Bot Module ID': module.id },
       );
@@ -282,7 +287,7 @@ class Turn {
     this.state.status = 'ended';
     this.state.waitingFor = null;
     this.state.delayedMove = null;
-    this.emit('Conversation Ended', {}, moduleId ? { 'Bot Module ID': moduleId } : {});
+    this.emit(EVENT.ConversationEnded, {}, moduleId ? { 'Bot Module ID': moduleId } : {});
   }
 
   private heard(input: UserInput): void {
@@ -293,7 +298,7 @@ class Turn {
   /** The first message of a conversation: a matching global connection, or the start module. */
   async startWith(input: UserInput): Promise<void> {
     this.heard(input);
-    this.emit('Message Received', { kind: input.kind, text: this.lastUserText });
+    this.emit(EVENT.MessageReceived, { kind: input.kind, text: this.lastUserText });
     if (await this.tryGlobals(input, undefined)) return;
     this.step({ kind: 'start', from: null, to: this.flow.startModuleId });
     await this.walk(this.flow.startModuleId);
@@ -305,7 +310,7 @@ class Turn {
     const predictions = needsIntents ? (await this.understand(this.lastUserText)).predictions : [];
     const global = globals.find((candidate) =>
       globalMatches(candidate, input, predictions, (reason) =>
-        this.emit('Pattern Refused', { globalConnectionId: candidate.id, reason }),
+        this.emit(EVENT.PatternRefused, { globalConnectionId: candidate.id, reason }),
       ),
     );
     if (!global) return false;
@@ -313,7 +318,7 @@ class Turn {
       for (const action of global.actions)
         this.state.variables[action.variable] = toJson(this.templates.evaluate(action.value));
     } catch (error) {
-      this.emit('Template Error', {
+      this.emit(EVENT.TemplateError, {
         ...(error instanceof TemplateError
           ? templateErrorData(error)
           : { message: error instanceof Error ? error.message : String(error) }),
@@ -321,7 +326,7 @@ class Turn {
       });
     }
     this.emit(
-      'Global Connection Matched',
+      EVENT.GlobalConnectionMatched,
       { globalConnectionId: global.id, name: global.name },
       { 'Bot Next Module ID': global.target },
     );
@@ -350,7 +355,7 @@ class Turn {
       if (waiting) this.failed(waiting, error, []);
     }
     this.emit(
-      'Message Received',
+      EVENT.MessageReceived,
       { kind: input.kind, text: this.lastUserText },
       waiting ? { 'Bot Module ID': waiting.id } : {},
     );
@@ -376,7 +381,7 @@ class Turn {
         this.state.waitingFor = { moduleId: waiting.id, attempts: attempt };
         if (sent.length)
           this.emit(
-            'Message Sent',
+            EVENT.MessageSent,
             { count: sent.length },
             { 'Bot Module ID': waiting.id, 'Bot Original Message': sent },
           );
@@ -386,9 +391,9 @@ class Turn {
         skipped = result.skipped === true;
         const next = targetOf(waiting, result.port);
         if (skipped)
-          this.emit('Input Skipped', {}, { 'Bot Module ID': waiting.id, 'Bot User Input Skipped': true });
+          this.emit(EVENT.InputSkipped, {}, { 'Bot Module ID': waiting.id, 'Bot User Input Skipped': true });
         this.emit(
-          'Module Answered',
+          EVENT.ModuleAnswered,
           { port: result.port },
           {
             'Bot Module ID': waiting.id,
@@ -415,14 +420,14 @@ class Turn {
       const { predictions } = await this.understand(this.lastUserText);
       const best = predictions[0];
       if (best && best.confidence < LOW_CONFIDENCE) {
-        this.emit('Low Confidence Prediction', {
+        this.emit(EVENT.LowConfidencePrediction, {
           intent: best.intent,
           confidence: best.confidence,
           text: this.lastUserText,
         });
       }
     }
-    this.emit('Fallback', { text: this.lastUserText }, waiting ? { 'Bot Module ID': waiting.id } : {});
+    this.emit(EVENT.Fallback, { text: this.lastUserText }, waiting ? { 'Bot Module ID': waiting.id } : {});
     const fallbackModule = this.flow.settings.fallbackModuleId;
     if (fallbackModule && this.byId.has(fallbackModule)) {
       this.step({
@@ -443,7 +448,7 @@ class Turn {
       this.outputs.push(...replies);
       for (const reply of replies) this.record('bot', messageText(reply));
       this.emit(
-        'Message Sent',
+        EVENT.MessageSent,
         { count: replies.length, fallback: true },
         { 'Bot Original Message': replies, ...(waiting ? { 'Bot Module ID': waiting.id } : {}) },
       );
@@ -475,7 +480,7 @@ export function fallbackReplies(message: string, choices: BotMessage | undefined
 }
 
 /** What a Template Error event says: the error's name (e.g. TemplateBudgetExceeded), message and line. */
-function templateErrorData(error: TemplateError): Record<string, unknown> {
+function templateErrorData(error: TemplateError): ConversationEventData<typeof EVENT.TemplateError> {
   return {
     error: error.name,
     message: error.message,
@@ -523,7 +528,7 @@ export async function runTurn(
         next.resumeModuleId = null;
       }
       next.delayedMove = null;
-      turn.emit('Conversation Started', { conversation: next.conversation });
+      turn.emit(EVENT.ConversationStarted, { conversation: next.conversation });
       turn.step({
         kind: 'start',
         from: null,
@@ -548,7 +553,7 @@ export async function runTurn(
         // An agent has control: the message is kept for the inbox; the bot stays silent.
         const text = userInput.kind === 'text' ? userInput.text : (userInput.label ?? userInput.payload);
         turn.record('user', text);
-        turn.emit('Message Received', { kind: userInput.kind, text, handledBy: 'human' });
+        turn.emit(EVENT.MessageReceived, { kind: userInput.kind, text, handledBy: 'human' });
         break;
       }
       if (next.status === 'ended' || next.status === 'new') {
@@ -557,7 +562,7 @@ export async function runTurn(
         if (next.status === 'ended') next.conversation++;
         next.expiredAt = null;
         next.delayedMove = null;
-        turn.emit('Conversation Started', { conversation: next.conversation, startedBy: 'message' });
+        turn.emit(EVENT.ConversationStarted, { conversation: next.conversation, startedBy: 'message' });
         await turn.startWith(userInput);
         break;
       }
@@ -573,7 +578,7 @@ export async function runTurn(
         next.status === 'ended' ||
         (!input.requested && next.delayedMove?.moduleId !== input.moduleId)
       ) {
-        turn.emit('Delayed Move Ignored', { moduleId: input.moduleId, status: next.status });
+        turn.emit(EVENT.DelayedMoveIgnored, { moduleId: input.moduleId, status: next.status });
         break;
       }
       next.delayedMove = null;
@@ -588,18 +593,18 @@ export async function runTurn(
         next.status = 'human';
         next.delayedMove = null;
       }
-      turn.emit('Pass Control', { to: 'agent', ...(input.agent ? { agent: input.agent } : {}) });
+      turn.emit(EVENT.PassControl, { to: 'agent', ...(input.agent ? { agent: input.agent } : {}) });
       break;
     case 'agent_message':
       if (next.status === 'human') {
         const text = input.text.replaceAll('\0', '');
         turn.record('bot', text);
-        turn.emit('Agent Message Sent', { agent: input.agent, text });
+        turn.emit(EVENT.AgentMessageSent, { agent: input.agent, text });
       }
       break;
     case 'resume':
       if (next.status === 'human') {
-        turn.emit('Pass Control', { to: 'bot', ...(input.agent ? { agent: input.agent } : {}) });
+        turn.emit(EVENT.PassControl, { to: 'bot', ...(input.agent ? { agent: input.agent } : {}) });
         const resumeAt = next.resumeModuleId;
         next.resumeModuleId = null;
         turn.step({ kind: 'resume', from: null, to: resumeAt });
@@ -611,7 +616,7 @@ export async function runTurn(
       // Expiry fires once per conversation (spec §4).
       if (next.status !== 'ended' && next.expiredAt === null && next.status !== 'new') {
         next.expiredAt = now;
-        turn.emit('Conversation Expired', { lastActivityAt: next.lastActivityAt });
+        turn.emit(EVENT.ConversationExpired, { lastActivityAt: next.lastActivityAt });
         turn.end(null);
       }
       break;

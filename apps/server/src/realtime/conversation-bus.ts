@@ -11,6 +11,8 @@ export interface StoredNotice {
   botId: string;
   /** The highest message sequence number the change stored (0: it stored no message). */
   seq: number;
+  /** Only the conversation's row changed (a read mark): no message or event was added. */
+  rowOnly?: boolean;
 }
 
 /** An AI answer being written, not stored yet: the text so far (the stored message follows). */

@@ -1,5 +1,5 @@
-import type { BotMessage } from '@parley/contracts';
 import { type Flow, flowSchema } from '@parley/flow';
+import { type BotMessage, conversationEventDataSchemas, messageButtons } from '@parley/kit';
 import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
 import { expect } from 'vitest';
 import type { EngineEvent, TraceEntry } from '../events';
@@ -57,6 +57,17 @@ export interface BotRun {
   turns: TurnResult[];
 }
 
+/**
+ * Every event a scripted turn logs holds exactly the data its schema in the event catalogue
+ * declares (contracts' conversation-events.ts): no field missing, none undeclared.
+ */
+function expectCatalogued(events: EngineEvent[]): void {
+  for (const event of events) {
+    const parsed = conversationEventDataSchemas[event.name].strict().safeParse(event.data);
+    expect(parsed.error?.issues, `${event.name} data fits the event catalogue`).toBeUndefined();
+  }
+}
+
 export class BotScript implements PromiseLike<BotRun> {
   private readonly steps: (() => Promise<void> | void)[] = [];
   state: ConversationState = newConversationState();
@@ -81,6 +92,7 @@ export class BotScript implements PromiseLike<BotRun> {
     return this.step(async () => {
       this.last = await runTurn(this.flow, this.state, input, this.services, this.meta, shared);
       expect(conversationStateSchema.safeParse(this.last.state).success).toBe(true);
+      expectCatalogued(this.last.events);
       this.state = this.last.state;
       this.turns.push(this.last);
     });
@@ -95,15 +107,7 @@ export class BotScript implements PromiseLike<BotRun> {
     return this.step(async () => {
       // The most recent message with that button (a fallback reply may have come after it).
       const messages = [...this.turns].reverse().flatMap((turn) => turn.outputs);
-      const buttons = messages.flatMap((message) =>
-        message.type === 'buttons'
-          ? message.buttons
-          : message.type === 'card'
-            ? message.card.buttons
-            : message.type === 'carousel'
-              ? message.cards.flatMap((card) => card.buttons)
-              : [],
-      );
+      const buttons = messages.flatMap(messageButtons);
       const button = buttons.find((candidate) => candidate.label === label);
       if (!button?.payload)
         throw new Error(`No reply button "${label}" in: ${JSON.stringify(this.last?.outputs)}`);
@@ -115,6 +119,7 @@ export class BotScript implements PromiseLike<BotRun> {
         this.meta,
         shared,
       );
+      expectCatalogued(this.last.events);
       this.state = this.last.state;
       this.turns.push(this.last);
     });

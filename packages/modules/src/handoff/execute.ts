@@ -1,3 +1,4 @@
+import { EVENT } from '@parley/kit';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { HandoffContent } from './schema';
 
@@ -5,7 +6,7 @@ export const handoffRuntime: ModuleRuntime<HandoffContent> = {
   enter(content, context) {
     const message = context.render(content.message).trim();
     if (message) context.send({ type: 'text', text: message });
-    context.emit('Handoff Requested', { reason: context.render(content.reason) });
+    context.emit(EVENT.HandoffRequested, { reason: context.render(content.reason) });
     return { kind: 'handoff', resumePort: 'resume' };
   },
 };

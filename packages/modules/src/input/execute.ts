@@ -1,3 +1,4 @@
+import { EVENT } from '@parley/kit';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { InputContent } from './schema';
 import { validateInput } from './validators';
@@ -21,7 +22,7 @@ export const inputRuntime: ModuleRuntime<InputContent> = {
       context.setVariable(content.variable, result.value);
       return { kind: 'continue', port: 'next' };
     }
-    context.emit('Input Rejected', {
+    context.emit(EVENT.InputRejected, {
       variable: content.variable,
       validator: content.validator.type,
       attempt,

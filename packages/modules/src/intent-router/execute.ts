@@ -1,3 +1,4 @@
+import { EVENT } from '@parley/kit';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { IntentRouterContent } from './schema';
 
@@ -14,7 +15,7 @@ export const intentRouterRuntime: ModuleRuntime<IntentRouterContent> = {
     if (best && best.confidence >= content.threshold)
       return { kind: 'continue', port: `intent:${best.intent}` };
     if (best)
-      context.emit('Low Confidence Prediction', {
+      context.emit(EVENT.LowConfidencePrediction, {
         intent: best.intent,
         confidence: best.confidence,
         text: input.text,

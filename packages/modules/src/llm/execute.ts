@@ -1,3 +1,4 @@
+import { EVENT } from '@parley/kit';
 import { callFailureOf } from '../kit/call-failure';
 import type { ModuleRuntime } from '../kit/module-kit';
 import { renderMarkdown } from '../text/links';
@@ -17,13 +18,13 @@ export const llmRuntime: ModuleRuntime<LlmContent> = {
       });
       if (content.resultVariable) context.setVariable(content.resultVariable, text);
       if (content.sendAsMessage && text.trim()) context.send({ type: 'text', text: text.trim() });
-      context.emit('LLM Completion', { model: content.model, characters: text.length });
+      context.emit(EVENT.LlmCompletion, { model: content.model, characters: text.length });
       return { kind: 'continue', port: 'next' };
     } catch (error) {
       const failure = callFailureOf(error);
       // The reason is for the builder and the agents (debugger, inbox); the visitor reads the
       // module's failure message, if it has one.
-      context.emit('LLM Failed', {
+      context.emit(EVENT.LlmFailed, {
         model: content.model,
         error: failure.message,
         reason: failure.reason,

@@ -1,3 +1,4 @@
+import { type ConversationEventData, EVENT } from '@parley/kit';
 import { callFailure, callFailureOf } from '../kit/call-failure';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { WebhookContent } from './schema';
@@ -18,8 +19,8 @@ function parseBody(text: string, contentType: string | undefined): unknown {
 export const webhookRuntime: ModuleRuntime<WebhookContent> = {
   async enter(content, context) {
     const endpoint = context.render(content.url).trim();
-    const record = (data: Record<string, unknown>) =>
-      context.emit('Webhook Result', { endpoint, method: content.method, ...data });
+    const record = (data: Omit<ConversationEventData<typeof EVENT.WebhookResult>, 'endpoint' | 'method'>) =>
+      context.emit(EVENT.WebhookResult, { endpoint, method: content.method, ...data });
     let url: URL;
     try {
       url = new URL(endpoint);
@@ -57,7 +58,7 @@ export const webhookRuntime: ModuleRuntime<WebhookContent> = {
         status: response.status,
         durationMs: response.durationMs,
         response: response.body.slice(0, MAX_RECORDED_RESPONSE),
-        ...(ok ? {} : { reason: 'error_status' }),
+        ...(ok ? {} : { reason: 'error_status' as const }),
       });
       if (ok) return { kind: 'continue', port: 'success' };
       const failure = callFailure(

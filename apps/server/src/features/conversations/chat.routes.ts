@@ -2,15 +2,15 @@ import { chatApi } from '@parley/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { eventStreamFrom, routeFrom } from '../../plugins/contract-route';
 import { TrialGate } from '../companies/trial';
-import { chatMessageLimits } from './chat-limits';
+import { webchatConfig } from '../webchat/webchat-config.service';
 import {
   assertVisitor,
   conversationMessages,
   conversationModules,
   sendMessage,
   startConversation,
-  webchatConfig,
-} from './conversations.service';
+} from './chat.service';
+import { chatMessageLimits } from './chat-limits';
 
 /** Message numbers are 32-bit integers in the database. */
 const MAX_SEQ = 2_147_483_647;
@@ -67,7 +67,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
 
   eventStreamFrom(app, chatApi.events, { config: { auth: 'public' } }, async (request, openStream) => {
     const { id } = request.params;
-    await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
+    await assertVisitor(app.ctx, id, tokenOf(request, request.query));
     let last = resumeAfter(request.headers['last-event-id'], request.query.after);
     // Each heartbeat also catches up, so a notice that never came (its sender stopped between
     // commit and notice) delays a message by one heartbeat at most, and loses nothing.
@@ -97,7 +97,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
 
   routeFrom(app, chatApi.history, { config: { auth: 'public' } }, async (request) => {
     const { id } = request.params;
-    await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
+    await assertVisitor(app.ctx, id, tokenOf(request, request.query));
     if (request.query.mode === 'tags')
       return { conversationId: id, modules: await conversationModules(app.ctx, id) };
     return { conversationId: id, messages: await conversationMessages(app.ctx, id, 0) };

@@ -2,7 +2,7 @@ import { conversationsApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
-import { requestDelayedMove } from './conversations.service';
+import { requestDelayedMove } from './server-turns';
 
 /** Conversation operations for the company's own staff and integrations (contracts: conversationsApi). */
 export const conversationsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BotMessage, ChatMessage } from '@parley/contracts';
+import { type ChatMessage, messagePreview } from '@parley/contracts';
 import {
   type ConversationState,
   conversationStateSchema,
@@ -9,11 +9,9 @@ import {
   type TurnMeta,
 } from '@parley/engine';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/database';
 import { ConflictException, NotFoundException } from '../../errors';
 import {
   abandonedTurns,
-  claimTurn,
   loadForTurn,
   persistTurn,
   recordPendingCalls,
@@ -71,19 +69,6 @@ const MAX_RACES = 20;
 /** How often a turn waiting behind another process's pending turn looks again (grows to the max). */
 const WAIT_FIRST_MS = 20;
 const WAIT_MAX_MS = 250;
-
-function textOf(message: BotMessage): string {
-  switch (message.type) {
-    case 'text':
-      return message.text;
-    case 'buttons':
-      return message.text;
-    case 'card':
-      return message.card.title;
-    case 'carousel':
-      return message.cards.map((card) => card.title).join(' | ');
-  }
-}
 
 /** How often a streaming AI answer's text so far goes out to the conversation's streams. */
 const DRAFT_INTERVAL_MS = 60;
@@ -167,7 +152,7 @@ async function planTurn(
           },
         ]
       : []),
-    ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: textOf(message) })),
+    ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: messagePreview(message) })),
   ];
   // Expiry is reckoned from now, with the gap; an expiring turn keeps the time it expired at.
   const expiresAt =
@@ -205,20 +190,20 @@ async function planTurn(
  * move is queued in the same transaction, so it exists only if the turn does.
  */
 async function storeTurn(ctx: AppContext, plan: TurnPlan): Promise<ChatMessage[] | null> {
-  const store = async (db: Queryable) => {
-    const stored = await persistTurn(db, plan.write);
-    if (stored && plan.delayedMove) {
+  const { delayedMove, write } = plan;
+  if (!delayedMove) return ctx.conversations.writes.store(write);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const stored = await persistTurn(trx, write);
+    if (stored) {
       await ctx.jobs.send(
-        db,
+        trx,
         'delayed-move',
-        { conversationId: plan.write.conversationId, moduleId: plan.delayedMove.moduleId, requested: false },
-        { startAfter: new Date(plan.delayedMove.dueAt) },
+        { conversationId: write.conversationId, moduleId: delayedMove.moduleId, requested: false },
+        { startAfter: new Date(delayedMove.dueAt) },
       );
     }
     return stored;
-  };
-  const { db } = ctx.database;
-  return plan.delayedMove ? db.transaction().execute(store) : store(db);
+  });
 }
 
 async function readTurnRow(ctx: AppContext, conversationId: string): Promise<TurnRow> {
@@ -309,7 +294,7 @@ export async function runConversationTurn(
           seed,
           calls: [{ kind: call.kind, target: call.target }],
         };
-        const claimed = await claimTurn(ctx.database.db, {
+        const claimed = await ctx.conversations.writes.claim({
           conversationId,
           readTurns: plan.write.readTurns,
           owner: conversations.instanceId,

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
-  BotDetail,
   ChatMessage,
   InboxConversation,
   InboxListResponse,
@@ -9,6 +8,8 @@ import type {
   InboxTranscript,
   StartConversationResponse,
 } from '@parley/contracts';
+import { parseEventData } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -23,53 +24,34 @@ import { createTestApp, type TestApp, testEngine } from '../../../test/test-app'
 import { listInbox } from './inbox.service';
 
 /** Buttons for an order lookup (a webhook) or a person; anything else is a fallback. */
-const supportFlow = (hookUrl: string) => (flow: BotDetail['flow']) => ({
-  ...flow,
-  modules: [
-    {
-      id: 'start',
-      type: 'buttons',
-      content: {
+const supportFlow = (hookUrl: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'buttons',
+      {
         text: 'How can I help?',
         buttons: [
           { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
           { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
         ],
       },
-      connections: [
-        { id: 'c1', port: 'button:order', target: 'lookup' },
-        { id: 'c2', port: 'button:person', target: 'handoff' },
-      ],
-    },
-    {
-      id: 'lookup',
-      type: 'webhook',
-      content: { method: 'GET', url: hookUrl, responseVariable: 'order' },
-      connections: [
-        { id: 'c3', port: 'success', target: 'status' },
-        { id: 'c4', port: 'failure', target: 'start' },
-      ],
-    },
-    {
-      id: 'status',
-      type: 'text',
-      content: { text: 'Your order is **{{ order.status }}**.' },
-      connections: [{ id: 'c5', port: 'next', target: 'start' }],
-    },
-    {
-      id: 'handoff',
-      type: 'handoff',
-      content: { message: 'Connecting you with a person…', reason: 'Asked for a person' },
-      connections: [{ id: 'c6', port: 'resume', target: 'back' }],
-    },
-    {
-      id: 'back',
-      type: 'text',
-      content: { text: 'The bot is back. Anything else?' },
-      connections: [{ id: 'c7', port: 'next', target: 'start' }],
-    },
-  ],
-});
+      { 'button:order': 'lookup', 'button:person': 'handoff' },
+    )
+    .module(
+      'lookup',
+      'webhook',
+      { method: 'GET', url: hookUrl, responseVariable: 'order' },
+      { success: 'status', failure: 'start' },
+    )
+    .module('status', 'text', { text: 'Your order is **{{ order.status }}**.' }, { next: 'start' })
+    .module(
+      'handoff',
+      'handoff',
+      { message: 'Connecting you with a person…', reason: 'Asked for a person' },
+      { resume: 'back' },
+    )
+    .module('back', 'text', { text: 'The bot is back. Anything else?' }, { next: 'start' });
 
 describe('the inbox and human handoff', () => {
   let t: TestApp;
@@ -571,13 +553,99 @@ describe('the inbox and human handoff', () => {
       payload: { to: 'agent' },
     });
     expect(taken.statusCode).toBe(200);
+    const mineOf = () => notices().filter((notice) => notice.conversationId === visitor.conversationId);
     // Started (message 1), asked for a person (messages 2 and 3), taken over (no message: 0).
-    await waitFor(
-      (all) => all.filter((notice) => notice.conversationId === visitor.conversationId).length >= 3,
-    );
+    await waitFor(() => mineOf().at(-1)?.conversation?.status === 'with_agent');
+    const read = await elsewhere.inject({
+      method: 'POST',
+      url: `/api/inbox/conversations/${visitor.conversationId}/read`,
+      headers: owner,
+    });
+    expect(read.statusCode).toBe(204);
+    await waitFor(() => mineOf().at(-1)?.transcriptChanged === false);
     controller.abort();
-    const mine = notices().filter((notice) => notice.conversationId === visitor.conversationId);
-    expect(mine.map((notice) => notice.seq)).toEqual([1, 3, 0]);
+    const mine = mineOf();
+    // Notices of one conversation arriving while its row is read are sent as one (with the later seq).
+    expect(mine.map((notice) => notice.seq)).toEqual(expect.arrayContaining([3, 0]));
+    expect(mine.map((notice) => notice.seq).at(0)).toBeOneOf([1, 3]);
     expect(notices().every((notice) => notice.botId === botId)).toBe(true);
+    // Each notice carries the row as the list shows it, and the bot's waiting count.
+    const handoff = mine.find((notice) => notice.seq === 3);
+    expect(handoff).toMatchObject({
+      transcriptChanged: true,
+      conversation: { id: visitor.conversationId, status: 'waiting', messageCount: 3, unread: true },
+    });
+    const [takenOver, readMark] = mine.slice(-2);
+    expect(takenOver).toMatchObject({
+      seq: 0,
+      transcriptChanged: true,
+      conversation: { status: 'with_agent', agent: { name: 'Ada Lovelace' }, unread: true },
+    });
+    expect(readMark).toMatchObject({ seq: 0, transcriptChanged: false, conversation: { unread: false } });
+    const listed = await list(owner, `?botId=${botId}`);
+    expect(readMark?.waiting).toBe(listed.waiting);
+    expect(readMark?.conversation).toEqual(
+      listed.conversations.find((conversation) => conversation.id === visitor.conversationId),
+    );
+  });
+
+  it('gives a transcript already shown only what changed since: new messages, new events, the row now', async () => {
+    const visitor = await start(key, { name: 'Chris Changes' });
+    await say(visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
+    const shown = await transcript(visitor.conversationId);
+    expect(shown.eventCursor).toBeGreaterThan(0);
+    const changes = async (afterSeq: number, afterEvent: number, headers = owner) =>
+      t.request({
+        method: 'GET',
+        url: `/api/inbox/conversations/${visitor.conversationId}/changes?afterSeq=${afterSeq}&afterEvent=${afterEvent}`,
+        headers,
+      });
+    const lastSeq = shown.messages.at(-1)?.seq ?? 0;
+    const nothing = (await changes(lastSeq, shown.eventCursor)).json<InboxTranscript>();
+    expect(nothing).toMatchObject({ messages: [], events: [], eventCursor: shown.eventCursor });
+    expect(nothing.conversation).toEqual(shown.conversation);
+
+    expect((await passControl(visitor.conversationId, 'agent')).statusCode).toBe(200);
+    const taken = (await changes(lastSeq, shown.eventCursor)).json<InboxTranscript>();
+    expect(taken.messages).toEqual([]);
+    expect(taken.events.map((event) => event.name)).toEqual(['Pass Control']);
+    expect(taken.conversation.status).toBe('with_agent');
+    expect(taken.eventCursor).toBeGreaterThan(shown.eventCursor);
+
+    await t.request({
+      method: 'POST',
+      url: `/api/conversations/${visitor.conversationId}/agent-messages`,
+      headers: owner,
+      payload: { text: 'Hello from a person' },
+    });
+    await t.request({
+      method: 'POST',
+      url: `/api/conversations/${visitor.conversationId}/notes`,
+      headers: owner,
+      payload: { text: 'Wants a refund' },
+    });
+    const replied = (await changes(lastSeq, taken.eventCursor)).json<InboxTranscript>();
+    expect(replied.messages.map((message) => [message.seq, message.role])).toEqual([[lastSeq + 1, 'agent']]);
+    expect(replied.events.map((event) => [event.name, event.data.text])).toEqual([
+      ['Internal Note', 'Wants a refund'],
+    ]);
+    // The whole transcript holds exactly what the pieces add up to.
+    const whole = await transcript(visitor.conversationId);
+    expect(whole.messages).toEqual([...shown.messages, ...replied.messages]);
+    expect(whole.events).toEqual([...shown.events, ...taken.events, ...replied.events]);
+    expect(whole.eventCursor).toBe(replied.eventCursor);
+    // What the transcript shows was written through the event catalogue and reads back through it.
+    for (const event of whole.events) expect(parseEventData(event.name, event.data)).toBeDefined();
+
+    const bad = await changes(-1, 0);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.name).toBe('ValidationException');
+    expect((await changes(0, 0, stranger)).statusCode).toBe(404);
+    const notAnId = await t.request({
+      method: 'GET',
+      url: '/api/inbox/conversations/not-an-id/changes?afterSeq=0&afterEvent=0',
+      headers: owner,
+    });
+    expect(notAnId.statusCode).toBe(404);
   });
 });

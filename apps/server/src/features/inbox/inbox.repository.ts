@@ -1,4 +1,4 @@
-import type { InboxStatus } from '@parley/contracts';
+import { type ConversationEventData, EVENT, type InboxStatus, TRANSCRIPT_EVENTS } from '@parley/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import { containsPattern } from '../../db/like-pattern';
@@ -22,22 +22,6 @@ export interface InboxFilter {
 
 /** Counting stops here (beyond it the inbox says "1 000+"): a count scans what it counts. */
 export const COUNT_CAP = 1_000;
-
-/** The event names a transcript shows inline (the rest are for reports). */
-export const TRANSCRIPT_EVENTS = [
-  'Conversation Started',
-  'Conversation Ended',
-  'Conversation Expired',
-  'Handoff Requested',
-  'Pass Control',
-  'Internal Note',
-  'Webhook Result',
-  'Fallback',
-  'Goal Reached',
-  'LLM Failed',
-  'Template Error',
-  'Module Failed',
-];
 
 type Conversations = ExpressionBuilder<DB, 'conversations'>;
 
@@ -279,11 +263,30 @@ export async function findInboxConversation(db: Queryable, companyId: string, co
     .executeTakeFirst();
 }
 
-/** The events a transcript shows, in order, with the message each came after. */
-export async function transcriptEvents(db: Queryable, conversationId: string) {
+/**
+ * One conversation of the company as the inbox lists it, for a live notice, with how many of the
+ * company's and of its bot's conversations wait for an agent now: one statement for every stream.
+ */
+export async function findNoticeConversation(db: Queryable, companyId: string, conversationId: string) {
+  const waiting = (bot: boolean) =>
+    sql<number>`(select count(*)::int from conversations as w
+      where w.company_id = conversations.company_id ${bot ? sql`and w.bot_id = conversations.bot_id` : sql``}
+        and w.status = 'human' and w.agent_id is null)`;
+  return withInboxColumns(matching(db, { companyId }))
+    .select([waiting(false).as('company_waiting'), waiting(true).as('bot_waiting')])
+    .where('conversations.id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/**
+ * The events a transcript shows, in order, with the message each came after and the log row that
+ * holds it (those after `afterLogId` only: what a shown transcript lacks).
+ */
+export async function transcriptEvents(db: Queryable, conversationId: string, afterLogId = 0) {
   return db
     .selectFrom('conversation_events')
     .select([
+      'log_id',
       'name',
       'occurred_at',
       'after_seq',
@@ -291,6 +294,7 @@ export async function transcriptEvents(db: Queryable, conversationId: string) {
       sql<string | null>`dimensions->>'Bot Module ID'`.as('module_id'),
     ])
     .where('conversation_id', '=', conversationId)
+    .where('log_id', '>', String(afterLogId))
     .where('name', 'in', TRANSCRIPT_EVENTS)
     .orderBy('log_id')
     .orderBy('position')
@@ -302,9 +306,9 @@ export async function insertInternalNote(
   db: Queryable,
   companyId: string,
   conversationId: string,
-  note: { text: string; author: string; authorId: string },
+  note: ConversationEventData<typeof EVENT.InternalNote>,
 ): Promise<{ botId: string } | undefined> {
-  const event = { name: 'Internal Note', at: Date.now(), afterOutputs: 0, dimensions: {}, data: note };
+  const event = { name: EVENT.InternalNote, at: Date.now(), afterOutputs: 0, dimensions: {}, data: note };
   const result = await sql<{ bot_id: string }>`
     insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
     select id, company_id, bot_id, deployment_id, ${JSON.stringify([event])}::jsonb, message_count

@@ -3,10 +3,13 @@ import {
   companyQuerySchema,
   conversationParamsSchema,
   conversationPlaceSchema,
+  type InboxNotice,
+  inboxChangesQuerySchema,
   inboxConversationSchema,
   inboxEventsQuerySchema,
   inboxListResponseSchema,
   inboxQuerySchema,
+  inboxTranscriptChangesSchema,
   inboxTranscriptSchema,
   internalNoteRequestSchema,
   passControlRequestSchema,
@@ -18,12 +21,14 @@ import { companyScope, lookupReach, sessionOf, sessionStillValid } from '../../p
 import { errorResponses } from '../../plugins/openapi';
 import { eventStreams } from '../../realtime/event-stream';
 import * as inbox from './inbox.service';
+import { InboxFeed } from './inbox-feed';
 
 const tags = ['inbox'];
 
 /** The team's inbox: conversations, transcripts, and taking over from the bot. */
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const openStream = eventStreams(app);
+  const feed = new InboxFeed(app.ctx, app.log);
 
   app.get(
     '/api/inbox/events',
@@ -34,7 +39,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-Sent Events: `event: conversation` whenever a conversation of the company (or bot) changes',
         description:
-          'Data: `{ conversationId, botId, seq }` (seq: the last message the change stored, 0 if none). New conversations, messages, control changes, notes and read marks, from whichever server process stored them.',
+          'Data: `{ conversationId, botId, seq, transcriptChanged, conversation, waiting }` (seq: the last message the change stored, 0 if none; conversation: its row as the list shows it, null once the inbox no longer shows it; waiting: conversations of the bot, or company, waiting for an agent). New conversations, messages, control changes, notes and read marks, from whichever server process stored them. A transcript already shown gets what changed from `GET /api/inbox/conversations/{id}/changes`.',
         querystring: inboxEventsQuerySchema,
         response: errorResponses(401, 403),
       },
@@ -55,13 +60,13 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         onClose: () => unsubscribe(),
       });
-      const unsubscribe = app.ctx.conversations.bus.subscribeCompany(companyId, (notice) => {
+      const unsubscribe = feed.subscribe(companyId, ({ waiting, ...notice }) => {
         if (botId && notice.botId !== botId) return;
-        stream.send('conversation', {
-          conversationId: notice.conversationId,
-          botId: notice.botId,
-          seq: notice.seq,
-        });
+        const sent: InboxNotice = {
+          ...notice,
+          ...(waiting ? { waiting: botId ? waiting.bot : waiting.company } : {}),
+        };
+        stream.send('conversation', sent);
       });
     },
   );
@@ -95,6 +100,30 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       inbox.inboxTranscript(app.ctx, companyScope(request, request.query.companyId), request.params.id),
+  );
+
+  app.get(
+    '/api/inbox/conversations/:id/changes',
+    {
+      config: { permission: 'inbox:use', staffAcrossCompanies: true },
+      schema: {
+        tags,
+        summary:
+          'What a transcript already shown lacks: the conversation now, with only the newer messages and events',
+        description:
+          'After a stream notice with `transcriptChanged`: `afterSeq` is the last message shown, `afterEvent` the `eventCursor` of the transcript (or of the previous changes).',
+        params: conversationParamsSchema,
+        querystring: inboxChangesQuerySchema,
+        response: { 200: inboxTranscriptChangesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      inbox.transcriptSince(
+        app.ctx,
+        companyScope(request, request.query.companyId),
+        request.params.id,
+        request.query,
+      ),
   );
 
   app.get(

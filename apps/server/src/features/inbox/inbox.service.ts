@@ -1,10 +1,12 @@
-import type {
-  ConversationPlace,
-  InboxConversation,
-  InboxListResponse,
-  InboxTranscript,
-  inboxQuerySchema,
-  PassControlRequest,
+import {
+  type ConversationPlace,
+  type InboxConversation,
+  type InboxListResponse,
+  type InboxTranscript,
+  type InboxTranscriptChanges,
+  type inboxQuerySchema,
+  isTranscriptEvent,
+  type PassControlRequest,
 } from '@parley/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -12,18 +14,15 @@ import type { Queryable } from '../../db/database';
 import { NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { CompanyReach, Session } from '../../plugins/authenticate';
-import {
-  type Agent,
-  conversationMessages,
-  passControl,
-  sendAgentMessage,
-} from '../conversations/conversations.service';
+import { conversationMessages } from '../conversations/chat.service';
+import { type Agent, passControl, sendAgentMessage } from './agent-control.service';
 import {
   COUNT_CAP,
   countInboxConversations,
   countWaiting,
   findConversationPlace,
   findInboxConversation,
+  findNoticeConversation,
   findRecentWithWords,
   type InboxConversationRow,
   type InboxFilter,
@@ -111,6 +110,7 @@ export async function listInbox(
     user: query.user,
   };
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const asOf = new Date().toISOString();
   const [{ rows, total }, waiting] = await Promise.all([
     inboxPage(db, filter, after, query.limit, wordSearchReads),
     countWaiting(db, companyId, query.botId),
@@ -122,6 +122,7 @@ export async function listInbox(
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
     total,
     waiting,
+    asOf,
   };
 }
 
@@ -226,22 +227,56 @@ export async function inboxTranscript(
   companyId: string,
   conversationId: string,
 ): Promise<InboxTranscript> {
+  return transcriptSince(ctx, companyId, conversationId, { afterSeq: 0, afterEvent: 0 });
+}
+
+/**
+ * What a transcript already shown lacks: the conversation now, with only the messages after
+ * `afterSeq` and the events after `afterEvent` (the `eventCursor` it was given).
+ */
+export async function transcriptSince(
+  ctx: AppContext,
+  companyId: string,
+  conversationId: string,
+  { afterSeq, afterEvent }: { afterSeq: number; afterEvent: number },
+): Promise<InboxTranscriptChanges> {
   const row = await companyConversation(ctx, companyId, conversationId);
   const [messages, events] = await Promise.all([
-    conversationMessages(ctx, conversationId, 0),
-    transcriptEvents(ctx.database.db, conversationId),
+    conversationMessages(ctx, conversationId, afterSeq),
+    transcriptEvents(ctx.database.db, conversationId, afterEvent),
   ]);
   return {
     conversation: toInboxConversation(row),
     messages,
-    events: events.map((event) => ({
-      name: event.name,
-      at: event.occurred_at.toISOString(),
-      afterSeq: event.after_seq,
-      moduleId: event.module_id,
-      data: event.data,
-    })),
+    // The query asks for transcript events only; the check lets the compiler know it.
+    events: events.flatMap(({ name, ...event }) =>
+      isTranscriptEvent(name)
+        ? [
+            {
+              name,
+              at: event.occurred_at.toISOString(),
+              afterSeq: event.after_seq,
+              moduleId: event.module_id,
+              data: event.data,
+            },
+          ]
+        : [],
+    ),
     variables: (row.variables ?? {}) as InboxTranscript['variables'],
+    eventCursor: events.reduce((cursor, event) => Math.max(cursor, Number(event.log_id)), afterEvent),
+  };
+}
+
+/**
+ * A live notice's news for the inbox's streams: the conversation's row now (null: no longer in the
+ * inbox) and how many conversations wait for an agent, of the company and of the conversation's bot.
+ */
+export async function noticeConversation(ctx: AppContext, companyId: string, conversationId: string) {
+  const row = await findNoticeConversation(ctx.database.db, companyId, conversationId);
+  if (!row) return { conversation: null };
+  return {
+    conversation: toInboxConversation(row),
+    waiting: { company: row.company_waiting, bot: row.bot_waiting },
   };
 }
 
@@ -295,5 +330,11 @@ export async function addInternalNote(
 export async function markConversationRead(ctx: AppContext, companyId: string, conversationId: string) {
   const read = isUuid(conversationId) && (await markRead(ctx.database.db, companyId, conversationId));
   if (!read) throw new NotFoundException('Conversation not found');
-  ctx.conversations.bus.publishStored({ conversationId, companyId, botId: read.botId, seq: 0 });
+  ctx.conversations.bus.publishStored({
+    conversationId,
+    companyId,
+    botId: read.botId,
+    seq: 0,
+    rowOnly: true,
+  });
 }

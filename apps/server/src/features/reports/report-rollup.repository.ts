@@ -1,5 +1,7 @@
+import { EVENT } from '@parley/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Queryable } from '../../db/database';
+import { eventLiteral, eventLiterals } from '../../db/event-sql';
 
 export type RollupSource = 'conversations' | 'traffic';
 
@@ -98,19 +100,19 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
     'report_visit_batch',
     sql`
     select conversation_id, array_agg(dimensions->>'Bot Module ID' order by log_id, position) as modules
-    from report_event_batch where name = 'Module Executed'
+    from report_event_batch where name = ${eventLiteral(EVENT.ModuleExecuted)}
     group by conversation_id`,
   );
   await sql`
     insert into report_conversations as r (conversation_id, company_id, bot_id, channel, domain, started_at,
       user_messages, bot_messages, agent_messages, fallbacks, goals, handed_off, modules)
     select conversation_id, company_id, bot_id, channel, domain, started_at,
-           count(*) filter (where name = 'Message Received'),
-           coalesce(sum((data->>'count')::int) filter (where name = 'Message Sent'), 0),
-           count(*) filter (where name = 'Agent Message Sent'),
-           count(*) filter (where name = 'Fallback'),
-           count(*) filter (where name = 'Goal Reached'),
-           bool_or(name = 'Handoff Requested' or (name = 'Pass Control' and data->>'to' = 'agent')),
+           count(*) filter (where name = ${eventLiteral(EVENT.MessageReceived)}),
+           coalesce(sum((data->>'count')::int) filter (where name = ${eventLiteral(EVENT.MessageSent)}), 0),
+           count(*) filter (where name = ${eventLiteral(EVENT.AgentMessageSent)}),
+           count(*) filter (where name = ${eventLiteral(EVENT.Fallback)}),
+           count(*) filter (where name = ${eventLiteral(EVENT.GoalReached)}),
+           bool_or(name = ${eventLiteral(EVENT.HandoffRequested)} or (name = ${eventLiteral(EVENT.PassControl)} and data->>'to' = 'agent')),
            report_path_steps('{}', (select v.modules from report_visit_batch as v
              where v.conversation_id = report_event_batch.conversation_id))
     from report_event_batch
@@ -175,17 +177,17 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
     select company_id, bot_id, day, kind, text, detail, count(*)::int as count, sum(score) as score
     from (
       select company_id, bot_id, day,
-             case when name = 'Message Received' and data->>'kind' = 'postback' then 'button'
-                  when name = 'Message Received' then 'message'
-                  when name = 'Fallback' then 'unrecognized'
+             case when name = ${eventLiteral(EVENT.MessageReceived)} and data->>'kind' = 'postback' then 'button'
+                  when name = ${eventLiteral(EVENT.MessageReceived)} then 'message'
+                  when name = ${eventLiteral(EVENT.Fallback)} then 'unrecognized'
                   else 'low_confidence' end as kind,
-             case when name = 'Message Received' and data->>'kind' = 'postback'
+             case when name = ${eventLiteral(EVENT.MessageReceived)} and data->>'kind' = 'postback'
                   then left(btrim(coalesce(data->>'text', '')), 200)
                   else ${normalizedText} end as text,
-             case when name = 'Low Confidence Prediction' then coalesce(data->>'intent', '') else '' end as detail,
-             case when name = 'Low Confidence Prediction' then coalesce((data->>'confidence')::float8, 0) else 0 end as score
+             case when name = ${eventLiteral(EVENT.LowConfidencePrediction)} then coalesce(data->>'intent', '') else '' end as detail,
+             case when name = ${eventLiteral(EVENT.LowConfidencePrediction)} then coalesce((data->>'confidence')::float8, 0) else 0 end as score
       from report_event_batch
-      where name in ('Message Received', 'Fallback', 'Low Confidence Prediction')
+      where name in (${eventLiterals([EVENT.MessageReceived, EVENT.Fallback, EVENT.LowConfidencePrediction])})
     ) as texts
     where text <> ''
     group by company_id, bot_id, day, kind, text, detail`,
@@ -206,9 +208,9 @@ async function foldEvents(db: Queryable, from: string, upto: string): Promise<nu
   await sql`
     insert into report_module_days as m (company_id, bot_id, day, module_id, visits, goals)
     select company_id, bot_id, day, dimensions->>'Bot Module ID',
-           count(*) filter (where name = 'Module Executed'), count(*) filter (where name = 'Goal Reached')
+           count(*) filter (where name = ${eventLiteral(EVENT.ModuleExecuted)}), count(*) filter (where name = ${eventLiteral(EVENT.GoalReached)})
     from report_event_batch
-    where name in ('Module Executed', 'Goal Reached') and dimensions->>'Bot Module ID' is not null
+    where name in (${eventLiterals([EVENT.ModuleExecuted, EVENT.GoalReached])}) and dimensions->>'Bot Module ID' is not null
     group by company_id, bot_id, day, dimensions->>'Bot Module ID'
     on conflict (company_id, bot_id, day, module_id) do update set
       visits = m.visits + excluded.visits, goals = m.goals + excluded.goals`.execute(db);

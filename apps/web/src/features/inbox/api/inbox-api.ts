@@ -4,17 +4,15 @@ import {
   companiesApi,
   conversationPlaceSchema,
   type InboxConversation,
-  type InboxListResponse,
-  type InboxQuery,
   type InboxTranscript,
   inboxConversationSchema,
   inboxListResponseSchema,
+  inboxTranscriptChangesSchema,
   inboxTranscriptSchema,
   type PassControlRequest,
   sendMessageResponseSchema,
 } from '@parley/contracts';
 import {
-  type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
   queryOptions,
@@ -22,9 +20,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callRoute, http } from '../../../shared/api/request';
+import { type InboxListFilters, type InboxPages, withChanges } from '../model/live-patch';
 
 /** The list's filters without paging: one cache entry per company, bot and filter set. */
-export type InboxListFilters = Omit<InboxQuery, 'cursor' | 'limit'>;
+export type { InboxListFilters };
 
 /** `['inbox']` for everything; lists, transcripts, the selectors' companies and bots under it. */
 export const inboxKeys = {
@@ -67,8 +66,6 @@ export const inboxListQuery = (filters: InboxListFilters) =>
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
-
-type InboxPages = InfiniteData<InboxListResponse, string | null>;
 
 /**
  * Puts a fresh first page on top of the loaded ones. Keyset cursors stay valid, so the pages
@@ -120,6 +117,64 @@ export const transcriptQuery = (companyId: string | undefined, conversationId: s
     throwOnError: false,
   });
 
+export const fetchTranscriptChanges = (
+  companyId: string | undefined,
+  conversationId: string,
+  since: Pick<InboxTranscript, 'messages' | 'eventCursor'>,
+) => {
+  const search = new URLSearchParams({
+    afterSeq: String(since.messages.at(-1)?.seq ?? 0),
+    afterEvent: String(since.eventCursor),
+  });
+  if (companyId) search.set('companyId', companyId);
+  return http.get(`/api/inbox/conversations/${conversationId}/changes?${search}`, {
+    schema: inboxTranscriptChangesSchema,
+  });
+};
+
+/** Per transcript: a catch-up in flight, and whether another should follow it. */
+const catchingUp = new Map<string, { again: boolean; done: Promise<void> }>();
+
+/**
+ * Brings a transcript in the cache up to date with one small request (what changed since what it
+ * shows), or, if it is not shown now, marks it for a reload when it is. One at a time per
+ * transcript: changes arriving meanwhile are fetched once, after it.
+ */
+export function catchUpTranscript(
+  queryClient: QueryClient,
+  companyId: string | undefined,
+  conversationId: string,
+): Promise<void> {
+  const queryKey = inboxKeys.transcript(companyId, conversationId);
+  const cached = queryClient.getQueryState(queryKey);
+  if (!cached?.data) return Promise.resolve();
+  if (queryClient.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() === 0) {
+    return queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  }
+  const key = JSON.stringify(queryKey);
+  const running = catchingUp.get(key);
+  if (running) {
+    running.again = true;
+    return running.done;
+  }
+  const state = { again: false, done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      do {
+        state.again = false;
+        const shown = queryClient.getQueryData<InboxTranscript>(queryKey);
+        if (!shown) return;
+        const changes = await fetchTranscriptChanges(companyId, conversationId, shown);
+        queryClient.setQueryData<InboxTranscript>(queryKey, (now) => (now ? withChanges(now, changes) : now));
+      } while (state.again);
+    } finally {
+      catchingUp.delete(key);
+    }
+  })();
+  catchingUp.set(key, state);
+  return state.done;
+}
+
 /** The company and bot a conversation belongs to, for a link that names only the conversation. */
 export const conversationPlaceQuery = (conversationId: string) =>
   queryOptions({
@@ -156,7 +211,7 @@ export const companyBotsQuery = (companyId: string | undefined) =>
     staleTime: 60_000,
   });
 
-/** After an action on a conversation its transcript reloads (the open pane then updates its row). */
+/** After an action on a conversation its transcript catches up (the open pane then updates its row). */
 function useConversationAction<V, R>(
   companyId: string | undefined,
   conversationId: string,
@@ -165,8 +220,7 @@ function useConversationAction<V, R>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: inboxKeys.transcript(companyId, conversationId) }),
+    onSuccess: () => catchUpTranscript(queryClient, companyId, conversationId),
     // The pane shows what went wrong next to the action (e.g. someone else took over first).
     meta: { silent: true },
   });
@@ -199,6 +253,10 @@ export async function markRead(
   companyId: string | undefined,
   transcript: InboxTranscript,
 ): Promise<void> {
-  patchListedConversation(queryClient, { ...transcript.conversation, unread: false });
+  const read = { ...transcript.conversation, unread: false };
+  patchListedConversation(queryClient, read);
+  queryClient.setQueryData<InboxTranscript>(inboxKeys.transcript(companyId, read.id), (now) =>
+    now ? { ...now, conversation: { ...now.conversation, unread: false } } : now,
+  );
   await http.post(`/api/inbox/conversations/${transcript.conversation.id}/read${companyQuery(companyId)}`);
 }

@@ -1,8 +1,8 @@
-import type { InboxEvent } from '@parley/contracts';
+import { type InboxEvent, TRANSCRIPT_EVENTS } from '@parley/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import { EventLine } from './event-line';
+import { EventLine, eventViews } from './event-line';
 
 const llmFailed = (data: Record<string, unknown>): InboxEvent => ({
   name: 'LLM Failed',
@@ -40,5 +40,42 @@ describe('an AI failure in the transcript', () => {
   it('shows events stored before failures were named as they were', () => {
     renderWithApp(<EventLine event={llmFailed({ error: 'rate limited' })} />);
     expect(screen.getByTestId('event')).toHaveTextContent('AI answer failed: rate limited');
+  });
+});
+
+describe('the transcript’s event views', () => {
+  it('has a view for every event a transcript shows, under its own name', () => {
+    expect(Object.keys(eventViews).sort()).toEqual([...TRANSCRIPT_EVENTS].sort());
+    for (const [name, view] of Object.entries(eventViews)) expect(view.name).toBe(name);
+  });
+
+  it('shows the agent who took over, from data checked against the event catalogue', () => {
+    renderWithApp(
+      <EventLine
+        event={{
+          name: 'Pass Control',
+          at: '2026-11-24T10:00:00.000Z',
+          afterSeq: 3,
+          moduleId: null,
+          data: { to: 'agent', agent: 'Olivia Owner' },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('event')).toHaveTextContent('Olivia Owner took over from the bot');
+  });
+
+  it('shows an event whose stored data does not fit its schema as a plain line with its name', () => {
+    renderWithApp(
+      <EventLine
+        event={{
+          name: 'Pass Control',
+          at: '2026-11-24T10:00:00.000Z',
+          afterSeq: 3,
+          moduleId: null,
+          data: { to: 'nobody' },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('event')).toHaveTextContent(/^Pass Control/);
   });
 });

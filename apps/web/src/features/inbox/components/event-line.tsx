@@ -20,12 +20,39 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { callFailureReasonSchema, type InboxEvent } from '@parley/contracts';
+import {
+  type ConversationEventData,
+  EVENT,
+  type InboxEvent,
+  parseEventData,
+  type TranscriptEventName,
+} from '@parley/contracts';
+import type { TFunction } from 'i18next';
 import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullDateTime, responseText, timeOfDay } from './format';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+type EventViewProps<N extends TranscriptEventName> = { event: InboxEvent; data: ConversationEventData<N> };
+
+/** How one event of the catalogue shows: null when its stored data does not fit the catalogue. */
+interface EventView<N extends TranscriptEventName> {
+  name: N;
+  render(event: InboxEvent): ReactNode | null;
+}
+
+/** An event's view, handed data checked against the event's schema in the catalogue. */
+function eventView<N extends TranscriptEventName>(
+  name: N,
+  View: ComponentType<EventViewProps<N>>,
+): EventView<N> {
+  return {
+    name,
+    render(event) {
+      const data = parseEventData(name, event.data);
+      return data === undefined ? null : <View event={event} data={data} />;
+    },
+  };
+}
 
 /** A quiet line across the transcript: an icon, what happened, when. */
 function SystemLine({
@@ -66,16 +93,9 @@ function SystemLine({
 }
 
 /** "Webhook: 200 (83 ms)", green or red, opening onto the endpoint and the full response. */
-function WebhookResult({ event }: { event: InboxEvent }) {
+function WebhookResult({ event, data }: EventViewProps<typeof EVENT.WebhookResult>) {
   const { t, i18n } = useTranslation('inbox');
-  const { ok, status, durationMs, endpoint, method, response } = event.data as {
-    ok?: boolean;
-    status?: number | null;
-    durationMs?: number;
-    endpoint?: string;
-    method?: string;
-    response?: unknown;
-  };
+  const { ok, status, durationMs, endpoint, method, response } = data;
   const label = t('event.webhook', {
     status: status ?? t('event.webhookNoStatus'),
     time: Math.round(durationMs ?? 0),
@@ -84,7 +104,7 @@ function WebhookResult({ event }: { event: InboxEvent }) {
     <Accordion
       disableGutters
       data-testid="event"
-      data-event="Webhook Result"
+      data-event={EVENT.WebhookResult}
       data-ok={ok ? 'true' : 'false'}
       sx={{
         mx: 'auto',
@@ -154,12 +174,12 @@ function WebhookResult({ event }: { event: InboxEvent }) {
   );
 }
 
-function InternalNote({ event }: { event: InboxEvent }) {
+function InternalNote({ event, data }: EventViewProps<typeof EVENT.InternalNote>) {
   const { t, i18n } = useTranslation('inbox');
   return (
     <Box
       data-testid="event"
-      data-event="Internal Note"
+      data-event={EVENT.InternalNote}
       sx={{
         mx: 'auto',
         width: '100%',
@@ -174,7 +194,7 @@ function InternalNote({ event }: { event: InboxEvent }) {
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 0.5, color: '#92400e' }}>
         <StickyNote2Outlined sx={{ fontSize: 16 }} />
         <Typography variant="caption" fontWeight={650}>
-          {t('event.note', { author: text(event.data.author) })}
+          {t('event.note', { author: data.author })}
         </Typography>
         <Box sx={{ flex: 1 }} />
         <Typography variant="caption" color="text.secondary" component="time" dateTime={event.at}>
@@ -182,82 +202,138 @@ function InternalNote({ event }: { event: InboxEvent }) {
         </Typography>
       </Stack>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {text(event.data.text)}
+        {data.text}
       </Typography>
     </Box>
   );
 }
 
-/** Something that happened in the conversation, shown where it happened. */
-export const EventLine = memo(function EventLine({ event }: { event: InboxEvent }) {
+/** "Expired on …": the time is the event's own, in full. */
+function ExpiredLine({ event }: EventViewProps<typeof EVENT.ConversationExpired>) {
   const { t, i18n } = useTranslation('inbox');
-  const agent = text(event.data.agent);
-  const line = (icon: ComponentType<SvgIconProps>, children: ReactNode, color?: string) => (
-    <SystemLine icon={icon} at={event.at} color={color} name={event.name}>
-      {children}
+  return (
+    <SystemLine icon={HourglassBottomRounded} at={event.at} color="#b45309" name={event.name}>
+      {t('event.expired', { at: fullDateTime(event.at, i18n.resolvedLanguage) })}
     </SystemLine>
   );
-  switch (event.name) {
-    case 'Webhook Result':
-      return <WebhookResult event={event} />;
-    case 'Internal Note':
-      return <InternalNote event={event} />;
-    case 'Conversation Started':
-      return line(PlayCircleOutlineRounded, t('event.started'));
-    case 'Conversation Ended':
-      return line(StopCircleOutlined, t('event.ended'));
-    case 'Conversation Expired':
-      return line(
-        HourglassBottomRounded,
-        t('event.expired', { at: fullDateTime(event.at, i18n.resolvedLanguage) }),
-        '#b45309',
+}
+
+type Line = { icon: ComponentType<SvgIconProps>; words: ReactNode; color?: string };
+type Describe<N extends TranscriptEventName> = (
+  data: ConversationEventData<N>,
+  t: TFunction<'inbox'>,
+  language: string | undefined,
+) => Line;
+
+function DescribedLine({
+  event,
+  describe,
+}: {
+  event: InboxEvent;
+  describe: (t: TFunction<'inbox'>, language: string | undefined) => Line;
+}) {
+  const { t, i18n } = useTranslation('inbox');
+  const { icon, words, color } = describe(t, i18n.resolvedLanguage);
+  return (
+    <SystemLine icon={icon} at={event.at} color={color} name={event.name}>
+      {words}
+    </SystemLine>
+  );
+}
+
+/** An event shown as one quiet line: its icon, words and colour, from its checked data. */
+function lineView<N extends TranscriptEventName>(name: N, describe: Describe<N>): EventView<N> {
+  return {
+    name,
+    render(event) {
+      const data = parseEventData(name, event.data);
+      return data === undefined ? null : (
+        <DescribedLine event={event} describe={(t, language) => describe(data, t, language)} />
       );
-    case 'Handoff Requested': {
-      // The builder's own words for why (the handoff module's reason), not a call failure.
-      const reason = text(event.data.reason);
-      return line(
-        SupportAgentRounded,
-        reason ? t('event.handoffRequestedBecause', { reason }) : t('event.handoffRequested'),
-        '#b45309',
-      );
-    }
-    case 'Pass Control':
-      return event.data.to === 'agent'
-        ? line(
-            SupportAgentRounded,
-            agent ? t('event.tookOver', { agent }) : t('event.agentTookOver'),
-            '#047857',
-          )
-        : line(
-            SmartToyOutlined,
-            agent ? t('event.returned', { agent }) : t('event.returnedToBot'),
-            '#4338ca',
-          );
-    case 'Fallback':
-      return line(HelpOutlineRounded, t('event.fallback', { text: text(event.data.text) }));
-    case 'Goal Reached':
-      return line(FlagRounded, t('event.goal'), '#047857');
-    case 'LLM Failed': {
-      // Events stored before failures were named carry only the message.
-      const reason = callFailureReasonSchema.safeParse(event.data.reason).data;
-      const error = text(event.data.error);
-      const status = typeof event.data.status === 'number' ? event.data.status : '';
-      return line(
-        ErrorOutlineRounded,
-        reason
-          ? t('event.llmFailedBecause', { reason: t(`common:callFailure.${reason}`, { status }), error })
-          : t('event.llmFailed', { error }),
-        '#b91c1c',
-      );
-    }
-    case 'Template Error':
-    case 'Module Failed':
-      return line(
-        ErrorOutlineRounded,
-        t('event.moduleFailed', { error: text(event.data.message) }),
-        '#b91c1c',
-      );
-    default:
-      return line(ErrorOutlineRounded, event.name);
-  }
+    },
+  };
+}
+
+/** A module or template that failed: what went wrong, in red. */
+const failedLine = (data: { message: string }, t: TFunction<'inbox'>): Line => ({
+  icon: ErrorOutlineRounded,
+  words: t('event.moduleFailed', { error: data.message }),
+  color: '#b91c1c',
+});
+
+/**
+ * How the transcript shows each event it shows (TRANSCRIPT_EVENTS in contracts): a new one there
+ * is a type error here until it has its view.
+ */
+export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
+  [EVENT.WebhookResult]: eventView(EVENT.WebhookResult, WebhookResult),
+  [EVENT.InternalNote]: eventView(EVENT.InternalNote, InternalNote),
+  [EVENT.ConversationStarted]: lineView(EVENT.ConversationStarted, (_, t) => ({
+    icon: PlayCircleOutlineRounded,
+    words: t('event.started'),
+  })),
+  [EVENT.ConversationEnded]: lineView(EVENT.ConversationEnded, (_, t) => ({
+    icon: StopCircleOutlined,
+    words: t('event.ended'),
+  })),
+  [EVENT.ConversationExpired]: eventView(EVENT.ConversationExpired, ExpiredLine),
+  // The builder's own words for why (the handoff module's reason), not a call failure.
+  [EVENT.HandoffRequested]: lineView(EVENT.HandoffRequested, ({ reason }, t) => ({
+    icon: SupportAgentRounded,
+    words: reason ? t('event.handoffRequestedBecause', { reason }) : t('event.handoffRequested'),
+    color: '#b45309',
+  })),
+  [EVENT.PassControl]: lineView(EVENT.PassControl, ({ to, agent }, t) =>
+    to === 'agent'
+      ? {
+          icon: SupportAgentRounded,
+          words: agent ? t('event.tookOver', { agent }) : t('event.agentTookOver'),
+          color: '#047857',
+        }
+      : {
+          icon: SmartToyOutlined,
+          words: agent ? t('event.returned', { agent }) : t('event.returnedToBot'),
+          color: '#4338ca',
+        },
+  ),
+  [EVENT.Fallback]: lineView(EVENT.Fallback, ({ text }, t) => ({
+    icon: HelpOutlineRounded,
+    words: t('event.fallback', { text }),
+  })),
+  [EVENT.GoalReached]: lineView(EVENT.GoalReached, (_, t) => ({
+    icon: FlagRounded,
+    words: t('event.goal'),
+    color: '#047857',
+  })),
+  // Events stored before failures were named carry only the message.
+  [EVENT.LlmFailed]: lineView(EVENT.LlmFailed, ({ reason, error, status }, t) => ({
+    icon: ErrorOutlineRounded,
+    words: reason
+      ? t('event.llmFailedBecause', {
+          reason: t(`common:callFailure.${reason}`, { status: status ?? '' }),
+          error,
+        })
+      : t('event.llmFailed', { error }),
+    color: '#b91c1c',
+  })),
+  [EVENT.TemplateError]: lineView(EVENT.TemplateError, failedLine),
+  [EVENT.ModuleFailed]: lineView(EVENT.ModuleFailed, failedLine),
+};
+
+/**
+ * The one fallback: an event whose stored data does not fit its schema in the catalogue (written
+ * by an older version, or damaged) shows as a plain line with its name.
+ */
+function UnreadableEvent({ event }: { event: InboxEvent }) {
+  return (
+    <SystemLine icon={ErrorOutlineRounded} at={event.at} name={event.name}>
+      {event.name}
+    </SystemLine>
+  );
+}
+
+/** Something that happened in the conversation, shown where it happened. */
+export const EventLine = memo(function EventLine({ event }: { event: InboxEvent }) {
+  const view: EventView<TranscriptEventName> = eventViews[event.name];
+  return view.render(event) ?? <UnreadableEvent event={event} />;
 });

@@ -1,4 +1,4 @@
-import type { ChatMessage, InboxEvent } from '@parley/contracts';
+import type { ChatMessage, InboxEvent, TranscriptEventName } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildTimeline } from './timeline';
 
@@ -8,7 +8,7 @@ const message = (seq: number, created_at: string): ChatMessage => ({
   message: { type: 'text', text: `m${seq}` },
   created_at,
 });
-const event = (name: string, afterSeq: number, at: string): InboxEvent => ({
+const event = (name: TranscriptEventName, afterSeq: number, at: string): InboxEvent => ({
   name,
   afterSeq,
   at,
