@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BotDetail } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Page } from 'playwright-core';
 import { call } from '../e2e/support/bots';
 import { launchBrowser } from '../e2e/support/browser';
@@ -31,40 +32,36 @@ const round = (value: number) => Math.round(value * 10) / 10;
 function generatedFlow(base: BotDetail['flow'], modules: number, connections: number) {
   const extra = connections - (modules - 1);
   const every = Math.max(1, Math.floor(modules / extra));
-  const list = Array.from({ length: modules }, (_, index) => {
+  const flow = flowFixture().variable({ name: 'name', default: 'Ada' });
+  for (let index = 0; index < modules; index++) {
     const id = index === 0 ? base.startModuleId : `m-${index}`;
     const next = index + 1 < modules ? `m-${index + 1}` : null;
     const position = { x: (index % 25) * 340, y: Math.floor(index / 25) * 240 };
     const branches = index % every === 0 && index + 7 < modules && index / every < extra;
-    if (branches) {
-      return {
+    if (branches)
+      flow.module(
         id,
-        name: `Menu ${index}`,
-        type: 'buttons',
-        position,
-        content: {
+        'buttons',
+        {
           text: `Question ${index}: what would you like?`,
           buttons: [
             { id: 'b1', label: 'Go on', action: { type: 'goto' } },
             { id: 'b2', label: 'Skip ahead', action: { type: 'goto' } },
           ],
         },
-        connections: [
-          ...(next ? [{ id: `c-${index}-1`, port: 'button:b1', target: next }] : []),
-          { id: `c-${index}-2`, port: 'button:b2', target: `m-${index + 7}` },
-        ],
-      };
-    }
-    return {
-      id,
-      name: `Step ${index}`,
-      type: 'text',
-      position,
-      content: { text: `Message number ${index}, with {{ name }} in it.` },
-      connections: next ? [{ id: `c-${index}`, port: 'next', target: next }] : [],
-    };
-  });
-  return { ...base, modules: list, variables: [{ name: 'name', default: 'Ada' }] };
+        { ...(next ? { 'button:b1': next } : {}), 'button:b2': `m-${index + 7}` },
+        { name: `Menu ${index}`, position },
+      );
+    else
+      flow.module(
+        id,
+        'text',
+        { text: `Message number ${index}, with {{ name }} in it.` },
+        next ? { next } : {},
+        { name: `Step ${index}`, position },
+      );
+  }
+  return flow.onto(base);
 }
 
 /**

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { flowFixture } from '@parley/flow/testing';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
@@ -89,47 +90,28 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
 // ---------- load side (main thread) ----------
 
 // Six modules a turn: input → set variable → condition → text → set variable → text → input.
-const benchModules = [
-  {
-    id: 'start',
-    type: 'input',
-    content: { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
-    connections: [{ id: 'c1', port: 'next', target: 'count' }],
-  },
-  {
-    id: 'count',
-    type: 'set_variable',
-    content: { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
-    connections: [{ id: 'c2', port: 'next', target: 'check' }],
-  },
-  {
-    id: 'check',
-    type: 'condition',
-    content: { branches: [{ id: 'even', label: '', expression: 'turns % 2 == 0' }] },
-    connections: [
-      { id: 'c3', port: 'branch:even', target: 'even' },
-      { id: 'c4', port: 'else', target: 'even' },
-    ],
-  },
-  {
-    id: 'even',
-    type: 'text',
-    content: { text: 'Turn {{ turns }}: {{ said | upper }}' },
-    connections: [{ id: 'c5', port: 'next', target: 'note' }],
-  },
-  {
-    id: 'note',
-    type: 'set_variable',
-    content: { assignments: [{ variable: 'last', value: 'said' }] },
-    connections: [{ id: 'c6', port: 'next', target: 'bye' }],
-  },
-  {
-    id: 'bye',
-    type: 'text',
-    content: { text: 'Noted.' },
-    connections: [{ id: 'c7', port: 'next', target: 'start' }],
-  },
-];
+const benchFlow = flowFixture()
+  .module(
+    'start',
+    'input',
+    { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+    { next: 'count' },
+  )
+  .module(
+    'count',
+    'set_variable',
+    { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
+    { next: 'check' },
+  )
+  .module(
+    'check',
+    'condition',
+    { branches: [{ id: 'even', label: '', expression: 'turns % 2 == 0' }] },
+    { 'branch:even': 'even', else: 'even' },
+  )
+  .module('even', 'text', { text: 'Turn {{ turns }}: {{ said | upper }}' }, { next: 'note' })
+  .module('note', 'set_variable', { assignments: [{ variable: 'last', value: 'said' }] }, { next: 'bye' })
+  .module('bye', 'text', { text: 'Noted.' }, { next: 'start' });
 
 interface Conversation {
   conversationId: string;
@@ -185,7 +167,7 @@ async function benchEngine(engine: Engine) {
       ready.apiUrl,
       { email: ready.ownerEmail, password: BENCH_PASSWORD },
       'Bench',
-      benchModules,
+      benchFlow,
     );
     const conversations: Conversation[] = [];
     for (let index = 0; index < 60; index++) {

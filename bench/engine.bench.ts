@@ -14,7 +14,7 @@ import {
   type TurnInput,
   trainModel,
 } from '@parley/engine';
-import { flowSchema } from '@parley/flow';
+import { flowFixture } from '@parley/flow/testing';
 import { gotoPayload } from '@parley/modules';
 import { percentile } from './stats';
 
@@ -38,88 +38,66 @@ const meta = {
 
 /** 20 modules: a menu of buttons; each choice runs text, set variable, condition and card modules back to the menu. */
 function scriptedFlow() {
-  const modules: unknown[] = [
+  const flow = flowFixture().module(
+    'menu',
+    'buttons',
     {
-      id: 'menu',
-      type: 'buttons',
-      content: {
-        text: 'Hi {{ name | default("there") }}! You have {{ cart | length }} items. Pick one:',
-        buttons: ['tea', 'coffee', 'cake', 'help'].map((id) => ({
-          id,
-          label: id,
-          action: { type: 'goto' },
-          setVariables: [{ variable: 'last_choice', value: `"${id}"` }],
-        })),
-      },
-      connections: ['tea', 'coffee', 'cake', 'help'].map((id) => ({
-        id: `menu-${id}`,
-        port: `button:${id}`,
-        target: `${id}-0`,
+      text: 'Hi {{ name | default("there") }}! You have {{ cart | length }} items. Pick one:',
+      buttons: ['tea', 'coffee', 'cake', 'help'].map((id) => ({
+        id,
+        label: id,
+        action: { type: 'goto' as const },
+        setVariables: [{ variable: 'last_choice', value: `"${id}"` }],
       })),
     },
-  ];
-  for (const id of ['tea', 'coffee', 'cake']) {
-    modules.push(
-      {
-        id: `${id}-0`,
-        type: 'text',
-        content: { text: `Great, **${id}**! {{ cart | join(", ") if cart else "Your cart is empty." }}` },
-        connections: [{ id: `${id}-c0`, port: 'next', target: `${id}-1` }],
-      },
-      {
-        id: `${id}-1`,
-        type: 'set_variable',
-        content: {
+    Object.fromEntries(['tea', 'coffee', 'cake', 'help'].map((id) => [`button:${id}`, `${id}-0`])),
+  );
+  for (const id of ['tea', 'coffee', 'cake'])
+    flow
+      .module(
+        `${id}-0`,
+        'text',
+        { text: `Great, **${id}**! {{ cart | join(", ") if cart else "Your cart is empty." }}` },
+        { next: `${id}-1` },
+      )
+      .module(
+        `${id}-1`,
+        'set_variable',
+        {
           assignments: [
             { variable: 'cart', value: `(cart or []) + ["${id}"]` },
             { variable: 'count', value: '(count or 0) + 1' },
           ],
         },
-        connections: [{ id: `${id}-c1`, port: 'next', target: `${id}-2` }],
-      },
-      {
-        id: `${id}-2`,
-        type: 'condition',
-        content: { branches: [{ id: 'many', expression: 'count > 5' }] },
-        connections: [
-          { id: `${id}-c2`, port: 'branch:many', target: `${id}-3` },
-          { id: `${id}-c3`, port: 'else', target: `${id}-4` },
-        ],
-      },
-      {
-        id: `${id}-3`,
-        type: 'set_variable',
-        content: {
+        { next: `${id}-2` },
+      )
+      .module(
+        `${id}-2`,
+        'condition',
+        { branches: [{ id: 'many', expression: 'count > 5' }] },
+        { 'branch:many': `${id}-3`, else: `${id}-4` },
+      )
+      .module(
+        `${id}-3`,
+        'set_variable',
+        {
           assignments: [
             { variable: 'count', value: '0' },
             { variable: 'cart', value: '[]' },
           ],
         },
-        connections: [{ id: `${id}-c4`, port: 'next', target: `${id}-4` }],
-      },
-      {
-        id: `${id}-4`,
-        type: 'text',
-        content: {
+        { next: `${id}-4` },
+      )
+      .module(
+        `${id}-4`,
+        'text',
+        {
           text: '{% for item in cart %}- {{ item | title }}\n{% endfor %}Total: {{ "%.2f" | format(cart | length * 3.5) }} — see https://shop.example.com/cart.',
         },
-        connections: [{ id: `${id}-c5`, port: 'next', target: `${id}-5` }],
-      },
-      {
-        id: `${id}-5`,
-        type: 'jump',
-        content: {},
-        connections: [{ id: `${id}-c6`, port: 'next', target: 'menu' }],
-      },
-    );
-  }
-  modules.push({
-    id: 'help-0',
-    type: 'text',
-    content: { text: 'Ask for tea, coffee or cake.' },
-    connections: [{ id: 'help-c', port: 'next', target: 'menu' }],
-  });
-  return flowSchema.parse({ schemaVersion: 1, startModuleId: 'menu', modules });
+        { next: `${id}-5` },
+      )
+      .module(`${id}-5`, 'jump', {}, { next: 'menu' });
+  return flow.module('help-0', 'text', { text: 'Ask for tea, coffee or cake.' }, { next: 'menu' }).build();
 }
 
 const vocabulary = [
@@ -157,24 +135,19 @@ function intents() {
 
 function nluFlow() {
   const all = intents();
-  const modules: unknown[] = [
-    {
-      id: 'router',
-      type: 'intent_router',
-      content: { intents: all.map((intent) => intent.name) },
-      connections: [
-        ...all.map((intent) => ({ id: `r-${intent.name}`, port: `intent:${intent.name}`, target: 'answer' })),
-        { id: 'r-f', port: 'fallback', target: 'answer' },
-      ],
-    },
-    {
-      id: 'answer',
-      type: 'text',
-      content: { text: 'Let me help you with that.' },
-      connections: [{ id: 'a', port: 'next', target: 'router' }],
-    },
-  ];
-  return flowSchema.parse({ schemaVersion: 1, startModuleId: 'router', modules, intents: all });
+  const flow = flowFixture()
+    .module(
+      'router',
+      'intent_router',
+      { intents: all.map((intent) => intent.name) },
+      {
+        ...Object.fromEntries(all.map((intent) => [`intent:${intent.name}`, 'answer'])),
+        fallback: 'answer',
+      },
+    )
+    .module('answer', 'text', { text: 'Let me help you with that.' }, { next: 'router' });
+  for (const intent of all) flow.intent(intent.name, intent.utterances);
+  return flow.build();
 }
 
 async function measure(

@@ -15,6 +15,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { flowFixture } from '@parley/flow/testing';
 import type { KyselyPlugin } from 'kysely';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app';
@@ -34,21 +35,15 @@ const MESSAGES = 6;
 /** After the last page shows a message, how long nothing more may happen before it is counted done. */
 const SETTLE_MS = 1_500;
 
-const echoModules = [
-  {
-    id: 'start',
-    type: 'input',
-    // The prompt repeats the last question, so the list's preview shows which message arrived.
-    content: { prompt: 'Noted: {{ said }}', variable: 'said', validator: { type: 'text' } },
-    connections: [{ id: 'c1', port: 'next', target: 'echo' }],
-  },
-  {
-    id: 'echo',
-    type: 'text',
-    content: { text: 'Thanks!' },
-    connections: [{ id: 'c2', port: 'next', target: 'start' }],
-  },
-];
+// The prompt repeats the last question, so the list's preview shows which message arrived.
+const echoFlow = flowFixture()
+  .module(
+    'start',
+    'input',
+    { prompt: 'Noted: {{ said }}', variable: 'said', validator: { type: 'text' } },
+    { next: 'echo' },
+  )
+  .module('echo', 'text', { text: 'Thanks!' }, { next: 'start' });
 
 /** Counts every statement run through Kysely, and every raw one (pg-boss, NOTIFY) beside. */
 function countingDatabase(database: Database) {
@@ -98,7 +93,7 @@ async function main() {
       apiUrl,
       { email: emails[0] as string, password: BENCH_PASSWORD },
       'Live inbox bench',
-      echoModules,
+      echoFlow,
     );
     const visitor = await json<{ conversationId: string; token: string }>(
       `${apiUrl}/api/chat/conversations`,

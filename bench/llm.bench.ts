@@ -15,6 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { flowFixture } from '@parley/flow/testing';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -73,44 +74,33 @@ async function serve({ engine, url, modelUrl }: { engine: Engine; url?: string; 
 
 // ---------- load side (main thread) ----------
 
-const input = (target: string) => ({
-  id: 'start',
-  type: 'input',
-  content: { prompt: 'Ask me', variable: 'said', validator: { type: 'text' } },
-  connections: [{ id: 'c1', port: 'next', target }],
-});
+/** A bot that listens at `start` and hands every message to `target`. */
+const asking = (target: string) =>
+  flowFixture().module(
+    'start',
+    'input',
+    { prompt: 'Ask me', variable: 'said', validator: { type: 'text' } },
+    { next: target },
+  );
 
 const flows = {
-  llm: () => [
-    input('answer'),
-    {
-      id: 'answer',
-      type: 'llm',
-      content: { userPrompt: '{{ said }}', maxTokens: 64 },
-      connections: [{ id: 'c2', port: 'next', target: 'start' }],
-    },
-  ],
-  webhook: (receiverUrl: string) => [
-    input('lookup'),
-    {
-      id: 'lookup',
-      type: 'webhook',
-      content: {
-        method: 'POST',
-        url: receiverUrl,
-        body: '{{ said }}',
-        responseVariable: 'found',
-        timeoutMs: 10_000,
-      },
-      connections: [{ id: 'c2', port: 'success', target: 'tell' }],
-    },
-    {
-      id: 'tell',
-      type: 'text',
-      content: { text: 'Order {{ said }}: {{ found.status }}' },
-      connections: [{ id: 'c3', port: 'next', target: 'start' }],
-    },
-  ],
+  llm: () =>
+    asking('answer').module('answer', 'llm', { userPrompt: '{{ said }}', maxTokens: 64 }, { next: 'start' }),
+  webhook: (receiverUrl: string) =>
+    asking('lookup')
+      .module(
+        'lookup',
+        'webhook',
+        {
+          method: 'POST',
+          url: receiverUrl,
+          body: '{{ said }}',
+          responseVariable: 'found',
+          timeoutMs: 10_000,
+        },
+        { success: 'tell' },
+      )
+      .module('tell', 'text', { text: 'Order {{ said }}: {{ found.status }}' }, { next: 'start' }),
 };
 
 /** A receiver answering after `latencyMs`, as a slow order service does. */
@@ -125,14 +115,26 @@ function slowReceiver(latencyMs: number) {
   });
 }
 
-/** Samples the bench database's client connections: the most open, and the most busy at once. */
+/**
+ * Samples the bench database's client connections (the most open, and the most busy at once) and
+ * counts the transactions committed meanwhile (turns written together share one).
+ */
 function connectionSampler(url: string) {
   const client = new pg.Client({ connectionString: url });
   let open = 0;
   let busy = 0;
   let running = true;
+  const commits = async () =>
+    (
+      await client.query<{ commits: number }>(
+        'select xact_commit::int as commits from pg_stat_database where datname = current_database()',
+      )
+    ).rows[0]?.commits ?? 0;
+  let firstCommits = 0;
+  let lastCommits = 0;
   const done = (async () => {
     await client.connect();
+    firstCommits = await commits();
     while (running) {
       const { rows } = await client.query<{ open: number; busy: number }>(
         `select count(*)::int as open, count(*) filter (where state <> 'idle')::int as busy
@@ -143,13 +145,16 @@ function connectionSampler(url: string) {
       busy = Math.max(busy, rows[0]?.busy ?? 0);
       await sleep(50);
     }
+    // The statistics reach pg_stat_database when a backend reports them (at most every second).
+    await sleep(1100);
+    lastCommits = await commits();
     await client.end();
   })();
   return {
     async stop() {
       running = false;
       await done;
-      return { maxOpen: open, maxBusy: busy };
+      return { maxOpen: open, maxBusy: busy, commits: lastCommits - firstCommits };
     },
   };
 }
@@ -178,9 +183,9 @@ async function run(scenario: Scenario) {
         worker.once('error', reject);
       },
     );
-    const modules = scenario.module === 'llm' ? flows.llm() : flows.webhook(receiverUrl);
+    const flow = scenario.module === 'llm' ? flows.llm() : flows.webhook(receiverUrl);
     const owner = { email: ownerEmail, password: BENCH_PASSWORD };
-    const key = await publishedBot(apiUrl, owner, `Bench ${scenario.module}`, modules);
+    const key = await publishedBot(apiUrl, owner, `Bench ${scenario.module}`, flow);
     const conversations = await Promise.all(
       Array.from({ length: scenario.visitors }, () =>
         json<{ conversationId: string; token: string }>(`${apiUrl}/api/chat/conversations`, 'POST', {
@@ -188,6 +193,8 @@ async function run(scenario: Scenario) {
         }),
       ),
     );
+    // Every answer while the database is sampled, warm-up included (for commits per answer).
+    let answered = 0;
     const turn: Turn = async (visitor, counter) => {
       const conversation = conversations[visitor];
       if (!conversation) return 0;
@@ -197,6 +204,7 @@ async function run(scenario: Scenario) {
         { text: `question ${counter}` },
         `Bearer ${conversation.token}`,
       );
+      if (response.status < 300) answered++;
       return response.status;
     };
     model.requests.length = 0;
@@ -206,6 +214,7 @@ async function run(scenario: Scenario) {
       durationMs: DURATION_MS,
     });
     const connections = await sampler?.stop();
+    const { commits, ...held } = connections ?? { commits: 0 };
     return {
       ...scenario,
       answersPerSecond: result.turnsPerSecond,
@@ -213,7 +222,13 @@ async function run(scenario: Scenario) {
       p99Ms: result.p99Ms,
       answers: result.turns,
       errors: result.errors,
-      ...(connections ? { databaseConnections: connections } : {}),
+      ...(connections
+        ? {
+            databaseConnections: held,
+            // The sampler's own statements and the job queue's polling are counted too.
+            commitsPerAnswer: Math.round((commits / Math.max(1, answered)) * 100) / 100,
+          }
+        : {}),
     };
   } finally {
     await worker.terminate();

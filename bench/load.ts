@@ -1,5 +1,6 @@
 /** The load side shared by the HTTP benches: keep-alive requests and closed loops of visitors. */
 import http from 'node:http';
+import type { FlowFixture } from '@parley/flow/testing';
 import { percentile } from './stats';
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -93,12 +94,12 @@ export async function closedLoop(
   return summary(latencies, elapsed, errors);
 }
 
-/** Signs the owner in and publishes a bot of `modules` on web chat: answers its deployment key. */
+/** Signs the owner in and publishes a bot of `flow` (over its starter flow) on web chat: answers its deployment key. */
 export async function publishedBot(
   apiUrl: string,
   owner: { email: string; password: string },
   name: string,
-  modules: unknown[],
+  flow: FlowFixture,
 ): Promise<string> {
   const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/login`, 'POST', owner);
   const auth = `JWT ${token}`;
@@ -111,7 +112,7 @@ export async function publishedBot(
   const saved = await json<{ findings: { severity: string; message: string }[] }>(
     `${apiUrl}/api/bots/${bot.id}/flow`,
     'PUT',
-    { flow: { ...bot.flow, modules } },
+    { flow: flow.onto(bot.flow) },
     auth,
   );
   const errors = saved.findings.filter((finding) => finding.severity === 'error');

@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuthRecord, BotDetail, StartConversationResponse, WebchatConfig } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -36,84 +37,60 @@ const SCENARIO_BUDGET_MS = 15_000;
 const PEERS = 8;
 
 /** A shop bot: goals with values, free text that falls back, a handoff, an e-mail input. */
-const shopFlow = (flow: BotDetail['flow']) => {
-  const button = (id: string, label: string) => ({ id, label, action: { type: 'goto' } });
-  return {
-    ...flow,
-    startModuleId: 'start',
-    modules: [
-      {
-        id: 'start',
-        type: 'buttons',
-        name: 'Welcome',
-        content: {
-          text: 'Hi! What would you like?',
-          buttons: [
-            button('buy', 'Buy a gift card'),
-            button('news', 'Newsletter'),
-            button('track', 'Track my order'),
-            button('help', 'Talk to a person'),
-          ],
-        },
-        connections: [
-          { id: 'c1', port: 'button:buy', target: 'bought' },
-          { id: 'c2', port: 'button:news', target: 'email' },
-          { id: 'c3', port: 'button:track', target: 'track' },
-          { id: 'c4', port: 'button:help', target: 'person' },
-        ],
-      },
-      {
-        id: 'bought',
-        type: 'text',
-        name: 'Gift card bought',
-        isGoal: true,
-        goalValue: 25,
-        content: { text: 'Done! Your gift card is on its way.' },
-        connections: [{ id: 'c5', port: 'next', target: 'more' }],
-      },
-      {
-        id: 'more',
-        type: 'buttons',
-        name: 'Anything else',
-        content: { text: 'Anything else?', buttons: [button('again', 'Yes'), button('bye', 'No, thanks')] },
-        connections: [
-          { id: 'c6', port: 'button:again', target: 'start' },
-          { id: 'c7', port: 'button:bye', target: 'end' },
-        ],
-      },
-      {
-        id: 'email',
-        type: 'input',
-        name: 'Newsletter e-mail',
-        content: { prompt: 'Your e-mail address?', variable: 'email', validator: { type: 'email' } },
-        connections: [{ id: 'c8', port: 'next', target: 'subscribed' }],
-      },
-      {
-        id: 'subscribed',
-        type: 'text',
-        name: 'Subscribed',
-        isGoal: true,
-        content: { text: 'You are subscribed.' },
-        connections: [{ id: 'c9', port: 'next', target: 'more' }],
-      },
-      {
-        id: 'track',
-        type: 'text',
-        name: 'Tracking',
-        content: { text: 'Your parcel is on its way.' },
-        connections: [{ id: 'c10', port: 'next', target: 'more' }],
-      },
-      {
-        id: 'person',
-        type: 'handoff',
-        name: 'To a person',
-        content: { message: 'Connecting you…', reason: 'Asked for help' },
-        connections: [],
-      },
-      { id: 'end', type: 'end', name: 'Goodbye', content: { message: 'Bye!' }, connections: [] },
-    ],
-  };
-};
+const button = (id: string, label: string) => ({ id, label, action: { type: 'goto' as const } });
+const shopFlow = flowFixture()
+  .module(
+    'start',
+    'buttons',
+    {
+      text: 'Hi! What would you like?',
+      buttons: [
+        button('buy', 'Buy a gift card'),
+        button('news', 'Newsletter'),
+        button('track', 'Track my order'),
+        button('help', 'Talk to a person'),
+      ],
+    },
+    { 'button:buy': 'bought', 'button:news': 'email', 'button:track': 'track', 'button:help': 'person' },
+    { name: 'Welcome' },
+  )
+  .module(
+    'bought',
+    'text',
+    { text: 'Done! Your gift card is on its way.' },
+    { next: 'more' },
+    { name: 'Gift card bought', isGoal: true, goalValue: 25 },
+  )
+  .module(
+    'more',
+    'buttons',
+    { text: 'Anything else?', buttons: [button('again', 'Yes'), button('bye', 'No, thanks')] },
+    { 'button:again': 'start', 'button:bye': 'end' },
+    { name: 'Anything else' },
+  )
+  .module(
+    'email',
+    'input',
+    { prompt: 'Your e-mail address?', variable: 'email', validator: { type: 'email' } },
+    { next: 'subscribed' },
+    { name: 'Newsletter e-mail' },
+  )
+  .module(
+    'subscribed',
+    'text',
+    { text: 'You are subscribed.' },
+    { next: 'more' },
+    { name: 'Subscribed', isGoal: true },
+  )
+  .module('track', 'text', { text: 'Your parcel is on its way.' }, { next: 'more' }, { name: 'Tracking' })
+  .module(
+    'person',
+    'handoff',
+    { message: 'Connecting you…', reason: 'Asked for help' },
+    {},
+    { name: 'To a person' },
+  )
+  .module('end', 'end', { message: 'Bye!' }, {}, { name: 'Goodbye' });
 
 type Step = { press: [module: string, button: string, label: string] } | { say: string };
 
@@ -206,7 +183,7 @@ async function main() {
     };
     const deploy = async (headers: Record<string, string>, botName: string): Promise<Deployed> => {
       const bot = await json<BotDetail>('POST', '/api/bots', headers, { name: botName, language: 'en' });
-      await json('PUT', `/api/bots/${bot.id}/flow`, headers, { flow: shopFlow(bot.flow) });
+      await json('PUT', `/api/bots/${bot.id}/flow`, headers, { flow: shopFlow.onto(bot.flow) });
       await json('POST', `/api/bots/${bot.id}/publish`, headers);
       const deployment = await json<{ id: string; key: string }>(
         'POST',

@@ -1,4 +1,5 @@
 import type { StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type PublishedBot, publishWebchatBot } from './support/bots';
@@ -7,21 +8,16 @@ import { signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 /** A bot that answers with links as builders write them: bare, in parentheses, `<…>`, from variables. */
-const linkModules = [
-  {
-    id: 'start',
-    type: 'set_variable',
-    content: { assignments: [{ variable: 'base', value: '"https://example.com"' }] },
-    connections: [{ id: 'l1', port: 'next', target: 'links' }],
-  },
-  {
-    id: 'links',
-    type: 'text',
-    content: {
-      text: 'See <https://example.com/hours>. Or write to us (https://example.com/contact)! [Track it]({{ base }}/track).',
-    },
-  },
-];
+const linkFlow = flowFixture()
+  .module(
+    'start',
+    'set_variable',
+    { assignments: [{ variable: 'base', value: '"https://example.com"' }] },
+    { next: 'links' },
+  )
+  .module('links', 'text', {
+    text: 'See <https://example.com/hours>. Or write to us (https://example.com/contact)! [Track it]({{ base }}/track).',
+  });
 const CLEAN = 'See https://example.com/hours. Or write to us (https://example.com/contact)! Track it.';
 const LINKS = [
   ['https://example.com/hours', 'https://example.com/hours'],
@@ -35,7 +31,7 @@ describe('links in bot messages, wherever the app shows them', () => {
   let bot: PublishedBot;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    bot = await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Links bot', linkModules);
+    bot = await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Links bot', linkFlow);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,4 +1,5 @@
 import type { BotDetail, Deployment, InboxListResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoToken } from './support/bots';
@@ -10,42 +11,34 @@ import { type RunningServer, startServer } from './support/server';
 const APOLOGY = 'Sorry, our tea advisor is resting right now. Pick a topic below instead.';
 
 /** A question for the model; when it fails, the menu. Saved without a failure message, as before. */
-const advisorModules = [
-  {
-    id: 'start',
-    type: 'input',
-    name: 'Question',
-    position: { x: 0, y: 0 },
-    content: {
-      prompt: 'What would you like to know about our teas?',
-      variable: 'q',
-      validator: { type: 'text' },
-    },
-    connections: [{ id: 'to-advisor', port: 'next', target: 'advisor' }],
-  },
-  {
-    id: 'advisor',
-    type: 'llm',
-    name: 'Tea advisor',
-    position: { x: 360, y: 0 },
-    content: { userPrompt: 'Answer this question about tea: {{ q }}' },
-    connections: [{ id: 'to-menu', port: 'failure', target: 'menu' }],
-  },
-  {
-    id: 'menu',
-    type: 'buttons',
-    name: 'Menu',
-    position: { x: 720, y: 0 },
-    content: {
+const advisorFlow = flowFixture()
+  .module(
+    'start',
+    'input',
+    { prompt: 'What would you like to know about our teas?', variable: 'q', validator: { type: 'text' } },
+    { next: 'advisor' },
+    { name: 'Question', position: { x: 0, y: 0 } },
+  )
+  .module(
+    'advisor',
+    'llm',
+    { userPrompt: 'Answer this question about tea: {{ q }}' },
+    { failure: 'menu' },
+    { name: 'Tea advisor', position: { x: 360, y: 0 } },
+  )
+  .module(
+    'menu',
+    'buttons',
+    {
       text: 'What can I help with?',
       buttons: [
         { id: 'hours', label: 'Opening hours', action: { type: 'goto' }, setVariables: [] },
         { id: 'delivery', label: 'Delivery', action: { type: 'goto' }, setVariables: [] },
       ],
     },
-    connections: [],
-  },
-];
+    {},
+    { name: 'Menu', position: { x: 720, y: 0 } },
+  );
 
 describe('an AI module with no model configured says why, and what the visitor reads', () => {
   let server: RunningServer;
@@ -74,7 +67,7 @@ describe('an AI module with no model configured says why, and what the visitor r
       language: 'en',
     });
     await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
-      flow: { ...bot.flow, modules: advisorModules },
+      flow: advisorFlow.onto(bot.flow),
     });
     const page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', `/bots/list/${bot.id}`);
 

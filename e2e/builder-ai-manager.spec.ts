@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { BotDetail } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../apps/server/test/fake-openai';
@@ -39,27 +40,25 @@ describe('the AI Manager', () => {
       name: 'Tea advisor',
       language: 'en',
     });
-    const llm = (id: string, name: string, userPrompt: string, x: number) => ({
-      id,
-      name,
-      type: 'llm',
-      position: { x, y: 0 },
-      content: { userPrompt, model: 'gpt-3.5-turbo', temperature: 0.7, maxTokens: 512 },
-    });
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
-      flow: {
-        ...bot.flow,
-        modules: [
-          { ...bot.flow.modules[0], connections: [{ id: 'c1', port: 'next', target: 'advise' }] },
-          {
-            ...llm('advise', 'Advise', 'Recommend a tea for {{ name }}.', 360),
-            connections: [{ id: 'c2', port: 'next', target: 'pair' }],
-          },
-          llm('pair', 'Pairing', 'Which food goes with it?', 720),
-        ],
-        variables: [{ name: 'name', default: 'Ada' }],
-      },
-    });
+    const llm = { model: 'gpt-3.5-turbo', temperature: 0.7, maxTokens: 512 };
+    const flow = flowFixture()
+      .starterWelcome({ next: 'advise' })
+      .module(
+        'advise',
+        'llm',
+        { ...llm, userPrompt: 'Recommend a tea for {{ name }}.' },
+        { next: 'pair' },
+        { name: 'Advise', position: { x: 360, y: 0 } },
+      )
+      .module(
+        'pair',
+        'llm',
+        { ...llm, userPrompt: 'Which food goes with it?' },
+        {},
+        { name: 'Pairing', position: { x: 720, y: 0 } },
+      )
+      .variable({ name: 'name', default: 'Ada' });
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: flow.onto(bot.flow) });
     const page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', `/bots/list/${bot.id}`);
     await page.getByRole('button', { name: 'AI Manager' }).click();
     const manager = page.getByRole('dialog', { name: 'AI Manager' });

@@ -1,4 +1,5 @@
 import type { BotDetail } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/bots';
@@ -35,69 +36,45 @@ async function boxOf(locator: Locator): Promise<Box> {
  * connections: one to the start module, one to a module up and right of it (its line runs over the
  * start module, where its label used to sit).
  */
-function polishFlow(bot: BotDetail) {
-  return {
-    ...bot.flow,
-    modules: [
-      { ...bot.flow.modules[0], connections: [{ id: 'c1', port: 'next', target: 'say' }] },
-      {
-        id: 'say',
-        name: 'Opening hours',
-        type: 'text',
-        position: { x: 360, y: 0 },
-        content: {
-          text: 'We are open **every day**. See [our hours](https://example.com/hours) for holidays.',
-        },
-        connections: [{ id: 'c2', port: 'next', target: 'menu' }],
-      },
-      {
-        id: 'menu',
-        name: 'Main menu',
-        type: 'buttons',
-        position: { x: 720, y: 0 },
-        content: {
-          text: 'What would you like?',
-          buttons: [{ id: 'order', label: 'Track my order', action: { type: 'goto' } }],
-        },
-        connections: [{ id: 'c3', port: 'button:order', target: 'done' }],
-      },
-      {
-        id: 'faq',
-        name: 'Questions',
-        type: 'text',
-        position: { x: 360, y: -160 },
-        content: { text: 'Ask me anything.' },
-      },
-      {
-        id: 'done',
-        name: 'Goodbye',
-        type: 'end',
-        position: { x: 1080, y: 260 },
-        content: { message: 'Bye!' },
-      },
-    ],
-    globalConnections: [
-      {
-        id: 'restart',
-        name: 'Start over',
-        trigger: { type: 'keyword', keywords: ['restart'], match: 'exact' },
-        target: 'start',
-        actions: [],
-        enabled: true,
-        priority: 0,
-      },
-      {
-        id: 'questions',
-        name: 'Ask a question',
-        trigger: { type: 'keyword', keywords: ['question'], match: 'exact' },
-        target: 'faq',
-        actions: [],
-        enabled: true,
-        priority: 0,
-      },
-    ],
-  };
-}
+const polishFlow = flowFixture()
+  .starterWelcome({ next: 'say' })
+  .module(
+    'say',
+    'text',
+    { text: 'We are open **every day**. See [our hours](https://example.com/hours) for holidays.' },
+    { next: 'menu' },
+    { name: 'Opening hours', position: { x: 360, y: 0 } },
+  )
+  .module(
+    'menu',
+    'buttons',
+    {
+      text: 'What would you like?',
+      buttons: [{ id: 'order', label: 'Track my order', action: { type: 'goto' } }],
+    },
+    { 'button:order': 'done' },
+    { name: 'Main menu', position: { x: 720, y: 0 } },
+  )
+  .module(
+    'faq',
+    'text',
+    { text: 'Ask me anything.' },
+    {},
+    { name: 'Questions', position: { x: 360, y: -160 } },
+  )
+  .module('done', 'end', { message: 'Bye!' }, {}, { name: 'Goodbye', position: { x: 1080, y: 260 } })
+  .global({
+    id: 'restart',
+    name: 'Start over',
+    trigger: { type: 'keyword', keywords: ['restart'], match: 'exact' },
+    target: 'start',
+  })
+  .global({
+    id: 'questions',
+    name: 'Ask a question',
+    trigger: { type: 'keyword', keywords: ['question'], match: 'exact' },
+    target: 'faq',
+  });
 
 describe('the builder’s canvas and preview, polished', () => {
   const app = runningApp();
@@ -107,7 +84,9 @@ describe('the builder’s canvas and preview, polished', () => {
       name,
       language: 'en',
     });
-    await call(app.server.url, 'PUT', `/api/bots/${bot.id}/flow`, app.token, { flow: polishFlow(bot) });
+    await call(app.server.url, 'PUT', `/api/bots/${bot.id}/flow`, app.token, {
+      flow: polishFlow.onto(bot.flow),
+    });
     return bot;
   };
   const draftOf = (bot: BotDetail) =>

@@ -1,4 +1,5 @@
 import type { BotDetail } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/bots';
 import { screenshot } from './support/browser';
@@ -6,50 +7,36 @@ import { builderSaved, jinjaField, replaceText, runningApp } from './support/bui
 import { addKeywordGlobal, openSignedIn } from './support/journeys';
 
 /** A bot with a start message leading to a menu of two buttons, one leading to a handoff. */
-function menuFlow(bot: BotDetail) {
-  return {
-    ...bot.flow,
-    modules: [
-      { ...bot.flow.modules[0], connections: [{ id: 'c1', port: 'next', target: 'menu' }] },
-      {
-        id: 'menu',
-        name: 'Main menu',
-        type: 'buttons',
-        position: { x: 360, y: 0 },
-        content: {
-          text: 'What would you like?',
-          buttons: [
-            { id: 'order', label: 'Track my order', action: { type: 'goto' } },
-            { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
-          ],
-        },
-        connections: [
-          { id: 'c2', port: 'button:person', target: 'handoff' },
-          { id: 'c3', port: 'button:order', target: 'check' },
-        ],
-      },
-      {
-        id: 'check',
-        name: 'Big order?',
-        type: 'condition',
-        position: { x: 720, y: -160 },
-        content: { branches: [{ id: 'c1', label: 'Big', expression: 'total > 100' }] },
-        connections: [
-          { id: 'c4', port: 'branch:c1', target: 'handoff' },
-          { id: 'c5', port: 'else', target: 'handoff' },
-        ],
-      },
-      {
-        id: 'handoff',
-        name: 'To the team',
-        type: 'handoff',
-        position: { x: 1080, y: 80 },
-        content: { message: 'Connecting you…', reason: 'Asked for a person' },
-      },
-    ],
-    variables: [{ name: 'total', default: 0 }],
-  };
-}
+const menuFlow = flowFixture()
+  .starterWelcome({ next: 'menu' })
+  .module(
+    'menu',
+    'buttons',
+    {
+      text: 'What would you like?',
+      buttons: [
+        { id: 'order', label: 'Track my order', action: { type: 'goto' } },
+        { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+      ],
+    },
+    { 'button:person': 'handoff', 'button:order': 'check' },
+    { name: 'Main menu', position: { x: 360, y: 0 } },
+  )
+  .module(
+    'check',
+    'condition',
+    { branches: [{ id: 'c1', label: 'Big', expression: 'total > 100' }] },
+    { 'branch:c1': 'handoff', else: 'handoff' },
+    { name: 'Big order?', position: { x: 720, y: -160 } },
+  )
+  .module(
+    'handoff',
+    'handoff',
+    { message: 'Connecting you…', reason: 'Asked for a person' },
+    {},
+    { name: 'To the team', position: { x: 1080, y: 80 } },
+  )
+  .variable({ name: 'total', default: 0 });
 
 describe('editing modules in the builder', () => {
   const app = runningApp();
@@ -59,7 +46,9 @@ describe('editing modules in the builder', () => {
       name,
       language: 'en',
     });
-    await call(app.server.url, 'PUT', `/api/bots/${bot.id}/flow`, app.token, { flow: menuFlow(bot) });
+    await call(app.server.url, 'PUT', `/api/bots/${bot.id}/flow`, app.token, {
+      flow: menuFlow.onto(bot.flow),
+    });
     return bot;
   };
   const draftOf = (bot: BotDetail) =>

@@ -1,5 +1,6 @@
 import type { BotDetail } from '@parley/contracts';
 import type { FlowModule } from '@parley/flow';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleLayout } from '../apps/web/src/features/builder/model/module-layout';
@@ -67,38 +68,29 @@ describe('the bot builder canvas', () => {
       name: 'Canvas bot',
       language: 'en',
     });
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
-      flow: {
-        ...bot.flow,
-        modules: [
-          {
-            ...bot.flow.modules[0],
-            connections: [{ id: 'c1', port: 'next', target: 'menu' }],
-          },
-          {
-            id: 'menu',
-            name: 'Main menu',
-            type: 'buttons',
-            position: { x: 360, y: 0 },
-            content: {
-              text: 'What would you like?',
-              buttons: [
-                { id: 'order', label: 'Track my order', action: { type: 'goto' } },
-                { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
-              ],
-            },
-            connections: [{ id: 'c2', port: 'button:person', target: 'handoff' }],
-          },
-          {
-            id: 'handoff',
-            name: 'To the team',
-            type: 'handoff',
-            position: { x: 720, y: 80 },
-            content: { message: 'Connecting you…', reason: 'Asked for a person' },
-          },
-        ],
-      },
-    });
+    const flow = flowFixture()
+      .starterWelcome({ next: 'menu' })
+      .module(
+        'menu',
+        'buttons',
+        {
+          text: 'What would you like?',
+          buttons: [
+            { id: 'order', label: 'Track my order', action: { type: 'goto' } },
+            { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+          ],
+        },
+        { 'button:person': 'handoff' },
+        { name: 'Main menu', position: { x: 360, y: 0 } },
+      )
+      .module(
+        'handoff',
+        'handoff',
+        { message: 'Connecting you…', reason: 'Asked for a person' },
+        {},
+        { name: 'To the team', position: { x: 720, y: 80 } },
+      );
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: flow.onto(bot.flow) });
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,6 +5,7 @@ import type {
   StartConversationResponse,
   WebchatConfig,
 } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailbox } from '../apps/server/test/mailbox';
@@ -17,39 +18,28 @@ import { type RunningServer, startServer } from './support/server';
 const password = 'correct horse battery';
 
 /** Buying is a goal; the order thanks and goes back to the welcome. */
-const shopModules = [
-  {
-    id: 'start',
-    type: 'buttons',
-    name: 'Welcome',
-    content: {
+const shopFlow = flowFixture()
+  .module(
+    'start',
+    'buttons',
+    {
       text: 'Hi! What would you like?',
       buttons: [
         { id: 'buy', label: 'Book a room', action: { type: 'goto' } },
         { id: 'browse', label: 'Just looking', action: { type: 'goto' } },
       ],
     },
-    connections: [
-      { id: 'c1', port: 'button:buy', target: 'bought' },
-      { id: 'c2', port: 'button:browse', target: 'browsing' },
-    ],
-  },
-  {
-    id: 'bought',
-    type: 'text',
-    name: 'Room booked',
-    isGoal: true,
-    content: { text: 'Your room is booked!' },
-    connections: [{ id: 'c3', port: 'next', target: 'start' }],
-  },
-  {
-    id: 'browsing',
-    type: 'text',
-    name: 'Looking around',
-    content: { text: 'Take your time.' },
-    connections: [],
-  },
-];
+    { 'button:buy': 'bought', 'button:browse': 'browsing' },
+    { name: 'Welcome' },
+  )
+  .module(
+    'bought',
+    'text',
+    { text: 'Your room is booked!' },
+    { next: 'start' },
+    { name: 'Room booked', isGoal: true },
+  )
+  .module('browsing', 'text', { text: 'Take your time.' }, {}, { name: 'Looking around' });
 
 /** Long addresses, as shops have them, for the Top pages table (queries are not kept). */
 const longPages = [
@@ -104,7 +94,7 @@ describe('industry benchmarking: an owner sets the industry and sees the median'
       language: 'en',
     });
     await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
-      flow: { ...bot.flow, startModuleId: 'start', modules: shopModules },
+      flow: shopFlow.onto(bot.flow),
     });
     await call(server.url, 'POST', `/api/bots/${bot.id}/publish`, token);
     const { key } = await call<Deployment>(server.url, 'POST', `/api/bots/${bot.id}/deployments`, token, {

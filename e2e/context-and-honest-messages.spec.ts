@@ -1,4 +1,5 @@
 import type { BotDetail, CurrentUser, Deployment, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { launchBrowser, screenshot } from './support/browser';
 import { openSignedIn, signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
-const greeting = (text: string) => [{ id: 'start', type: 'text', content: { text } }];
+const greeting = (text: string) => flowFixture().module('start', 'text', { text });
 
 /** Every warning and error the page logs, and every script error it throws. */
 function consoleOf(page: Page): string[] {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CurrentUser, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility';
@@ -11,67 +12,42 @@ import { signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 /** A support bot: an order lookup (a webhook that works), a broken one, and a person. */
-const supportModules = (hookBase: string) => [
-  {
-    id: 'start',
-    type: 'buttons',
-    content: {
-      text: 'Hi! **How can I help?**',
-      buttons: [
-        { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
-        { id: 'broken', label: 'Check my refund', action: { type: 'goto' } },
-        { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
-      ],
-    },
-    connections: [
-      { id: 'c1', port: 'button:order', target: 'lookup' },
-      { id: 'c2', port: 'button:broken', target: 'refund' },
-      { id: 'c3', port: 'button:person', target: 'handoff' },
-    ],
-  },
-  {
-    id: 'lookup',
-    type: 'webhook',
-    content: { method: 'GET', url: `${hookBase}/orders/17`, responseVariable: 'order' },
-    connections: [
-      { id: 'c4', port: 'success', target: 'status' },
-      { id: 'c5', port: 'failure', target: 'sorry' },
-    ],
-  },
-  {
-    id: 'refund',
-    type: 'webhook',
-    content: { method: 'GET', url: `${hookBase}/refunds/9`, responseVariable: 'refund' },
-    connections: [
-      { id: 'c6', port: 'success', target: 'status' },
-      { id: 'c7', port: 'failure', target: 'sorry' },
-    ],
-  },
-  {
-    id: 'status',
-    type: 'text',
-    content: { text: 'Your order is **{{ order.status }}**.' },
-    connections: [{ id: 'c8', port: 'next', target: 'start' }],
-  },
-  {
-    id: 'sorry',
-    type: 'text',
-    content: { text: 'Sorry, I could not look that up.' },
-    connections: [{ id: 'c9', port: 'next', target: 'start' }],
-  },
-  {
-    id: 'handoff',
-    type: 'handoff',
-    content: { message: 'Connecting you with a person…', reason: 'Asked for a person' },
-    connections: [{ id: 'c10', port: 'resume', target: 'back' }],
-  },
-  {
-    id: 'back',
-    type: 'text',
-    content: { text: 'The bot is back. Anything else?' },
-    connections: [{ id: 'c11', port: 'next', target: 'start' }],
-  },
-];
+const supportFlow = (hookBase: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'buttons',
+      {
+        text: 'Hi! **How can I help?**',
+        buttons: [
+          { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
+          { id: 'broken', label: 'Check my refund', action: { type: 'goto' } },
+          { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+        ],
+      },
+      { 'button:order': 'lookup', 'button:broken': 'refund', 'button:person': 'handoff' },
+    )
+    .module(
+      'lookup',
+      'webhook',
+      { method: 'GET', url: `${hookBase}/orders/17`, responseVariable: 'order' },
+      { success: 'status', failure: 'sorry' },
+    )
+    .module(
+      'refund',
+      'webhook',
+      { method: 'GET', url: `${hookBase}/refunds/9`, responseVariable: 'refund' },
+      { success: 'status', failure: 'sorry' },
+    )
+    .module('status', 'text', { text: 'Your order is **{{ order.status }}**.' }, { next: 'start' })
+    .module('sorry', 'text', { text: 'Sorry, I could not look that up.' }, { next: 'start' })
+    .module(
+      'handoff',
+      'handoff',
+      { message: 'Connecting you with a person…', reason: 'Asked for a person' },
+      { resume: 'back' },
+    )
+    .module('back', 'text', { text: 'The bot is back. Anything else?' }, { next: 'start' });
 
 describe('the inbox: watching the bot, taking over, handing back', () => {
   let server: RunningServer;
@@ -100,7 +76,7 @@ describe('the inbox: watching the bot, taking over, handing back', () => {
       server.url,
       'owner@demo.parley.dev',
       'Support bot',
-      supportModules(hookBase),
+      supportFlow(hookBase),
     );
     site.pages.set('/', shopPage(server.url, support.deployment.key));
     companyId = (await call<CurrentUser>(server.url, 'GET', '/api/frontend/user/me', support.token)).company

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility';
@@ -10,40 +11,34 @@ import { openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 /** Buying completes a goal worth $30; asking for help hands off. */
-const shopModules = [
-  {
-    id: 'start',
-    type: 'buttons',
-    name: 'Welcome',
-    content: {
+const shopFlow = flowFixture()
+  .module(
+    'start',
+    'buttons',
+    {
       text: 'Hi! What would you like?',
       buttons: [
         { id: 'buy', label: 'Buy a box', action: { type: 'goto' } },
         { id: 'help', label: 'Get help', action: { type: 'goto' } },
       ],
     },
-    connections: [
-      { id: 'c1', port: 'button:buy', target: 'bought' },
-      { id: 'c2', port: 'button:help', target: 'person' },
-    ],
-  },
-  {
-    id: 'bought',
-    type: 'text',
-    name: 'Order placed',
-    isGoal: true,
-    goalValue: 30,
-    content: { text: 'Your box is on its way!' },
-    connections: [],
-  },
-  {
-    id: 'person',
-    type: 'handoff',
-    name: 'To a person',
-    content: { message: 'Connecting you…', reason: 'Asked for help' },
-    connections: [],
-  },
-];
+    { 'button:buy': 'bought', 'button:help': 'person' },
+    { name: 'Welcome' },
+  )
+  .module(
+    'bought',
+    'text',
+    { text: 'Your box is on its way!' },
+    {},
+    { name: 'Order placed', isGoal: true, goalValue: 30 },
+  )
+  .module(
+    'person',
+    'handoff',
+    { message: 'Connecting you…', reason: 'Asked for help' },
+    {},
+    { name: 'To a person' },
+  );
 
 describe('reports: what visitors and conversations really did', () => {
   let server: RunningServer;
@@ -53,7 +48,7 @@ describe('reports: what visitors and conversations really did', () => {
 
   beforeAll(async () => {
     [server, browser, site] = await Promise.all([startServer(), launchBrowser(), startHostSite()]);
-    shop = await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Box shop', shopModules);
+    shop = await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Box shop', shopFlow);
     site.pages.set('/', shopPage(server.url, shop.deployment.key));
     site.pages.set('/boxes', shopPage(server.url, shop.deployment.key));
 

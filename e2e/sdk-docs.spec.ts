@@ -1,3 +1,4 @@
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishWebchatBot } from './support/bots';
@@ -6,18 +7,14 @@ import { type HostSite, startHostSite } from './support/host-page';
 import { signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
-const menuModules = [
-  {
-    id: 'start',
-    type: 'buttons',
-    content: {
-      text: 'Hi! Pick one.',
-      buttons: [{ id: 'tea', label: 'Tea', action: { type: 'goto' } }],
-    },
-    connections: [{ id: 'c1', port: 'button:tea', target: 'tea' }],
-  },
-  { id: 'tea', type: 'text', content: { text: 'Tea it is.' } },
-];
+const menuFlow = flowFixture()
+  .module(
+    'start',
+    'buttons',
+    { text: 'Hi! Pick one.', buttons: [{ id: 'tea', label: 'Tea', action: { type: 'goto' } }] },
+    { 'button:tea': 'tea' },
+  )
+  .module('tea', 'text', { text: 'Tea it is.' });
 
 describe('the Conversational web SDK page', () => {
   let server: RunningServer;
@@ -33,7 +30,7 @@ describe('the Conversational web SDK page', () => {
   });
 
   it('documents the SDK and runs it live against one of the user’s bots', async () => {
-    await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Tea bot', menuModules);
+    await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Tea bot', menuFlow);
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(page, server.url, 'owner@demo.parley.dev');
     await page.getByRole('link', { name: 'Web SDK' }).click();
@@ -58,7 +55,7 @@ describe('the Conversational web SDK page', () => {
       server.url,
       'owner@demo.parley.dev',
       'Tea bot 2',
-      menuModules,
+      menuFlow,
     );
     site.pages.set(
       '/',

@@ -1,4 +1,5 @@
 import type { BotDetail, CurrentUser, Deployment, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { definitionOf, moduleTypes } from '@parley/modules';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,62 +10,54 @@ import { type RunningServer, startServer } from './support/server';
 import { describeUntranslated, es, speakSpanish, type Untranslated, untranslatedOn } from './support/spanish';
 
 /** A shop's bot written in Spanish: a menu, a question with an answer to check, a person. */
-const shopModules = [
-  {
-    id: 'start',
-    type: 'text',
-    name: 'Bienvenida',
-    content: { text: '¡Hola! Soy el asistente de la tienda.' },
-    connections: [{ id: 'c1', port: 'next', target: 'menu' }],
-  },
-  {
-    id: 'menu',
-    type: 'buttons',
-    name: 'Menú',
-    position: { x: 340, y: 0 },
-    content: {
+const shopFlow = flowFixture()
+  .module(
+    'start',
+    'text',
+    { text: '¡Hola! Soy el asistente de la tienda.' },
+    { next: 'menu' },
+    { name: 'Bienvenida' },
+  )
+  .module(
+    'menu',
+    'buttons',
+    {
       text: '¿En qué te ayudo?',
       buttons: [
         { id: 'persona', label: 'Hablar con una persona', action: { type: 'goto' } },
         { id: 'correo', label: 'Dejar mi correo', action: { type: 'goto' } },
       ],
     },
-    connections: [
-      { id: 'c2', port: 'button:persona', target: 'persona' },
-      { id: 'c3', port: 'button:correo', target: 'correo' },
-    ],
-  },
-  {
-    id: 'correo',
-    type: 'input',
-    name: 'Pedir correo',
-    position: { x: 680, y: 160 },
-    content: {
+    { 'button:persona': 'persona', 'button:correo': 'correo' },
+    { name: 'Menú', position: { x: 340, y: 0 } },
+  )
+  .module(
+    'correo',
+    'input',
+    {
       prompt: '¿Cuál es tu correo?',
       variable: 'correo',
       validator: { type: 'email' },
       retryMessage: 'Ese correo no parece válido. ¿Lo escribes de nuevo?',
     },
     // "No valid answer" left open: the problems list has something to say.
-    connections: [{ id: 'c4', port: 'next', target: 'fin' }],
-  },
-  {
-    id: 'persona',
-    type: 'handoff',
-    name: 'Con una persona',
-    position: { x: 680, y: -160 },
-    content: { message: 'Te paso con una persona del equipo…', reason: 'Consulta de cliente' },
-    connections: [],
-  },
-  {
-    id: 'fin',
-    type: 'end',
-    name: 'Despedida',
-    position: { x: 1020, y: 160 },
-    content: { message: '¡Hasta pronto!' },
-    connections: [],
-  },
-];
+    { next: 'fin' },
+    { name: 'Pedir correo', position: { x: 680, y: 160 } },
+  )
+  .module(
+    'persona',
+    'handoff',
+    { message: 'Te paso con una persona del equipo…', reason: 'Consulta de cliente' },
+    {},
+    { name: 'Con una persona', position: { x: 680, y: -160 } },
+  )
+  .module(
+    'fin',
+    'end',
+    { message: '¡Hasta pronto!' },
+    {},
+    { name: 'Despedida', position: { x: 1020, y: 160 } },
+  );
 
 describe('the app in Spanish', () => {
   let server: RunningServer;
@@ -85,13 +78,7 @@ describe('the app in Spanish', () => {
     token = await demoToken(server.url);
     userId = (await call<CurrentUser>(server.url, 'GET', '/api/frontend/user/me', token)).id;
     bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, { name: 'Tienda', language: 'es' });
-    const modules = shopModules.map((module) => ({
-      position: { x: 0, y: 0 },
-      tags: [],
-      isGoal: false,
-      ...module,
-    }));
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: { ...bot.flow, modules } });
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: shopFlow.onto(bot.flow) });
     await call(server.url, 'POST', `/api/bots/${bot.id}/publish`, token);
     const deployment = await call<Deployment>(server.url, 'POST', `/api/bots/${bot.id}/deployments`, token, {
       channel: 'webchat',

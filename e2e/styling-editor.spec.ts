@@ -1,3 +1,4 @@
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, publishWebchatBot } from './support/bots';
@@ -6,7 +7,7 @@ import { type HostSite, shopPage, startHostSite } from './support/host-page';
 import { signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
-const helloModules = [{ id: 'start', type: 'text', content: { text: 'Hello from the styled bot!' } }];
+const helloFlow = flowFixture().module('start', 'text', { text: 'Hello from the styled bot!' });
 
 describe('bot settings: web chat, styling and the tester', () => {
   let server: RunningServer;
@@ -48,7 +49,7 @@ describe('bot settings: web chat, styling and the tester', () => {
       server.url,
       'owner@demo.parley.dev',
       'Styled bot',
-      helloModules,
+      helloFlow,
     );
     site.pages.set('/', shopPage(server.url, deployment.key));
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
@@ -101,12 +102,10 @@ describe('bot settings: web chat, styling and the tester', () => {
       server.url,
       'owner@demo.parley.dev',
       'Draft bot',
-      helloModules,
+      helloFlow,
     );
-    const draft = [{ id: 'start', type: 'text', content: { text: 'This is the **draft** talking.' } }];
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
-      flow: { ...bot.flow, modules: draft },
-    });
+    const draft = flowFixture().module('start', 'text', { text: 'This is the **draft** talking.' });
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: draft.onto(bot.flow) });
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await signIn(page, server.url, 'owner@demo.parley.dev');
@@ -126,10 +125,8 @@ describe('bot settings: web chat, styling and the tester', () => {
     await screenshot(page, 'tester');
 
     // The builder edits the draft; a new conversation in the tester runs the new draft.
-    const edited = [{ id: 'start', type: 'text', content: { text: 'Edited draft here.' } }];
-    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, {
-      flow: { ...bot.flow, modules: edited },
-    });
+    const edited = flowFixture().module('start', 'text', { text: 'Edited draft here.' });
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: edited.onto(bot.flow) });
     await tester.getByRole('button', { name: 'New conversation' }).click();
     await tester.getByText('Edited draft here.').waitFor();
   });

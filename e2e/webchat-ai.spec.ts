@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../apps/server/test/fake-openai';
@@ -31,19 +32,19 @@ describe('an AI answer in the web chat widget', () => {
   });
 
   it('shows the answer while the model writes it, then the stored message', async () => {
-    const { deployment } = await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Sommelier', [
-      {
-        id: 'start',
-        type: 'input',
-        content: { prompt: 'What flavours do you like?', variable: 'taste', validator: { type: 'text' } },
-        connections: [{ id: 'c1', port: 'next', target: 'advise' }],
-      },
-      {
-        id: 'advise',
-        type: 'llm',
-        content: { userPrompt: 'Recommend a tea for someone who likes {{ taste }}.' },
-      },
-    ]);
+    const { deployment } = await publishWebchatBot(
+      server.url,
+      'owner@demo.parley.dev',
+      'Sommelier',
+      flowFixture()
+        .module(
+          'start',
+          'input',
+          { prompt: 'What flavours do you like?', variable: 'taste', validator: { type: 'text' } },
+          { next: 'advise' },
+        )
+        .module('advise', 'llm', { userPrompt: 'Recommend a tea for someone who likes {{ taste }}.' }),
+    );
     site.pages.set('/', shopPage(server.url, deployment.key));
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(site.url);

@@ -1,3 +1,4 @@
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/accessibility';
@@ -9,102 +10,85 @@ import { type RunningServer, startServer } from './support/server';
 const BOX_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="460" height="260"><rect width="460" height="260" fill="#fde68a"/><rect x="170" y="80" width="120" height="100" fill="#b45309"/></svg>';
 
-const shopModules = (imageUrl: string) => [
-  {
-    id: 'start',
-    type: 'text',
-    content: { text: 'Welcome to **Parley Shop**! Read [our terms](https://example.com/terms).' },
-    connections: [{ id: 'c1', port: 'next', target: 'name' }],
-  },
-  {
-    id: 'name',
-    type: 'input',
-    content: { prompt: 'What is your name?', variable: 'name', validator: { type: 'text' } },
-    connections: [{ id: 'c2', port: 'next', target: 'menu' }],
-  },
-  {
-    id: 'menu',
-    type: 'buttons',
-    content: {
-      text: 'Nice to meet you, {{ name }}! What would you like?',
-      buttons: [
-        { id: 'offer', label: 'See the offer', action: { type: 'goto' } },
-        { id: 'help', label: 'Get help', action: { type: 'goto' } },
-      ],
-    },
-    connections: [
-      { id: 'c3', port: 'button:offer', target: 'card' },
-      { id: 'c4', port: 'button:help', target: 'card' },
-    ],
-  },
-  {
-    id: 'card',
-    type: 'card',
-    content: {
-      card: {
-        title: 'Summer box',
-        subtitle: 'Six seasonal treats, €24',
-        imageUrl,
-        buttons: [{ id: 'buy', label: 'Buy it', action: { type: 'goto' } }],
+const shopFlow = (imageUrl: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'text',
+      { text: 'Welcome to **Parley Shop**! Read [our terms](https://example.com/terms).' },
+      { next: 'name' },
+    )
+    .module(
+      'name',
+      'input',
+      { prompt: 'What is your name?', variable: 'name', validator: { type: 'text' } },
+      { next: 'menu' },
+    )
+    .module(
+      'menu',
+      'buttons',
+      {
+        text: 'Nice to meet you, {{ name }}! What would you like?',
+        buttons: [
+          { id: 'offer', label: 'See the offer', action: { type: 'goto' } },
+          { id: 'help', label: 'Get help', action: { type: 'goto' } },
+        ],
       },
-    },
-    connections: [{ id: 'c5', port: 'button:buy', target: 'thanks' }],
-  },
-  {
-    id: 'thanks',
-    type: 'text',
-    content: { text: 'Great choice, {{ name }}!' },
-    connections: [{ id: 'c6', port: 'next', target: 'wait' }],
-  },
-  {
-    id: 'wait',
-    type: 'delay',
-    content: { seconds: 1 },
-    connections: [{ id: 'c7', port: 'next', target: 'later' }],
-  },
-  { id: 'later', type: 'text', content: { text: 'Your box is on its way 🚚' } },
-];
+      { 'button:offer': 'card', 'button:help': 'card' },
+    )
+    .module(
+      'card',
+      'card',
+      {
+        card: {
+          title: 'Summer box',
+          subtitle: 'Six seasonal treats, €24',
+          imageUrl,
+          buttons: [{ id: 'buy', label: 'Buy it', action: { type: 'goto' } }],
+        },
+      },
+      { 'button:buy': 'thanks' },
+    )
+    .module('thanks', 'text', { text: 'Great choice, {{ name }}!' }, { next: 'wait' })
+    .module('wait', 'delay', { seconds: 1 }, { next: 'later' })
+    .module('later', 'text', { text: 'Your box is on its way 🚚' });
 
 /** Links as bots write them: bare, in parentheses, old-style `<…>`, built from variables, labelled. */
-const linkModules = [
-  {
-    id: 'start',
-    type: 'set_variable',
-    content: {
+const linkFlow = flowFixture()
+  .module(
+    'start',
+    'set_variable',
+    {
       assignments: [
         { variable: 'base', value: '"https://example.com"' },
         { variable: 'order', value: '"A 42"' },
       ],
     },
-    connections: [{ id: 'l1', port: 'next', target: 'links' }],
-  },
-  {
-    id: 'links',
-    type: 'text',
-    content: {
+    { next: 'links' },
+  )
+  .module(
+    'links',
+    'text',
+    {
       text:
         'See https://example.com/hours. Or write to us (https://example.com/contact)! Old style: <https://example.com/old>.\n' +
         'Your page: {{ base }}/orders/42. [Track it]({{ base }}/track/{{ order }}).',
     },
-    connections: [{ id: 'l2', port: 'next', target: 'menu' }],
-  },
-  {
-    id: 'menu',
-    type: 'buttons',
-    content: {
+    { next: 'menu' },
+  )
+  .module(
+    'menu',
+    'buttons',
+    {
       text: 'Tea or coffee?',
       buttons: [
         { id: 'tea', label: 'Tea', action: { type: 'goto' } },
         { id: 'coffee', label: 'Coffee', action: { type: 'goto' } },
       ],
     },
-    connections: [
-      { id: 'l3', port: 'button:tea', target: 'tea' },
-      { id: 'l4', port: 'button:coffee', target: 'tea' },
-    ],
-  },
-  { id: 'tea', type: 'text', content: { text: 'Coming right up.' } },
-];
+    { 'button:tea': 'tea', 'button:coffee': 'tea' },
+  )
+  .module('tea', 'text', { text: 'Coming right up.' });
 
 describe('the web chat widget on a page of another origin', () => {
   let server: RunningServer;
@@ -121,7 +105,7 @@ describe('the web chat widget on a page of another origin', () => {
       server.url,
       'owner@demo.parley.dev',
       'Shop bot',
-      shopModules(`${site.url}/box.svg`),
+      shopFlow(`${site.url}/box.svg`),
     );
     site.pages.set('/', shopPage(server.url, deployment.key));
     site.pages.set('/broken', shopPage(server.url, 'no-such-deployment'));
@@ -226,7 +210,7 @@ describe('the web chat widget on a page of another origin', () => {
       server.url,
       'owner@demo.parley.dev',
       'Links bot',
-      linkModules,
+      linkFlow,
     );
     site.pages.set('/links', shopPage(server.url, deployment.key));
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });

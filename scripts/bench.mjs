@@ -4,37 +4,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureDependencies, root, run } from './lib.mjs';
+import { bundleTypeScript, ensureDependencies, root, run } from './lib.mjs';
 
 ensureDependencies();
 // `npm run bench -- chat` runs only the benches whose file name contains "chat".
 const only = process.argv[2] ?? '';
-const { build } = await import('esbuild');
 const outdir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
 try {
   for (const file of readdirSync(join(root, 'bench'))
     .filter((name) => name.endsWith('.bench.ts') && name.includes(only))
     .sort()) {
     const outfile = join(root, 'bench', `.${file.replace(/\.ts$/, '.mjs')}`);
-    await build({
-      entryPoints: [join(root, 'bench', file)],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'external-npm-packages',
-          setup(esbuild) {
-            esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@parley/') ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
-    });
+    await bundleTypeScript(join(root, 'bench', file), outfile);
     console.log(`› bench/${file}`);
     // Most targets are per core; a bench stating `@bench-cores all` (server and load together) gets the machine.
     const allCores = readFileSync(join(root, 'bench', file), 'utf8').includes('@bench-cores all');

@@ -41,6 +41,34 @@ export function ensureDependencies() {
   writeFileSync(stamp, wanted);
 }
 
+/**
+ * Bundles a TypeScript entry as the server is built (workspace code inlined, npm packages left to
+ * node_modules) into `outfile`, an ES module Node runs. Benches and the demo script run this way.
+ */
+export async function bundleTypeScript(entry, outfile) {
+  // Imported here, not above: this file runs before dependencies are installed.
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-npm-packages',
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@parley/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
 export function build() {
   console.log('› Building…');
   run('npm', ['run', 'build']);

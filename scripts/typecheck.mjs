@@ -12,6 +12,7 @@ for (const project of [
   'apps/web',
   'e2e',
   'bench',
+  'scripts',
 ]) {
   run('npx', ['tsc', '--noEmit', '-p', project]);
 }

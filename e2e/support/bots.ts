@@ -1,4 +1,5 @@
 import type { AuthRecord, BotDetail, Deployment } from '@parley/contracts';
+import type { FlowFixture } from '@parley/flow/testing';
 import { DEMO_PASSWORD } from './journeys';
 
 export async function call<T>(
@@ -36,16 +37,16 @@ export async function demoToken(baseUrl: string, email = 'owner@demo.parley.dev'
   return token;
 }
 
-/** Signs in as a demo user, creates a bot with `modules`, publishes it and deploys it to web chat. */
+/** Signs in as a demo user, creates a bot of `flow` (over its starter), publishes it and deploys it to web chat. */
 export async function publishWebchatBot(
   baseUrl: string,
   email: string,
   name: string,
-  modules: unknown[],
+  flow: FlowFixture,
 ): Promise<PublishedBot> {
   const token = await demoToken(baseUrl, email);
   const bot = await call<BotDetail>(baseUrl, 'POST', '/api/bots', token, { name, language: 'en' });
-  await call(baseUrl, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: { ...bot.flow, modules } });
+  await call(baseUrl, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: flow.onto(bot.flow) });
   await call(baseUrl, 'POST', `/api/bots/${bot.id}/publish`, token);
   const deployment = await call<Deployment>(baseUrl, 'POST', `/api/bots/${bot.id}/deployments`, token, {
     channel: 'webchat',

@@ -15,10 +15,11 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
 import { ConversationCache } from './features/conversations/conversation-cache';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
-import { expireDueConversations, runServerTurn } from './features/conversations/conversations.service';
 import { createEngineServices } from './features/conversations/engine-services';
 import { FlowCache, KeyedLock } from './features/conversations/flow-cache';
+import { expireDueConversations, runServerTurn } from './features/conversations/server-turns';
 import { finishAbandonedTurns } from './features/conversations/turn-runner';
+import { createTurnWrites } from './features/conversations/turn-writes';
 import { debuggerRoutes } from './features/debugger/debugger.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -126,6 +127,7 @@ export async function buildApp({
       engineServices,
       bus,
       instanceId: randomUUID(),
+      writes: createTurnWrites(database, config.databasePool.size),
     },
     realtime: { heartbeatMs: streamHeartbeatMs },
   };

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { ConversationCache } from './features/conversations/conversation-cache';
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
+import type { TurnWrites } from './features/conversations/turn-writes';
 import type { MailTransport } from './features/mail/mail.service';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
@@ -26,6 +27,8 @@ export interface AppContext {
     bus: ConversationBus;
     /** Names this process in the claims of turns waiting on outside calls (see turn-runner.ts). */
     instanceId: string;
+    /** Stores and claims turns, many conversations' in one statement when they come together. */
+    writes: TurnWrites;
   };
   realtime: {
     /** How often event streams send a heartbeat (HEARTBEAT_MS; tests go faster). */

@@ -7,6 +7,7 @@ import type {
   StartConversationResponse,
   UserRole,
 } from '@parley/contracts';
+import { FlowFixture } from '@parley/flow/testing';
 import { hashPassword } from '../src/features/auth/passwords';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
 import { permissionsFor } from '../src/features/users/permissions';
@@ -116,14 +117,14 @@ export function claimsOf(token: string) {
 }
 
 /**
- * A bot whose flow is `makeFlow(the starter flow)`, deployed: to web chat (published first), or to
+ * A bot whose flow is a fixture over its starter flow (or `makeFlow(the starter flow)`), deployed: to web chat (published first), or to
  * its test deployment (the draft). Answers the bot and the deployment's key.
  */
 export async function deployedBot(
   t: TestApp,
   headers: Record<string, string>,
   name: string,
-  makeFlow: (starter: BotDetail['flow']) => unknown,
+  makeFlow: FlowFixture | ((starter: BotDetail['flow']) => unknown),
   channel: 'webchat' | 'test' = 'webchat',
 ): Promise<{ bot: BotDetail; key: string }> {
   const created = await t.request({
@@ -133,7 +134,7 @@ export async function deployedBot(
     payload: { name, language: 'en' },
   });
   const bot = created.json<BotDetail>();
-  const flow = makeFlow(bot.flow);
+  const flow = makeFlow instanceof FlowFixture ? makeFlow.onto(bot.flow) : makeFlow(bot.flow);
   await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
   if (channel === 'test') {
     const test = await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers });

@@ -101,7 +101,8 @@ async function createPostgresDatabase(
   // looks costly (a generic plan, a LIMIT the planner cannot see) lost hundreds of ms compiling.
   const pool = new pg.Pool({
     connectionString: url,
-    max: size,
+    // `size` counts every connection of the process: the one listening for live updates too.
+    max: Math.max(1, size - 1),
     options: `-c jit=off -c statement_timeout=${statementTimeoutMs}`,
   });
   pool.on('error', () => {

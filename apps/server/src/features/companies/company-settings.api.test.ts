@@ -1,4 +1,5 @@
-import type { BotDetail, BusinessReport, CompanySettings, CurrentUser, Industry } from '@parley/contracts';
+import type { BusinessReport, CompanySettings, CurrentUser, Industry } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -13,37 +14,22 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rollUpReports } from '../reports/reports.service';
 
 /** Pressing "Buy" reaches a goal; "Browse" does not. */
-const shopFlow = (flow: BotDetail['flow']) => ({
-  ...flow,
-  startModuleId: 'start',
-  modules: [
+const shopFlow = flowFixture()
+  .module(
+    'start',
+    'buttons',
     {
-      id: 'start',
-      type: 'buttons',
-      name: 'Welcome',
-      content: {
-        text: 'Hi!',
-        buttons: [
-          { id: 'buy', label: 'Buy', action: { type: 'goto' } },
-          { id: 'browse', label: 'Browse', action: { type: 'goto' } },
-        ],
-      },
-      connections: [
-        { id: 'c1', port: 'button:buy', target: 'bought' },
-        { id: 'c2', port: 'button:browse', target: 'browsing' },
+      text: 'Hi!',
+      buttons: [
+        { id: 'buy', label: 'Buy', action: { type: 'goto' } },
+        { id: 'browse', label: 'Browse', action: { type: 'goto' } },
       ],
     },
-    {
-      id: 'bought',
-      type: 'text',
-      name: 'Bought',
-      isGoal: true,
-      content: { text: 'Thanks!' },
-      connections: [],
-    },
-    { id: 'browsing', type: 'text', name: 'Browsing', content: { text: 'Look around.' }, connections: [] },
-  ],
-});
+    { 'button:buy': 'bought', 'button:browse': 'browsing' },
+    { name: 'Welcome' },
+  )
+  .module('bought', 'text', { text: 'Thanks!' }, {}, { name: 'Bought', isGoal: true })
+  .module('browsing', 'text', { text: 'Look around.' }, {}, { name: 'Browsing' });
 
 describe('company settings: the name and industry, changed by owners and admins', () => {
   let t: TestApp;

@@ -1,56 +1,42 @@
 import type { AddressInfo } from 'node:net';
-import type { BotDetail, ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
+import type { ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-const shopFlow = (flow: BotDetail['flow']) => ({
-  ...flow,
-  tags: [{ id: 'sales', name: 'Sales', color: '#16a34a' }],
-  modules: [
+const shopFlow = flowFixture()
+  .tag({ id: 'sales', name: 'Sales', color: '#16a34a' })
+  .module('start', 'text', { text: 'Welcome to the shop!' }, { next: 'menu' }, { tags: ['sales'] })
+  .module(
+    'menu',
+    'buttons',
     {
-      id: 'start',
-      type: 'text',
-      content: { text: 'Welcome to the shop!' },
-      connections: [{ id: 'c1', port: 'next', target: 'menu' }],
-      tags: ['sales'],
+      text: 'What would you like?',
+      buttons: [
+        {
+          id: 'tea',
+          label: 'Tea',
+          action: { type: 'goto' },
+          setVariables: [{ variable: 'choice', value: '"tea"' }],
+        },
+      ],
     },
-    {
-      id: 'menu',
-      type: 'buttons',
-      content: {
-        text: 'What would you like?',
-        buttons: [
-          {
-            id: 'tea',
-            label: 'Tea',
-            action: { type: 'goto' },
-            setVariables: [{ variable: 'choice', value: '"tea"' }],
-          },
-        ],
-      },
-      connections: [{ id: 'c2', port: 'button:tea', target: 'count' }],
-    },
-    {
-      id: 'count',
-      type: 'input',
-      content: { prompt: 'How many?', variable: 'qty', validator: { type: 'number' } },
-      connections: [{ id: 'c3', port: 'next', target: 'tally' }],
-    },
-    {
-      id: 'tally',
-      type: 'set_variable',
-      content: { assignments: [{ variable: 'total', value: '(total or 0) + 1' }] },
-      connections: [{ id: 'c4', port: 'next', target: 'say' }],
-    },
-    {
-      id: 'say',
-      type: 'text',
-      content: { text: 'Order {{ total }}: {{ qty }} {{ choice }}' },
-      connections: [{ id: 'c5', port: 'next', target: 'count' }],
-    },
-  ],
-});
+    { 'button:tea': 'count' },
+  )
+  .module(
+    'count',
+    'input',
+    { prompt: 'How many?', variable: 'qty', validator: { type: 'number' } },
+    { next: 'tally' },
+  )
+  .module(
+    'tally',
+    'set_variable',
+    { assignments: [{ variable: 'total', value: '(total or 0) + 1' }] },
+    { next: 'say' },
+  )
+  .module('say', 'text', { text: 'Order {{ total }}: {{ qty }} {{ choice }}' }, { next: 'count' });
 
 describe('the public chat API', () => {
   let t: TestApp;

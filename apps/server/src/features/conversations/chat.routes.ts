@@ -15,15 +15,15 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/openapi';
 import { eventStreams } from '../../realtime/event-stream';
 import { TrialGate } from '../companies/trial';
-import { chatMessageLimits } from './chat-limits';
+import { webchatConfig } from '../webchat/webchat-config.service';
 import {
   assertVisitor,
   conversationMessages,
   conversationModules,
   sendMessage,
   startConversation,
-  webchatConfig,
-} from './conversations.service';
+} from './chat.service';
+import { chatMessageLimits } from './chat-limits';
 
 const tags = ['chat'];
 
@@ -131,7 +131,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
+      await assertVisitor(app.ctx, id, tokenOf(request, request.query));
       let last = resumeAfter(request.headers['last-event-id'], request.query.after);
       // Each heartbeat also catches up, so a notice that never came (its sender stopped between
       // commit and notice) delays a message by one heartbeat at most, and loses nothing.
@@ -175,7 +175,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await assertVisitor(app.ctx.database.db, id, tokenOf(request, request.query));
+      await assertVisitor(app.ctx, id, tokenOf(request, request.query));
       if (request.query.mode === 'tags')
         return { conversationId: id, modules: await conversationModules(app.ctx, id) };
       return { conversationId: id, messages: await conversationMessages(app.ctx, id, 0) };

@@ -140,105 +140,152 @@ function inboxFacts(write: TurnWrite) {
   };
 }
 
-/** The conversation's deployment still serves this flow (a version, or the draft saved then). */
-function sameFlow({ deploymentVersion, draftSavedAt }: NonNullable<TurnWrite['flow']>) {
-  const draftUnchanged =
-    deploymentVersion === null ? sql`and date_trunc('milliseconds', b.updated_at) = ${draftSavedAt}` : sql``;
-  return sql`and exists (
-    select 1 from deployments d join bots b on b.id = d.bot_id
-    where d.id = conversations.deployment_id
-      and d.version is not distinct from ${deploymentVersion}::int ${draftUnchanged})`;
+/** One turn's write as a row of the batched statement (see persistTurns). */
+function writeRow(write: TurnWrite) {
+  const inbox = inboxFacts(write);
+  return {
+    id: write.conversationId,
+    state: write.state,
+    status: write.status,
+    expires_at: write.expiresAt,
+    expired_at: write.expiredAt,
+    count: write.messages.length,
+    // The messages that brought the turn (a user's or an agent's) come before the bot's.
+    incoming: write.messages.filter((message) => message.role !== 'bot').length,
+    last_text: inbox.lastText,
+    fallback: inbox.fallback,
+    handoff_requested: inbox.handoffRequested,
+    human: write.status === 'human',
+    keep_agent: write.agentId === undefined,
+    agent_id: write.agentId ?? null,
+    read_turns: write.readTurns,
+    pending_owner: write.pendingOwner,
+    deployment_version: write.flow.deploymentVersion,
+    draft_saved_at: write.flow.draftSavedAt,
+    messages: write.messages,
+    events: write.events.map(leanEvent),
+  };
 }
 
 /**
- * A turn's whole write in one statement, so it commits or not as a unit: the new state, the
- * messages (numbered after the conversation's last one) and the events.
- * Nothing is written, and null returned, if another turn was stored since this one read the state,
+ * Turns' whole writes in one statement, each committing with it or not at all: the new state, the
+ * messages (numbered after the conversation's last one) and the events. Many turns of different
+ * conversations go in one statement when they come together (see TurnWrites), so a busy server
+ * makes one commit for many turns.
+ * A turn is not written, and its entry is null, if another turn was stored since it read the state,
  * a turn is pending that is not this one, or the deployment serves another flow now.
  */
-export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[] | null> {
-  const count = write.messages.length;
-  const inbox = inboxFacts(write);
-  // The messages that brought the turn (a user's or an agent's) come before the bot's.
-  const incoming = write.messages.filter((message) => message.role !== 'bot').length;
-  const human = write.status === 'human';
-  // Control is an agent's only while the bot is silent; leaving that state gives it back.
-  const agent = !human
-    ? sql`null`
-    : write.agentId === undefined
-      ? sql`agent_id`
-      : sql`${write.agentId}::uuid`;
-  const result = await sql<{ updated: number; messages: ChatMessage[] }>`
-    with conversation as (
-      update conversations set
-        state = ${JSON.stringify(write.state)}::jsonb,
-        status = ${write.status},
+export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<(ChatMessage[] | null)[]> {
+  const result = await sql<{ id: string; messages: ChatMessage[] }>`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(writes.map(writeRow))}::jsonb) as t(
+        id uuid, state jsonb, status text, expires_at timestamptz, expired_at timestamptz,
+        count int, incoming int, last_text text, fallback boolean, handoff_requested boolean,
+        human boolean, keep_agent boolean, agent_id uuid, read_turns int, pending_owner text,
+        deployment_version int, draft_saved_at timestamptz, messages jsonb, events jsonb)
+    ),
+    conversation as (
+      update conversations c set
+        state = i.state,
+        status = i.status,
         updated_at = now(),
-        last_message_at = case when ${count}::int > 0 then now() else last_message_at end,
-        expires_at = ${write.expiresAt},
-        expired_at = ${write.expiredAt},
-        message_count = message_count + ${count}::int,
-        last_message_text = coalesce(${inbox.lastText}::text, last_message_text),
-        has_fallback = has_fallback or ${inbox.fallback}::boolean,
-        has_handoff = has_handoff or ${human}::boolean,
-        handoff_requested_at = case when ${inbox.handoffRequested}::boolean then now()
-                                    when ${human}::boolean then handoff_requested_at end,
-        agent_id = ${agent},
+        last_message_at = case when i.count > 0 then now() else c.last_message_at end,
+        expires_at = i.expires_at,
+        expired_at = i.expired_at,
+        message_count = c.message_count + i.count,
+        last_message_text = coalesce(i.last_text, c.last_message_text),
+        has_fallback = c.has_fallback or i.fallback,
+        has_handoff = c.has_handoff or i.human,
+        handoff_requested_at = case when i.handoff_requested then now()
+                                    when i.human then c.handoff_requested_at end,
+        -- Control is an agent's only while the bot is silent; leaving that state gives it back.
+        agent_id = case when not i.human then null when i.keep_agent then c.agent_id else i.agent_id end,
         pending_turn = null, pending_owner = null, pending_until = null
-      where id = ${write.conversationId}
-        and (state->>'turns')::int = ${write.readTurns}::int
-        and pending_owner is not distinct from ${write.pendingOwner}::text
-        ${sameFlow(write.flow)}
-      returning id, company_id, bot_id, deployment_id, message_count
+      from input i
+      where c.id = i.id
+        and (c.state->>'turns')::int = i.read_turns
+        and c.pending_owner is not distinct from i.pending_owner
+        -- The deployment still serves the flow the turn ran: its version, or the draft saved then.
+        and exists (
+          select 1 from deployments d join bots b on b.id = d.bot_id
+          where d.id = c.deployment_id
+            and d.version is not distinct from i.deployment_version
+            and (i.deployment_version is not null
+                 or date_trunc('milliseconds', b.updated_at) = i.draft_saved_at))
+      returning c.id, c.company_id, c.bot_id, c.deployment_id,
+                c.message_count - i.count as seq_before, i.incoming, i.messages, i.events
     ),
     inserted_messages as (
       insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
-      select c.id, c.company_id, c.bot_id, c.message_count - ${count}::int + m.ordinality::int, m.value->>'role', m.value->'message', m.value->>'text'
-      from conversation c, jsonb_array_elements(${JSON.stringify(write.messages)}::jsonb) with ordinality as m(value, ordinality)
-      returning seq, role, message, created_at
+      select c.id, c.company_id, c.bot_id, c.seq_before + m.ordinality::int, m.value->>'role', m.value->'message', m.value->>'text'
+      from conversation c, jsonb_array_elements(c.messages) with ordinality as m(value, ordinality)
+      returning conversation_id, seq, role, message, created_at
     ),
     inserted_events as (
       insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
-      select c.id, c.company_id, c.bot_id, c.deployment_id, ${JSON.stringify(write.events.map(leanEvent))}::jsonb,
-             c.message_count - ${count}::int + ${incoming}::int
-      from conversation c where ${write.events.length}::int > 0
+      select c.id, c.company_id, c.bot_id, c.deployment_id, c.events, c.seq_before + c.incoming
+      from conversation c where jsonb_array_length(c.events) > 0
       returning 1
     )
-    select
-      (select count(*)::int from conversation) as updated,
-      (select coalesce(json_agg(json_build_object('seq', seq, 'role', role, 'message', message, 'created_at', created_at) order by seq), '[]'::json)
-       from inserted_messages) as messages,
-      (select count(*) from inserted_events) as events
+    select c.id,
+      (select coalesce(json_agg(json_build_object('seq', m.seq, 'role', m.role, 'message', m.message, 'created_at', m.created_at) order by m.seq), '[]'::json)
+       from inserted_messages m where m.conversation_id = c.id) as messages
+    from conversation c
   `.execute(db);
-  const row = result.rows[0];
-  if (!row?.updated) return null;
-  return row.messages.map((message) => ({
-    ...message,
-    created_at: new Date(message.created_at).toISOString(),
-  }));
+  const stored = new Map(result.rows.map((row) => [row.id, row.messages]));
+  return writes.map((write) => {
+    const messages = stored.get(write.conversationId);
+    if (!messages) return null;
+    return messages.map((message) => ({
+      ...message,
+      created_at: new Date(message.created_at).toISOString(),
+    }));
+  });
+}
+
+export async function persistTurn(db: Queryable, write: TurnWrite): Promise<ChatMessage[] | null> {
+  const [stored] = await persistTurns(db, [write]);
+  return stored ?? null;
+}
+
+export interface TurnClaim {
+  conversationId: string;
+  readTurns: number;
+  owner: string;
+  leaseMs: number;
+  pending: PendingTurn;
 }
 
 /**
- * Claims the conversation's next turn for outside calls: lands only if the state is still at the
- * turn it was worked out from and no other turn is pending. From then on the claimant alone may
- * store a turn of the conversation, until it does or its lease runs out.
+ * Claims conversations for turns that are about to make outside calls, recording each call before
+ * it is made, in one statement: a claim lands only if no turn was stored since its turn read the
+ * state and none is pending. Answers whether each landed.
  */
-export async function claimTurn(
-  db: Queryable,
-  claim: { conversationId: string; readTurns: number; owner: string; leaseMs: number; pending: PendingTurn },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('conversations')
-    .set({
-      pending_turn: JSON.stringify(claim.pending),
-      pending_owner: claim.owner,
-      pending_until: sql`now() + make_interval(secs => ${claim.leaseMs / 1000}::float8)`,
-    })
-    .where('id', '=', claim.conversationId)
-    .where(sql`(state->>'turns')::int`, '=', claim.readTurns)
-    .where('pending_owner', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export async function claimTurns(db: Queryable, claims: TurnClaim[]): Promise<boolean[]> {
+  const rows = claims.map((claim) => ({
+    id: claim.conversationId,
+    read_turns: claim.readTurns,
+    owner: claim.owner,
+    lease_seconds: claim.leaseMs / 1000,
+    pending: claim.pending,
+  }));
+  const result = await sql<{ id: string }>`
+    update conversations c set
+      pending_turn = i.pending,
+      pending_owner = i.owner,
+      pending_until = now() + make_interval(secs => i.lease_seconds)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as i(id uuid, read_turns int, owner text, lease_seconds float8, pending jsonb)
+    where c.id = i.id and (c.state->>'turns')::int = i.read_turns and c.pending_owner is null
+    returning c.id
+  `.execute(db);
+  const claimed = new Set(result.rows.map((row) => row.id));
+  return claims.map((claim) => claimed.has(claim.conversationId));
+}
+
+export async function claimTurn(db: Queryable, claim: TurnClaim): Promise<boolean> {
+  const [claimed] = await claimTurns(db, [claim]);
+  return claimed === true;
 }
 
 /** Records the calls of a claimed turn so far (with their outcomes) and renews its lease. */
@@ -311,16 +358,6 @@ export async function messagesAfter(
     message: row.message as unknown as BotMessage,
     created_at: row.created_at.toISOString(),
   }));
-}
-
-/** What the widget of a deployment shows before any conversation: the bot's name, language, style. */
-export async function findWebchatSettings(db: Queryable, botId: string) {
-  return db
-    .selectFrom('bots')
-    .select(['name', 'language', 'webchat_style'])
-    .where('id', '=', botId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
 }
 
 /** Tenant-scoped: a conversation of the company, or nothing. */

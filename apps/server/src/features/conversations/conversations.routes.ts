@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/openapi';
-import { requestDelayedMove } from './conversations.service';
+import { requestDelayedMove } from './server-turns';
 
 /** Conversation operations for the company's own staff and integrations (signed in). */
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {

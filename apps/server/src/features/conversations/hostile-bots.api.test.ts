@@ -1,4 +1,5 @@
 import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
+import { type ContentOf, flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
@@ -13,15 +14,15 @@ const botTexts = (body: { messages: ChatMessage[] }) =>
     .map((message) => (message.message.type === 'text' ? message.message.text : message.message.type));
 
 /** A published bot that asks for a code, then answers it through `answer` (a template). */
-const modulesAsking = (validator: unknown, answer: string) => [
-  {
-    id: 'start',
-    type: 'input',
-    content: { prompt: 'Your code?', variable: 'code', validator, retryMessage: 'Not a code.' },
-    connections: [{ id: 'c1', port: 'next', target: 'answer' }],
-  },
-  { id: 'answer', type: 'text', content: { text: answer } },
-];
+const askingFor = (validator: ContentOf<'input'>['validator'], answer: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'input',
+      { prompt: 'Your code?', variable: 'code', validator, retryMessage: 'Not a code.' },
+      { next: 'answer' },
+    )
+    .module('answer', 'text', { text: answer });
 
 describe('a published bot written to hurt the server', () => {
   let t: TestApp;
@@ -33,16 +34,15 @@ describe('a published bot written to hurt the server', () => {
     headers = authHeader((await registerOwner(t)).auth.token);
     const hostileTemplate = "{{ ('a'|center(400000000))|length }}";
     templateKey = (
-      await deployedBot(t, headers, 'Hostile template', (flow) => ({
-        ...flow,
-        modules: modulesAsking({ type: 'text' }, hostileTemplate),
-      }))
+      await deployedBot(t, headers, 'Hostile template', askingFor({ type: 'text' }, hostileTemplate))
     ).key;
     regexKey = (
-      await deployedBot(t, headers, 'Hostile pattern', (flow) => ({
-        ...flow,
-        modules: modulesAsking({ type: 'regex', pattern: '^(a+)+$', flags: '' }, 'Thanks'),
-      }))
+      await deployedBot(
+        t,
+        headers,
+        'Hostile pattern',
+        askingFor({ type: 'regex', pattern: '^(a+)+$', flags: '' }, 'Thanks'),
+      )
     ).key;
   });
   afterAll(() => t.close());

@@ -1,8 +1,10 @@
-import type { BotDetail, ChatMessage, StartConversationResponse } from '@parley/contracts';
+import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
-import { EXPIRY_GAP_MS, expireDueConversations } from './conversations.service';
+import { expireDueConversations } from './server-turns';
+import { EXPIRY_GAP_MS } from './turn-runner';
 
 describe('delayed moves and expiry', () => {
   let t: TestApp;
@@ -12,26 +14,12 @@ describe('delayed moves and expiry', () => {
     t = await createTestApp();
     token = (await registerOwner(t)).auth.token;
     const headers = authHeader(token);
-    const waiter = (flow: BotDetail['flow']) => ({
-      ...flow,
-      settings: { ...flow.settings, expiryMinutes: 30 },
-      modules: [
-        {
-          id: 'start',
-          type: 'text',
-          content: { text: 'One moment…' },
-          connections: [{ id: 'c1', port: 'next', target: 'wait' }],
-        },
-        {
-          id: 'wait',
-          type: 'delay',
-          content: { seconds: 1 },
-          connections: [{ id: 'c2', port: 'next', target: 'later' }],
-        },
-        { id: 'later', type: 'text', content: { text: 'Here it is!' } },
-        { id: 'bonus', type: 'text', content: { text: 'A surprise.' } },
-      ],
-    });
+    const waiter = flowFixture()
+      .settings({ expiryMinutes: 30 })
+      .module('start', 'text', { text: 'One moment…' }, { next: 'wait' })
+      .module('wait', 'delay', { seconds: 1 }, { next: 'later' })
+      .module('later', 'text', { text: 'Here it is!' })
+      .module('bonus', 'text', { text: 'A surprise.' });
     key = (await deployedBot(t, headers, 'Waiter', waiter)).key;
   });
   afterAll(() => t.close());

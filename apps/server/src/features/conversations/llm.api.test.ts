@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { BotDetail } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
@@ -7,18 +7,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 
 async function llmBot(t: TestApp): Promise<string> {
   const headers = authHeader((await registerOwner(t)).auth.token);
-  const advisor = (flow: BotDetail['flow']) => ({
-    ...flow,
-    modules: [
-      {
-        id: 'start',
-        type: 'llm',
-        content: { userPrompt: 'Recommend a tea.' },
-        connections: [{ id: 'c1', port: 'failure', target: 'sorry' }],
-      },
-      { id: 'sorry', type: 'text', content: { text: 'Our advisor is not available right now.' } },
-    ],
-  });
+  const advisor = flowFixture()
+    .module('start', 'llm', { userPrompt: 'Recommend a tea.' }, { failure: 'sorry' })
+    .module('sorry', 'text', { text: 'Our advisor is not available right now.' });
   return (await deployedBot(t, headers, 'Advisor', advisor, 'test')).key;
 }
 
@@ -74,16 +65,15 @@ describe('LLM modules in live conversations', () => {
     });
     try {
       const headers = authHeader((await registerOwner(t)).auth.token);
-      const modules = [
-        {
-          id: 'start',
-          type: 'input',
-          content: { prompt: 'What do you like?', variable: 'taste', validator: { type: 'text' } },
-          connections: [{ id: 'c1', port: 'next', target: 'advise' }],
-        },
-        { id: 'advise', type: 'llm', content: { userPrompt: 'Recommend a tea for {{ taste }}.' } },
-      ];
-      const { key } = await deployedBot(t, headers, 'Sommelier', (flow) => ({ ...flow, modules }), 'test');
+      const sommelier = flowFixture()
+        .module(
+          'start',
+          'input',
+          { prompt: 'What do you like?', variable: 'taste', validator: { type: 'text' } },
+          { next: 'advise' },
+        )
+        .module('advise', 'llm', { userPrompt: 'Recommend a tea for {{ taste }}.' });
+      const { key } = await deployedBot(t, headers, 'Sommelier', sommelier, 'test');
       const conversation = await startChat(t, key);
 
       await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BotDetail, InboxTranscript } from '@parley/contracts';
+import type { InboxTranscript } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -9,31 +10,22 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  * A bot that asks Parley's own API (spelt `127.1`) and then a closed port for data, and repeats
  * in a message whatever it got: what a bot builder probing the server's network would publish.
  */
-const probingFlow = (ownApi: string, closedPort: string) => (flow: BotDetail['flow']) => ({
-  ...flow,
-  modules: [
-    {
-      id: 'start',
-      type: 'webhook',
-      content: { method: 'GET', url: ownApi, responseVariable: 'answer' },
-      connections: [
-        { id: 'c1', port: 'success', target: 'leak' },
-        { id: 'c2', port: 'failure', target: 'closed' },
-      ],
-    },
-    {
-      id: 'closed',
-      type: 'webhook',
-      content: { method: 'GET', url: closedPort, responseVariable: 'answer' },
-      connections: [
-        { id: 'c3', port: 'success', target: 'leak' },
-        { id: 'c4', port: 'failure', target: 'sorry' },
-      ],
-    },
-    { id: 'leak', type: 'text', content: { text: 'Parley answered: {{ answer }}' } },
-    { id: 'sorry', type: 'text', content: { text: 'The order service is down.' } },
-  ],
-});
+const probingFlow = (ownApi: string, closedPort: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'webhook',
+      { method: 'GET', url: ownApi, responseVariable: 'answer' },
+      { success: 'leak', failure: 'closed' },
+    )
+    .module(
+      'closed',
+      'webhook',
+      { method: 'GET', url: closedPort, responseVariable: 'answer' },
+      { success: 'leak', failure: 'sorry' },
+    )
+    .module('leak', 'text', { text: 'Parley answered: {{ answer }}' })
+    .module('sorry', 'text', { text: 'The order service is down.' });
 
 describe('webhooks of a published bot, with the default configuration', () => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
@@ -79,75 +80,47 @@ const listen = async (server: ReturnType<typeof createServer>) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-const modulesOf = {
+const flows = {
   /** Every message goes to the model, whose answer is said; then the bot listens again. */
-  advisor: [
-    {
-      id: 'start',
-      type: 'input',
-      content: { prompt: 'Ask me', variable: 'said', validator: { type: 'text' } },
-      connections: [{ id: 'c1', port: 'next', target: 'advise' }],
-    },
-    {
-      id: 'advise',
-      type: 'llm',
-      content: { userPrompt: '{{ said }}' },
-      connections: [
-        { id: 'c2', port: 'next', target: 'start' },
-        { id: 'c3', port: 'failure', target: 'sorry' },
-      ],
-    },
-    {
-      id: 'sorry',
-      type: 'text',
-      content: { text: 'The advisor is away.' },
-      connections: [{ id: 'c4', port: 'next', target: 'start' }],
-    },
-  ],
-  echo: [
-    {
-      id: 'start',
-      type: 'input',
-      content: { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
-      connections: [{ id: 'c1', port: 'next', target: 'echo' }],
-    },
-    {
-      id: 'echo',
-      type: 'text',
-      content: { text: 'You said {{ said }}' },
-      connections: [{ id: 'c2', port: 'next', target: 'start' }],
-    },
-  ],
+  advisor: flowFixture()
+    .module(
+      'start',
+      'input',
+      { prompt: 'Ask me', variable: 'said', validator: { type: 'text' } },
+      { next: 'advise' },
+    )
+    .module('advise', 'llm', { userPrompt: '{{ said }}' }, { next: 'start', failure: 'sorry' })
+    .module('sorry', 'text', { text: 'The advisor is away.' }, { next: 'start' }),
+  echo: flowFixture()
+    .module(
+      'start',
+      'input',
+      { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+      { next: 'echo' },
+    )
+    .module('echo', 'text', { text: 'You said {{ said }}' }, { next: 'start' }),
   /** The order service is asked about each order; it has `timeoutMs` to answer. */
-  orders: (url: string, timeoutMs: number) => [
-    {
-      id: 'start',
-      type: 'input',
-      content: { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
-      connections: [{ id: 'c1', port: 'next', target: 'lookup' }],
-    },
-    {
-      id: 'lookup',
-      type: 'webhook',
-      content: { method: 'POST', url, body: '{{ order }}', responseVariable: 'found', timeoutMs },
-      connections: [
-        { id: 'c2', port: 'success', target: 'tell' },
-        { id: 'c3', port: 'failure', target: 'failed' },
-      ],
-    },
-    {
-      id: 'tell',
-      type: 'text',
-      content: { text: 'Order {{ order }}: {{ found.status }}' },
-      connections: [{ id: 'c4', port: 'next', target: 'start' }],
-    },
-    {
-      id: 'failed',
-      type: 'text',
-      content: { text: 'Order {{ order }}: the order service did not answer' },
-      connections: [{ id: 'c5', port: 'next', target: 'start' }],
-    },
-  ],
+  orders: (url: string, timeoutMs: number) =>
+    flowFixture()
+      .module(
+        'start',
+        'input',
+        { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
+        { next: 'lookup' },
+      )
+      .module(
+        'lookup',
+        'webhook',
+        { method: 'POST', url, body: '{{ order }}', responseVariable: 'found', timeoutMs },
+        { success: 'tell', failure: 'failed' },
+      )
+      .module('tell', 'text', { text: 'Order {{ order }}: {{ found.status }}' }, { next: 'start' })
+      .module(
+        'failed',
+        'text',
+        { text: 'Order {{ order }}: the order service did not answer' },
+        { next: 'start' },
+      ),
 };
 
 /** The bots' questions, asked again after every answer: left out of what tests compare. */
@@ -188,18 +161,11 @@ describe('turns that call outside hold nothing while they wait', () => {
       TURN_LEASE_GRACE_MS: '300',
     });
     const headers = authHeader((await registerOwner(t)).auth.token);
-    keys.advisor = (
-      await deployedBot(t, headers, 'Advisor', (flow) => ({ ...flow, modules: modulesOf.advisor }))
-    ).key;
+    keys.advisor = (await deployedBot(t, headers, 'Advisor', flows.advisor)).key;
     // Another company's bots: what one slow model must not slow down.
     const other = authHeader((await registerOwner(t)).auth.token);
-    keys.echo = (await deployedBot(t, other, 'Echo', (flow) => ({ ...flow, modules: modulesOf.echo }))).key;
-    keys.orders = (
-      await deployedBot(t, other, 'Orders', (flow) => ({
-        ...flow,
-        modules: modulesOf.orders(ordersUrl, 600),
-      }))
-    ).key;
+    keys.echo = (await deployedBot(t, other, 'Echo', flows.echo)).key;
+    keys.orders = (await deployedBot(t, other, 'Orders', flows.orders(ordersUrl, 600))).key;
   });
   afterAll(async () => {
     slowModel.open();

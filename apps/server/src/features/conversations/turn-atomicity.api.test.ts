@@ -1,11 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
+
+/** The one statement that stores a turn: its state, messages and events (see persistTurns). */
+const TURN_WRITE = /^with input as \(.*\bconversation as \(\s*update conversations c set/s;
 
 describe('a turn is one transaction, worked out from the conversation as it is', () => {
   let t: TestApp;
@@ -32,83 +36,57 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
     const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/orders`;
     headers = authHeader((await registerOwner(t)).auth.token);
-    const modules = [
-      {
-        id: 'start',
-        type: 'input',
-        content: { prompt: 'Your name?', variable: 'name', validator: { type: 'text' } },
-        connections: [{ id: 'c1', port: 'next', target: 'hello' }],
-      },
-      {
-        id: 'hello',
-        type: 'set_variable',
-        content: { assignments: [{ variable: 'greeted', value: '(greeted or 0) + 1' }] },
-        connections: [{ id: 'c2', port: 'next', target: 'say' }],
-      },
-      {
-        id: 'say',
-        type: 'text',
-        content: { text: 'Hi {{ name }}' },
-        connections: [{ id: 'c3', port: 'next', target: 'wait' }],
-      },
-      {
-        id: 'wait',
-        type: 'delay',
-        content: { seconds: 60 },
-        connections: [{ id: 'c4', port: 'next', target: 'later' }],
-      },
-      { id: 'later', type: 'text', content: { text: 'Still there?' } },
-    ];
-    key = (await deployedBot(t, headers, 'Atomic', (flow) => ({ ...flow, modules }))).key;
+    const atomic = flowFixture()
+      .module(
+        'start',
+        'input',
+        { prompt: 'Your name?', variable: 'name', validator: { type: 'text' } },
+        { next: 'hello' },
+      )
+      .module(
+        'hello',
+        'set_variable',
+        { assignments: [{ variable: 'greeted', value: '(greeted or 0) + 1' }] },
+        { next: 'say' },
+      )
+      .module('say', 'text', { text: 'Hi {{ name }}' }, { next: 'wait' })
+      .module('wait', 'delay', { seconds: 60 }, { next: 'later' })
+      .module('later', 'text', { text: 'Still there?' });
+    key = (await deployedBot(t, headers, 'Atomic', atomic)).key;
 
     // A loop that walks three modules a turn and never queues anything.
-    const loopModules = [
-      {
-        id: 'start',
-        type: 'input',
-        content: { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
-        connections: [{ id: 'c1', port: 'next', target: 'count' }],
-      },
-      {
-        id: 'count',
-        type: 'set_variable',
-        content: { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
-        connections: [{ id: 'c2', port: 'next', target: 'echo' }],
-      },
-      {
-        id: 'echo',
-        type: 'text',
-        content: { text: '{{ turns }}: {{ said }}' },
-        connections: [{ id: 'c3', port: 'next', target: 'start' }],
-      },
-    ];
-    loopKey = (await deployedBot(t, headers, 'Loop', (flow) => ({ ...flow, modules: loopModules }))).key;
+    const loop = flowFixture()
+      .module(
+        'start',
+        'input',
+        { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+        { next: 'count' },
+      )
+      .module(
+        'count',
+        'set_variable',
+        { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
+        { next: 'echo' },
+      )
+      .module('echo', 'text', { text: '{{ turns }}: {{ said }}' }, { next: 'start' });
+    loopKey = (await deployedBot(t, headers, 'Loop', loop)).key;
 
     // Each message calls an outside service once: the call must never be made twice.
-    const hookModules = [
-      {
-        id: 'start',
-        type: 'input',
-        content: { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
-        connections: [{ id: 'c1', port: 'next', target: 'lookup' }],
-      },
-      {
-        id: 'lookup',
-        type: 'webhook',
-        content: { method: 'POST', url: hookUrl, body: '{{ order }}', responseVariable: 'found' },
-        connections: [
-          { id: 'c2', port: 'success', target: 'tell' },
-          { id: 'c3', port: 'failure', target: 'start' },
-        ],
-      },
-      {
-        id: 'tell',
-        type: 'text',
-        content: { text: 'Order {{ order }}: {{ found.status }}' },
-        connections: [{ id: 'c4', port: 'next', target: 'start' }],
-      },
-    ];
-    hookKey = (await deployedBot(t, headers, 'Orders', (flow) => ({ ...flow, modules: hookModules }))).key;
+    const orders = flowFixture()
+      .module(
+        'start',
+        'input',
+        { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
+        { next: 'lookup' },
+      )
+      .module(
+        'lookup',
+        'webhook',
+        { method: 'POST', url: hookUrl, body: '{{ order }}', responseVariable: 'found' },
+        { success: 'tell', failure: 'start' },
+      )
+      .module('tell', 'text', { text: 'Order {{ order }}: {{ found.status }}' }, { next: 'start' });
+    hookKey = (await deployedBot(t, headers, 'Orders', orders)).key;
   });
   afterAll(async () => {
     await t.close();
@@ -215,7 +193,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
       // lands only if no other turn came in between and the flow is still the deployment's.
       const { turn, notices } = await sendMeasured('and again');
       expect(turn).toHaveLength(1);
-      expect(turn[0]).toMatch(/^with conversation as \(\s*update conversations/);
+      expect(turn[0]).toMatch(TURN_WRITE);
       // Other processes hear of it after the commit, by a notice that does not wait for the disk.
       expect(notices).toHaveLength(1);
       expect(notices[0]).toMatch(/set_config\('synchronous_commit', 'off', true\)/);
@@ -237,6 +215,36 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     },
   );
 
+  it('stores the turns of many conversations that come together in fewer statements, each turn whole and its own', async () => {
+    const conversations = await Promise.all(Array.from({ length: 24 }, () => start(loopKey)));
+    await Promise.all(conversations.map((conversation) => send(conversation, 'warm')));
+    const before = (await snapshot(conversations[0]?.conversationId ?? '')).messages;
+    const sendAll = () =>
+      Promise.all(conversations.map((conversation, index) => send(conversation, `visitor ${index}`)));
+    let replies: Awaited<ReturnType<typeof sendAll>> = [];
+    const { turn } = await statementsOf(async () => {
+      replies = await sendAll();
+    });
+    replies.forEach((reply, index) => {
+      expect(reply.statusCode).toBe(200);
+      const texts = reply
+        .json<{ messages: ChatMessage[] }>()
+        .messages.map((message) => (message.message.type === 'text' ? message.message.text : ''));
+      expect(texts).toEqual([`visitor ${index}`, `2: visitor ${index}`, 'Say something']);
+    });
+    for (const conversation of conversations) {
+      const after = await snapshot(conversation.conversationId);
+      expect(after.messages).toBe(before + 3);
+      expect((after.conversation.state as { variables: { turns: number } }).variables.turns).toBe(2);
+    }
+    // PostgreSQL: the writes that came while others were in flight went together (pglite: one connection, not counted).
+    if (testEngine === 'postgres') {
+      const writes = turn.filter((text) => TURN_WRITE.test(text));
+      expect(writes.length).toBeGreaterThan(0);
+      expect(writes.length).toBeLessThan(conversations.length);
+    }
+  });
+
   it.runIf(testEngine === 'postgres')(
     'makes a turn’s webhook call with no transaction or lock open: a claim, the call, then the write',
     async () => {
@@ -256,8 +264,8 @@ describe('a turn is one transaction, worked out from the conversation as it is',
       // Worked out without the call, the turn claims the conversation (recording the call it is
       // about to make), makes the call holding nothing, and stores the turn, ending the claim.
       expect(turn).toHaveLength(2);
-      expect(turn[0]).toMatch(/^update "conversations" set "pending_turn"/);
-      expect(turn[1]).toMatch(/^with conversation as \(\s*update conversations/);
+      expect(turn[0]).toMatch(/^update conversations c set\s+pending_turn/);
+      expect(turn[1]).toMatch(TURN_WRITE);
       expect(turn).not.toContain('begin');
       expect(turn.some((text) => text.includes('for update'))).toBe(false);
     },
@@ -318,23 +326,15 @@ describe('a turn is one transaction, worked out from the conversation as it is',
   );
 
   it('answers with the draft saved since the last turn when the deployment follows the draft', async () => {
-    const echo = (reply: string) => (flow: { modules: unknown[] }) => ({
-      ...flow,
-      modules: [
-        {
-          id: 'start',
-          type: 'input',
-          content: { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
-          connections: [{ id: 'c1', port: 'next', target: 'echo' }],
-        },
-        {
-          id: 'echo',
-          type: 'text',
-          content: { text: `${reply} {{ said }}` },
-          connections: [{ id: 'c2', port: 'next', target: 'start' }],
-        },
-      ],
-    });
+    const echo = (reply: string) =>
+      flowFixture()
+        .module(
+          'start',
+          'input',
+          { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+          { next: 'echo' },
+        )
+        .module('echo', 'text', { text: `${reply} {{ said }}` }, { next: 'start' });
     const { bot, key: testKey } = await deployedBot(t, headers, 'Draft', echo('Before:'), 'test');
     const conversation = await start(testKey);
     expect(textsOf(await send(conversation, 'one'))).toContain('Before: one');
@@ -342,7 +342,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
       method: 'PUT',
       url: `/api/bots/${bot.id}/flow`,
       headers,
-      payload: { flow: echo('After:')(bot.flow) },
+      payload: { flow: echo('After:').onto(bot.flow) },
     });
     expect(saved.statusCode).toBe(200);
     expect(textsOf(await send(conversation, 'two'))).toContain('After: two');

@@ -9,11 +9,9 @@ import {
   type TurnMeta,
 } from '@parley/engine';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/database';
 import { ConflictException, NotFoundException } from '../../errors';
 import {
   abandonedTurns,
-  claimTurn,
   loadForTurn,
   persistTurn,
   recordPendingCalls,
@@ -205,20 +203,20 @@ async function planTurn(
  * move is queued in the same transaction, so it exists only if the turn does.
  */
 async function storeTurn(ctx: AppContext, plan: TurnPlan): Promise<ChatMessage[] | null> {
-  const store = async (db: Queryable) => {
-    const stored = await persistTurn(db, plan.write);
-    if (stored && plan.delayedMove) {
+  const { delayedMove, write } = plan;
+  if (!delayedMove) return ctx.conversations.writes.store(write);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const stored = await persistTurn(trx, write);
+    if (stored) {
       await ctx.jobs.send(
-        db,
+        trx,
         'delayed-move',
-        { conversationId: plan.write.conversationId, moduleId: plan.delayedMove.moduleId, requested: false },
-        { startAfter: new Date(plan.delayedMove.dueAt) },
+        { conversationId: write.conversationId, moduleId: delayedMove.moduleId, requested: false },
+        { startAfter: new Date(delayedMove.dueAt) },
       );
     }
     return stored;
-  };
-  const { db } = ctx.database;
-  return plan.delayedMove ? db.transaction().execute(store) : store(db);
+  });
 }
 
 async function readTurnRow(ctx: AppContext, conversationId: string): Promise<TurnRow> {
@@ -309,7 +307,7 @@ export async function runConversationTurn(
           seed,
           calls: [{ kind: call.kind, target: call.target }],
         };
-        const claimed = await claimTurn(ctx.database.db, {
+        const claimed = await ctx.conversations.writes.claim({
           conversationId,
           readTurns: plan.write.readTurns,
           owner: conversations.instanceId,

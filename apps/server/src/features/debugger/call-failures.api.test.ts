@@ -1,32 +1,22 @@
 import type { AddressInfo } from 'node:net';
-import type {
-  BotDetail,
-  ChatMessage,
-  DebugConversation,
-  FrontendConfig,
-  InboxTranscript,
-} from '@parley/contracts';
+import type { ChatMessage, DebugConversation, FrontendConfig, InboxTranscript } from '@parley/contracts';
+import { type FlowFixture, flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-/** An LLM module that apologises when its model fails, then goes on to the menu. */
-const advisorFlow = (flow: BotDetail['flow']) => ({
-  ...flow,
-  modules: [
-    {
-      id: 'start',
-      type: 'llm',
-      content: {
-        userPrompt: 'Recommend a tea.',
-        failureMessage: 'Sorry, our tea advisor is resting. **Pick from the menu** instead.',
-      },
-      connections: [{ id: 'to-menu', port: 'failure', target: 'menu' }],
-    },
-    { id: 'menu', type: 'text', content: { text: 'Green, black or oolong?' }, connections: [] },
-  ],
-});
+/** An LLM module that says `failureMessage` when its model fails (if it has one), then goes on to the menu. */
+const advisorFlow = (failureMessage?: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'llm',
+      { userPrompt: 'Recommend a tea.', ...(failureMessage === undefined ? {} : { failureMessage }) },
+      [{ id: 'to-menu', port: 'failure', target: 'menu' }],
+    )
+    .module('menu', 'text', { text: 'Green, black or oolong?' });
+const apologisingAdvisor = advisorFlow('Sorry, our tea advisor is resting. **Pick from the menu** instead.');
 
 const textsOf = (messages: ChatMessage[]) =>
   messages.map((message) => (message.message.type === 'text' ? message.message.text : message.message.type));
@@ -50,9 +40,9 @@ describe('why a module failed, in the debugger and the inbox (not to the visitor
     await new Promise<void>((resolve) => quotaSpent.server.close(() => resolve()));
   });
 
-  const debugFrom = async (t: TestApp, makeFlow: (flow: BotDetail['flow']) => unknown) => {
+  const debugFrom = async (t: TestApp, fixture: FlowFixture) => {
     const headers = authHeader((await registerOwner(t)).auth.token);
-    const { bot } = await deployedBot(t, headers, 'Advisor', makeFlow, 'test');
+    const { bot } = await deployedBot(t, headers, 'Advisor', fixture, 'test');
     const started = await t.request({
       method: 'POST',
       url: `/api/bots/${bot.id}/debugger/conversations`,
@@ -64,7 +54,7 @@ describe('why a module failed, in the debugger and the inbox (not to the visitor
   };
 
   it('with no model configured: the step names it, the visitor gets the failure message, then Failed', async () => {
-    const { conversation } = await debugFrom(unconfigured, advisorFlow);
+    const { conversation } = await debugFrom(unconfigured, apologisingAdvisor);
     expect(conversation.steps).toContainEqual({
       kind: 'module',
       from: 'start',
@@ -85,7 +75,7 @@ describe('why a module failed, in the debugger and the inbox (not to the visitor
   });
 
   it('when the provider refuses: its status and its own message, recorded with the turn for the inbox', async () => {
-    const { headers, conversation } = await debugFrom(refused, advisorFlow);
+    const { headers, conversation } = await debugFrom(refused, apologisingAdvisor);
     const failed = conversation.steps.find((step) => step.failure);
     expect(failed).toMatchObject({
       from: 'start',
@@ -129,29 +119,24 @@ describe('why a module failed, in the debugger and the inbox (not to the visitor
   });
 
   it('keeps today’s silence for a module saved without a failure message', async () => {
-    const { conversation } = await debugFrom(unconfigured, (flow) => {
-      const built = advisorFlow(flow);
-      const [llm, menu] = built.modules;
-      return { ...built, modules: [{ ...llm, content: { userPrompt: 'Recommend a tea.' } }, menu] };
-    });
+    const { conversation } = await debugFrom(unconfigured, advisorFlow());
     expect(textsOf(conversation.messages)).toEqual(['Green, black or oolong?']);
     expect(conversation.steps.find((step) => step.failure)?.failure?.reason).toBe('not_configured');
   });
 
   it('names a webhook’s failure the same way', async () => {
-    const { conversation } = await debugFrom(unconfigured, (flow) => ({
-      ...flow,
-      modules: [
-        {
-          id: 'start',
-          type: 'webhook',
+    const { conversation } = await debugFrom(
+      unconfigured,
+      flowFixture()
+        .module(
+          'start',
+          'webhook',
           // Nothing listens on port 9 of this machine.
-          content: { method: 'GET', url: 'http://127.0.0.1:9/orders', timeoutMs: 2_000 },
-          connections: [{ id: 'to-sorry', port: 'failure', target: 'sorry' }],
-        },
-        { id: 'sorry', type: 'text', content: { text: 'The order service is down.' }, connections: [] },
-      ],
-    }));
+          { method: 'GET', url: 'http://127.0.0.1:9/orders', timeoutMs: 2_000 },
+          [{ id: 'to-sorry', port: 'failure', target: 'sorry' }],
+        )
+        .module('sorry', 'text', { text: 'The order service is down.' }),
+    );
     expect(conversation.steps.find((step) => step.failure)).toMatchObject({
       from: 'start',
       to: 'sorry',

@@ -1,50 +1,38 @@
-import type { BotDetail, DebugConversation, DebugTurn } from '@parley/contracts';
+import type { DebugConversation, DebugTurn } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
-const teaFlow = (flow: BotDetail['flow']) => ({
-  ...flow,
-  modules: [
+const teaFlow = flowFixture()
+  .module('start', 'text', { text: 'Welcome!' }, [{ id: 'to-menu', port: 'next', target: 'menu' }])
+  .module(
+    'menu',
+    'buttons',
     {
-      id: 'start',
-      type: 'text',
-      content: { text: 'Welcome!' },
-      connections: [{ id: 'to-menu', port: 'next', target: 'menu' }],
+      text: 'What would you like?',
+      buttons: [
+        {
+          id: 'tea',
+          label: 'Tea',
+          action: { type: 'goto' },
+          setVariables: [{ variable: 'choice', value: '"tea"' }],
+        },
+      ],
     },
-    {
-      id: 'menu',
-      type: 'buttons',
-      content: {
-        text: 'What would you like?',
-        buttons: [
-          {
-            id: 'tea',
-            label: 'Tea',
-            action: { type: 'goto' },
-            setVariables: [{ variable: 'choice', value: '"tea"' }],
-          },
-        ],
-      },
-      connections: [{ id: 'to-thanks', port: 'button:tea', target: 'thanks' }],
-    },
-    { id: 'thanks', type: 'end', content: { message: 'One {{ choice }} coming up.' }, connections: [] },
-    { id: 'help', type: 'text', content: { text: 'I serve tea.' }, connections: [] },
-    // Reached only when the debugger starts there: a template asking for 400 million characters.
-    { id: 'boom', type: 'text', content: { text: "{{ 'a' | center(400000000) }}" }, connections: [] },
-  ],
-  globalConnections: [
-    {
-      id: 'g-help',
-      name: 'Help',
-      trigger: { type: 'keyword', keywords: ['help'], match: 'exact' },
-      target: 'help',
-      actions: [{ type: 'set_variable', variable: 'asked', value: 'true' }],
-      enabled: true,
-      priority: 0,
-    },
-  ],
-});
+    [{ id: 'to-thanks', port: 'button:tea', target: 'thanks' }],
+  )
+  .module('thanks', 'end', { message: 'One {{ choice }} coming up.' })
+  .module('help', 'text', { text: 'I serve tea.' })
+  // Reached only when the debugger starts there: a template asking for 400 million characters.
+  .module('boom', 'text', { text: "{{ 'a' | center(400000000) }}" })
+  .global({
+    id: 'g-help',
+    name: 'Help',
+    trigger: { type: 'keyword', keywords: ['help'], match: 'exact' },
+    target: 'help',
+    actions: [{ type: 'set_variable', variable: 'asked', value: 'true' }],
+  });
 
 describe('the builder’s debugger', () => {
   let t: TestApp;

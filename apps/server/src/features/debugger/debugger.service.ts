@@ -1,10 +1,34 @@
 import type { DebugConversation, DebugTurn, SendMessageRequest, StartDebugRequest } from '@parley/contracts';
 import type { AppContext } from '../../context';
-import { ValidationException } from '../../errors';
+import { NotFoundException, ValidationException } from '../../errors';
+import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { getBot } from '../bots/bots.service';
-import { openConversation, sendDebugMessage, type TurnOutcome } from '../conversations/conversations.service';
+import { openConversation, userTurn } from '../conversations/chat.service';
+import { type TurnOutcome, runConversationTurn as turn } from '../conversations/turn-runner';
 import { testDeployment } from '../publishing/publishing.service';
+
+/**
+ * The debugger's message in a test conversation of the company's bot (checked on the row the turn
+ * reads: no extra query).
+ */
+function sendDebugMessage(
+  ctx: AppContext,
+  bot: { companyId: string; botId: string },
+  conversationId: string,
+  body: SendMessageRequest,
+): Promise<TurnOutcome> {
+  if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
+  return turn(ctx, conversationId, {
+    ...userTurn(body),
+    debug: true,
+    fresh: true,
+    admit: (row) => {
+      if (row.company_id !== bot.companyId || row.bot_id !== bot.botId || row.channel !== 'tester')
+        throw new NotFoundException('Conversation not found');
+    },
+  });
+}
 
 /** What the debugger shows of a turn: the steps, where the conversation is now, its variables. */
 function debugTurnOf({ messages, trace, state }: TurnOutcome): DebugTurn {

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
-  BotDetail,
   ChatMessage,
   InboxConversation,
   InboxListResponse,
@@ -10,6 +9,7 @@ import type {
   StartConversationResponse,
 } from '@parley/contracts';
 import { parseEventData } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
@@ -24,53 +24,34 @@ import { createTestApp, type TestApp, testEngine } from '../../../test/test-app'
 import { listInbox } from './inbox.service';
 
 /** Buttons for an order lookup (a webhook) or a person; anything else is a fallback. */
-const supportFlow = (hookUrl: string) => (flow: BotDetail['flow']) => ({
-  ...flow,
-  modules: [
-    {
-      id: 'start',
-      type: 'buttons',
-      content: {
+const supportFlow = (hookUrl: string) =>
+  flowFixture()
+    .module(
+      'start',
+      'buttons',
+      {
         text: 'How can I help?',
         buttons: [
           { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
           { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
         ],
       },
-      connections: [
-        { id: 'c1', port: 'button:order', target: 'lookup' },
-        { id: 'c2', port: 'button:person', target: 'handoff' },
-      ],
-    },
-    {
-      id: 'lookup',
-      type: 'webhook',
-      content: { method: 'GET', url: hookUrl, responseVariable: 'order' },
-      connections: [
-        { id: 'c3', port: 'success', target: 'status' },
-        { id: 'c4', port: 'failure', target: 'start' },
-      ],
-    },
-    {
-      id: 'status',
-      type: 'text',
-      content: { text: 'Your order is **{{ order.status }}**.' },
-      connections: [{ id: 'c5', port: 'next', target: 'start' }],
-    },
-    {
-      id: 'handoff',
-      type: 'handoff',
-      content: { message: 'Connecting you with a person…', reason: 'Asked for a person' },
-      connections: [{ id: 'c6', port: 'resume', target: 'back' }],
-    },
-    {
-      id: 'back',
-      type: 'text',
-      content: { text: 'The bot is back. Anything else?' },
-      connections: [{ id: 'c7', port: 'next', target: 'start' }],
-    },
-  ],
-});
+      { 'button:order': 'lookup', 'button:person': 'handoff' },
+    )
+    .module(
+      'lookup',
+      'webhook',
+      { method: 'GET', url: hookUrl, responseVariable: 'order' },
+      { success: 'status', failure: 'start' },
+    )
+    .module('status', 'text', { text: 'Your order is **{{ order.status }}**.' }, { next: 'start' })
+    .module(
+      'handoff',
+      'handoff',
+      { message: 'Connecting you with a person…', reason: 'Asked for a person' },
+      { resume: 'back' },
+    )
+    .module('back', 'text', { text: 'The bot is back. Anything else?' }, { next: 'start' });
 
 describe('the inbox and human handoff', () => {
   let t: TestApp;

@@ -14,12 +14,8 @@ import type { Queryable } from '../../db/database';
 import { NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { CompanyReach, Session } from '../../plugins/authenticate';
-import {
-  type Agent,
-  conversationMessages,
-  passControl,
-  sendAgentMessage,
-} from '../conversations/conversations.service';
+import { conversationMessages } from '../conversations/chat.service';
+import { type Agent, passControl, sendAgentMessage } from './agent-control.service';
 import {
   COUNT_CAP,
   countInboxConversations,

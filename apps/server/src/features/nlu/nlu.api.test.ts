@@ -1,4 +1,5 @@
 import type { BotDetail, DebugConversation, DebugTurn, FlowFinding } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
@@ -33,39 +34,23 @@ const routerFlow = (flow: BotDetail['flow'], intents: { name: string; utterances
     unsure: 'Could you rephrase?',
     help: 'I track orders and refunds.',
   };
-  return {
-    ...flow,
-    startModuleId: 'ask',
-    modules: [
-      {
-        id: 'ask',
-        type: 'intent_router',
-        content: { prompt: 'How can I help?', intents: routed },
-        connections: [
-          ...routed.map((name) => ({ id: `to-${name}`, port: `intent:${name}`, target: name })),
-          { id: 'to-unsure', port: 'fallback', target: 'unsure' },
-        ],
-      },
-      ...[...routed, 'unsure', 'help'].map((name) => ({
-        id: name,
-        type: 'text',
-        content: { text: answers[name] },
-        connections: [{ id: `${name}-back`, port: 'next', target: 'ask' }],
-      })),
-    ],
-    globalConnections: [
-      {
-        id: 'g-help',
-        name: 'Help',
-        trigger: { type: 'keyword', keywords: ['help'], match: 'exact' },
-        target: 'help',
-        actions: [],
-        enabled: true,
-        priority: 0,
-      },
-    ],
-    intents,
-  };
+  const fixture = flowFixture().module(
+    'ask',
+    'intent_router',
+    { prompt: 'How can I help?', intents: routed },
+    { ...Object.fromEntries(routed.map((name) => [`intent:${name}`, name])), fallback: 'unsure' },
+  );
+  for (const name of [...routed, 'unsure', 'help'])
+    fixture.module(name, 'text', { text: answers[name] ?? '' }, { next: 'ask' });
+  for (const intent of intents) fixture.intent(intent.name, intent.utterances);
+  return fixture
+    .global({
+      id: 'g-help',
+      name: 'Help',
+      trigger: { type: 'keyword', keywords: ['help'], match: 'exact' },
+      target: 'help',
+    })
+    .onto(flow);
 };
 
 async function debugSession(t: TestApp, headers: Record<string, string>, botId: string) {

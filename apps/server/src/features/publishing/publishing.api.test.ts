@@ -1,4 +1,5 @@
 import type { BotDetail, Deployment } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -25,10 +26,10 @@ describe('publishing and deployments', () => {
 
   it('saves the draft and answers the validator’s findings', async () => {
     const bot = await newBot();
-    const flow = {
-      ...bot.flow,
-      modules: [...bot.flow.modules, { id: 'bye', type: 'end', content: { message: 'Bye {{ nickname }}' } }],
-    };
+    const flow = flowFixture()
+      .starterWelcome()
+      .module('bye', 'end', { message: 'Bye {{ nickname }}' })
+      .onto(bot.flow);
     const saved = await call('PUT', `/api/bots/${bot.id}/flow`, { flow });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().bot.counts.modules).toBe(2);
@@ -53,10 +54,11 @@ describe('publishing and deployments', () => {
   it('refuses a save over someone else’s newer one, losing nothing, and says who saved it', async () => {
     const bot = await newBot();
     expect(bot.draft_revision).toBe(0);
-    const withModule = (id: string) => ({
-      ...bot.flow,
-      modules: [...bot.flow.modules, { id, type: 'end', content: { message: `Bye from ${id}` } }],
-    });
+    const withModule = (id: string) =>
+      flowFixture()
+        .starterWelcome()
+        .module(id, 'end', { message: `Bye from ${id}` })
+        .onto(bot.flow);
     // Two people opened revision 0; the first to save wins.
     const first = await call('PUT', `/api/bots/${bot.id}/flow`, {
       flow: withModule('first'),

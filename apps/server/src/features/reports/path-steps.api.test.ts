@@ -1,4 +1,5 @@
-import type { BotDetail, PathsReport, StartConversationResponse } from '@parley/contracts';
+import type { PathsReport, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
@@ -14,42 +15,22 @@ function stepsAfter(visits: string[], module: string): string[] | null {
 }
 
 /** A menu to go round: each choice says something and comes back to the menu. */
-const menuFlow = (flow: BotDetail['flow']) => ({
-  ...flow,
-  startModuleId: 'menu',
-  modules: [
+const menuFlow = flowFixture()
+  .module(
+    'menu',
+    'buttons',
     {
-      id: 'menu',
-      type: 'buttons',
-      name: 'Menu',
-      content: {
-        text: 'What next?',
-        buttons: [
-          { id: 'hours', label: 'Hours', action: { type: 'goto' } },
-          { id: 'prices', label: 'Prices', action: { type: 'goto' } },
-        ],
-      },
-      connections: [
-        { id: 'c1', port: 'button:hours', target: 'hours' },
-        { id: 'c2', port: 'button:prices', target: 'prices' },
+      text: 'What next?',
+      buttons: [
+        { id: 'hours', label: 'Hours', action: { type: 'goto' } },
+        { id: 'prices', label: 'Prices', action: { type: 'goto' } },
       ],
     },
-    {
-      id: 'hours',
-      type: 'text',
-      name: 'Opening hours',
-      content: { text: 'We open at nine.' },
-      connections: [{ id: 'c3', port: 'next', target: 'menu' }],
-    },
-    {
-      id: 'prices',
-      type: 'text',
-      name: 'Prices',
-      content: { text: 'Everything is ten euros.' },
-      connections: [{ id: 'c4', port: 'next', target: 'menu' }],
-    },
-  ],
-});
+    { 'button:hours': 'hours', 'button:prices': 'prices' },
+    { name: 'Menu' },
+  )
+  .module('hours', 'text', { text: 'We open at nine.' }, { next: 'menu' }, { name: 'Opening hours' })
+  .module('prices', 'text', { text: 'Everything is ten euros.' }, { next: 'menu' }, { name: 'Prices' });
 
 describe('path steps: a visit back to a module is a step of the path', () => {
   let t: TestApp;

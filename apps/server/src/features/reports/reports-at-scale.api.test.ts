@@ -1,10 +1,5 @@
-import type {
-  BotDetail,
-  MessageReport,
-  PathsReport,
-  StartConversationResponse,
-  TrafficReport,
-} from '@parley/contracts';
+import type { MessageReport, PathsReport, StartConversationResponse, TrafficReport } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, deployedBot, registerOwner } from '../../../test/fixtures';
@@ -14,27 +9,22 @@ import { EXACT_VISITORS_UP_TO_SESSIONS, rollUpReports } from './reports.service'
 import { estimateVisitors } from './visitor-sketch';
 
 /** Two buttons in a row, so a conversation can be followed across rollups. */
-const twoStepFlow = (flow: BotDetail['flow']) => ({
-  ...flow,
-  startModuleId: 'ask',
-  modules: [
-    {
-      id: 'ask',
-      type: 'buttons',
-      name: 'Ask',
-      content: { text: 'Ready?', buttons: [{ id: 'yes', label: 'Yes', action: { type: 'goto' } }] },
-      connections: [{ id: 'c1', port: 'button:yes', target: 'confirm' }],
-    },
-    {
-      id: 'confirm',
-      type: 'buttons',
-      name: 'Confirm',
-      content: { text: 'Sure?', buttons: [{ id: 'sure', label: 'Sure', action: { type: 'goto' } }] },
-      connections: [{ id: 'c2', port: 'button:sure', target: 'done' }],
-    },
-    { id: 'done', type: 'text', name: 'Done', content: { text: 'Done.' }, connections: [] },
-  ],
-});
+const twoStepFlow = flowFixture()
+  .module(
+    'ask',
+    'buttons',
+    { text: 'Ready?', buttons: [{ id: 'yes', label: 'Yes', action: { type: 'goto' } }] },
+    { 'button:yes': 'confirm' },
+    { name: 'Ask' },
+  )
+  .module(
+    'confirm',
+    'buttons',
+    { text: 'Sure?', buttons: [{ id: 'sure', label: 'Sure', action: { type: 'goto' } }] },
+    { 'button:sure': 'done' },
+    { name: 'Confirm' },
+  )
+  .module('done', 'text', { text: 'Done.' }, {}, { name: 'Done' });
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

@@ -8,6 +8,7 @@ import type {
   TrafficReport,
   WebchatConfig,
 } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, deployedBot, newRegistration, registerOwner } from '../../../test/fixtures';
@@ -15,54 +16,36 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rollUpReports } from './reports.service';
 
 /** A shop bot: buying completes a goal worth $50, a newsletter one worth the default, help hands off. */
-const shopFlow = (flow: BotDetail['flow']) => ({
-  ...flow,
-  startModuleId: 'start',
-  modules: [
+const shopFlow = flowFixture()
+  .module(
+    'start',
+    'buttons',
     {
-      id: 'start',
-      type: 'buttons',
-      name: 'Welcome',
-      content: {
-        text: 'Hi! What would you like?',
-        buttons: [
-          { id: 'buy', label: 'Buy', action: { type: 'goto' } },
-          { id: 'news', label: 'Newsletter', action: { type: 'goto' } },
-          { id: 'help', label: 'Help', action: { type: 'goto' } },
-        ],
-      },
-      connections: [
-        { id: 'c1', port: 'button:buy', target: 'bought' },
-        { id: 'c2', port: 'button:news', target: 'subscribed' },
-        { id: 'c3', port: 'button:help', target: 'person' },
+      text: 'Hi! What would you like?',
+      buttons: [
+        { id: 'buy', label: 'Buy', action: { type: 'goto' } },
+        { id: 'news', label: 'Newsletter', action: { type: 'goto' } },
+        { id: 'help', label: 'Help', action: { type: 'goto' } },
       ],
     },
-    {
-      id: 'bought',
-      type: 'text',
-      name: 'Order placed',
-      isGoal: true,
-      goalValue: 50,
-      content: { text: 'Thanks for your order!' },
-      connections: [{ id: 'c4', port: 'next', target: 'start' }],
-    },
-    {
-      id: 'subscribed',
-      type: 'text',
-      name: 'Subscribed',
-      isGoal: true,
-      content: { text: 'You are subscribed.' },
-      connections: [],
-    },
-    {
-      id: 'person',
-      type: 'handoff',
-      name: 'To a person',
-      content: { message: 'Connecting you…', reason: 'Asked for help' },
-      connections: [],
-    },
-  ],
-});
+    { 'button:buy': 'bought', 'button:news': 'subscribed', 'button:help': 'person' },
+    { name: 'Welcome' },
+  )
+  .module(
+    'bought',
+    'text',
+    { text: 'Thanks for your order!' },
+    { next: 'start' },
+    { name: 'Order placed', isGoal: true, goalValue: 50 },
+  )
+  .module('subscribed', 'text', { text: 'You are subscribed.' }, {}, { name: 'Subscribed', isGoal: true })
+  .module(
+    'person',
+    'handoff',
+    { message: 'Connecting you…', reason: 'Asked for help' },
+    {},
+    { name: 'To a person' },
+  );
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -340,7 +323,7 @@ describe('reports', () => {
     const newcomer = authHeader(auth.token);
     // A first bot as a new user builds it: no goal module yet.
     const withoutGoals = (flow: BotDetail['flow']) => {
-      const shop = shopFlow(flow);
+      const shop = shopFlow.onto(flow);
       return { ...shop, modules: shop.modules.map((module) => ({ ...module, isGoal: false })) };
     };
     const { bot, key: newKey } = await deployedBot(t, newcomer, 'First bot', withoutGoals);

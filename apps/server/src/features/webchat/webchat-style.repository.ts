@@ -31,3 +31,13 @@ export async function saveWebchatStyle(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** What the widget of a deployment shows before any conversation: the bot's name, language, style. */
+export async function findWebchatSettings(db: Queryable, botId: string) {
+  return db
+    .selectFrom('bots')
+    .select(['name', 'language', 'webchat_style'])
+    .where('id', '=', botId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
