@@ -1,4 +1,4 @@
-import { EVENT } from '@parley/contracts';
+import { EVENT } from '@parley/contracts/conversation-events';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { HandoffContent } from './schema';
 
