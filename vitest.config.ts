@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
+          include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...apiSuites, '**/node_modules/**'],
         },
       },

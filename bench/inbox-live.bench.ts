@@ -35,8 +35,8 @@ const MESSAGES = 6;
 /** After the last page shows a message, how long nothing more may happen before it is counted done. */
 const SETTLE_MS = 1_500;
 
-// The prompt repeats the last question, so the list's preview shows which message arrived.
-const echoFlow = flowFixture()
+const echoModules = flowFixture()
+  // The prompt repeats the last question, so the list's preview shows which message arrived.
   .module(
     'start',
     'input',
@@ -93,7 +93,7 @@ async function main() {
       apiUrl,
       { email: emails[0] as string, password: BENCH_PASSWORD },
       'Live inbox bench',
-      echoFlow,
+      echoModules,
     );
     const visitor = await json<{ conversationId: string; token: string }>(
       `${apiUrl}/api/chat/conversations`,

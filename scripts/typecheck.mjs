@@ -2,6 +2,7 @@
 import { run } from './lib.mjs';
 
 for (const project of [
+  'packages/kit',
   'packages/contracts',
   'packages/modules',
   'packages/flow',
@@ -13,6 +14,7 @@ for (const project of [
   'e2e',
   'bench',
   'scripts',
+  'scripts/architecture',
 ]) {
   run('npx', ['tsc', '--noEmit', '-p', project]);
 }

@@ -1,5 +1,5 @@
+import { botMessageSchema } from '@parley/kit';
 import { z } from 'zod';
-import { botMessageSchema } from './bot-messages';
 
 /** Who is chatting, as the embedding page knows them (all optional). */
 export const chatUserSchema = z.strictObject({

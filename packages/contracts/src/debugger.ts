@@ -1,5 +1,5 @@
+import { callFailureSchema } from '@parley/kit';
 import { z } from 'zod';
-import { callFailureSchema } from './call-failures';
 import { chatMessageSchema, sendMessageRequestSchema } from './chat';
 
 /**

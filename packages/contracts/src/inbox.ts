@@ -1,6 +1,6 @@
+import { TRANSCRIPT_EVENTS } from '@parley/kit';
 import { z } from 'zod';
 import { chatMessageSchema } from './chat';
-import { TRANSCRIPT_EVENTS } from './conversation-events';
 
 /** Where a conversation stands, as the inbox shows and filters it. */
 export const inboxStatusSchema = z.enum(['active', 'waiting', 'with_agent', 'expired', 'ended']);

@@ -1,12 +1,11 @@
+// The bot-message shapes and call failures live in @parley/kit (the bottom layer); the wire carries them.
+export * from '@parley/kit';
 export * from './ai';
 export * from './auth';
-export * from './bot-messages';
 export * from './bots';
-export * from './call-failures';
 export * from './changelog';
 export * from './chat';
 export * from './companies';
-export * from './conversation-events';
 export * from './debugger';
 export * from './errors';
 export * from './frontend-config';

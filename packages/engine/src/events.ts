@@ -1,4 +1,4 @@
-import type { BotMessage, ConversationEventName } from '@parley/contracts';
+import type { BotMessage, ConversationEventName } from '@parley/kit';
 import type { TurnMeta } from './services';
 
 /** The dimensions every log event carries (spec §3), named as the reports read them. */

@@ -1,4 +1,4 @@
-import type { BotMessage } from '@parley/contracts';
+import type { BotMessage } from '@parley/kit';
 import { OutsideCallFailed } from '@parley/modules';
 import { describe, expect, it } from 'vitest';
 import { NluEngine } from './nlu/nlu';

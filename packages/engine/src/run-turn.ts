@@ -1,10 +1,5 @@
-import {
-  type BotMessage,
-  type ConversationEventData,
-  type ConversationEventName,
-  EVENT,
-} from '@parley/contracts';
 import { type Flow, type FlowModule, modulesById, targetOf } from '@parley/flow';
+import { type BotMessage, type ConversationEventData, type ConversationEventName, EVENT } from '@parley/kit';
 import { type ExecutionContext, runtimeOf, type UserInput } from '@parley/modules';
 import { baseDimensions, type EngineEvent, type EventDimensions, type TraceEntry } from './events';
 import { globalMatches, orderedGlobals } from './globals';

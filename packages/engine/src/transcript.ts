@@ -1,4 +1,3 @@
-import type { BotMessage } from '@parley/contracts';
 import type { TranscriptEntry } from './state';
 
 export interface Utterance {
@@ -23,16 +22,5 @@ export function chatHistory(entries: TranscriptEntry[]): Utterance[] {
   return entries.map(({ role, utterance }) => ({ role, utterance }));
 }
 
-/** What a bot message says, as text (for transcripts and LLM prompts). */
-export function messageText(message: BotMessage): string {
-  switch (message.type) {
-    case 'text':
-      return message.text;
-    case 'buttons':
-      return [message.text, ...message.buttons.map((button) => `[${button.label}]`)].join('\n');
-    case 'card':
-      return [message.card.title, message.card.subtitle ?? ''].filter(Boolean).join('\n');
-    case 'carousel':
-      return message.cards.map((card) => card.title).join(' | ');
-  }
-}
+// What a bot message says as text is its kind's business (@parley/kit's botMessageKinds).
+export { messageText } from '@parley/kit';

@@ -17,6 +17,19 @@ export {
 export * from './schema';
 export { starterFlow } from './starter';
 export {
+  type Trigger,
+  type TriggerCheckContext,
+  type TriggerFinding,
+  type TriggerKind,
+  type TriggerOf,
+  type TriggerType,
+  triggerKindOf,
+  triggerKinds,
+  triggerSchema,
+  triggerSummary,
+  triggerTypes,
+} from './triggers';
+export {
   type Finding,
   type FindingCode,
   type TemplateAnalyzer,

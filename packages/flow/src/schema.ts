@@ -8,7 +8,7 @@ import {
   variableNameSchema,
 } from '@parley/modules';
 import { z } from 'zod';
-import { flowWords } from './words';
+import { triggerSchema } from './triggers';
 
 export const FLOW_SCHEMA_VERSION = 1;
 
@@ -56,29 +56,6 @@ export const flowModuleSchema = z.discriminatedUnion(
     z.object({ ...baseModule, type: z.literal(type), content: moduleDefinitions[type].content }),
   ) as unknown as [z.ZodObject<{ type: z.ZodLiteral<ModuleType> }>],
 ) as unknown as z.ZodType<FlowModule>;
-
-export const triggerSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('keyword'),
-    keywords: z.array(z.string().trim().min(1).max(100)).min(1, flowWords.errors.keywords).max(50),
-    match: z.enum(['exact', 'contains']).default('exact'),
-  }),
-  z.object({
-    type: z.literal('regex'),
-    pattern: z.string().min(1).max(500),
-    flags: z
-      .string()
-      .regex(/^[imsu]*$/)
-      .default('i'),
-  }),
-  z.object({
-    type: z.literal('intent'),
-    intent: z.string().min(1).max(100),
-    threshold: z.number().min(0).max(1).default(0.5),
-  }),
-  z.object({ type: z.literal('postback'), payload: z.string().min(1).max(1000) }),
-]);
-export type Trigger = z.infer<typeof triggerSchema>;
 
 /** Checked before the waiting module on every message: a match applies its actions and jumps. */
 export const globalConnectionSchema = z.object({

@@ -1,4 +1,10 @@
-import { compileUserPattern, definitionOf, type PatternRefusal, RESERVED_VARIABLES } from '@parley/modules';
+import {
+  compileUserPattern,
+  definitionOf,
+  type ModuleFindingCode,
+  type PatternRefusal,
+  RESERVED_VARIABLES,
+} from '@parley/modules';
 import { modulesById, portsOf, reachableModules, stronglyConnected, waitsForInput } from './graph';
 import {
   DEFAULT_NLU_LIMITS,
@@ -8,8 +14,11 @@ import {
   nluLimitExceeded,
 } from './nlu-limits';
 import type { Flow } from './schema';
+import { triggerKindOf } from './triggers';
 
+/** What a finding is about: the flow's own checks, and those of module types (their `check`). */
 export type FindingCode =
+  | ModuleFindingCode
   | 'missing-start'
   | 'duplicate-id'
   | 'connection-to-missing-module'
@@ -18,7 +27,6 @@ export type FindingCode =
   | 'global-to-missing-module'
   | 'invalid-regex'
   | 'unknown-intent'
-  | 'no-intents'
   | 'intent-without-phrases'
   | 'nlu-model-too-large'
   | 'unknown-tag'
@@ -175,30 +183,9 @@ export function validateFlow(
         message: `${label(module.id)} leads nowhere from: ${open.map((port) => port.label).join(', ')}`,
       });
     }
-    if (module.type === 'intent_router') {
-      if (module.content.intents.length === 0)
-        warning({
-          code: 'no-intents',
-          moduleId: module.id,
-          message: `${label(module.id)} routes no intent yet: every message takes “Not understood”`,
-        });
-      for (const intent of module.content.intents) {
-        if (!intents.has(intent))
-          error({
-            code: 'unknown-intent',
-            moduleId: module.id,
-            intent,
-            message: `${label(module.id)} routes the intent “${intent}”, which the bot does not define`,
-          });
-        else if (untrained.has(intent))
-          warning({
-            code: 'intent-without-phrases',
-            moduleId: module.id,
-            intent,
-            message: `${label(module.id)} routes the intent “${intent}”, which has no training phrases: it is never predicted`,
-          });
-      }
-    }
+    const context = { label: label(module.id), intents, untrainedIntents: untrained };
+    for (const finding of definitionOf(module.type).check?.(module.content, context) ?? [])
+      findings.push({ ...finding, moduleId: module.id });
     for (const { pattern, flags } of definitionOf(module.type).patterns?.(module.content) ?? []) {
       const compiled = compileUserPattern(pattern, flags);
       if (!compiled.ok)
@@ -228,33 +215,9 @@ export function validateFlow(
         target: global.target,
         message: `The global connection “${global.name || global.id}” leads to a module that does not exist`,
       });
-    if (global.trigger.type === 'regex') {
-      const compiled = compileUserPattern(global.trigger.pattern, global.trigger.flags);
-      if (!compiled.ok)
-        error({
-          code: 'invalid-regex',
-          connectionId: global.id,
-          pattern: global.trigger.pattern,
-          refusal: compiled.refusal,
-          message: `The pattern of “${global.name || global.id}” cannot be used: ${compiled.reason}`,
-        });
-    }
-    if (global.trigger.type === 'intent' && !intents.has(global.trigger.intent)) {
-      error({
-        code: 'unknown-intent',
-        connectionId: global.id,
-        intent: global.trigger.intent,
-        message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which the bot does not define`,
-      });
-    }
-    if (global.trigger.type === 'intent' && untrained.has(global.trigger.intent)) {
-      warning({
-        code: 'intent-without-phrases',
-        connectionId: global.id,
-        intent: global.trigger.intent,
-        message: `“${global.name || global.id}” listens for the intent “${global.trigger.intent}”, which has no training phrases: it is never predicted`,
-      });
-    }
+    const context = { name: global.name || global.id, intents, untrainedIntents: untrained };
+    for (const finding of triggerKindOf(global.trigger).check(global.trigger, context))
+      findings.push({ ...finding, connectionId: global.id });
   }
 
   // A loop of modules that never wait for the user, with no way out, runs forever.

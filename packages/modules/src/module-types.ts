@@ -1,4 +1,7 @@
-/** Every module type. Adding one: a folder with schema.ts and execute.ts, and a line in each registry. */
+/**
+ * Every module type. Adding one: a folder (schema.ts with its definition and check, execute.ts,
+ * words.ts, look.ts, panel.tsx and tests), and a line in each registry; the compiler names the rest.
+ */
 export const moduleTypes = [
   'text',
   'buttons',

@@ -1,20 +1,35 @@
 import type { z } from 'zod';
+import { buttonsLook } from './buttons/look';
 import { ButtonsPanel } from './buttons/panel';
+import { cardLook } from './card/look';
 import { CardPanel } from './card/panel';
+import { carouselLook } from './carousel/look';
 import { CarouselPanel } from './carousel/panel';
+import { conditionLook } from './condition/look';
 import { ConditionPanel } from './condition/panel';
 import type { moduleDefinitions } from './definitions';
+import { delayLook } from './delay/look';
 import { DelayPanel } from './delay/panel';
+import { endLook } from './end/look';
 import { EndPanel } from './end/panel';
+import { handoffLook } from './handoff/look';
 import { HandoffPanel } from './handoff/panel';
+import { inputLook } from './input/look';
 import { InputPanel } from './input/panel';
+import { intentRouterLook } from './intent-router/look';
 import { IntentRouterPanel } from './intent-router/panel';
+import { jumpLook } from './jump/look';
 import { JumpPanel } from './jump/panel';
+import type { ModuleLook } from './kit/look';
 import type { ModulePanel } from './kit/panel-kit';
+import { llmLook } from './llm/look';
 import { LlmPanel } from './llm/panel';
 import type { ModuleType } from './module-types';
+import { setVariableLook } from './set-variable/look';
 import { SetVariablePanel } from './set-variable/panel';
+import { textLook } from './text/look';
 import { TextPanel } from './text/panel';
+import { webhookLook } from './webhook/look';
 import { WebhookPanel } from './webhook/panel';
 
 /**
@@ -38,11 +53,30 @@ export const modulePanels = {
   end: EndPanel,
 } satisfies { [T in ModuleType]: ModulePanel<z.infer<(typeof moduleDefinitions)[T]['content']>> };
 
+/** The builder's registry of looks: each module type's icon and colour (its folder's look.ts). */
+export const moduleLooks = {
+  text: textLook,
+  buttons: buttonsLook,
+  card: cardLook,
+  carousel: carouselLook,
+  input: inputLook,
+  condition: conditionLook,
+  set_variable: setVariableLook,
+  webhook: webhookLook,
+  llm: llmLook,
+  intent_router: intentRouterLook,
+  handoff: handoffLook,
+  delay: delayLook,
+  jump: jumpLook,
+  end: endLook,
+} satisfies Record<ModuleType, ModuleLook>;
+
 /** The panel of a type, for code that handles any module. */
 export function panelOf(type: ModuleType): ModulePanel<unknown> {
   return modulePanels[type] as unknown as ModulePanel<unknown>;
 }
 
+export type { ModuleLook } from './kit/look';
 export {
   type PanelHost,
   PanelHostProvider,

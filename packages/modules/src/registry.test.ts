@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { definitionOf, moduleDefinitions } from './definitions';
 import { englishOf, UnknownWordError } from './kit/words';
@@ -8,6 +10,16 @@ describe('module registries', () => {
   it('define and run every module type, and nothing else', () => {
     expect(Object.keys(moduleDefinitions).sort()).toEqual([...moduleTypes].sort());
     expect(Object.keys(moduleRuntimes).sort()).toEqual([...moduleTypes].sort());
+  });
+
+  it.each(moduleTypes)('%s is one folder: definition, runtime, words, look, panel and tests', (type) => {
+    const files = readdirSync(join(import.meta.dirname, type.replaceAll('_', '-')));
+    for (const role of ['schema.ts', 'execute.ts', 'words.ts', 'look.ts', 'panel.tsx'])
+      expect(files, `${type} has no ${role}`).toContain(role);
+    expect(
+      files.some((file) => file.endsWith('.test.ts')),
+      `${type}'s folder has no tests`,
+    ).toBe(true);
   });
 
   it.each(moduleTypes)('%s has valid defaults', (type) => {

@@ -1,27 +1,22 @@
+import { getAttr, getItem, sliceValue } from './access';
 import type { Expr, MacroParam, Node, Target } from './ast';
-import { type Meter, RenderBudget, spend } from './budget';
+import { type Meter, RenderBudget } from './budget';
 import { SandboxError, TemplateBudgetExceeded, TemplateError, UndefinedError } from './errors';
-import { applyFilter } from './filters';
-import { methodOf } from './methods';
-import { printfFormat } from './python-format';
+import { applyFilter, type FilterEnv } from './filters';
+import { binaryOp, compareOp, iterate } from './operators';
 import { applyTest } from './tests';
 import {
   Callable,
-  compare,
-  dictGet,
   dictSet,
   equals,
   fromJs,
   isFloat,
-  isInt,
   isNumber,
-  isString,
   Markup,
   MISSING,
   Namespace,
   NativeFunction,
   num,
-  PyFloat,
   PyTuple,
   str,
   toFloat,
@@ -149,6 +144,12 @@ export class Macro extends Callable {
     this.label = `Macro '${name}'`;
   }
 
+  attribute(name: string, line?: number): unknown {
+    if (name === 'name') return this.name;
+    if (name === 'arguments') return tuple(this.params.map((param) => param.name));
+    return new Undefined(`'Macro' object has no attribute '${name}'`, line);
+  }
+
   call(args: unknown[], kwargs: Map<string, unknown>): unknown {
     const context = this.renderer.context;
     if (++context.depth > context.limits.maxDepth) throw new SandboxError('maximum recursion depth exceeded');
@@ -191,7 +192,7 @@ class LoopContext extends Callable {
     super();
   }
 
-  attr(name: string): unknown {
+  attribute(name: string): unknown {
     const length = this.items.length;
     switch (name) {
       case 'index':
@@ -242,20 +243,7 @@ class LoopContext extends Callable {
   }
 }
 
-/** Iterates a value as Python's for does. */
-export function iterate(value: unknown, line?: number): unknown[] {
-  if (value instanceof Undefined) return [];
-  if (Array.isArray(value) || isString(value))
-    spend(Array.isArray(value) ? value.length : str(value).length, line);
-  if (Array.isArray(value)) return [...value];
-  if (typeof value === 'string') return [...value];
-  if (value instanceof Markup) return [...value.value];
-  if (value instanceof Map) return [...value.keys()];
-  if (value instanceof Namespace) return [...value.attrs.keys()];
-  throw new TemplateError(`'${typeName(value)}' object is not iterable`, line);
-}
-
-export class Renderer {
+export class Renderer implements FilterEnv {
   constructor(
     readonly context: RenderContext,
     private readonly filters: Record<string, unknown> = {},
@@ -441,14 +429,7 @@ export class Renderer {
       case 'test': {
         const value = this.eval(expr.node, scope);
         const args = expr.args.map((arg) => this.eval(arg, scope));
-        const result = applyTest(
-          expr.name,
-          value,
-          args,
-          this.evalKwargs(expr.kwargs, scope),
-          this,
-          expr.line,
-        );
+        const result = applyTest(expr.name, value, args, this.evalKwargs(expr.kwargs, scope), expr.line);
         return expr.negated ? !result : result;
       }
       case 'unary': {
@@ -526,6 +507,11 @@ export class Renderer {
     }
   }
 
+  /** A test by name, for the filters that take one (`select`, `reject`). */
+  test(name: string, value: unknown, args: unknown[], kwargs: Map<string, unknown>): boolean {
+    return applyTest(name, value, args, kwargs);
+  }
+
   private applyFilterExpr(expr: Expr, value: unknown, scope: Scope): unknown {
     if (expr.t !== 'filter') throw new TemplateError('expected a filter', expr.line);
     const args = expr.args.map((arg) => this.eval(arg, scope));
@@ -547,242 +533,6 @@ export class Renderer {
     const right = this.eval(expr.right, scope);
     return binaryOp(expr.op, left, right, this.context, expr.line);
   }
-}
-
-function compareOp(op: string, left: unknown, right: unknown, line: number): boolean {
-  switch (op) {
-    case '==':
-      return equals(left, right);
-    case '!=':
-      return !equals(left, right);
-    case 'in':
-      return contains(right, left, line);
-    case 'notin':
-      return !contains(right, left, line);
-  }
-  if (left instanceof Undefined) left.fail();
-  if (right instanceof Undefined) right.fail();
-  try {
-    const order = compare(left, right);
-    return op === '<' ? order < 0 : op === '>' ? order > 0 : op === '<=' ? order <= 0 : order >= 0;
-  } catch (error) {
-    if (error instanceof TemplateError) error.line ??= line;
-    throw error;
-  }
-}
-
-export function contains(container: unknown, item: unknown, line?: number): boolean {
-  if (isString(container) || Array.isArray(container))
-    spend(Array.isArray(container) ? container.length : str(container).length, line);
-  if (isString(container)) {
-    if (!isString(item))
-      throw new TemplateError(`'in <string>' requires string as left operand, not ${typeName(item)}`, line);
-    return str(container).includes(str(item));
-  }
-  if (Array.isArray(container)) return container.some((candidate) => equals(candidate, item));
-  if (container instanceof Map) return dictGet(container, item) !== MISSING;
-  if (container instanceof Undefined) return false;
-  throw new TemplateError(`argument of type '${typeName(container)}' is not iterable`, line);
-}
-
-function repeat<T>(
-  context: RenderContext,
-  count: number,
-  size: number,
-  make: (times: number) => T,
-  line: number,
-): T {
-  const times = Math.max(0, count);
-  context.allow(times * size, line);
-  return make(times);
-}
-
-/** Python's binary arithmetic on template values. */
-export function binaryOp(
-  op: string,
-  left: unknown,
-  right: unknown,
-  context: RenderContext,
-  line: number,
-): unknown {
-  if (left instanceof Undefined) left.fail();
-  if (right instanceof Undefined) right.fail();
-  const numeric =
-    (isNumber(left) || typeof left === 'boolean') && (isNumber(right) || typeof right === 'boolean');
-  const floaty = isFloat(left) || isFloat(right);
-  const fail = (): never => {
-    throw new TemplateError(
-      `unsupported operand type(s) for ${op}: '${typeName(left)}' and '${typeName(right)}'`,
-      line,
-    );
-  };
-  switch (op) {
-    case '+':
-      if (numeric) return floaty ? toFloat(num(left) + num(right)) : num(left) + num(right);
-      if (isString(left) && isString(right)) {
-        context.allow(str(left).length + str(right).length, line);
-        const joined = str(left) + str(right);
-        return left instanceof Markup ? new Markup(joined) : joined;
-      }
-      if (
-        Array.isArray(left) &&
-        Array.isArray(right) &&
-        left instanceof PyTuple === right instanceof PyTuple
-      ) {
-        context.allow(left.length + right.length, line);
-        return left instanceof PyTuple ? tuple([...left, ...right]) : [...left, ...right];
-      }
-      if (isString(left))
-        throw new TemplateError(`can only concatenate str (not "${typeName(right)}") to str`, line);
-      return fail();
-    case '-':
-      if (numeric) return floaty ? toFloat(num(left) - num(right)) : num(left) - num(right);
-      return fail();
-    case '*': {
-      if (numeric) return floaty ? toFloat(num(left) * num(right)) : num(left) * num(right);
-      const [seq, count] =
-        isInt(right) || typeof right === 'boolean'
-          ? [left, num(right)]
-          : [right, isInt(left) ? num(left) : Number.NaN];
-      if (Number.isNaN(count)) return fail();
-      if (isString(seq))
-        return repeat(context, count, str(seq).length, (times) => str(seq).repeat(times), line);
-      if (Array.isArray(seq)) {
-        const items = repeat(
-          context,
-          count,
-          seq.length,
-          (times) => Array.from({ length: times }, () => seq).flat(),
-          line,
-        );
-        return seq instanceof PyTuple ? tuple(items) : items;
-      }
-      return fail();
-    }
-    case '/':
-      if (!numeric) return fail();
-      if (num(right) === 0) throw new TemplateError('division by zero', line);
-      return toFloat(num(left) / num(right));
-    case '//': {
-      if (!numeric) return fail();
-      if (num(right) === 0) throw new TemplateError('integer division or modulo by zero', line);
-      const result = Math.floor(num(left) / num(right));
-      return floaty ? toFloat(result) : result;
-    }
-    case '%': {
-      if (isString(left)) return printfFormat(str(left), right, line);
-      if (!numeric) return fail();
-      if (num(right) === 0) throw new TemplateError('integer division or modulo by zero', line);
-      const a = num(left);
-      const b = num(right);
-      const result = ((a % b) + b) % b;
-      return floaty ? toFloat(result) : result;
-    }
-    case '**': {
-      if (!numeric) return fail();
-      const result = num(left) ** num(right);
-      if (!Number.isFinite(result)) throw new SandboxError('the number is too large', line);
-      return floaty || num(right) < 0 ? toFloat(result) : result;
-    }
-  }
-  return fail();
-}
-
-/** Jinja2's getattr: the object's own attribute (methods), then its item. */
-export function getAttr(value: unknown, name: string, line?: number): unknown {
-  return getAttribute(value, name, line, true);
-}
-
-/** The `attr` filter: the attribute only, never an item of a dict. */
-export function getAttrOnly(value: unknown, name: string, line?: number): unknown {
-  return getAttribute(value, name, line, false);
-}
-
-function getAttribute(
-  value: unknown,
-  name: string,
-  line: number | undefined,
-  itemFallback: boolean,
-): unknown {
-  if (value instanceof Undefined) value.fail();
-  if (value instanceof LoopContext) return value.attr(name);
-  if (value instanceof Callable && 'attribute' in value && typeof value.attribute === 'function') {
-    const found = (value as Callable & { attribute(name: string): unknown }).attribute(name);
-    return found === undefined
-      ? new Undefined(`'${value.label}' object has no attribute '${name}'`, line)
-      : found;
-  }
-  if (value instanceof PyTuple && value.constructor !== PyTuple && (name === 'grouper' || name === 'list')) {
-    return value[name === 'grouper' ? 0 : 1];
-  }
-  if (value instanceof Namespace) {
-    return value.attrs.has(name)
-      ? value.attrs.get(name)
-      : new Undefined(`'Namespace' object has no attribute '${name}'`, line);
-  }
-  if (value instanceof Macro) {
-    if (name === 'name') return value.name;
-    if (name === 'arguments') return tuple(value.params.map((param) => param.name));
-    return new Undefined(`'Macro' object has no attribute '${name}'`, line);
-  }
-  const method = methodOf(value, name);
-  if (method) return method;
-  if (value instanceof Map && itemFallback) {
-    const item = dictGet(value, name);
-    if (item !== MISSING) return item;
-  }
-  if (value instanceof PyFloat || typeof value === 'number') {
-    if (name === 'real') return value;
-    if (name === 'imag') return isFloat(value) ? new PyFloat(0) : 0;
-  }
-  return new Undefined(`'${typeName(value)} object' has no attribute '${name}'`, line);
-}
-
-/** Jinja2's getitem: the item, then (for a string key) the attribute. */
-export function getItem(value: unknown, key: unknown, line?: number): unknown {
-  if (value instanceof Undefined) value.fail();
-  if (value instanceof Map) {
-    const item = dictGet(value, key);
-    if (item !== MISSING) return item;
-  } else if ((Array.isArray(value) || isString(value)) && (isInt(key) || typeof key === 'boolean')) {
-    if (isString(value)) spend(str(value).length, line);
-    const items = Array.isArray(value) ? value : [...str(value)];
-    const index = num(key) < 0 ? items.length + num(key) : num(key);
-    if (index >= 0 && index < items.length) return items[index];
-    return new Undefined(`'${typeName(value)} object' has no element ${num(key)}`, line);
-  }
-  if (typeof key === 'string') return getAttr(value, key, line);
-  return new Undefined(`'${typeName(value)} object' has no element ${str(key)}`, line);
-}
-
-function sliceValue(value: unknown, start: unknown, stop: unknown, step: unknown, line: number): unknown {
-  if (value instanceof Undefined) value.fail();
-  const items = Array.isArray(value) ? value : isString(value) ? [...str(value)] : undefined;
-  if (!items) throw new TemplateError(`'${typeName(value)}' object is not subscriptable`, line);
-  spend(items.length, line);
-  const length = items.length;
-  const by = step === null || step instanceof Undefined ? 1 : num(step);
-  if (by === 0) throw new TemplateError('slice step cannot be zero', line);
-  const bound = (raw: unknown, fallback: number, low: number, high: number) => {
-    if (raw === null || raw instanceof Undefined) return fallback;
-    let index = num(raw);
-    if (index < 0) index += length;
-    return Math.min(Math.max(index, low), high);
-  };
-  const result: unknown[] = [];
-  if (by > 0) {
-    for (let index = bound(start, 0, 0, length); index < bound(stop, length, 0, length); index += by)
-      result.push(items[index]);
-  } else {
-    for (
-      let index = bound(start, length - 1, -1, length - 1);
-      index > bound(stop, -1, -1, length - 1);
-      index += by
-    )
-      result.push(items[index]);
-  }
-  if (isString(value)) return result.join('');
-  return value instanceof PyTuple ? tuple(result) : result;
 }
 
 export { UndefinedError };

@@ -1,10 +1,10 @@
-import { allow, allowJoin, spend } from './budget';
+import { getAttrOnly, getItem } from './access';
+import { allow, allowJoin, type Meter, spend } from './budget';
 import { TemplateError } from './errors';
-import { binaryOp, getAttrOnly, getItem, iterate, type Renderer } from './evaluator';
 import { loadJson, toJson } from './json';
 import { pyCapitalize } from './methods';
+import { binaryOp, iterate } from './operators';
 import { printfFormat, pyRound } from './python-format';
-import { applyTest } from './tests';
 import {
   compare,
   equals,
@@ -25,7 +25,17 @@ import {
   Undefined,
 } from './values';
 
-type Filter = (value: unknown, args: unknown[], kwargs: Map<string, unknown>, renderer: Renderer) => unknown;
+/**
+ * What a filter may use of the render running it: its meter and random source (`random`, `sum`),
+ * and the tests by name (`select`, `reject`). Tests know the filters (`is filter`), so they come in
+ * here rather than by import.
+ */
+export interface FilterEnv {
+  readonly context: Meter & { readonly random: () => number };
+  test(name: string, value: unknown, args: unknown[], kwargs: Map<string, unknown>): boolean;
+}
+
+type Filter = (value: unknown, args: unknown[], kwargs: Map<string, unknown>, env: FilterEnv) => unknown;
 
 /** Reads argument `name` given by position or keyword, with Python's default. */
 function arg<T>(
@@ -305,7 +315,7 @@ function mapItems(
   items: unknown[],
   args: unknown[],
   kwargs: Map<string, unknown>,
-  renderer: Renderer,
+  env: FilterEnv,
 ): unknown[] {
   if (kwargs.has('attribute') || (args.length === 0 && kwargs.size > 0)) {
     const getter = attrGetter(kwargs.get('attribute'), kwargs.get('default'));
@@ -313,14 +323,14 @@ function mapItems(
   }
   const [name, ...rest] = args;
   if (name === undefined) throw new TemplateError('map requires a filter argument');
-  return items.map((item) => applyFilter(str(name), item, rest, kwargs, renderer));
+  return items.map((item) => applyFilter(str(name), item, rest, kwargs, env));
 }
 
 function selectItems(
   items: unknown[],
   args: unknown[],
   kwargs: Map<string, unknown>,
-  renderer: Renderer,
+  env: FilterEnv,
   keep: boolean,
   byAttribute: boolean,
 ): unknown[] {
@@ -329,8 +339,7 @@ function selectItems(
   const [testName, ...testArgs] = byAttribute ? rest : args;
   return items.filter((item) => {
     const value = getter(item);
-    const passed =
-      testName === undefined ? truthy(value) : applyTest(str(testName), value, testArgs, kwargs, renderer);
+    const passed = testName === undefined ? truthy(value) : env.test(str(testName), value, testArgs, kwargs);
     return passed === keep;
   });
 }
@@ -513,19 +522,17 @@ export const filters: Record<string, Filter> = {
   list: (value) => iterate(value),
   loadjson: (value) => loadJson(str(value)),
   lower: (value) => str(value).toLowerCase(),
-  map: (value, args, kwargs, renderer) => mapItems(iterate(value), args, kwargs, renderer),
+  map: (value, args, kwargs, env) => mapItems(iterate(value), args, kwargs, env),
   max: (value, args, kwargs) => minMax(iterate(value), args, kwargs, 1),
   min: (value, args, kwargs) => minMax(iterate(value), args, kwargs, -1),
   pprint: (value) => repr(value, false),
-  random: (value, _args, _kwargs, renderer) => {
+  random: (value, _args, _kwargs, env) => {
     const items = iterate(value);
     if (items.length === 0) throw new TemplateError('Cannot choose from an empty sequence');
-    return items[Math.floor(renderer.context.random() * items.length)];
+    return items[Math.floor(env.context.random() * items.length)];
   },
-  reject: (value, args, kwargs, renderer) =>
-    selectItems(iterate(value), args, kwargs, renderer, false, false),
-  rejectattr: (value, args, kwargs, renderer) =>
-    selectItems(iterate(value), args, kwargs, renderer, false, true),
+  reject: (value, args, kwargs, env) => selectItems(iterate(value), args, kwargs, env, false, false),
+  rejectattr: (value, args, kwargs, env) => selectItems(iterate(value), args, kwargs, env, false, true),
   replace: (value, args, kwargs) => {
     const text = str(value);
     const old = str(arg(args, kwargs, 0, 'old', ''));
@@ -553,9 +560,8 @@ export const filters: Record<string, Filter> = {
     return toFloat(fn(num(value) * factor) / factor);
   },
   safe: (value) => (value instanceof Markup ? value : new Markup(str(value))),
-  select: (value, args, kwargs, renderer) => selectItems(iterate(value), args, kwargs, renderer, true, false),
-  selectattr: (value, args, kwargs, renderer) =>
-    selectItems(iterate(value), args, kwargs, renderer, true, true),
+  select: (value, args, kwargs, env) => selectItems(iterate(value), args, kwargs, env, true, false),
+  selectattr: (value, args, kwargs, env) => selectItems(iterate(value), args, kwargs, env, true, true),
   slice: (value, args, kwargs) => {
     const items = iterate(value);
     const slices = num(arg(args, kwargs, 0, 'slices', 1));
@@ -592,10 +598,10 @@ export const filters: Record<string, Filter> = {
   },
   string: (value) => (value instanceof Markup ? value : str(value)),
   striptags: (value) => striptags(str(value)),
-  sum: (value, args, kwargs, renderer) => {
+  sum: (value, args, kwargs, env) => {
     const getter = attrGetter(arg(args, kwargs, 0, 'attribute', null));
     let total = arg(args, kwargs, 1, 'start', 0);
-    for (const item of iterate(value)) total = binaryOp('+', total, getter(item), renderer.context, 0);
+    for (const item of iterate(value)) total = binaryOp('+', total, getter(item), env.context, 0);
     return total;
   },
   title: (value) =>
@@ -702,7 +708,7 @@ export function applyFilter(
   value: unknown,
   args: unknown[],
   kwargs: Map<string, unknown>,
-  renderer: Renderer,
+  env: FilterEnv,
   line?: number,
   extra: Record<string, unknown> = {},
 ): unknown {
@@ -761,7 +767,7 @@ export function applyFilter(
   ];
   if (value instanceof Undefined && !undefinedSafe.includes(key)) value.fail();
   try {
-    return filter(value, args, kwargs, renderer);
+    return filter(value, args, kwargs, env);
   } catch (error) {
     if (error instanceof TemplateError) error.line ??= line;
     throw error;

@@ -3,13 +3,13 @@ import { metered, type RenderBudget } from './budget';
 import { SandboxError, TemplateError } from './errors';
 import {
   defaultLimits,
-  iterate,
   RenderContext,
   Renderer,
   type RenderLimits,
   Scope,
   type VariableSource,
 } from './evaluator';
+import { iterate } from './operators';
 import { parse } from './parser';
 import { Callable, Namespace, NativeFunction, num, str, toJs, truthy } from './values';
 

@@ -1,6 +1,6 @@
 import { allow, allowJoin, spend } from './budget';
 import { TemplateError } from './errors';
-import { getAttr, getItem, iterate } from './evaluator';
+import { iterate } from './operators';
 import { strFormat } from './python-format';
 import {
   dictGet,
@@ -18,7 +18,16 @@ import {
   typeName,
 } from './values';
 
-type Method = (self: never, args: unknown[], kwargs: Map<string, unknown>) => unknown;
+/**
+ * How `str.format` reads the fields of its arguments (`{0.name}`, `{0[key]}`): the evaluator's own
+ * attribute and item access, which itself finds methods here, so it comes in as a parameter.
+ */
+export interface FieldAccess {
+  attr(value: unknown, name: string): unknown;
+  item(value: unknown, key: unknown): unknown;
+}
+
+type Method = (self: never, args: unknown[], kwargs: Map<string, unknown>, fields: FieldAccess) => unknown;
 
 const WHITESPACE = ' \t\n\r\x0b\x0c';
 
@@ -110,7 +119,7 @@ const justify = (text: string, width: unknown, fill: unknown, align: 'left' | 'r
 
 const stringMethods: Record<
   string,
-  (self: string, args: unknown[], kwargs: Map<string, unknown>) => unknown
+  (self: string, args: unknown[], kwargs: Map<string, unknown>, fields: FieldAccess) => unknown
 > = {
   upper: (self) => self.toUpperCase(),
   lower: (self) => self.toLowerCase(),
@@ -179,13 +188,13 @@ const stringMethods: Record<
     allowJoin(parts, self);
     return parts.join(self);
   },
-  format: (self, args, kwargs) =>
+  format: (self, args, kwargs, fields) =>
     strFormat(self, args, kwargs, (value, key, isIndex) =>
       isIndex && /^\d+$/.test(key)
-        ? getItem(value, Number(key))
+        ? fields.item(value, Number(key))
         : isIndex
-          ? getItem(value, key)
-          : getAttr(value, key),
+          ? fields.item(value, key)
+          : fields.attr(value, key),
     ),
   zfill: (self, [width]) => {
     const sign = /^[+-]/.test(self) ? (self[0] ?? '') : '';
@@ -318,7 +327,7 @@ const dictMethods: Record<
 };
 
 /** The bound method `name` of a value, as Python offers it (and nothing else). */
-export function methodOf(value: unknown, name: string): NativeFunction | undefined {
+export function methodOf(value: unknown, name: string, fields: FieldAccess): NativeFunction | undefined {
   let table: Record<string, Method> | undefined;
   let self: unknown = value;
   let kind = '';
@@ -339,6 +348,6 @@ export function methodOf(value: unknown, name: string): NativeFunction | undefin
   if (!table || !Object.hasOwn(table, name)) return undefined;
   const method = table[name] as Method;
   return new NativeFunction(`built-in method ${name} of ${kind} object`, (args, kwargs) =>
-    method(self as never, args, kwargs),
+    method(self as never, args, kwargs, fields),
   );
 }

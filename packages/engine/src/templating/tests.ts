@@ -1,6 +1,6 @@
 import { TemplateError } from './errors';
-import { contains, type Renderer } from './evaluator';
 import { filterNames } from './filters';
+import { contains } from './operators';
 import {
   Callable,
   compare,
@@ -80,7 +80,6 @@ export function applyTest(
   value: unknown,
   args: unknown[],
   _kwargs: Map<string, unknown>,
-  _renderer: Renderer,
   line?: number,
 ): boolean {
   const test = tests[aliases[name] ?? name];

@@ -1,5 +1,5 @@
-import { type BotMessage, conversationEventDataSchemas } from '@parley/contracts';
 import { type Flow, flowSchema } from '@parley/flow';
+import { type BotMessage, conversationEventDataSchemas, messageButtons } from '@parley/kit';
 import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
 import { expect } from 'vitest';
 import type { EngineEvent, TraceEntry } from '../events';
@@ -107,15 +107,7 @@ export class BotScript implements PromiseLike<BotRun> {
     return this.step(async () => {
       // The most recent message with that button (a fallback reply may have come after it).
       const messages = [...this.turns].reverse().flatMap((turn) => turn.outputs);
-      const buttons = messages.flatMap((message) =>
-        message.type === 'buttons'
-          ? message.buttons
-          : message.type === 'card'
-            ? message.card.buttons
-            : message.type === 'carousel'
-              ? message.cards.flatMap((card) => card.buttons)
-              : [],
-      );
+      const buttons = messages.flatMap(messageButtons);
       const button = buttons.find((candidate) => candidate.label === label);
       if (!button?.payload)
         throw new Error(`No reply button "${label}" in: ${JSON.stringify(this.last?.outputs)}`);

@@ -1,4 +1,4 @@
-import type { BotMessage } from '@parley/contracts';
+import type { BotMessage } from '@parley/kit';
 import { acknowledgeButtons, receiveButtons, renderButtons } from '../kit/buttons';
 import type { ExecutionContext, ModuleRuntime } from '../kit/module-kit';
 import { renderMarkdown } from '../text/links';

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { carouselRuntime } from '../carousel/execute';
-import { carouselContentSchema, carouselDefinition } from '../carousel/schema';
 import { gotoPayload } from '../kit/buttons';
 import { testContext } from '../kit/testing';
 import { cardRuntime } from './execute';
 import { cardContentSchema, cardDefinition } from './schema';
 
-describe('card and carousel modules', () => {
+describe('card module', () => {
   const card = cardContentSchema.parse({
     card: {
       title: '{{ product }}',
@@ -36,26 +34,5 @@ describe('card and carousel modules', () => {
   it('a card without reply buttons goes on', async () => {
     const plain = cardContentSchema.parse({ card: { title: 'Info', buttons: [] } });
     expect(await cardRuntime.enter(plain, testContext().context)).toEqual({ kind: 'continue', port: 'next' });
-  });
-
-  it('sends a carousel whose buttons all route', async () => {
-    const carousel = carouselContentSchema.parse({
-      cards: [
-        { title: 'A', buttons: [{ id: 'a', label: 'Pick A', action: { type: 'goto' } }] },
-        { title: 'B', buttons: [{ id: 'b', label: 'Pick B', action: { type: 'goto' } }] },
-      ],
-    });
-    const { context, sent } = testContext();
-    expect(await carouselRuntime.enter(carousel, context)).toEqual({ kind: 'wait' });
-    expect(sent[0]?.type).toBe('carousel');
-    expect(carouselDefinition.ports(carousel).map((port) => port.id)).toEqual(['button:a', 'button:b']);
-    expect(
-      await carouselRuntime.receive?.(
-        carousel,
-        { kind: 'postback', payload: gotoPayload('m1', 'b') },
-        context,
-        1,
-      ),
-    ).toEqual({ kind: 'continue', port: 'button:b' });
   });
 });

@@ -1,4 +1,4 @@
-import type { BotMessage, MessageCard } from '@parley/contracts';
+import type { BotMessage, MessageCard } from '@parley/kit';
 import { acknowledgeButtons, receiveButtons, renderButtons } from '../kit/buttons';
 import type { ExecutionContext, ModuleRuntime } from '../kit/module-kit';
 import { type Card, type CardContent, cardsWait } from './schema';

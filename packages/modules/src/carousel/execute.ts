@@ -1,4 +1,4 @@
-import type { BotMessage } from '@parley/contracts';
+import type { BotMessage } from '@parley/kit';
 import { renderCard } from '../card/execute';
 import { cardsWait } from '../card/schema';
 import { acknowledgeButtons, receiveButtons } from '../kit/buttons';

@@ -1,4 +1,4 @@
-import { EVENT } from '@parley/contracts/conversation-events';
+import { EVENT } from '@parley/kit';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { IntentRouterContent } from './schema';
 

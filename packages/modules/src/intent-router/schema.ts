@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
 import { englishOf } from '../kit/words';
+import { checkIntentRouter } from './check';
 import { intentRouterWords } from './words';
 
 /** Predictions under this confidence are not trusted (spec §9). */
@@ -36,4 +37,5 @@ export const intentRouterDefinition = {
   waitsForInput: () => true,
   terminal: false,
   variables: (content) => ({ templates: [content.prompt], expressions: [], writes: [] }),
+  check: checkIntentRouter,
 } satisfies ModuleDefinition<IntentRouterContent, typeof intentRouterWords>;

@@ -1,4 +1,4 @@
-import type { MessageButton } from '@parley/contracts';
+import type { MessageButton } from '@parley/kit';
 import { z } from 'zod';
 import { kitWords } from './kit-words';
 import type { ExecutionContext, Port, ReceiveResult, UserInput } from './module-kit';

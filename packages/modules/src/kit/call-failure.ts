@@ -1,9 +1,4 @@
-// The subpath, not the index: the index reaches the flow schema, which is built from the modules.
-import {
-  type CallFailure,
-  type CallFailureReason,
-  MAX_FAILURE_MESSAGE,
-} from '@parley/contracts/call-failures';
+import { type CallFailure, type CallFailureReason, MAX_FAILURE_MESSAGE } from '@parley/kit';
 
 /** A named failure, its message cut to what is kept. */
 export function callFailure(reason: CallFailureReason, message: string, status?: number): CallFailure {

@@ -1,9 +1,4 @@
-import type {
-  BotMessage,
-  CallFailure,
-  ConversationEventData,
-  ConversationEventName,
-} from '@parley/contracts';
+import type { BotMessage, CallFailure, ConversationEventData, ConversationEventName } from '@parley/kit';
 import type { z } from 'zod';
 import type { ModuleWords, Say } from './words';
 
@@ -21,6 +16,31 @@ export interface VariableUse {
   expressions: string[];
   /** Variables the module sets. */
   writes: string[];
+}
+
+/** What a module type's own check may know of the flow around the module. */
+export interface CheckContext {
+  /** How messages name the module (“Greeting”, or module m1). */
+  label: string;
+  /** The intents the bot defines. */
+  intents: ReadonlySet<string>;
+  /** The bot's intents without training phrases: never predicted. */
+  untrainedIntents: ReadonlySet<string>;
+}
+
+/**
+ * The codes a module type's check reports; the flow validator's findings include them, and the
+ * builder says each in the user's language.
+ */
+export type ModuleFindingCode = 'no-intents' | 'unknown-intent' | 'intent-without-phrases';
+
+/** Something a module type's check finds wrong with one module (the validator adds the module's id). */
+export interface ModuleFinding {
+  severity: 'error' | 'warning';
+  code: ModuleFindingCode;
+  /** In English; the other fields let the builder say it in the user's language. */
+  message: string;
+  intent?: string;
 }
 
 /**
@@ -47,6 +67,8 @@ export interface ModuleDefinition<C, W extends ModuleWords = ModuleWords> {
   variables(content: C): VariableUse;
   /** Regular expressions the builder wrote in the content, so the validator can refuse bad ones. */
   patterns?(content: C): { pattern: string; flags: string }[];
+  /** The type's own checks of a module, for the flow validator (which checks what all types share). */
+  check?(content: C, context: CheckContext): ModuleFinding[];
 }
 
 /** A user's input as the engine hands it to the module that is waiting for it. */

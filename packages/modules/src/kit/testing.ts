@@ -1,4 +1,4 @@
-import type { BotMessage } from '@parley/contracts';
+import type { BotMessage } from '@parley/kit';
 import type {
   ExecutionContext,
   HttpRequest,

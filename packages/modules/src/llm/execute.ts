@@ -1,4 +1,4 @@
-import { EVENT } from '@parley/contracts/conversation-events';
+import { EVENT } from '@parley/kit';
 import { callFailureOf } from '../kit/call-failure';
 import type { ModuleRuntime } from '../kit/module-kit';
 import { renderMarkdown } from '../text/links';

@@ -1,10 +1,10 @@
-import { findLinks } from '@parley/contracts/links';
+import { findLinks } from '@parley/kit/links';
 
 /**
  * Link hygiene for Markdown a bot sends (spec §5): `[label](url)` keeps its custom label and gets
  * a destination nothing can end early, and an address that came from a variable cannot break the
  * link or gain a stray ")". Bare addresses stay as written: every place that shows the message
- * links them with the same rule (`@parley/contracts/links`), without the sentence's punctuation.
+ * links them with the same rule (`@parley/kit/links`), without the sentence's punctuation.
  */
 
 /** Percent-encodes what would end a Markdown link destination early. */

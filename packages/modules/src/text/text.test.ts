@@ -22,7 +22,7 @@ describe('text module', () => {
 
 describe('links in bot messages', () => {
   // Bare addresses go out as written (never wrapped in "<>", which plain-text readers of the API
-  // would show): every place that shows messages links them with @parley/contracts/links.
+  // would show): every place that shows messages links them with @parley/kit/links.
   it.each([
     ['see https://example.com/a.', 'see https://example.com/a.'],
     ['Go to https://example.com/a, then https://b.io!', 'Go to https://example.com/a, then https://b.io!'],

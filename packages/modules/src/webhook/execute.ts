@@ -1,4 +1,4 @@
-import { type ConversationEventData, EVENT } from '@parley/contracts/conversation-events';
+import { type ConversationEventData, EVENT } from '@parley/kit';
 import { callFailure, callFailureOf } from '../kit/call-failure';
 import type { ModuleRuntime } from '../kit/module-kit';
 import type { WebhookContent } from './schema';

@@ -1,5 +1,5 @@
 import type { WebchatConfig, WebchatStrings } from '@parley/contracts';
-import { safeImageUrl } from '@parley/contracts/safe-url';
+import { safeImageUrl } from '@parley/kit/safe-url';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MessageView } from './message-view';
 import { RichText } from './rich-text';

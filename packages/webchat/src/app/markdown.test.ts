@@ -1,4 +1,4 @@
-import { safeLinkUrl } from '@parley/contracts/safe-url';
+import { safeLinkUrl } from '@parley/kit/safe-url';
 import { describe, expect, it } from 'vitest';
 import { parseInline, parseMarkdown } from './markdown';
 

@@ -1,10 +1,10 @@
-import { type FoundLink, findLinks } from '@parley/contracts/links';
+import { type FoundLink, findLinks } from '@parley/kit/links';
 
 /**
  * The Markdown bots write, parsed to a tree the widget renders as elements (never as HTML, so a
  * message cannot inject markup): paragraphs with line breaks, bullet and numbered lists, bold,
  * italic, inline code and links. Links follow the rule every place that shows bot messages shares
- * (`@parley/contracts/links`): only http(s), mailto and tel addresses, never a sentence's final
+ * (`@parley/kit/links`): only http(s), mailto and tel addresses, never a sentence's final
  * punctuation or a stray ")", never the `<>` of an autolink.
  */
 export type Inline =

@@ -1,6 +1,8 @@
 import type { WebchatStrings } from '@parley/contracts';
-import { safeImageUrl, safeLinkUrl } from '@parley/contracts/safe-url';
-import type { MessageButton, MessageCard } from '@parley/sdk';
+import type { BotMessageOf, BotMessageType } from '@parley/kit';
+import { safeImageUrl, safeLinkUrl } from '@parley/kit/safe-url';
+import type { BotMessage, MessageButton, MessageCard } from '@parley/sdk';
+import type { ComponentChild } from 'preact';
 import { useRef } from 'preact/hooks';
 import { RichText } from './rich-text';
 import type { ShownMessage } from './use-conversation';
@@ -82,6 +84,33 @@ function Carousel(props: { cards: MessageCard[]; onPress: Press; active: boolean
   );
 }
 
+interface BodyProps<M extends BotMessage> {
+  message: M;
+  role: ShownMessage['role'];
+  onPress: Press;
+  active: boolean;
+  strings: WebchatStrings;
+}
+
+/** How the widget draws each kind of message (a new kind in @parley/kit must add its view). */
+const messageBodies = {
+  text: ({ message, role }) => (
+    <div class="pc-bubble">{role === 'user' ? message.text : <RichText text={message.text} />}</div>
+  ),
+  buttons: ({ message, onPress, active }) => (
+    <>
+      <div class="pc-bubble">
+        <RichText text={message.text} />
+      </div>
+      <Buttons buttons={message.buttons} onPress={onPress} active={active} />
+    </>
+  ),
+  card: ({ message, onPress, active }) => <Card card={message.card} onPress={onPress} active={active} />,
+  carousel: ({ message, onPress, active, strings }) => (
+    <Carousel cards={message.cards} onPress={onPress} active={active} strings={strings} />
+  ),
+} satisfies { [K in BotMessageType]: (props: BodyProps<BotMessageOf<K>>) => ComponentChild };
+
 /**
  * One message. Reply buttons work on the latest bot message only: older choices are history.
  */
@@ -95,24 +124,11 @@ export function MessageView(props: {
   const { shown, strings, active, onPress } = props;
   const { message, role } = shown;
   const from = role === 'user' ? 'pc-from-user' : role === 'agent' ? 'pc-from-agent' : 'pc-from-bot';
+  const Body = messageBodies[message.type] as (props: BodyProps<BotMessage>) => ComponentChild;
   return (
     <div class={`pc-row ${from}`} data-delivery={shown.delivery}>
       {role === 'agent' && <span class="pc-label">{strings.agent}</span>}
-      {message.type === 'text' && (
-        <div class="pc-bubble">{role === 'user' ? message.text : <RichText text={message.text} />}</div>
-      )}
-      {message.type === 'buttons' && (
-        <>
-          <div class="pc-bubble">
-            <RichText text={message.text} />
-          </div>
-          <Buttons buttons={message.buttons} onPress={onPress} active={active} />
-        </>
-      )}
-      {message.type === 'card' && <Card card={message.card} onPress={onPress} active={active} />}
-      {message.type === 'carousel' && (
-        <Carousel cards={message.cards} onPress={onPress} active={active} strings={strings} />
-      )}
+      <Body message={message} role={role} onPress={onPress} active={active} strings={strings} />
       {shown.delivery === 'failed' && (
         <button type="button" class="pc-retry" onClick={props.onRetry}>
           {strings.notSent}

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BotMessage, ChatMessage } from '@parley/contracts';
+import { type ChatMessage, messagePreview } from '@parley/contracts';
 import {
   type ConversationState,
   conversationStateSchema,
@@ -69,19 +69,6 @@ const MAX_RACES = 20;
 /** How often a turn waiting behind another process's pending turn looks again (grows to the max). */
 const WAIT_FIRST_MS = 20;
 const WAIT_MAX_MS = 250;
-
-function textOf(message: BotMessage): string {
-  switch (message.type) {
-    case 'text':
-      return message.text;
-    case 'buttons':
-      return message.text;
-    case 'card':
-      return message.card.title;
-    case 'carousel':
-      return message.cards.map((card) => card.title).join(' | ');
-  }
-}
 
 /** How often a streaming AI answer's text so far goes out to the conversation's streams. */
 const DRAFT_INTERVAL_MS = 60;
@@ -165,7 +152,7 @@ async function planTurn(
           },
         ]
       : []),
-    ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: textOf(message) })),
+    ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: messagePreview(message) })),
   ];
   // Expiry is reckoned from now, with the gap; an expiring turn keeps the time it expired at.
   const expiresAt =

@@ -1,4 +1,4 @@
-import { linkSegments } from '@parley/contracts/links';
+import { linkSegments } from '@parley/kit/links';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BotMarkdown } from './bot-markdown';
@@ -16,7 +16,7 @@ function renderedLinks(text: string): { links: string[][]; shown: string } {
 }
 
 describe('a bot message in the inbox, the debugger and the SDK page', () => {
-  // The same text links the same as in the widget: both follow @parley/contracts/links.
+  // The same text links the same as in the widget: both follow @parley/kit/links.
   it.each([
     'See https://example.com/hours.',
     'See <https://example.com/hours>.',

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { safeLinkUrl } from '@parley/contracts/safe-url';
+import { safeLinkUrl } from '@parley/kit/safe-url';
 import Markdown, { type Components } from 'react-markdown';
 import { remarkBotLinks } from './remark-bot-links';
 

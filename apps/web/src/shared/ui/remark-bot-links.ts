@@ -1,4 +1,4 @@
-import { linkSegments } from '@parley/contracts/links';
+import { linkSegments } from '@parley/kit/links';
 import type { Parent, Root, RootContent } from 'mdast';
 
 /** Node types whose text is never made into links: links already, and code. */
@@ -25,7 +25,7 @@ function linkify(parent: Parent): void {
 
 /**
  * A remark plugin: the bare addresses and autolinks of a bot's message become links by the rule the
- * widget uses too (`@parley/contracts/links`), so the inbox, the debugger and the SDK page link a
+ * widget uses too (`@parley/kit/links`), so the inbox, the debugger and the SDK page link a
  * text exactly as the visitor saw it.
  */
 export function remarkBotLinks() {

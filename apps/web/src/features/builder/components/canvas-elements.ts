@@ -1,4 +1,5 @@
 import type { Connection, Flow, FlowModule } from '@parley/flow';
+import { moduleLooks } from '@parley/modules/panels';
 import { type Edge, MarkerType } from '@xyflow/react';
 import { useMemo, useRef } from 'react';
 import type { Point } from '../model/connection-geometry';
@@ -7,7 +8,6 @@ import { moduleLayout } from '../model/module-layout';
 import { sameWiring } from '../model/wiring';
 import { type GlobalEdge, globalLabelText } from './global-edge';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode } from './globals-node';
-import { moduleLooks } from './module-icons';
 import { DEBUG_COLOR, type ModuleNode } from './module-node';
 
 export type Size = { width: number; height: number };

@@ -10,12 +10,12 @@ import {
   Typography,
 } from '@mui/material';
 import type { FlowModule } from '@parley/flow';
+import { moduleLooks } from '@parley/modules/panels';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuilderStore } from '../model/builder-store';
 import { FIND_INPUT_ID } from '../model/commands';
 import { useModuleWords } from '../model/module-words';
-import { moduleLooks } from './module-icons';
 
 /** Every piece of text in a module's content (messages, button labels, prompts, URLs, …). */
 function textsOf(value: unknown): string[] {

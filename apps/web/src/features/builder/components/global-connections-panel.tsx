@@ -9,15 +9,14 @@ import {
   Collapse,
   FormControlLabel,
   IconButton,
-  MenuItem,
   Stack,
   Switch,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type GlobalConnection, globalConnectionSchema, type Trigger } from '@parley/flow';
-import { PatternFields, SetVariableActionsEditor, WordsField } from '@parley/modules/panels';
+import { type GlobalConnection, globalConnectionSchema, triggerSummary } from '@parley/flow';
+import { SetVariableActionsEditor } from '@parley/modules/panels';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -28,114 +27,8 @@ import {
   removeGlobalConnection,
   updateGlobalConnection,
 } from '../model/flow-edits';
-import { triggerSummary } from '../model/triggers';
 import { useValidDraft } from '../model/valid-draft';
-
-const triggerTypes = ['keyword', 'regex', 'intent', 'postback'] as const;
-
-function triggerOfType(type: Trigger['type'], intents: string[]): Trigger {
-  switch (type) {
-    case 'keyword':
-      return { type, keywords: ['help'], match: 'exact' };
-    case 'regex':
-      return { type, pattern: '^help', flags: 'i' };
-    case 'intent':
-      return { type, intent: intents[0] ?? '', threshold: 0.5 };
-    case 'postback':
-      return { type, payload: '' };
-  }
-}
-
-function TriggerFields({
-  trigger,
-  onChange,
-  errors,
-  intents,
-}: {
-  trigger: Trigger;
-  onChange(trigger: Trigger): void;
-  errors: Record<string, string>;
-  intents: string[];
-}) {
-  const { t } = useTranslation('builder');
-  const error = (field: string) => errors[`trigger.${field}`];
-  return (
-    <>
-      <TextField
-        select
-        size="small"
-        label={t('globals.trigger')}
-        value={trigger.type}
-        onChange={(event) =>
-          event.target.value !== trigger.type &&
-          onChange(triggerOfType(event.target.value as Trigger['type'], intents))
-        }
-      >
-        {triggerTypes.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`globals.triggerType.${type}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {trigger.type === 'keyword' && (
-        <>
-          <WordsField
-            label={t('globals.keywords')}
-            value={trigger.keywords}
-            onChange={(keywords) => onChange({ ...trigger, keywords })}
-            error={error('keywords')}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('globals.match')}
-            value={trigger.match}
-            onChange={(event) => onChange({ ...trigger, match: event.target.value as 'exact' | 'contains' })}
-          >
-            <MenuItem value="exact">{t('globals.matchExact')}</MenuItem>
-            <MenuItem value="contains">{t('globals.matchContains')}</MenuItem>
-          </TextField>
-        </>
-      )}
-      {trigger.type === 'regex' && (
-        <PatternFields
-          pattern={trigger.pattern}
-          flags={trigger.flags}
-          onChange={(pattern) => onChange({ ...trigger, ...pattern })}
-          errors={errors}
-          path="trigger"
-        />
-      )}
-      {trigger.type === 'intent' && (
-        <TextField
-          select
-          size="small"
-          label={t('globals.intent')}
-          value={trigger.intent}
-          onChange={(event) => onChange({ ...trigger, intent: event.target.value })}
-          error={Boolean(error('intent'))}
-          helperText={error('intent') ?? (intents.length === 0 ? t('globals.noIntents') : undefined)}
-        >
-          {intents.map((intent) => (
-            <MenuItem key={intent} value={intent}>
-              {intent}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      {trigger.type === 'postback' && (
-        <TextField
-          size="small"
-          label={t('globals.payload')}
-          value={trigger.payload}
-          onChange={(event) => onChange({ ...trigger, payload: event.target.value })}
-          error={Boolean(error('payload'))}
-          helperText={error('payload') ?? t('globals.payloadHelp')}
-        />
-      )}
-    </>
-  );
-}
+import { TriggerFields } from './trigger-fields';
 
 function GlobalConnectionEditor({ store, global }: { store: BuilderStore; global: GlobalConnection }) {
   const { t } = useTranslation('builder');

@@ -1,4 +1,4 @@
-import type { Flow, GlobalConnection } from '@parley/flow';
+import { type Flow, type GlobalConnection, triggerSummary } from '@parley/flow';
 import {
   BaseEdge,
   type Edge,
@@ -12,7 +12,6 @@ import { memo, useMemo, useRef } from 'react';
 import type { Point } from '../model/connection-geometry';
 import { type LabelRequest, placeGlobalLabels } from '../model/global-labels';
 import { anchorOf, moduleLayout } from '../model/module-layout';
-import { triggerSummary } from '../model/triggers';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID } from './globals-node';
 
 /** A global connection's label: one line, at most this big, so its place can be chosen unmeasured. */

@@ -1,10 +1,9 @@
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import { Box, Stack, Typography } from '@mui/material';
-import type { GlobalConnection } from '@parley/flow';
+import { type GlobalConnection, triggerSummary } from '@parley/flow';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { triggerSummary } from '../model/triggers';
 
 /** Global connections are drawn in this colour: they fire from anywhere, not from a module. */
 export const GLOBAL_COLOR = '#db2777';

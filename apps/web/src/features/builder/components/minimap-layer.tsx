@@ -1,12 +1,12 @@
 import { Box } from '@mui/material';
 import type { Flow } from '@parley/flow';
+import { moduleLooks } from '@parley/modules/panels';
 import { MiniMap, Panel, type ReactFlowState, useStore as useReactFlowStore } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { BuilderStore } from '../model/builder-store';
 import { moduleLayout } from '../model/module-layout';
 import { GLOBAL_COLOR, GLOBALS_NODE_ID, type GlobalsNode } from './globals-node';
-import { moduleLooks } from './module-icons';
 import type { ModuleNode } from './module-node';
 
 type Size = { width: number; height: number };

@@ -22,7 +22,13 @@ import {
 } from '@mui/material';
 import type { Finding, FlowModule } from '@parley/flow';
 import { definitionOf } from '@parley/modules';
-import { type PanelHost, PanelHostProvider, panelOf, usePanelHost } from '@parley/modules/panels';
+import {
+  moduleLooks,
+  type PanelHost,
+  PanelHostProvider,
+  panelOf,
+  usePanelHost,
+} from '@parley/modules/panels';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -33,7 +39,6 @@ import { removeModules, updateModule } from '../model/flow-edits';
 import { addIntent } from '../model/intents';
 import { useModuleWords } from '../model/module-words';
 import { useValidDraft } from '../model/valid-draft';
-import { moduleLooks } from './module-icons';
 
 /** The module's tags, picked from the bot's (created in the Tags panel). */
 function ModuleTags({ store, module }: { store: BuilderStore; module: FlowModule }) {

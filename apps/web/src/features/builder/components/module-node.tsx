@@ -1,13 +1,14 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import type { FlowModule } from '@parley/flow';
+import { moduleLooks } from '@parley/modules/panels';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleProblems } from '../model/insights';
 import { CARD, cardLines, moduleLayout } from '../model/module-layout';
 import { useModuleWords } from '../model/module-words';
-import { ModuleGlyph, moduleLooks } from './module-icons';
+import { ModuleGlyph } from './module-icons';
 import './module-node.css';
 
 export type ModuleNodeData = {

@@ -1,10 +1,10 @@
 import { Box, ButtonBase, ListItemIcon, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { type ModuleType, moduleTypes } from '@parley/modules';
+import { moduleLooks } from '@parley/modules/panels';
 import { useTranslation } from 'react-i18next';
 import type { BuilderStore } from '../model/builder-store';
 import { addModule, freeSpot } from '../model/flow-edits';
 import { useModuleWords } from '../model/module-words';
-import { moduleLooks } from './module-icons';
 
 /** Every module type; a click adds one in the middle of the view, ready to connect. */
 export function ModulePalette({ store }: { store: BuilderStore }) {

@@ -1,10 +1,10 @@
 import { type Flow, starterFlow } from '@parley/flow';
+import { moduleLooks } from '@parley/modules/panels';
 import { describe, expect, it } from 'vitest';
 import { pointOnCurve } from '../model/connection-geometry';
 import { addModule, addTag, connect, updateModule } from '../model/flow-edits';
 import { anchorOf } from '../model/module-layout';
 import { GLOBAL_COLOR } from './globals-node';
-import { moduleLooks } from './module-icons';
 import { DEBUG_COLOR } from './module-node';
 import { connectionAt, overviewScene } from './overview-scene';
 

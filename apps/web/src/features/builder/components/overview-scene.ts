@@ -1,4 +1,5 @@
 import type { Connection, Flow, FlowModule } from '@parley/flow';
+import { moduleLooks } from '@parley/modules/panels';
 import {
   type Bounds,
   type Curve,
@@ -11,7 +12,6 @@ import type { ModuleProblems } from '../model/insights';
 import { anchorOf, type ModuleLayout, moduleLayout } from '../model/module-layout';
 import { type ConnectionState, connectionLook } from './canvas-elements';
 import { GLOBAL_COLOR } from './globals-node';
-import { moduleLooks } from './module-icons';
 import { DEBUG_COLOR } from './module-node';
 
 /** A module as the overview layer paints it: its card's place and size, colours and marks. */

@@ -5,7 +5,6 @@ import {
   companySummarySchema,
   conversationPlaceSchema,
   type InboxConversation,
-  type InboxQuery,
   type InboxTranscript,
   inboxConversationSchema,
   inboxListResponseSchema,
@@ -22,10 +21,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { http } from '../../../shared/api/request';
-import { type InboxPages, withChanges } from '../model/live-patch';
+import { type InboxListFilters, type InboxPages, withChanges } from '../model/live-patch';
 
 /** The list's filters without paging: one cache entry per company, bot and filter set. */
-export type InboxListFilters = Omit<InboxQuery, 'cursor' | 'limit'>;
+export type { InboxListFilters };
 
 /** `['inbox']` for everything; lists, transcripts, the selectors' companies and bots under it. */
 export const inboxKeys = {

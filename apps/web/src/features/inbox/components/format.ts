@@ -1,4 +1,4 @@
-import { withoutLinkSyntax } from '@parley/contracts/links';
+import { withoutLinkSyntax } from '@parley/kit/links';
 
 /** Times as the inbox shows them, in the person's language. */
 export function timeOfDay(iso: string, language?: string): string {

@@ -3,8 +3,9 @@ import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { Avatar, Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
-import { safeImageUrl, safeLinkUrl } from '@parley/contracts/safe-url';
-import { type ComponentType, memo } from 'react';
+import { type BotMessageOf, type BotMessageType, messageCards } from '@parley/kit';
+import { safeImageUrl, safeLinkUrl } from '@parley/kit/safe-url';
+import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BotMarkdown } from '../../../shared/ui/bot-markdown';
 import { fullDateTime, timeOfDay } from './format';
@@ -89,44 +90,42 @@ function Card({ card, onPress }: { card: MessageCard; onPress: OnPress }) {
   );
 }
 
-function Content({
-  message,
-  role,
-  onPress,
-  TextView,
-}: {
-  message: BotMessage;
+interface BodyProps<M extends BotMessage> {
+  message: M;
   role: ChatMessage['role'];
   onPress: OnPress;
   TextView: TextView;
-}) {
-  switch (message.type) {
-    case 'text':
-      return role === 'user' ? (
-        <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Box>
-      ) : (
-        <TextView text={message.text} />
-      );
-    case 'buttons':
-      return (
-        <>
-          <TextView text={message.text} />
-          <Buttons buttons={message.buttons} onPress={onPress} />
-        </>
-      );
-    case 'card':
-      return <Card card={message.card} onPress={onPress} />;
-    case 'carousel':
-      return (
-        <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 0.5, maxWidth: '100%' }}>
-          {message.cards.map((card, index) => (
-            // Cards of one carousel have no ids of their own; their order is fixed.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <Card key={index} card={card} onPress={onPress} />
-          ))}
-        </Stack>
-      );
-  }
+}
+
+/** How the transcript draws each kind of message (a new kind in @parley/kit must add its view). */
+const messageBodies = {
+  text: ({ message, role, TextView }) =>
+    role === 'user' ? (
+      <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Box>
+    ) : (
+      <TextView text={message.text} />
+    ),
+  buttons: ({ message, onPress, TextView }) => (
+    <>
+      <TextView text={message.text} />
+      <Buttons buttons={message.buttons} onPress={onPress} />
+    </>
+  ),
+  card: ({ message, onPress }) => <Card card={message.card} onPress={onPress} />,
+  carousel: ({ message, onPress }) => (
+    <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 0.5, maxWidth: '100%' }}>
+      {message.cards.map((card, index) => (
+        // Cards of one carousel have no ids of their own; their order is fixed.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Card key={index} card={card} onPress={onPress} />
+      ))}
+    </Stack>
+  ),
+} satisfies { [K in BotMessageType]: (props: BodyProps<BotMessageOf<K>>) => ReactNode };
+
+function Content(props: BodyProps<BotMessage>) {
+  const Body = messageBodies[props.message.type] as (props: BodyProps<BotMessage>) => ReactNode;
+  return <Body {...props} />;
 }
 
 const ROLE_STYLE = {
@@ -147,7 +146,8 @@ export const MessageBubble = memo(function MessageBubble({
 }) {
   const { t, i18n } = useTranslation('inbox');
   const mine = message.role === 'user';
-  const wide = message.message.type === 'card' || message.message.type === 'carousel';
+  // Cards need the room of the whole column.
+  const wide = messageCards(message.message).length > 0;
   return (
     <Stack
       direction="row"

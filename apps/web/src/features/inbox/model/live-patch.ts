@@ -2,11 +2,14 @@ import type {
   InboxConversation,
   InboxListResponse,
   InboxNotice,
+  InboxQuery,
   InboxTranscript,
   InboxTranscriptChanges,
 } from '@parley/contracts';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { InboxListFilters } from '../api/inbox-api';
+
+/** What an inbox list is filtered by (its cache key holds them). */
+export type InboxListFilters = Omit<InboxQuery, 'cursor' | 'limit'>;
 
 export type InboxPages = InfiniteData<InboxListResponse, string | null>;
 

@@ -1,7 +1,7 @@
 /**
  * Addresses that bot content may put in a link or an image: only those that cannot run script when
  * clicked or loaded. The widget, the inbox and the builder's debugger all render bot messages, so
- * they share this rule. A separate entry point (`@parley/contracts/safe-url`) without zod, so the
+ * they share this rule. A separate entry point (`@parley/kit/safe-url`) without zod, so the
  * widget stays small.
  */
 

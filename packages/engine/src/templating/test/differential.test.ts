@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderTemplate } from './index';
-import { corpus } from './reference/corpus';
-import { type ReferenceResult, renderWithJinja2 } from './reference/jinja-reference';
+import { renderTemplate } from '../index';
+import { corpus } from './corpus';
+import { type ReferenceResult, renderWithJinja2 } from './jinja-reference';
 
 /** Parley's output, in the reference's terms. */
 function renderWithParley(template: string, variables: Record<string, unknown>): ReferenceResult {

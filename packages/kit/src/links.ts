@@ -3,7 +3,7 @@ import { safeLinkUrl } from './safe-url';
 /**
  * Where the links are in a bot's Markdown text: one rule for every place that shows bot messages
  * (the widget and its tester, the inbox, the builder's debugger, the SDK page, list previews), so a
- * text links the same everywhere (spec §5). A separate entry point (`@parley/contracts/links`)
+ * text links the same everywhere (spec §5). A separate entry point (`@parley/kit/links`)
  * without zod, so the widget stays small.
  *
  * - `[label](address)` keeps its label; balanced parentheses stay in the address.
