@@ -2,8 +2,10 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import { Box, Button, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useRouteError } from 'react-router';
+import { Link as RouterLink, useRouteError, useSearchParams } from 'react-router';
+import { forgetContextOf } from '../../features/inbox/model/inbox-view';
 import { readAuthRecord } from '../../shared/auth/auth-record';
 import { type ErrorKind, errorKindOf } from '../../shared/errors/error-kind';
 
@@ -66,5 +68,11 @@ export function ErrorScreen({ kind }: { kind: ErrorKind }) {
 
 /** The error element of every page: the screen that matches the thrown error's name. */
 export function RouteErrorScreen() {
-  return <ErrorScreen kind={errorKindOf(useRouteError())} />;
+  const kind = errorKindOf(useRouteError());
+  const [search] = useSearchParams();
+  // A company or bot that could not be shown is not opened again by the next page.
+  useEffect(() => {
+    if (kind !== 'internal-error') forgetContextOf(search);
+  }, [kind, search]);
+  return <ErrorScreen kind={kind} />;
 }

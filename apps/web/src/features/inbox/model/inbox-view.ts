@@ -116,6 +116,22 @@ export function rememberContext(view: Pick<InboxView, 'companyId' | 'botId'>): v
   }
 }
 
+/**
+ * Forgets the remembered company and bot if they are those an address names whose page could not be
+ * shown (a bot that is gone, a company the person may not see), so the next page opens on a good one.
+ */
+export function forgetContextOf(search: URLSearchParams): void {
+  const named = { companyId: idParam(search.get('companyId')), botId: idParam(search.get('botId')) };
+  if (!named.companyId && !named.botId) return;
+  const saved = rememberedContext();
+  if (saved.companyId !== named.companyId || saved.botId !== named.botId) return;
+  try {
+    localStorage.removeItem(CONTEXT_KEY);
+  } catch {
+    // Storage may be blocked; nothing was remembered then either.
+  }
+}
+
 export function rememberedContext(): Pick<InboxView, 'companyId' | 'botId'> {
   try {
     const saved = JSON.parse(localStorage.getItem(CONTEXT_KEY) ?? '{}') as Record<string, unknown>;
