@@ -1,39 +1,18 @@
 import type { CurrentUser, UserRole } from '@parley/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { currentUserQuery } from '../../../shared/session/current-user';
 import { renderWithApp } from '../../../test/render';
+import { signedInClient, signedInUser } from '../../../test/users';
 import { CompanySettingsPage } from './company-settings-page';
 
-const user = (role: UserRole, permissions: string[]): CurrentUser => ({
-  id: 'u1',
-  email: 'olivia@example.com',
-  first_name: 'Olivia',
-  last_name: 'Owner',
-  permissions,
-  role,
-  status: 'active',
-  user_type: 'customer',
-  qr_registered: false,
-  company: {
-    id: 'c1',
-    name: 'Seaside Inn',
-    company_type: 'Regular',
-    company_expiration_date: 'None',
-    industry: null,
-    two_factor_enabled: false,
-    sections: [],
-  },
-});
+const user = (role: UserRole, permissions: string[]): CurrentUser => signedInUser({ role, permissions });
 
 function renderPage(signedIn: CurrentUser) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(currentUserQuery.queryKey, signedIn);
   return renderWithApp(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={signedInClient(signedIn)}>
       <SnackbarProvider>
         <MemoryRouter>
           <CompanySettingsPage />
