@@ -49,6 +49,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
 import { HEARTBEAT_MS } from './realtime/event-stream';
+import { secretBox } from './sealed-secrets';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -119,6 +120,7 @@ export async function buildApp({
     database,
     jobs,
     mail,
+    secrets: secretBox(config.secretsKey),
     conversations: {
       flows: new FlowCache(),
       cache: new ConversationCache(),

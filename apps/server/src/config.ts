@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Encrypts the secrets users store (API keys, webhook secrets); see sealed-secrets.ts. */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -96,6 +98,8 @@ export interface AppConfig {
   configuredPublicUrl: string | undefined;
   /** Unset means: generate one and keep it under `dataDir` (see secrets.ts). */
   jwtSecret: string | undefined;
+  /** Unset means: generate one and keep it under `dataDir`, like the JWT secret. */
+  secretsKey: string | undefined;
   sessionTtlMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -144,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     configuredPublicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

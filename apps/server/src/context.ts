@@ -7,9 +7,10 @@ import type { TurnWrites } from './features/conversations/turn-writes';
 import type { MailTransport } from './features/mail/mail.service';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
+import type { SecretBox } from './sealed-secrets';
 
 /** Config with the secrets resolved (see secrets.ts). */
-export type ServerConfig = AppConfig & { jwtSecret: string };
+export type ServerConfig = AppConfig & { jwtSecret: string; secretsKey: string };
 
 /** What routes and jobs need from the running server; one per app, built by buildApp. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   database: Database;
   jobs: JobQueue;
   mail: MailTransport;
+  /** Seals and opens the secrets users store (see sealed-secrets.ts). */
+  secrets: SecretBox;
   conversations: {
     flows: FlowCache;
     /** Conversations as this process's last turn of each left them. */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { resolveSecrets } from './secrets';
 
-describe('the JWT secret', () => {
+describe('the JWT secret and the secrets key', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -30,5 +30,16 @@ describe('the JWT secret', () => {
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     expect(resolveSecrets(loadConfig({ DATA_DIR: dir })).jwtSecret).toBe(first);
+  });
+
+  it('keeps a secrets key of its own beside the JWT secret, or uses SECRETS_KEY', () => {
+    const dir = dataDir();
+    const generated = resolveSecrets(loadConfig({ DATA_DIR: dir }));
+    expect(generated.secretsKey.length).toBeGreaterThanOrEqual(32);
+    expect(generated.secretsKey).not.toBe(generated.jwtSecret);
+    expect(statSync(join(dir, 'secrets-key')).mode & 0o777).toBe(0o600);
+    expect(resolveSecrets(loadConfig({ DATA_DIR: dir })).secretsKey).toBe(generated.secretsKey);
+    const configured = resolveSecrets(loadConfig({ DATA_DIR: dataDir(), SECRETS_KEY: 'k'.repeat(40) }));
+    expect(configured.secretsKey).toBe('k'.repeat(40));
   });
 });

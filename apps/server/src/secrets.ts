@@ -5,20 +5,27 @@ import type { AppConfig } from './config';
 import type { ServerConfig } from './context';
 
 /**
- * JWT_SECRET when set; otherwise a secret generated on first start and kept under DATA_DIR, so
- * sessions survive restarts without anyone having to invent a secret.
+ * JWT_SECRET and SECRETS_KEY when set; otherwise each is generated on first start and kept under
+ * DATA_DIR, so sessions and stored secrets survive restarts without anyone having to invent one.
  */
 export function resolveSecrets(config: AppConfig): ServerConfig {
-  if (config.jwtSecret) return { ...config, jwtSecret: config.jwtSecret };
-  const file = join(config.dataDir, 'jwt-secret');
+  return {
+    ...config,
+    jwtSecret: config.jwtSecret ?? keptSecret(config.dataDir, 'jwt-secret'),
+    secretsKey: config.secretsKey ?? keptSecret(config.dataDir, 'secrets-key'),
+  };
+}
+
+function keptSecret(dataDir: string, fileName: string): string {
+  const file = join(dataDir, fileName);
   try {
     const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return { ...config, jwtSecret: stored };
+    if (stored.length >= 32) return stored;
   } catch {
     // Not created yet.
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return { ...config, jwtSecret: secret };
+  return secret;
 }

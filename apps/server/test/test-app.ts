@@ -29,13 +29,14 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SECRETS_KEY: 'test-secrets-key-test-secrets-key-0123',
     PUBLIC_URL: 'http://parley.test',
     SEED_DEMO: '0',
     // The suites' fake webhook receivers and vendors listen on this machine.
     OUTGOING_ALLOW_HOSTS: '127.0.0.1',
     ...env,
   });
-  return { ...config, jwtSecret: config.jwtSecret ?? '' };
+  return { ...config, jwtSecret: config.jwtSecret ?? '', secretsKey: config.secretsKey ?? '' };
 }
 
 /**
