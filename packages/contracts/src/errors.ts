@@ -37,12 +37,13 @@ export const errorStatus = {
   TranslationKeyRejectedException: 400,
 } as const satisfies Record<ErrorName, number>;
 
-/** The body of every error answer: `{ error: { name, message, details? } }`. */
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    name: errorNameSchema,
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
+/** An error: its name, a message for people, and details for programs. */
+export const errorBodySchema = z.object({
+  name: errorNameSchema,
+  message: z.string(),
+  details: z.unknown().optional(),
 });
+
+/** The body of every error answer: `{ error: { name, message, details? } }`. */
+export const errorEnvelopeSchema = z.object({ error: errorBodySchema });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

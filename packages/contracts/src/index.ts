@@ -20,6 +20,7 @@ export * from './frontend-config';
 export * from './health';
 export * from './health.api';
 export * from './inbox';
+export * from './inbox.api';
 export * from './industries';
 export * from './nlu';
 export * from './nlu.api';
