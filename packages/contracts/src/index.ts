@@ -33,6 +33,8 @@ export * from './telemetry';
 export * from './telemetry.api';
 export * from './templates';
 export * from './templates.api';
+export * from './translation';
+export * from './translation.api';
 export * from './users';
 export * from './users.api';
 export * from './webchat';
