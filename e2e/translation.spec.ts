@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from './support/server';
 
 const greeting = flowFixture().module('start', 'text', { text: 'Hello {{ name }}, welcome!' });
 
-describe('translation: a DeepL key and the languages a bot offers', () => {
+describe('translation: the company’s DeepL key', () => {
   const free = fakeDeepL('free', {
     'e2e-free-key-9876:fx': { characterCount: 125_000, characterLimit: 500_000 },
   });
@@ -30,7 +30,7 @@ describe('translation: a DeepL key and the languages a bot offers', () => {
     await pro.close();
   });
 
-  it('refuses a key DeepL refuses, saves a working one, and offers Spanish and German', async () => {
+  it('refuses a key DeepL refuses, and saves a working one showing only its plan, usage and hint', async () => {
     const { bot } = await publishWebchatBot(server.url, 'owner@demo.parley.dev', 'Polyglot', greeting);
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(page, server.url, 'owner@demo.parley.dev');
@@ -50,15 +50,9 @@ describe('translation: a DeepL key and the languages a bot offers', () => {
     expect(await page.getByText('••••6:fx').count()).toBe(1);
     expect(await page.content()).not.toContain('e2e-free-key-9876');
 
-    await page.getByRole('checkbox', { name: 'Spanish' }).check();
-    await page.getByRole('checkbox', { name: 'German' }).check();
-    await page.getByRole('button', { name: 'Save languages' }).click();
-    await page.getByText('Languages saved').waitFor();
     await page.reload();
-    await page.getByRole('checkbox', { name: 'Spanish' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Spanish' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'German' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'French' }).isChecked()).toBe(false);
+    await page.getByText('DeepL API Free').waitFor();
+    expect(await page.getByText('••••6:fx').count()).toBe(1);
     await screenshot(page, 'translation-settings');
   });
 });

@@ -159,7 +159,6 @@ describe('the route table’s tenancy', () => {
       'POST /api/bots/:id/deployments': { channel: 'webchat' },
       'PATCH /api/deployments/:id': { version: 1 },
       'PUT /api/bots/:id/webchat-style': style.json(),
-      'PUT /api/bots/:id/translation': { offeredLanguages: ['es'] },
       'POST /api/conversations/:id/delayed-move': { moduleId: 'start', delaySeconds: 0 },
       'POST /api/conversations/:id/pass-control': { to: 'agent' },
       'POST /api/conversations/:id/agent-messages': { text: 'Taken' },

@@ -20,7 +20,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     problem_at timestamptz,
     updated_at timestamptz not null default now()
   )`.execute(db);
-  await sql`alter table bots add column offered_languages jsonb not null default '[]'::jsonb`.execute(db);
   await sql`create table translation_cache (
     company_id uuid not null references companies (id) on delete cascade,
     source_language text not null,

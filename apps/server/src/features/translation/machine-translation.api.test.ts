@@ -81,15 +81,14 @@ describe('machine translation: one request per batch, a cache per company, usage
     expect(await translate(a, ['Pick one'])).toEqual(['[ES] PICK ONE']);
     expect(pro.translateCalls().length).toBe(before + 2);
 
-    const usage = await t.request({
-      method: 'GET',
-      url: `/api/bots/${a.bot}/translation`,
-      headers: a.headers,
-    });
-    expect(usage.json().usage).toEqual({
-      characters: 'Hello {{ name }}, welcome!'.length + 8 + 6,
-      requests: 2,
-    });
+    const usage = await t.database.db
+      .selectFrom('translation_usage')
+      .select(['characters', 'requests'])
+      .where('bot_id', '=', a.bot)
+      .execute();
+    expect(usage.map((row) => ({ characters: Number(row.characters), requests: row.requests }))).toEqual([
+      { characters: 'Hello {{ name }}, welcome!'.length + 8 + 6, requests: 2 },
+    ]);
   });
 
   it('keeps each company’s cache and key to itself', async () => {

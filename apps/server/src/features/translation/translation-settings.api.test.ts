@@ -1,4 +1,4 @@
-import type { BotDetail, BotTranslation, TranslationProvider } from '@parley/contracts';
+import type { TranslationProvider } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDeepL } from '../../../test/fake-deepl';
 import { authHeader, registerOwner } from '../../../test/fixtures';
@@ -7,23 +7,14 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 const free = fakeDeepL('free', { 'free-key-1234:fx': { characterCount: 1200, characterLimit: 500_000 } });
 const pro = fakeDeepL('pro', { 'pro-key-abcd-5678': { characterCount: 42, characterLimit: 1_000_000 } });
 
-describe('translation settings: the company’s DeepL key and the bots’ languages', () => {
+describe('translation settings: the company’s DeepL key', () => {
   let t: TestApp;
   let headers: Record<string, string>;
   let otherHeaders: Record<string, string>;
-  let bot: BotDetail;
   beforeAll(async () => {
     t = await createTestApp({ DEEPL_FREE_URL: await free.listen(), DEEPL_PRO_URL: await pro.listen() });
     headers = authHeader((await registerOwner(t)).auth.token);
     otherHeaders = authHeader((await registerOwner(t, { email: 'other@example.com' })).auth.token);
-    bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Polyglot', language: 'en' },
-      })
-    ).json<BotDetail>();
   });
   afterAll(async () => {
     await t.close();
@@ -106,37 +97,6 @@ describe('translation settings: the company’s DeepL key and the bots’ langua
   it('keeps each company’s key to itself', async () => {
     const other = await t.request({ method: 'GET', url: '/api/translation/provider', headers: otherHeaders });
     expect(other.json()).toEqual({ configured: false });
-    const otherBot = await t.request({
-      method: 'GET',
-      url: `/api/bots/${bot.id}/translation`,
-      headers: otherHeaders,
-    });
-    expect(otherBot.statusCode).toBe(404);
-  });
-
-  it('saves the languages a bot offers, with the provider it inherits', async () => {
-    const saved = await t.request({
-      method: 'PUT',
-      url: `/api/bots/${bot.id}/translation`,
-      headers,
-      payload: { offeredLanguages: ['es', 'de'] },
-    });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json<BotTranslation>()).toMatchObject({
-      mainLanguage: 'en',
-      offeredLanguages: ['es', 'de'],
-      provider: { configured: true, plan: 'pro' },
-      usage: { characters: 0, requests: 0 },
-    });
-    const bad = await t.request({
-      method: 'PUT',
-      url: `/api/bots/${bot.id}/translation`,
-      headers,
-      payload: { offeredLanguages: ['es', 'es', 'xx'] },
-    });
-    expect(bad.statusCode).toBe(400);
-    const after = await t.request({ method: 'GET', url: `/api/bots/${bot.id}/translation`, headers });
-    expect(after.json<BotTranslation>().offeredLanguages).toEqual(['es', 'de']);
   });
 
   it('forgets the key on removal', async () => {

@@ -1,23 +1,14 @@
-import type {
-  BotTranslation,
-  SaveBotLanguagesRequest,
-  SaveTranslationKeyRequest,
-  TranslationProvider,
-} from '@parley/contracts';
+import type { SaveTranslationKeyRequest, TranslationProvider } from '@parley/contracts';
 import type { AppContext } from '../../context';
-import { AppError, NotFoundException } from '../../errors';
-import { isUuid } from '../../ids';
+import { AppError } from '../../errors';
 import { DeepLError, deeplUsage } from '../../integrations/deepl/deepl-client';
 import type { Session } from '../../plugins/authenticate';
 import { secretHint } from '../../sealed-secrets';
 import { keyBinding } from './key-binding';
 import {
-  botUsage,
   deleteCompanyProvider,
-  findBotLanguages,
   findCompanyProvider,
   type StoredProvider,
-  saveBotLanguages,
   saveCompanyProvider,
 } from './translation.repository';
 
@@ -76,40 +67,4 @@ export async function saveProviderKey(
 export async function removeProviderKey(ctx: AppContext, session: Session): Promise<TranslationProvider> {
   await deleteCompanyProvider(ctx.database.db, session.companyId);
   return { configured: false };
-}
-
-export async function botTranslation(
-  ctx: AppContext,
-  session: Session,
-  botId: string,
-): Promise<BotTranslation> {
-  const db = ctx.database.db;
-  const bot = isUuid(botId) ? await findBotLanguages(db, session.companyId, botId) : undefined;
-  if (!bot) throw new NotFoundException('Bot not found');
-  const [provider, usage] = await Promise.all([
-    findCompanyProvider(db, session.companyId),
-    botUsage(db, session.companyId, botId, new Date()),
-  ]);
-  return {
-    mainLanguage: bot.language,
-    offeredLanguages: bot.offered_languages.filter(
-      (language) => language !== bot.language,
-    ) as BotTranslation['offeredLanguages'],
-    provider: providerView(provider),
-    usage,
-  };
-}
-
-export async function saveBotTranslation(
-  ctx: AppContext,
-  session: Session,
-  botId: string,
-  request: SaveBotLanguagesRequest,
-): Promise<BotTranslation> {
-  if (
-    !isUuid(botId) ||
-    !(await saveBotLanguages(ctx.database.db, session.companyId, botId, request.offeredLanguages))
-  )
-    throw new NotFoundException('Bot not found');
-  return botTranslation(ctx, session, botId);
 }

@@ -47,7 +47,7 @@ export function BotSettingsPage() {
       ) : tab === 'styling' ? (
         <StylingEditor botId={bot.id} />
       ) : (
-        <TranslationSettings botId={bot.id} />
+        <TranslationSettings />
       )}
     </Stack>
   );
