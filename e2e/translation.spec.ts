@@ -45,13 +45,13 @@ describe('translation: the company’s DeepL key', () => {
 
     await page.getByLabel('DeepL API key').fill('e2e-free-key-9876:fx');
     await page.getByRole('button', { name: 'Check and save' }).click();
-    await page.getByText('DeepL API Free').waitFor();
+    await page.getByText('DeepL API Free', { exact: true }).waitFor();
     await page.getByText('125,000 of 500,000 characters used this billing period').waitFor();
     expect(await page.getByText('••••6:fx').count()).toBe(1);
     expect(await page.content()).not.toContain('e2e-free-key-9876');
 
     await page.reload();
-    await page.getByText('DeepL API Free').waitFor();
+    await page.getByText('DeepL API Free', { exact: true }).waitFor();
     expect(await page.getByText('••••6:fx').count()).toBe(1);
     await screenshot(page, 'translation-settings');
   });
