@@ -36,6 +36,7 @@ import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
+import type { GuardedHttpOptions, Resolver } from './integrations/http/guarded-http';
 import { startJobQueue } from './jobs/job-queue';
 import { logSerializers } from './logging';
 import { registerAuthenticate } from './plugins/authenticate';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Hears of each mail once delivered (tests read mail there: the outbox keeps no content). */
   onMailDelivered?: (mail: OutgoingMail) => void;
+  /** How outgoing calls resolve host names (tests simulate DNS; the system resolver otherwise). */
+  resolveHost?: Resolver;
 }
 
 /** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
@@ -73,6 +76,7 @@ export async function buildApp({
   logStream,
   streamHeartbeatMs = HEARTBEAT_MS,
   onMailDelivered,
+  resolveHost,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -109,9 +113,14 @@ export async function buildApp({
     onDelivered: onMailDelivered,
   });
   const nluTrainer = workerTrainer();
+  const outgoing: GuardedHttpOptions = {
+    ...config.outgoing,
+    ...(resolveHost ? { resolve: resolveHost } : {}),
+  };
   const engineServices = createEngineServices(
     config,
     trainedModelStore({ trainer: nluTrainer, limits: config.nlu.limits, waitMs: config.nlu.trainingWaitMs }),
+    outgoing,
   );
   const bus = new ConversationBus(app.log);
   await bus.start(database);
@@ -121,6 +130,7 @@ export async function buildApp({
     jobs,
     mail,
     secrets: secretBox(config.secretsKey),
+    outgoing,
     conversations: {
       flows: new FlowCache(),
       cache: new ConversationCache(),
