@@ -36,6 +36,9 @@ import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
+import { builtInTemplates } from './features/webhooks/catalogue';
+import { syncBuiltInTemplates } from './features/webhooks/webhooks.repository';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { GuardedHttpOptions, Resolver } from './integrations/http/guarded-http';
 import { startJobQueue } from './jobs/job-queue';
 import { logSerializers } from './logging';
@@ -102,6 +105,7 @@ export async function buildApp({
   registerJsonBody(app);
 
   await migrateToLatest(database.db);
+  await syncBuiltInTemplates(database.db, builtInTemplates);
   if (config.seedDemo) {
     const created = await seedDemo(database.db, { force: false });
     if (created.length > 0)
@@ -189,6 +193,7 @@ export async function buildApp({
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
+    await api.register(webhooksRoutes);
     await api.register(botsRoutes);
     await api.register(companiesRoutes);
     await api.register(publishingRoutes);

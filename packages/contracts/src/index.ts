@@ -36,3 +36,5 @@ export * from './users';
 export * from './users.api';
 export * from './webchat';
 export * from './webchat.api';
+export * from './webhooks';
+export * from './webhooks.api';

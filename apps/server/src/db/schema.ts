@@ -18,6 +18,11 @@ import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type { UserTable } from './tables/user.table';
+import type {
+  WebhookDeliveryTable,
+  WebhookInstanceTable,
+  WebhookTemplateTable,
+} from './tables/webhook.table';
 
 /** Every table Kysely knows, by name. */
 export interface DB {
@@ -39,4 +44,7 @@ export interface DB {
   attempt_throttles: AttemptThrottleTable;
   seed_runs: SeedRunTable;
   telemetry_events: TelemetryEventTable;
+  webhook_templates: WebhookTemplateTable;
+  webhook_instances: WebhookInstanceTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
