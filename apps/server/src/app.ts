@@ -38,6 +38,10 @@ import { MachineTranslation } from './features/translation/machine-translation';
 import { translationRoutes } from './features/translation/translation.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
+import { builtInTemplates } from './features/webhooks/catalogue';
+import { syncBuiltInTemplates } from './features/webhooks/webhooks.repository';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
+import type { GuardedHttpOptions, Resolver } from './integrations/http/guarded-http';
 import { startJobQueue } from './jobs/job-queue';
 import { logSerializers } from './logging';
 import { registerAuthenticate } from './plugins/authenticate';
@@ -65,6 +69,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Hears of each mail once delivered (tests read mail there: the outbox keeps no content). */
   onMailDelivered?: (mail: OutgoingMail) => void;
+  /** How outgoing calls resolve host names (tests simulate DNS; the system resolver otherwise). */
+  resolveHost?: Resolver;
 }
 
 /** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
@@ -75,6 +81,7 @@ export async function buildApp({
   logStream,
   streamHeartbeatMs = HEARTBEAT_MS,
   onMailDelivered,
+  resolveHost,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -100,6 +107,7 @@ export async function buildApp({
   registerJsonBody(app);
 
   await migrateToLatest(database.db);
+  await syncBuiltInTemplates(database.db, builtInTemplates);
   if (config.seedDemo) {
     const created = await seedDemo(database.db, { force: false });
     if (created.length > 0)
@@ -111,9 +119,14 @@ export async function buildApp({
     onDelivered: onMailDelivered,
   });
   const nluTrainer = workerTrainer();
+  const outgoing: GuardedHttpOptions = {
+    ...config.outgoing,
+    ...(resolveHost ? { resolve: resolveHost } : {}),
+  };
   const engineServices = createEngineServices(
     config,
     trainedModelStore({ trainer: nluTrainer, limits: config.nlu.limits, waitMs: config.nlu.trainingWaitMs }),
+    outgoing,
   );
   const bus = new ConversationBus(app.log);
   await bus.start(database);
@@ -124,6 +137,7 @@ export async function buildApp({
     jobs,
     mail,
     secrets,
+    outgoing,
     conversations: {
       flows: new FlowCache(),
       cache: new ConversationCache(),
@@ -183,6 +197,7 @@ export async function buildApp({
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
+    await api.register(webhooksRoutes);
     await api.register(botsRoutes);
     await api.register(companiesRoutes);
     await api.register(publishingRoutes);

@@ -6,6 +6,7 @@ import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import type { TurnWrites } from './features/conversations/turn-writes';
 import type { MailTransport } from './features/mail/mail.service';
 import type { MachineTranslation } from './features/translation/machine-translation';
+import type { GuardedHttpOptions } from './integrations/http/guarded-http';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
 import type { SecretBox } from './sealed-secrets';
@@ -21,6 +22,8 @@ export interface AppContext {
   mail: MailTransport;
   /** Seals and opens the secrets users store (see sealed-secrets.ts). */
   secrets: SecretBox;
+  /** How every call to an address a user typed is made (the SSRF guard's allow list, caps, DNS). */
+  outgoing: GuardedHttpOptions;
   conversations: {
     flows: FlowCache;
     /** Conversations as this process's last turn of each left them. */

@@ -74,7 +74,7 @@ export async function freshDatabase(): Promise<{
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'logStream' | 'streamHeartbeatMs'> = {},
+  options: Pick<BuildAppOptions, 'logStream' | 'streamHeartbeatMs' | 'resolveHost'> = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const { database, url, drop } = await freshDatabase();
@@ -101,6 +101,7 @@ export async function createTestApp(
         config,
         database: await createDatabase({ engine: 'postgres', url }),
         jobPollingIntervalSeconds: 0.5,
+        ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
       });
       await other.ready();
       others.push(other);

@@ -39,3 +39,5 @@ export * from './users';
 export * from './users.api';
 export * from './webchat';
 export * from './webchat.api';
+export * from './webhooks';
+export * from './webhooks.api';

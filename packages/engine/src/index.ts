@@ -1,5 +1,12 @@
 /** What the ports reject with when an outside call fails for a reason they can name. */
-export { callFailure, callFailureOf, OutsideCallFailed } from '@parley/modules';
+export {
+  callFailure,
+  callFailureOf,
+  mapResponse,
+  OutsideCallFailed,
+  type ResponseMapping,
+  readJsonPath,
+} from '@parley/modules';
 export type { EngineEvent, EventDimensions, TraceEntry } from './events';
 export {
   type MemoryModelStoreOptions,

@@ -10,6 +10,8 @@ import { z } from 'zod';
  * - `unreachable`: it could not be reached (refused, unknown host, a destination not allowed);
  * - `too_large`: its answer is larger than the server reads;
  * - `invalid_address`: the address is not a web address;
+ * - `template_error`: the request's template (address, headers, body) does not render;
+ * - `not_json`: the answer was to be read as JSON (mapped into variables) and is not JSON;
  * - `interrupted`: the server stopped while waiting; the call was not repeated;
  * - `unknown`: anything else (the message says what).
  */
@@ -21,6 +23,8 @@ export const callFailureReasons = [
   'unreachable',
   'too_large',
   'invalid_address',
+  'template_error',
+  'not_json',
   'interrupted',
   'unknown',
 ] as const;

@@ -20,3 +20,4 @@ export {
 export { type ModuleType, moduleTypes } from './module-types';
 export { moduleRuntimes, runtimeOf } from './runtimes';
 export { joinUrl, normalizeLinks, renderMarkdown } from './text/links';
+export { mapResponse, type ResponseMapping, readJsonPath } from './webhook/response-mapping';

@@ -23,6 +23,11 @@ import type {
   TranslationUsageTable,
 } from './tables/translation.table';
 import type { UserTable } from './tables/user.table';
+import type {
+  WebhookDeliveryTable,
+  WebhookInstanceTable,
+  WebhookTemplateTable,
+} from './tables/webhook.table';
 
 /** Every table Kysely knows, by name. */
 export interface DB {
@@ -47,4 +52,7 @@ export interface DB {
   company_translation: CompanyTranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;
+  webhook_templates: WebhookTemplateTable;
+  webhook_instances: WebhookInstanceTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }

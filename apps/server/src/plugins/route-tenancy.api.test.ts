@@ -70,6 +70,8 @@ interface Resources {
   deployment: string;
   conversation: string;
   debugConversation: string;
+  webhookTemplate: string;
+  webhookInstance: string;
 }
 
 /**
@@ -83,6 +85,8 @@ const parameterNames: Record<string, keyof Resources> = {
   'deployments/:id': 'deployment',
   'conversations/:id': 'conversation',
   'conversations/:conversationId': 'debugConversation',
+  'templates/:id': 'webhookTemplate',
+  'instances/:id': 'webhookInstance',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -143,7 +147,30 @@ describe('the route table’s tenancy', () => {
       url: `/api/bots/${bot.id}/webchat-style`,
       headers: ownerA,
     });
+    const webhookTemplate = {
+      definition: {
+        name: 'A’s CRM',
+        summary: 'Private to A',
+        category: 'crm',
+        request: { method: 'POST', url: 'https://crm.example.com/leads' },
+      },
+      visibility: 'private',
+    };
+    const template = await t.request({
+      method: 'POST',
+      url: '/api/webhooks/templates',
+      headers: ownerA,
+      payload: webhookTemplate,
+    });
+    const instance = await t.request({
+      method: 'POST',
+      url: '/api/webhooks/instances',
+      headers: ownerA,
+      payload: { templateId: template.json<{ id: string }>().id, name: 'A’s CRM' },
+    });
     ofA = {
+      webhookTemplate: template.json<{ id: string }>().id,
+      webhookInstance: instance.json<{ id: string }>().id,
       company: claimsOf(a.auth.token).companyId,
       bot: bot.id,
       version: 1,
@@ -165,6 +192,9 @@ describe('the route table’s tenancy', () => {
       'POST /api/conversations/:id/notes': { text: 'Taken' },
       'POST /api/inbox/conversations/:id/read': { afterSeq: 0, afterEvent: 0 },
       'POST /api/bots/:id/debugger/conversations': {},
+      'PUT /api/webhooks/templates/:id': webhookTemplate,
+      'PATCH /api/webhooks/instances/:id': { name: 'Taken' },
+      'POST /api/webhooks/instances/:id/test': {},
       'POST /api/bots/:id/debugger/conversations/:conversationId/messages': { text: 'hi' },
       'POST /api/bots/:id/nlu/predictions': { text: 'hi' },
       'POST /api/bots/:id/llm/prompt-tests': {
@@ -202,6 +232,8 @@ describe('the route table’s tenancy', () => {
     deployment: randomUUID(),
     conversation: randomUUID(),
     debugConversation: randomUUID(),
+    webhookTemplate: randomUUID(),
+    webhookInstance: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

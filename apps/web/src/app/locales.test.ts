@@ -41,6 +41,9 @@ const SAME_IN_SPANISH = new Set([
   'Lite',
   'LLM',
   'Webhook',
+  'Webhooks',
+  'Marketplace',
+  'CRM',
   'URL',
   // Words Spanish spells the same, or takes as they are.
   'Bot',

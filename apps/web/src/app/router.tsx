@@ -205,6 +205,13 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'webhook/marketplace',
+                      lazy: async () => ({
+                        Component: (await import('../features/webhooks/components/marketplace-page'))
+                          .MarketplacePage,
+                      }),
+                    },
+                    {
                       path: 'conversational-web-sdk',
                       lazy: async () => ({
                         Component: (await import('../features/sdk-docs/components/sdk-docs-page'))
@@ -276,6 +283,37 @@ export function createRouter(queryClient: QueryClient) {
           errorElement: <RouteErrorScreen />,
           children: [
             { index: true, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
+            { path: '*', element: <ErrorScreen kind="not-found" /> },
+          ],
+        },
+        {
+          // The previous app's webhook screens, served as they were: the company's webhooks,
+          // installing a template, editing one.
+          path: 'webhook',
+          element: <AppLayout />,
+          loader: requireSession,
+          errorElement: <RouteErrorScreen />,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('../features/webhooks/components/instances-page')).InstancesPage,
+              }),
+            },
+            {
+              path: 'create/instance/:templateId',
+              lazy: async () => ({
+                Component: (await import('../features/webhooks/components/create-instance-page'))
+                  .CreateInstancePage,
+              }),
+            },
+            {
+              path: 'edit/template/:templateId',
+              lazy: async () => ({
+                Component: (await import('../features/webhooks/components/template-editor-page'))
+                  .TemplateEditorPage,
+              }),
+            },
             { path: '*', element: <ErrorScreen kind="not-found" /> },
           ],
         },

@@ -15,6 +15,7 @@ import * as signInHardening from './0013-sign-in-hardening';
 import * as industries from './0014-industries';
 import * as pathSteps from './0015-path-steps';
 import * as translation from './0016-translation';
+import * as webhookMarketplace from './0017-webhook-marketplace';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-industries': industries,
   '0015-path-steps': pathSteps,
   '0016-translation': translation,
+  '0017-webhook-marketplace': webhookMarketplace,
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EngineServices, type NluModelStore, OutsideCallFailed } from '@parley/engine';
 import type { ServerConfig } from '../../context';
-import { guardedRequest } from '../../integrations/http/guarded-http';
+import { type GuardedHttpOptions, guardedRequest } from '../../integrations/http/guarded-http';
 import { createOpenAiLlm } from '../../integrations/openai/openai-llm';
 
 /** A side effect the deployment has not been set up for: the module reports it and goes on. */
@@ -18,12 +18,16 @@ export class NotConfiguredError extends OutsideCallFailed {
  * gets a clear "not configured" error and takes its failure path. Intent models come from `nlu`
  * (trained in a worker thread).
  */
-export function createEngineServices(config: ServerConfig, nlu: NluModelStore): EngineServices {
+export function createEngineServices(
+  config: ServerConfig,
+  nlu: NluModelStore,
+  outgoing: GuardedHttpOptions,
+): EngineServices {
   const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
     http: {
       async request(request) {
-        return guardedRequest(request, config.outgoing);
+        return guardedRequest(request, outgoing);
       },
     },
     llm: apiKey

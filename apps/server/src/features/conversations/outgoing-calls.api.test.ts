@@ -76,3 +76,119 @@ describe('webhooks of a published bot, with the default configuration', () => {
     expect(transcript.variables).not.toHaveProperty('answer');
   });
 });
+
+/**
+ * A receiver on this machine the operator allowed by name only (`hooks.allowed.test`): what it
+ * redirects to, and names that resolve to private addresses, are checked like any other address.
+ */
+describe('webhooks of a published bot, checked after DNS and on every redirect', () => {
+  let t: TestApp;
+  let port = 0;
+  const reached: string[] = [];
+  const receiver = createServer((request, response) => {
+    reached.push(request.url ?? '');
+    if (request.url?.startsWith('/redirect')) {
+      response.writeHead(302, { location: `http://127.0.0.1:${port}/secret` });
+      response.end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"secret":"internal"}');
+  });
+  // Simulated DNS: the allowed receiver, and a public-looking name that points inside.
+  const names: Record<string, string> = {
+    'hooks.allowed.test': '127.0.0.1',
+    'crm.example.com': '10.0.0.7',
+    'sneaky.example.com': '127.0.0.1',
+  };
+  let owner: Record<string, string>;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    port = (receiver.address() as AddressInfo).port;
+    t = await createTestApp(
+      { OUTGOING_ALLOW_HOSTS: 'hooks.allowed.test' },
+      {
+        resolveHost: async (hostname) => {
+          const address = names[hostname];
+          if (!address)
+            throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+          return [{ address, family: 4 }];
+        },
+      },
+    );
+    owner = authHeader((await registerOwner(t)).auth.token);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  const callsOf = async (conversationId: string) =>
+    (await t.request({ method: 'GET', url: `/api/inbox/conversations/${conversationId}`, headers: owner }))
+      .json<InboxTranscript>()
+      .events.filter((event) => event.name === 'Webhook Result')
+      .map((event) => event.data);
+
+  const oneCall = (url: string) =>
+    flowFixture()
+      .module(
+        'start',
+        'webhook',
+        { method: 'GET', url, responseVariable: 'answer' },
+        { success: 'leak', failure: 'sorry' },
+      )
+      .module('leak', 'text', { text: 'Got: {{ answer }}' })
+      .module('sorry', 'text', { text: 'The service is down.' });
+
+  it('reaches the receiver the operator allowed', async () => {
+    const { key } = await deployedBot(
+      t,
+      owner,
+      'Allowed',
+      oneCall(`http://hooks.allowed.test:${port}/orders`),
+    );
+    const visitor = await startChat(t, key);
+    expect(visitor.messages.map((message) => message.message)).toEqual([
+      { type: 'text', text: "Got: {'secret': 'internal'}" },
+    ]);
+  });
+
+  it('refuses a redirect from the allowed receiver to 127.0.0.1, which is not allowed', async () => {
+    reached.length = 0;
+    const { key } = await deployedBot(
+      t,
+      owner,
+      'Redirected',
+      oneCall(`http://hooks.allowed.test:${port}/redirect`),
+    );
+    const visitor = await startChat(t, key);
+    expect(visitor.messages.map((message) => message.message)).toEqual([
+      { type: 'text', text: 'The service is down.' },
+    ]);
+    expect(reached).toEqual(['/redirect']);
+    expect(await callsOf(visitor.conversationId)).toEqual([
+      expect.objectContaining({
+        ok: false,
+        status: null,
+        response: 'could not reach hooks.allowed.test',
+        reason: 'unreachable',
+      }),
+    ]);
+  });
+
+  it.each(['crm.example.com', 'sneaky.example.com'])(
+    'refuses %s, a DNS name that resolves to a private address',
+    async (name) => {
+      reached.length = 0;
+      const { key } = await deployedBot(t, owner, name, oneCall(`http://${name}:${port}/orders`));
+      const visitor = await startChat(t, key);
+      expect(visitor.messages.map((message) => message.message)).toEqual([
+        { type: 'text', text: 'The service is down.' },
+      ]);
+      expect(reached).toEqual([]);
+      expect(await callsOf(visitor.conversationId)).toEqual([
+        expect.objectContaining({ ok: false, response: `could not reach ${name}`, reason: 'unreachable' }),
+      ]);
+    },
+  );
+});

@@ -13,6 +13,8 @@ import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import NewReleasesRounded from '@mui/icons-material/NewReleasesRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
+import WebhookRounded from '@mui/icons-material/WebhookRounded';
 import {
   Box,
   Divider,
@@ -79,6 +81,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const changelog = pathname === '/v2/changelog';
   const sdk = pathname === '/v2/conversational-web-sdk';
   const company = pathname === '/v2/company/settings';
+  const webhooks = pathname.startsWith('/v2/webhook') || pathname.startsWith('/webhook');
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
@@ -118,6 +121,13 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
             sdk ? <IntegrationInstructionsRounded color="primary" /> : <IntegrationInstructionsOutlined />
           }
           selected={sdk}
+          onNavigate={onNavigate}
+        />
+        <NavItem
+          to="/v2/webhook/marketplace"
+          label={t('nav.webhooks')}
+          icon={webhooks ? <WebhookRounded color="primary" /> : <WebhookOutlined />}
+          selected={webhooks}
           onNavigate={onNavigate}
         />
         <NavItem

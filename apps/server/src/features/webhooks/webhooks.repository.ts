@@ -1,0 +1,294 @@
+import type { WebhookTemplateDefinition, WebhookTemplateListQuery } from '@parley/contracts';
+import { type Insertable, sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import { containsPattern } from '../../db/like-pattern';
+import type {
+  SealedField,
+  WebhookDeliveryTable,
+  WebhookInstanceRow,
+  WebhookTemplateRow,
+} from '../../db/tables/webhook.table';
+import type { BuiltInTemplate } from './catalogue';
+
+/** Which templates a caller sees: public ones and their company's; Parley staff see every one. */
+export type TemplateReach = { companyId: string; staff: boolean };
+
+/**
+ * Brings the built-in templates up to date: adds new ones, replaces a stored one whose version is
+ * older (a staff edit raises the stored version, so a staff edit outlives the release it was made
+ * on until the catalogue's version passes it).
+ */
+export async function syncBuiltInTemplates(
+  db: Queryable,
+  templates: readonly BuiltInTemplate[],
+): Promise<void> {
+  for (const template of templates) {
+    await db
+      .insertInto('webhook_templates')
+      .values({
+        slug: template.slug,
+        built_in: true,
+        version: template.version,
+        company_id: null,
+        name: template.definition.name,
+        category: template.definition.category,
+        definition: JSON.stringify(template.definition),
+        created_by: null,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('slug')
+          .doUpdateSet((eb) => ({
+            version: eb.ref('excluded.version'),
+            name: eb.ref('excluded.name'),
+            category: eb.ref('excluded.category'),
+            definition: eb.ref('excluded.definition'),
+            updated_at: sql<Date>`now()`,
+          }))
+          .where('webhook_templates.version', '<', (eb) => eb.ref('excluded.version')),
+      )
+      .execute();
+  }
+}
+
+function visibleTo(reach: TemplateReach) {
+  return reach.staff
+    ? sql<boolean>`true`
+    : sql<boolean>`(company_id is null or company_id = ${reach.companyId})`;
+}
+
+/** The templates a caller sees, searched by name and summary; categories counted before filtering. */
+export async function listTemplates(db: Queryable, reach: TemplateReach, query: WebhookTemplateListQuery) {
+  let base = db.selectFrom('webhook_templates').where(visibleTo(reach));
+  if (query.search) {
+    const pattern = containsPattern(query.search.toLowerCase());
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(name)`, 'like', pattern),
+        eb(sql<string>`lower(definition->>'summary')`, 'like', pattern),
+      ]),
+    );
+  }
+  const categories = await base
+    .select(['category', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('category')
+    .execute();
+  const rows = await (query.category ? base.where('category', '=', query.category) : base)
+    .selectAll()
+    .orderBy('built_in', 'desc')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  return {
+    rows,
+    categories: categories.map((row) => ({ category: row.category, count: Number(row.count) })),
+  };
+}
+
+export async function findTemplate(
+  db: Queryable,
+  reach: TemplateReach,
+  id: string,
+): Promise<WebhookTemplateRow | undefined> {
+  return db
+    .selectFrom('webhook_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where(visibleTo(reach))
+    .executeTakeFirst();
+}
+
+export async function insertTemplate(
+  db: Queryable,
+  template: { companyId: string | null; definition: WebhookTemplateDefinition; createdBy: string },
+): Promise<WebhookTemplateRow> {
+  return db
+    .insertInto('webhook_templates')
+    .values({
+      slug: null,
+      company_id: template.companyId,
+      name: template.definition.name,
+      category: template.definition.category,
+      definition: JSON.stringify(template.definition),
+      created_by: template.createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTemplate(
+  db: Queryable,
+  id: string,
+  template: { companyId: string | null; definition: WebhookTemplateDefinition },
+): Promise<WebhookTemplateRow | undefined> {
+  return db
+    .updateTable('webhook_templates')
+    .set((eb) => ({
+      company_id: template.companyId,
+      name: template.definition.name,
+      category: template.definition.category,
+      definition: JSON.stringify(template.definition),
+      version: eb('version', '+', 1),
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface InstanceWithTemplate extends WebhookInstanceRow {
+  template_name: string;
+  template_category: string;
+  template_definition: WebhookTemplateDefinition;
+}
+
+function instancesOf(db: Queryable, companyId: string) {
+  return db
+    .selectFrom('webhook_instances as i')
+    .innerJoin('webhook_templates as t', 't.id', 'i.template_id')
+    .selectAll('i')
+    .select([
+      't.name as template_name',
+      't.category as template_category',
+      't.definition as template_definition',
+    ])
+    .where('i.company_id', '=', companyId)
+    .where('i.deleted_at', 'is', null);
+}
+
+export async function listInstances(db: Queryable, companyId: string): Promise<InstanceWithTemplate[]> {
+  return instancesOf(db, companyId).orderBy('i.created_at', 'desc').orderBy('i.id').execute();
+}
+
+export async function findInstance(
+  db: Queryable,
+  companyId: string,
+  id: string,
+): Promise<InstanceWithTemplate | undefined> {
+  return instancesOf(db, companyId).where('i.id', '=', id).executeTakeFirst();
+}
+
+export async function insertInstance(
+  db: Queryable,
+  instance: {
+    id: string;
+    companyId: string;
+    templateId: string;
+    name: string;
+    fields: Record<string, string>;
+    secrets: Record<string, SealedField>;
+    signingSecret: string;
+    asynchronous: boolean;
+    createdBy: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('webhook_instances')
+    .values({
+      id: instance.id,
+      company_id: instance.companyId,
+      template_id: instance.templateId,
+      name: instance.name,
+      fields: JSON.stringify(instance.fields),
+      secrets: JSON.stringify(instance.secrets),
+      signing_secret: instance.signingSecret,
+      asynchronous: instance.asynchronous,
+      created_by: instance.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateInstance(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  changes: {
+    name: string;
+    fields: Record<string, string>;
+    secrets: Record<string, SealedField>;
+    signingSecret: string;
+    asynchronous: boolean;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_instances')
+    .set({
+      name: changes.name,
+      fields: JSON.stringify(changes.fields),
+      secrets: JSON.stringify(changes.secrets),
+      signing_secret: changes.signingSecret,
+      asynchronous: changes.asynchronous,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteInstance(db: Queryable, companyId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_instances')
+    .set({ deleted_at: sql<Date>`now()` })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export interface HealthRow {
+  instance_id: string;
+  deliveries: number;
+  succeeded: number;
+  p95_ms: number | null;
+  last_delivery_at: Date | null;
+  last_ok: boolean | null;
+}
+
+/** Each instance's deliveries since `since`: how many, how many succeeded, p95 time, the latest. */
+export async function instanceHealth(
+  db: Queryable,
+  companyId: string,
+  instanceIds: readonly string[],
+  since: Date,
+): Promise<HealthRow[]> {
+  if (instanceIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select([
+      'instance_id',
+      (eb) => eb.fn.countAll<string>().as('deliveries'),
+      sql<string>`count(*) filter (where ok)`.as('succeeded'),
+      sql<number | null>`percentile_cont(0.95) within group (order by duration_ms)`.as('p95_ms'),
+      sql<Date | null>`max(created_at)`.as('last_delivery_at'),
+      sql<boolean | null>`(array_agg(ok order by created_at desc, id desc))[1]`.as('last_ok'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('instance_id', 'in', instanceIds)
+    .where('created_at', '>=', since)
+    .groupBy('instance_id')
+    .execute();
+  return rows.map((row) => ({
+    instance_id: row.instance_id ?? '',
+    deliveries: Number(row.deliveries),
+    succeeded: Number(row.succeeded),
+    p95_ms: row.p95_ms === null ? null : Math.round(Number(row.p95_ms)),
+    last_delivery_at: row.last_delivery_at === null ? null : new Date(row.last_delivery_at),
+    last_ok: row.last_ok,
+  }));
+}
+
+export type NewDelivery = Insertable<WebhookDeliveryTable>;
+
+export async function insertDelivery(db: Queryable, delivery: NewDelivery): Promise<string> {
+  const row = await db
+    .insertInto('webhook_deliveries')
+    .values(delivery)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

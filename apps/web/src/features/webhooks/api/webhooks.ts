@@ -1,0 +1,79 @@
+import {
+  type CreateWebhookInstanceRequest,
+  type SaveWebhookTemplateRequest,
+  type TestWebhookInstanceRequest,
+  type UpdateWebhookInstanceRequest,
+  type WebhookTemplateListQuery,
+  webhooksApi,
+} from '@parley/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../shared/api/request';
+
+/** `['webhooks', 'templates', …]` and `['webhooks', 'instances', …]`. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  templates: () => [...webhookKeys.all, 'templates'] as const,
+  templateList: (query: WebhookTemplateListQuery) => [...webhookKeys.templates(), 'list', query] as const,
+  template: (id: string) => [...webhookKeys.templates(), 'detail', id] as const,
+  instances: () => [...webhookKeys.all, 'instances'] as const,
+  instance: (id: string) => [...webhookKeys.instances(), 'detail', id] as const,
+};
+
+export const templateListQuery = (query: WebhookTemplateListQuery) =>
+  queryOptions({
+    queryKey: webhookKeys.templateList(query),
+    queryFn: ({ signal }) =>
+      callRoute(webhooksApi.listTemplates, {
+        query: { search: query.search || undefined, category: query.category },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const templateQuery = (id: string) =>
+  queryOptions({
+    queryKey: webhookKeys.template(id),
+    queryFn: ({ signal }) => callRoute(webhooksApi.getTemplate, { params: { id }, signal }),
+  });
+
+export const instanceListQuery = () =>
+  queryOptions({
+    queryKey: [...webhookKeys.instances(), 'list'],
+    queryFn: ({ signal }) => callRoute(webhooksApi.listInstances, { signal }),
+    staleTime: 0,
+    refetchOnMount: true,
+  });
+
+export const instanceQuery = (id: string) =>
+  queryOptions({
+    queryKey: webhookKeys.instance(id),
+    queryFn: ({ signal }) => callRoute(webhooksApi.getInstance, { params: { id }, signal }),
+  });
+
+function useWebhookMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+export const useSaveTemplate = (id: string | null) =>
+  useWebhookMutation((body: SaveWebhookTemplateRequest) =>
+    id === null
+      ? callRoute(webhooksApi.createTemplate, { body })
+      : callRoute(webhooksApi.updateTemplate, { params: { id }, body }),
+  );
+export const useCreateInstance = () =>
+  useWebhookMutation((body: CreateWebhookInstanceRequest) => callRoute(webhooksApi.createInstance, { body }));
+export const useUpdateInstance = (id: string) =>
+  useWebhookMutation((body: UpdateWebhookInstanceRequest) =>
+    callRoute(webhooksApi.updateInstance, { params: { id }, body }),
+  );
+export const useDeleteInstance = () =>
+  useWebhookMutation((id: string) => callRoute(webhooksApi.deleteInstance, { params: { id } }));
+export const useTestInstance = (id: string) =>
+  useWebhookMutation((body: TestWebhookInstanceRequest) =>
+    callRoute(webhooksApi.testInstance, { params: { id }, body }),
+  );

@@ -1,0 +1,178 @@
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import ErrorRounded from '@mui/icons-material/ErrorRounded';
+import StorefrontRounded from '@mui/icons-material/StorefrontRounded';
+import {
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { WebhookHealth, WebhookInstanceSummary } from '@parley/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { instanceListQuery, useDeleteInstance } from '../api/webhooks';
+import { CategoryBadge } from './category-look';
+import { TestInstanceDialog } from './test-instance-dialog';
+
+function HealthLine({ health }: { health: WebhookHealth }) {
+  const { t, i18n } = useTranslation('webhooks');
+  if (health.deliveries === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('instances.noDeliveries')}
+      </Typography>
+    );
+  const rate = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(health.successRate ?? 0);
+  const last = health.lastDeliveryAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(health.lastDeliveryAt),
+      )
+    : '';
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      {health.lastOk ? (
+        <CheckCircleRounded fontSize="small" color="success" aria-label={t('instances.lastOk')} />
+      ) : (
+        <ErrorRounded fontSize="small" color="error" aria-label={t('instances.lastFailed')} />
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {t('instances.health', { rate, count: health.deliveries, p95: health.p95Ms ?? 0, last })}
+      </Typography>
+    </Stack>
+  );
+}
+
+function InstanceRow({
+  instance,
+  onTest,
+  onDelete,
+}: {
+  instance: WebhookInstanceSummary;
+  onTest: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('webhooks');
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      alignItems={{ sm: 'center' }}
+      sx={{ p: 2.5, '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}
+    >
+      <CategoryBadge category={instance.category} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="h4" component="h2" noWrap>
+          {instance.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+          {instance.templateName}
+        </Typography>
+        <HealthLine health={instance.health} />
+      </Box>
+      <Stack direction="row" spacing={1}>
+        <Button variant="outlined" onClick={onTest}>
+          {t('instances.test')}
+        </Button>
+        <Tooltip title={t('instances.delete')}>
+          <IconButton onClick={onDelete} aria-label={t('instances.deleteNamed', { name: instance.name })}>
+            <DeleteOutlineRounded />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** `/webhook`: the company's installed webhooks with their health over the last seven days. */
+export function InstancesPage() {
+  const { t } = useTranslation('webhooks');
+  const { data } = useSuspenseQuery(instanceListQuery());
+  const [params, setParams] = useSearchParams();
+  const testing = params.get('test');
+  const [deleting, setDeleting] = useState<WebhookInstanceSummary | null>(null);
+  const remove = useDeleteInstance();
+  const { enqueueSnackbar } = useSnackbar();
+  const setTesting = (id: string | null) => setParams(id ? { test: id } : {}, { replace: true });
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-end' }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h1">{t('instances.title')}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('instances.subtitle')}
+          </Typography>
+        </Box>
+        <Button
+          component={RouterLink}
+          to="/v2/webhook/marketplace"
+          variant="contained"
+          startIcon={<StorefrontRounded />}
+        >
+          {t('instances.browse')}
+        </Button>
+      </Stack>
+      <Card variant="outlined">
+        {data.instances.map((instance) => (
+          <InstanceRow
+            key={instance.id}
+            instance={instance}
+            onTest={() => setTesting(instance.id)}
+            onDelete={() => setDeleting(instance)}
+          />
+        ))}
+        {data.instances.length === 0 && (
+          <Box sx={{ p: 6, textAlign: 'center' }}>
+            <Typography variant="h4" component="p">
+              {t('instances.emptyTitle')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+              {t('instances.empty')}
+            </Typography>
+            <Button component={RouterLink} to="/v2/webhook/marketplace" variant="outlined">
+              {t('instances.browse')}
+            </Button>
+          </Box>
+        )}
+      </Card>
+      {testing && <TestInstanceDialog id={testing} onClose={() => setTesting(null)} />}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
+        <DialogTitle>{t('instances.deleteTitle', { name: deleting?.name ?? '' })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('instances.deleteText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() =>
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: () => {
+                  enqueueSnackbar(t('instances.deleted', { name: deleting.name }), { variant: 'success' });
+                  setDeleting(null);
+                },
+              })
+            }
+          >
+            {t('instances.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
