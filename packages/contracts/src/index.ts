@@ -21,6 +21,8 @@ export * from './health';
 export * from './health.api';
 export * from './inbox';
 export * from './industries';
+export * from './knowledge';
+export * from './knowledge.api';
 export * from './nlu';
 export * from './nlu.api';
 export * from './profile';

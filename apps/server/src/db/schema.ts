@@ -10,6 +10,12 @@ import type {
   ConversationVisitorTable,
   DeploymentTable,
 } from './tables/conversation.table';
+import type {
+  KnowledgeFilePieceTable,
+  KnowledgeFileTable,
+  KnowledgeRowTable,
+  KnowledgeSourceTable,
+} from './tables/knowledge.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
 import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
 import type { PendingSignUpTable } from './tables/pending-sign-up.table';
@@ -39,4 +45,8 @@ export interface DB {
   attempt_throttles: AttemptThrottleTable;
   seed_runs: SeedRunTable;
   telemetry_events: TelemetryEventTable;
+  knowledge_sources: KnowledgeSourceTable;
+  knowledge_files: KnowledgeFileTable;
+  knowledge_file_pieces: KnowledgeFilePieceTable;
+  knowledge_rows: KnowledgeRowTable;
 }
