@@ -3,14 +3,18 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { KnowledgeTab } from '../../knowledge/components/knowledge-tab';
 import { botQuery } from '../api/webchat';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling` tab. */
+const tabOf = (path: string) =>
+  path.endsWith('/styling') ? 'styling' : path.endsWith('/knowledge') ? 'knowledge' : 'webchat';
+
+/** `/v2/lite/bots/{botId}/settings` and its `/styling` and `/knowledge` tabs. */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
-  const tab = useLocation().pathname.endsWith('/styling') ? 'styling' : 'webchat';
+  const tab = tabOf(useLocation().pathname);
   const { botId = '' } = useParams();
   const { data: bot } = useSuspenseQuery(botQuery(botId));
   const base = `/v2/lite/bots/${bot.id}/settings`;
@@ -29,8 +33,16 @@ export function BotSettingsPage() {
       >
         <Tab value="webchat" label={t('settings.tabs.webchat')} component={Link} to={base} />
         <Tab value="styling" label={t('settings.tabs.styling')} component={Link} to={`${base}/styling`} />
+        <Tab
+          value="knowledge"
+          label={t('settings.tabs.knowledge')}
+          component={Link}
+          to={`${base}/knowledge`}
+        />
       </Tabs>
-      {tab === 'webchat' ? <WebchatDeploymentCard botId={bot.id} /> : <StylingEditor botId={bot.id} />}
+      {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
+      {tab === 'styling' && <StylingEditor botId={bot.id} />}
+      {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
     </Stack>
   );
 }
