@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/database';
+import type { Db, Queryable } from '../../db/database';
 import type { KnowledgeFileRow } from '../../db/tables/knowledge.table';
 import { ConflictException, NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
@@ -91,9 +91,19 @@ async function sourceRowOf(db: Queryable, session: Session, botId: string, sourc
   return source;
 }
 
-async function loadSource(db: Queryable, session: Session, botId: string, sourceId: string) {
-  const source = await sourceRowOf(db, session, botId, sourceId);
-  return sourceOf(source, await filesOfSources(db, [source.id]));
+/**
+ * A source and its files read in one snapshot: a file going live between two separate reads
+ * would show the source pointing at a file already dropped.
+ */
+function inSnapshot<T>(db: Db, read: (trx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(read);
+}
+
+async function loadSource(db: Db, session: Session, botId: string, sourceId: string) {
+  return inSnapshot(db, async (trx) => {
+    const source = await sourceRowOf(trx, session, botId, sourceId);
+    return sourceOf(source, await filesOfSources(trx, [source.id]));
+  });
 }
 
 export async function knowledgeOverview(
@@ -103,11 +113,16 @@ export async function knowledgeOverview(
 ): Promise<KnowledgeOverview> {
   const db = ctx.database.db;
   await botLanguageOf(db, session, botId);
-  const sources = await listSources(db, session.companyId, botId);
-  const files = await filesOfSources(
-    db,
-    sources.map((source) => source.id),
-  );
+  const { sources, files } = await inSnapshot(db, async (trx) => {
+    const sources = await listSources(trx, session.companyId, botId);
+    return {
+      sources,
+      files: await filesOfSources(
+        trx,
+        sources.map((source) => source.id),
+      ),
+    };
+  });
   // No embeddings model can be configured yet, so semantic search is off; the database's side is said too.
   const reasons: ('no-embeddings-model' | 'no-pgvector')[] = ['no-embeddings-model'];
   if (!(await pgvectorAvailable(db))) reasons.push('no-pgvector');

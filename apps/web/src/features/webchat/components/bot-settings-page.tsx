@@ -4,14 +4,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { KnowledgeTab } from '../../knowledge/components/knowledge-tab';
+import { TranslationSettings } from '../../translation/components/translation-settings';
 import { botQuery } from '../api/webchat';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabOf = (path: string) =>
-  path.endsWith('/styling') ? 'styling' : path.endsWith('/knowledge') ? 'knowledge' : 'webchat';
+const tabs = ['styling', 'translation', 'knowledge'] as const;
+const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling` and `/knowledge` tabs. */
+/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/translation` and `/knowledge` tabs. */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
   const tab = tabOf(useLocation().pathname);
@@ -34,6 +35,12 @@ export function BotSettingsPage() {
         <Tab value="webchat" label={t('settings.tabs.webchat')} component={Link} to={base} />
         <Tab value="styling" label={t('settings.tabs.styling')} component={Link} to={`${base}/styling`} />
         <Tab
+          value="translation"
+          label={t('settings.tabs.translation')}
+          component={Link}
+          to={`${base}/translation`}
+        />
+        <Tab
           value="knowledge"
           label={t('settings.tabs.knowledge')}
           component={Link}
@@ -42,6 +49,7 @@ export function BotSettingsPage() {
       </Tabs>
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
+      {tab === 'translation' && <TranslationSettings botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
     </Stack>
   );
