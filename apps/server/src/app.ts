@@ -24,6 +24,8 @@ import { debuggerRoutes } from './features/debugger/debugger.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
+import { processDatasetFile } from './features/knowledge/dataset-processing';
+import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
 import { nluRoutes } from './features/nlu/nlu.routes';
@@ -166,6 +168,9 @@ export async function buildApp({
     await finishAbandonedTurns(ctx);
   });
   await jobs.schedule('abandoned-turns', '* * * * *');
+  await jobs.work('dataset-processing', async ({ fileId }) => {
+    await processDatasetFile(database, app.log, fileId);
+  });
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });
@@ -209,6 +214,7 @@ export async function buildApp({
     await api.register(debuggerRoutes);
     await api.register(nluRoutes);
     await api.register(aiRoutes);
+    await api.register(knowledgeRoutes);
     await api.register(reportsRoutes);
   });
 

@@ -22,6 +22,8 @@ export * from './health.api';
 export * from './inbox';
 export * from './inbox.api';
 export * from './industries';
+export * from './knowledge';
+export * from './knowledge.api';
 export * from './nlu';
 export * from './nlu.api';
 export * from './profile';

@@ -10,6 +10,12 @@ import type {
   ConversationVisitorTable,
   DeploymentTable,
 } from './tables/conversation.table';
+import type {
+  KnowledgeFilePieceTable,
+  KnowledgeFileTable,
+  KnowledgeRowTable,
+  KnowledgeSourceTable,
+} from './tables/knowledge.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
 import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
 import type { PendingSignUpTable } from './tables/pending-sign-up.table';
@@ -49,6 +55,10 @@ export interface DB {
   attempt_throttles: AttemptThrottleTable;
   seed_runs: SeedRunTable;
   telemetry_events: TelemetryEventTable;
+  knowledge_sources: KnowledgeSourceTable;
+  knowledge_files: KnowledgeFileTable;
+  knowledge_file_pieces: KnowledgeFilePieceTable;
+  knowledge_rows: KnowledgeRowTable;
   company_translation: CompanyTranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'conversation-expiry': Record<string, never>;
   /** Once a minute: finishes turns whose process stopped while they waited on an outside call. */
   'abandoned-turns': Record<string, never>;
+  /** Reads an uploaded CSV file of a dataset into rows (see features/knowledge). */
+  'dataset-processing': { fileId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
 }
@@ -28,6 +30,8 @@ const queueSettings = {
   'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
   'abandoned-turns': { retryLimit: 1, expireInMinutes: 5 },
   'report-rollup': { retryLimit: 1, expireInMinutes: 10 },
+  // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
+  'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
 
 export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ValidationException } from '../errors';
 
@@ -35,7 +36,9 @@ export function cleanInput(value: unknown, depth = 0): unknown {
 /** Cleans body, query and params before validation, so no handler ever sees a NUL or a lone surrogate. */
 export function registerCleanInput(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined) request.body = cleanInput(request.body);
+    // An uploaded file's body is still a stream: its route reads (and cleans) it as it goes.
+    if (request.body !== undefined && !(request.body instanceof Readable))
+      request.body = cleanInput(request.body);
     request.query = cleanInput(request.query) as typeof request.query;
     request.params = cleanInput(request.params) as typeof request.params;
   });

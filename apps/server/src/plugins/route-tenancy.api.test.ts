@@ -72,6 +72,7 @@ interface Resources {
   debugConversation: string;
   webhookTemplate: string;
   webhookInstance: string;
+  dataset: string;
 }
 
 /**
@@ -87,6 +88,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'conversations/:conversationId': 'debugConversation',
   'templates/:id': 'webhookTemplate',
   'instances/:id': 'webhookInstance',
+  'datasets/:sourceId': 'dataset',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -109,7 +111,9 @@ const otherQuery = (url: string): Record<string, string> =>
     ? reportQuery
     : url.endsWith('/changes')
       ? { afterSeq: '0', afterEvent: '0' }
-      : {};
+      : url.includes('/knowledge/datasets')
+        ? { fileName: 'taken.csv' }
+        : {};
 const queryOf = (route: { url: string; query: string[] }, ids: Record<string, string> = {}) =>
   new URLSearchParams(
     Object.entries({ ...otherQuery(route.url), ...ids }).filter(([key]) => route.query.includes(key)),
@@ -177,6 +181,14 @@ describe('the route table’s tenancy', () => {
       deployment: deployments.json<Deployment[]>().find((deployment) => deployment.key === key)?.id ?? '',
       conversation: (await startChat(t, key)).conversationId,
       debugConversation: debug.json<{ conversationId: string }>().conversationId,
+      dataset: (
+        await t.request({
+          method: 'POST',
+          url: `/api/bots/${bot.id}/knowledge/datasets?fileName=a.csv`,
+          headers: { ...ownerA, 'content-type': 'text/csv' },
+          payload: 'a,b\n1,2\n',
+        })
+      ).json<{ id: string }>().id,
     };
     // Valid bodies, so a request reaches the route's own checks rather than stopping at validation.
     bodies = {
@@ -197,6 +209,8 @@ describe('the route table’s tenancy', () => {
       'POST /api/webhooks/instances/:id/test': {},
       'POST /api/bots/:id/debugger/conversations/:conversationId/messages': { text: 'hi' },
       'POST /api/bots/:id/nlu/predictions': { text: 'hi' },
+      'PATCH /api/bots/:id/knowledge/datasets/:sourceId': { name: 'Taken' },
+      'POST /api/bots/:id/knowledge/search': { query: 'hi' },
       'POST /api/bots/:id/llm/prompt-tests': {
         model: '',
         systemPrompt: '',
@@ -234,6 +248,7 @@ describe('the route table’s tenancy', () => {
     debugConversation: randomUUID(),
     webhookTemplate: randomUUID(),
     webhookInstance: randomUUID(),
+    dataset: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

@@ -16,6 +16,7 @@ import * as industries from './0014-industries';
 import * as pathSteps from './0015-path-steps';
 import * as translation from './0016-translation';
 import * as webhookMarketplace from './0017-webhook-marketplace';
+import * as knowledge from './0018-knowledge';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-path-steps': pathSteps,
   '0016-translation': translation,
   '0017-webhook-marketplace': webhookMarketplace,
+  '0018-knowledge': knowledge,
 };

@@ -24,6 +24,8 @@ export function authorizationScheme(url: string, base = window.location.origin):
 
 export interface RequestOptions<S extends z.ZodType> {
   body?: unknown;
+  /** A file sent as the body itself (an upload), instead of `body` as JSON. */
+  file?: Blob;
   /** The answer's contract; the parsed value is returned. */
   schema?: S;
   /** Overrides the stored session (the two-factor setup step has its own token). */
@@ -37,12 +39,15 @@ async function send<S extends z.ZodType>(
   options: RequestOptions<S> = {},
 ): Promise<z.infer<S>> {
   const token = options.token !== undefined ? options.token : (readAuthRecord()?.token ?? null);
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': options.file ? 'text/csv' : 'application/json',
+  };
   if (token) headers.Authorization = `${authorizationScheme(url)} ${token}`;
   const response = await fetch(url, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
   const text = await response.text();
@@ -87,4 +92,12 @@ export function callRoute<C extends RouteContract & { response: S }, S extends z
     token: input.token,
     signal: input.signal,
   });
+}
+
+/** Calls an upload route by its contract: the file is the body, the answer parsed by the contract. */
+export function uploadToRoute<C extends RouteContract & { response: S }, S extends z.ZodType>(
+  contract: C & { response: S },
+  input: RouteInput<C> & { file: Blob },
+): Promise<z.output<S>> {
+  return send(contract.method, routeUrl(contract, input), { file: input.file, schema: contract.response });
 }

@@ -3,20 +3,19 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { KnowledgeTab } from '../../knowledge/components/knowledge-tab';
 import { TranslationSettings } from '../../translation/components/translation-settings';
 import { botQuery } from '../api/webchat';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling` and `/translation` tabs. */
+const tabs = ['styling', 'translation', 'knowledge'] as const;
+const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
+
+/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/translation` and `/knowledge` tabs. */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
-  const path = useLocation().pathname;
-  const tab = path.endsWith('/styling')
-    ? 'styling'
-    : path.endsWith('/translation')
-      ? 'translation'
-      : 'webchat';
+  const tab = tabOf(useLocation().pathname);
   const { botId = '' } = useParams();
   const { data: bot } = useSuspenseQuery(botQuery(botId));
   const base = `/v2/lite/bots/${bot.id}/settings`;
@@ -41,14 +40,17 @@ export function BotSettingsPage() {
           component={Link}
           to={`${base}/translation`}
         />
+        <Tab
+          value="knowledge"
+          label={t('settings.tabs.knowledge')}
+          component={Link}
+          to={`${base}/knowledge`}
+        />
       </Tabs>
-      {tab === 'webchat' ? (
-        <WebchatDeploymentCard botId={bot.id} />
-      ) : tab === 'styling' ? (
-        <StylingEditor botId={bot.id} />
-      ) : (
-        <TranslationSettings />
-      )}
+      {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
+      {tab === 'styling' && <StylingEditor botId={bot.id} />}
+      {tab === 'translation' && <TranslationSettings />}
+      {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
     </Stack>
   );
 }

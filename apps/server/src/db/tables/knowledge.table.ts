@@ -1,0 +1,64 @@
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
+
+/** A bot's dataset; `live_file_id` is the processed file it answers from (null until one is ready). */
+export interface KnowledgeSourceTable {
+  id: Generated<string>;
+  company_id: string;
+  bot_id: string;
+  kind: 'csv';
+  name: string;
+  live_file_id: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: Generated<Date>;
+}
+
+export type KnowledgeFileState = 'uploaded' | 'processing' | 'ready' | 'failed';
+
+/** A stored column of a processed file: its detected type and how search uses it. */
+export interface StoredColumn {
+  name: string;
+  type: 'text' | 'number' | 'date';
+  searchable: boolean;
+  filter: boolean;
+}
+
+/** One uploaded file of a dataset and what processing made of it. */
+export interface KnowledgeFileTable {
+  id: Generated<string>;
+  source_id: string;
+  company_id: string;
+  file_name: string;
+  size_bytes: number;
+  state: KnowledgeFileState;
+  progress: Generated<number>;
+  row_count: number | null;
+  error: string | null;
+  error_lines: Generated<number[]>;
+  notices: Generated<string[]>;
+  encoding: string | null;
+  delimiter: string | null;
+  /** The PostgreSQL text search configuration its rows were indexed with (the bot's language). */
+  search_config: Generated<string>;
+  columns: JSONColumnType<StoredColumn[], string | undefined, string>;
+  uploaded_at: ColumnType<Date, never, never>;
+  finished_at: Date | null;
+}
+export type KnowledgeFileRow = Selectable<KnowledgeFileTable>;
+
+/** The raw file, in pieces of about a megabyte, in upload order. */
+export interface KnowledgeFilePieceTable {
+  file_id: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
+export interface KnowledgeRowTable {
+  file_id: string;
+  /** 1-based among the data rows (the header row is not counted). */
+  row_number: number;
+  /** Where the row starts in the file, as a text editor counts lines. */
+  line_number: number;
+  cells: JSONColumnType<Record<string, string | number | null>, string, string>;
+  search: string;
+  filter_values: string[];
+}

@@ -1,0 +1,122 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+import type { StoredColumn } from '../../db/tables/knowledge.table';
+import { ensureError } from '../../errors';
+import { delimiterName, sniffFormat } from './csv-format';
+import { CsvProblem, csvRecords, inspectCsv, typedCells } from './csv-records';
+import {
+  clearRows,
+  failFile,
+  filePieces,
+  fileToProcess,
+  firstPiece,
+  insertRows,
+  makeFileLive,
+  type RowToStore,
+  setFileProgress,
+} from './knowledge.repository';
+
+/** Rows per insert statement: one JSON parameter of a few hundred kilobytes. */
+const ROWS_PER_BATCH = 1000;
+/** Reading the file to check it is this share of the progress; storing its rows is the rest. */
+const CHECKING_SHARE = 20;
+
+/** A replaced file's choices carry over to the columns of the same name; new columns get defaults. */
+function chooseColumns(
+  inspected: readonly { name: string; type: StoredColumn['type']; looksLikeKey: boolean }[],
+  previous: readonly StoredColumn[] | null,
+): StoredColumn[] {
+  return inspected.map((column) => {
+    const before = previous?.find((each) => each.name === column.name);
+    return {
+      name: column.name,
+      type: column.type,
+      searchable: before?.searchable ?? column.type === 'text',
+      filter: before?.filter ?? column.looksLikeKey,
+    };
+  });
+}
+
+/** Thrown when the file was replaced or deleted while it was processed: the job just stops. */
+class FileGone extends Error {}
+
+/**
+ * The background job of an uploaded CSV file (queue `dataset-processing`): reads it once to
+ * check it and type its columns (storing nothing), then again to store its rows in batches,
+ * reporting progress, and finally makes it live in one transaction. The file streams from the
+ * database piece by piece both times. A bad file ends `failed` with the reason and its first bad
+ * lines, its rows and bytes dropped.
+ */
+export async function processDatasetFile(database: Database, log: FastifyBaseLogger, fileId: string) {
+  const db = database.db;
+  const file = await fileToProcess(db, fileId);
+  if (!file || file.state === 'ready' || file.state === 'failed') return;
+  const progress = async (state: 'processing', value: number, extra = {}) => {
+    if (!(await setFileProgress(db, fileId, { state, progress: Math.round(value), ...extra })))
+      throw new FileGone();
+  };
+  try {
+    // A retry after a stopped process starts over.
+    await clearRows(db, fileId);
+    const sample = await firstPiece(db, fileId);
+    const sniffed = sniffFormat(sample ?? new Uint8Array());
+    if (!sniffed.ok) throw new CsvProblem(sniffed.reason);
+    const { format } = sniffed;
+    await progress('processing', 1, {
+      encoding: format.encoding,
+      delimiter: delimiterName(format.delimiter),
+    });
+
+    const inspection = await inspectCsv(csvRecords(filePieces(db, fileId), format), format);
+    const columns = chooseColumns(inspection.columns, file.liveColumns);
+    await progress('processing', CHECKING_SHARE);
+
+    let batch: RowToStore[] = [];
+    let stored = 0;
+    let header = true;
+    for await (const record of csvRecords(filePieces(db, fileId), format)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      stored++;
+      batch.push({
+        rowNumber: stored,
+        lineNumber: record.line,
+        cells: typedCells(record.fields, columns, format),
+      });
+      if (batch.length >= ROWS_PER_BATCH) {
+        await insertRows(db, fileId, file.search_config, columns, batch);
+        batch = [];
+        await progress(
+          'processing',
+          CHECKING_SHARE + ((100 - CHECKING_SHARE - 1) * stored) / inspection.rowCount,
+        );
+      }
+    }
+    if (batch.length > 0) await insertRows(db, fileId, file.search_config, columns, batch);
+
+    const notices =
+      inspection.formulaCells > 0
+        ? [
+            `${inspection.formulaCells} cells start with =, +, - or @ (a spreadsheet formula); they are kept as plain text and never run.`,
+          ]
+        : [];
+    const live = await db
+      .transaction()
+      .execute((trx) => makeFileLive(trx, fileId, { rowCount: stored, columns, notices }));
+    if (!live) await clearRows(db, fileId);
+  } catch (error) {
+    if (error instanceof FileGone) {
+      await clearRows(db, fileId);
+      return;
+    }
+    if (error instanceof CsvProblem) {
+      await failFile(db, fileId, error.message, error.lines);
+      return;
+    }
+    // A bug or a lost database: the file fails with a reason a person can act on, the log has the rest.
+    log.error({ err: ensureError(error), fileId }, 'dataset processing failed');
+    await failFile(db, fileId, 'Processing stopped unexpectedly; upload the file again.', []);
+  }
+}

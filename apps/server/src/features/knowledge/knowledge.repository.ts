@@ -1,0 +1,364 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { KnowledgeFileRow, KnowledgeFileState, StoredColumn } from '../../db/tables/knowledge.table';
+
+/** Tenancy: every read of a company's knowledge starts from a source of that company and bot. */
+
+export async function findBotLanguage(db: Queryable, companyId: string, botId: string) {
+  const bot = await db
+    .selectFrom('bots')
+    .select('language')
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return bot?.language;
+}
+
+export interface NewFile {
+  companyId: string;
+  fileName: string;
+  sizeBytes: number;
+  searchConfig: string;
+  pieces: readonly Uint8Array[];
+}
+
+/** Stores a new source (a dataset) with nothing processed yet. */
+export async function insertSource(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+  name: string,
+): Promise<string> {
+  const { id } = await db
+    .insertInto('knowledge_sources')
+    .values({ company_id: companyId, bot_id: botId, kind: 'csv', name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Stores an uploaded file and its raw bytes, and drops the source's earlier files that never
+ * became live (a failed or still processing one: its job notices and stops).
+ */
+export async function insertFile(db: Queryable, sourceId: string, file: NewFile): Promise<string> {
+  await db
+    .deleteFrom('knowledge_files')
+    .where('source_id', '=', sourceId)
+    .where(
+      'id',
+      'not in',
+      db
+        .selectFrom('knowledge_sources')
+        .select('live_file_id')
+        .where('id', '=', sourceId)
+        .where('live_file_id', 'is not', null),
+    )
+    .execute();
+  const { id } = await db
+    .insertInto('knowledge_files')
+    .values({
+      source_id: sourceId,
+      company_id: file.companyId,
+      file_name: file.fileName,
+      size_bytes: file.sizeBytes,
+      state: 'uploaded',
+      search_config: file.searchConfig,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [seq, bytes] of file.pieces.entries()) {
+    await db.insertInto('knowledge_file_pieces').values({ file_id: id, seq, bytes }).execute();
+  }
+  await db
+    .updateTable('knowledge_sources')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', sourceId)
+    .execute();
+  return id;
+}
+
+export async function findSource(db: Queryable, companyId: string, botId: string, sourceId: string) {
+  return db
+    .selectFrom('knowledge_sources')
+    .selectAll()
+    .where('id', '=', sourceId)
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .executeTakeFirst();
+}
+
+export async function listSources(db: Queryable, companyId: string, botId: string) {
+  return db
+    .selectFrom('knowledge_sources')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every file of the given sources (a live one and at most one pending each). */
+export async function filesOfSources(
+  db: Queryable,
+  sourceIds: readonly string[],
+): Promise<KnowledgeFileRow[]> {
+  if (sourceIds.length === 0) return [];
+  return db.selectFrom('knowledge_files').selectAll().where('source_id', 'in', sourceIds).execute();
+}
+
+export async function deleteSource(db: Queryable, companyId: string, botId: string, sourceId: string) {
+  const result = await db
+    .deleteFrom('knowledge_sources')
+    .where('id', '=', sourceId)
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function renameSource(db: Queryable, sourceId: string, name: string) {
+  await db
+    .updateTable('knowledge_sources')
+    .set({ name, updated_at: sql`now()` })
+    .where('id', '=', sourceId)
+    .execute();
+}
+
+export async function previewRows(db: Queryable, fileId: string, limit: number) {
+  return db
+    .selectFrom('knowledge_rows')
+    .select(['row_number', 'cells'])
+    .where('file_id', '=', fileId)
+    .orderBy('row_number')
+    .limit(limit)
+    .execute();
+}
+
+/** A file to process, with the columns of the live file it replaces (whose choices carry over). */
+export async function fileToProcess(db: Queryable, fileId: string) {
+  return db
+    .selectFrom('knowledge_files as file')
+    .innerJoin('knowledge_sources as source', 'source.id', 'file.source_id')
+    .leftJoin('knowledge_files as live', 'live.id', 'source.live_file_id')
+    .select(['file.id', 'file.state', 'file.search_config', 'file.source_id', 'live.columns as liveColumns'])
+    .where('file.id', '=', fileId)
+    .executeTakeFirst();
+}
+
+/** The raw file, one stored piece at a time (never the whole file in memory). */
+export async function* filePieces(db: Queryable, fileId: string): AsyncGenerator<Uint8Array> {
+  for (let seq = 0; ; seq++) {
+    const piece = await db
+      .selectFrom('knowledge_file_pieces')
+      .select('bytes')
+      .where('file_id', '=', fileId)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+    if (!piece) return;
+    yield piece.bytes;
+  }
+}
+
+export async function firstPiece(db: Queryable, fileId: string): Promise<Uint8Array | undefined> {
+  return (
+    await db
+      .selectFrom('knowledge_file_pieces')
+      .select('bytes')
+      .where('file_id', '=', fileId)
+      .where('seq', '=', 0)
+      .executeTakeFirst()
+  )?.bytes;
+}
+
+/** Updates a file while it is processed; false when it is gone (replaced or deleted meanwhile). */
+export async function setFileProgress(
+  db: Queryable,
+  fileId: string,
+  change: {
+    state: KnowledgeFileState;
+    progress: number;
+    encoding?: string;
+    delimiter?: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('knowledge_files')
+    .set(change)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export interface RowToStore {
+  rowNumber: number;
+  lineNumber: number;
+  cells: Record<string, string | number | null>;
+}
+
+/** The full-text vector of a row: its searchable columns' values, under the file's configuration. */
+const searchVector = (config: string, cells: ReturnType<typeof sql>, searchable: readonly string[]) =>
+  sql`to_tsvector(${config}::regconfig, coalesce((select string_agg(cell.value, ' ') from jsonb_each_text(${cells}) as cell where cell.key = any(${[...searchable]}::text[])), ''))`;
+/** The row's filter columns' values, lowercased, for exact matches on what a question names. */
+const filterValues = (cells: ReturnType<typeof sql>, filters: readonly string[]) =>
+  sql`array(select lower(cell.value) from jsonb_each_text(${cells}) as cell where cell.key = any(${[...filters]}::text[]) and cell.value is not null)`;
+
+/** Stores a batch of rows in one statement (their cells as one JSON parameter). */
+export async function insertRows(
+  db: Queryable,
+  fileId: string,
+  config: string,
+  columns: readonly StoredColumn[],
+  rows: readonly RowToStore[],
+): Promise<void> {
+  const searchable = columns.filter((column) => column.searchable).map((column) => column.name);
+  const filters = columns.filter((column) => column.filter).map((column) => column.name);
+  const batch = JSON.stringify(rows.map((row) => ({ n: row.rowNumber, l: row.lineNumber, c: row.cells })));
+  await sql`insert into knowledge_rows (file_id, row_number, line_number, cells, search, filter_values)
+    select ${fileId}::uuid, r.n, r.l, r.c, ${searchVector(config, sql`r.c`, searchable)}, ${filterValues(sql`r.c`, filters)}
+    from jsonb_to_recordset(${batch}::jsonb) as r(n integer, l integer, c jsonb)`.execute(db);
+}
+
+/** Re-indexes a file's rows after its searchable or filter columns changed. */
+export async function reindexRows(
+  db: Queryable,
+  fileId: string,
+  config: string,
+  columns: readonly StoredColumn[],
+) {
+  const searchable = columns.filter((column) => column.searchable).map((column) => column.name);
+  const filters = columns.filter((column) => column.filter).map((column) => column.name);
+  await sql`update knowledge_rows set
+      search = ${searchVector(config, sql`cells`, searchable)},
+      filter_values = ${filterValues(sql`cells`, filters)}
+    where file_id = ${fileId}`.execute(db);
+  await db
+    .updateTable('knowledge_files')
+    .set({ columns: JSON.stringify(columns) })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** A file that cannot be used: the reason kept, its rows and raw bytes dropped. */
+export async function failFile(db: Queryable, fileId: string, error: string, lines: readonly number[]) {
+  await db.deleteFrom('knowledge_rows').where('file_id', '=', fileId).execute();
+  await db.deleteFrom('knowledge_file_pieces').where('file_id', '=', fileId).execute();
+  await db
+    .updateTable('knowledge_files')
+    .set({ state: 'failed', error, error_lines: [...lines], progress: 0, finished_at: sql`now()` })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** Drops the rows of a file being processed again (a retry after its process stopped). */
+export async function clearRows(db: Queryable, fileId: string) {
+  await db.deleteFrom('knowledge_rows').where('file_id', '=', fileId).execute();
+}
+
+/**
+ * Makes a processed file the one its source answers from, and drops the file it replaces, in the
+ * caller's transaction: a question sees the old rows or the new ones, never a mix. False when the
+ * file is gone (a newer upload or a delete came first).
+ */
+export async function makeFileLive(
+  trx: Queryable,
+  fileId: string,
+  result: { rowCount: number; columns: readonly StoredColumn[]; notices: readonly string[] },
+): Promise<boolean> {
+  const file = await trx
+    .selectFrom('knowledge_files')
+    .select('source_id')
+    .where('id', '=', fileId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!file) return false;
+  await trx
+    .updateTable('knowledge_files')
+    .set({
+      state: 'ready',
+      progress: 100,
+      row_count: result.rowCount,
+      columns: JSON.stringify(result.columns),
+      notices: [...result.notices],
+      finished_at: sql`now()`,
+    })
+    .where('id', '=', fileId)
+    .execute();
+  await trx
+    .updateTable('knowledge_sources')
+    .set({ live_file_id: fileId, updated_at: sql`now()` })
+    .where('id', '=', file.source_id)
+    .execute();
+  await trx
+    .deleteFrom('knowledge_files')
+    .where('source_id', '=', file.source_id)
+    .where('id', '<>', fileId)
+    .execute();
+  return true;
+}
+
+export async function liveFileOf(db: Queryable, sourceId: string) {
+  return db
+    .selectFrom('knowledge_sources as source')
+    .innerJoin('knowledge_files as file', 'file.id', 'source.live_file_id')
+    .select(['file.id', 'file.search_config', 'file.columns'])
+    .where('source.id', '=', sourceId)
+    .executeTakeFirst();
+}
+
+export interface RowHit {
+  source_id: string;
+  source_name: string;
+  row_number: number;
+  cells: Record<string, string | number | null>;
+  text_score: number;
+  /** How many of the row's filter values the question names. */
+  filter_hits: number;
+  filter_values: string[];
+}
+
+/**
+ * Ranked rows of a bot's live files. Filter values the question names (`keys`) narrow each source
+ * to the rows naming the most of them (a code and a category: the row with both), which rank
+ * first; full text matches any of the question's words (OR), ranked by cover density (0–1).
+ */
+export async function searchRows(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+  search: { config: string; text: string; keys: readonly string[]; limit: number },
+): Promise<RowHit[]> {
+  const query = sql`replace(plainto_tsquery(${search.config}::regconfig, ${search.text})::text, '&', '|')::tsquery`;
+  const keys = sql`${[...search.keys]}::text[]`;
+  const result = await sql<RowHit>`
+    with question as (select ${query} as words),
+    candidates as (
+      select source.id as source_id, source.name as source_name, data_row.row_number, data_row.cells,
+        data_row.filter_values,
+        ts_rank_cd(data_row.search, question.words, 32) as text_score,
+        (select count(*) from unnest(data_row.filter_values) as value where value = any(${keys}))::int as filter_hits
+      from knowledge_sources as source
+      join knowledge_rows as data_row on data_row.file_id = source.live_file_id
+      cross join question
+      where source.company_id = ${companyId} and source.bot_id = ${botId}
+        and (data_row.filter_values && ${keys} or data_row.search @@ question.words)
+    ),
+    narrowed as (
+      select *, max(filter_hits) over (partition by source_id) as best_hits from candidates
+    )
+    select source_id, source_name, row_number, cells, filter_values, text_score::float8 as text_score, filter_hits
+    from narrowed
+    where filter_hits = best_hits
+    order by filter_hits desc, text_score desc, source_name, row_number
+    limit ${search.limit}`.execute(db);
+  return result.rows;
+}
+
+/** Whether this database could run vector search (the pgvector extension is installed on it). */
+export async function pgvectorAvailable(db: Queryable): Promise<boolean> {
+  const result = await sql<{ available: boolean }>`
+    select exists (select 1 from pg_available_extensions where name = 'vector') as available`.execute(db);
+  return result.rows[0]?.available ?? false;
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/** The largest CSV file a dataset takes (spec §5): checked in the browser, enforced by the server. */
+export const DATASET_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What a column holds, detected from every value of it when the file is processed. */
+export const columnTypeSchema = z.enum(['text', 'number', 'date']);
+export type ColumnType = z.infer<typeof columnTypeSchema>;
+
+export const datasetColumnSchema = z.object({
+  name: z.string(),
+  type: columnTypeSchema,
+  /** Its words are ranked by full-text search. */
+  searchable: z.boolean(),
+  /** A value of it named in a question (a product code) narrows the rows before ranking. */
+  filter: z.boolean(),
+});
+export type DatasetColumn = z.infer<typeof datasetColumnSchema>;
+
+/**
+ * A file's way through processing: stored (`uploaded`), read by a background job (`processing`,
+ * with progress), then `ready` to answer from, or `failed` with the reason.
+ */
+export const datasetStateSchema = z.enum(['uploaded', 'processing', 'ready', 'failed']);
+export type DatasetState = z.infer<typeof datasetStateSchema>;
+
+/** One uploaded file of a dataset. */
+export const datasetFileSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  state: datasetStateSchema,
+  /** 0–100 while processing. */
+  progress: z.number().int().min(0).max(100),
+  rowCount: z.number().int().nullable(),
+  /** Why it failed, for a person to act on. */
+  error: z.string().nullable(),
+  /** The first lines of the file that were wrong (1-based, as a text editor counts them). */
+  errorLines: z.array(z.number().int()),
+  /** What processing found worth saying without failing (cells kept as plain text, …). */
+  notices: z.array(z.string()),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  uploadedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type DatasetFile = z.infer<typeof datasetFileSchema>;
+
+/**
+ * A CSV dataset of a bot: the file it answers from (`live`) and, while a new file is processed or
+ * after it failed, that file (`pending`). The live file serves until the pending one is ready.
+ */
+export const knowledgeSourceSchema = z.object({
+  id: z.string(),
+  kind: z.literal('csv'),
+  name: z.string(),
+  live: datasetFileSchema.nullable(),
+  pending: datasetFileSchema.nullable(),
+  columns: z.array(datasetColumnSchema),
+  updatedAt: z.string(),
+});
+export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
+
+/** Why semantic (vector) search is off; full-text search is always on. */
+export const semanticSearchStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** `no-embeddings-model`: no embeddings model is configured; `no-pgvector`: the database lacks pgvector. */
+  reasons: z.array(z.enum(['no-embeddings-model', 'no-pgvector'])),
+});
+
+export const knowledgeOverviewSchema = z.object({
+  sources: z.array(knowledgeSourceSchema),
+  search: z.object({ fullText: z.literal(true), semantic: semanticSearchStatusSchema }),
+});
+export type KnowledgeOverview = z.infer<typeof knowledgeOverviewSchema>;
+
+/** A cell as stored: numbers as numbers, dates as `YYYY-MM-DD`, the rest as text, empty as null. */
+export const cellValueSchema = z.union([z.string(), z.number(), z.null()]);
+export type CellValue = z.infer<typeof cellValueSchema>;
+
+export const datasetRowSchema = z.object({
+  rowNumber: z.number().int(),
+  cells: z.record(z.string(), cellValueSchema),
+});
+export type DatasetRow = z.infer<typeof datasetRowSchema>;
+
+/** A dataset with its first rows, for the preview. */
+export const datasetPreviewSchema = z.object({
+  source: knowledgeSourceSchema,
+  rows: z.array(datasetRowSchema),
+});
+export type DatasetPreview = z.infer<typeof datasetPreviewSchema>;
+
+export const datasetParamsSchema = z.strictObject({ id: z.string().max(100), sourceId: z.string().max(100) });
+
+export const uploadDatasetQuerySchema = z.strictObject({
+  /** The file's name as the person picked it (the body is the file itself). */
+  fileName: z
+    .string()
+    .trim()
+    .min(1, 'Name the file')
+    .max(200, 'At most 200 characters')
+    .refine((value) => !/[<>\\/]/.test(value), 'File names cannot contain < > / or \\'),
+});
+
+export const updateDatasetRequestSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  /** Every column of the live file, by name, with whether it is searchable and a filter. */
+  columns: z
+    .array(z.strictObject({ name: z.string().max(200), searchable: z.boolean(), filter: z.boolean() }))
+    .max(500)
+    .optional(),
+});
+export type UpdateDatasetRequest = z.infer<typeof updateDatasetRequestSchema>;
+
+export const knowledgeSearchRequestSchema = z.strictObject({
+  query: z.string().trim().min(1, 'Ask something').max(1000),
+  limit: z.number().int().min(1).max(50).default(5),
+});
+export type KnowledgeSearchRequest = z.input<typeof knowledgeSearchRequestSchema>;
+
+/** One row found for a question: where it comes from, how well it matched, and what it says. */
+export const knowledgeResultSchema = z.object({
+  sourceId: z.string(),
+  sourceName: z.string(),
+  rowNumber: z.number().int(),
+  /** 0–1: full-text rank, raised to at least 0.5 for a row an exact filter value picked. */
+  score: z.number(),
+  /** The filter columns whose value the question named (`column`, `value`). */
+  matchedFilters: z.array(z.object({ column: z.string(), value: z.string() })),
+  cells: z.record(z.string(), cellValueSchema),
+});
+export type KnowledgeResult = z.infer<typeof knowledgeResultSchema>;
+
+export const knowledgeSearchResponseSchema = z.object({
+  results: z.array(knowledgeResultSchema),
+  tookMs: z.number(),
+});
+export type KnowledgeSearchResponse = z.infer<typeof knowledgeSearchResponseSchema>;
