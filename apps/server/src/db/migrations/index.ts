@@ -14,6 +14,7 @@ import * as pendingTurns from './0012-pending-turns';
 import * as signInHardening from './0013-sign-in-hardening';
 import * as industries from './0014-industries';
 import * as pathSteps from './0015-path-steps';
+import * as clientMessageIds from './0019-client-message-ids';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-sign-in-hardening': signInHardening,
   '0014-industries': industries,
   '0015-path-steps': pathSteps,
+  '0019-client-message-ids': clientMessageIds,
 };

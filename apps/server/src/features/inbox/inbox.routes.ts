@@ -206,7 +206,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionOf(request),
         companyScope(request, request.query.companyId),
         request.params.id,
-        request.body.text,
+        request.body,
       ),
   );
 
