@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Rendering MUI screens in jsdom takes seconds when the suite shares a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

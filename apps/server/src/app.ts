@@ -34,6 +34,8 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
+import { MachineTranslation } from './features/translation/machine-translation';
+import { translationRoutes } from './features/translation/translation.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
 import { startJobQueue } from './jobs/job-queue';
@@ -115,12 +117,13 @@ export async function buildApp({
   );
   const bus = new ConversationBus(app.log);
   await bus.start(database);
+  const secrets = secretBox(config.secretsKey);
   const ctx: AppContext = {
     config,
     database,
     jobs,
     mail,
-    secrets: secretBox(config.secretsKey),
+    secrets,
     conversations: {
       flows: new FlowCache(),
       cache: new ConversationCache(),
@@ -131,6 +134,7 @@ export async function buildApp({
       instanceId: randomUUID(),
       writes: createTurnWrites(database, config.databasePool.size),
     },
+    translation: new MachineTranslation(database, secrets, config.deepl),
     realtime: { heartbeatMs: streamHeartbeatMs },
   };
   app.decorate('ctx', ctx);
@@ -184,6 +188,7 @@ export async function buildApp({
     await api.register(publishingRoutes);
     await api.register(chatRoutes);
     await api.register(webchatStyleRoutes);
+    await api.register(translationRoutes);
     await api.register(conversationsRoutes);
     await api.register(inboxRoutes);
     await api.register(debuggerRoutes);

@@ -50,6 +50,11 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   OPENAI_DEFAULT_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
+  /** DeepL's API hosts: keys ending in `:fx` go to the free one, others to pro (tests: local fakes). */
+  DEEPL_FREE_URL: z.url({ protocol: /^https?$/ }).default('https://api-free.deepl.com'),
+  DEEPL_PRO_URL: z.url({ protocol: /^https?$/ }).default('https://api.deepl.com'),
+  /** How long a translation (or a key's check) waits for DeepL; past it the text goes untranslated. */
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** How long an AI module waits for its whole answer before taking its failure port. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /**
@@ -118,6 +123,8 @@ export interface AppConfig {
   telemetryInstrumentationKey: string;
   llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string; timeoutMs: number };
   turns: { leaseGraceMs: number };
+  /** DeepL's hosts per plan, and the time a call to it may take. */
+  deepl: { freeUrl: string; proUrl: string; timeoutMs: number };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
   outgoing: { allow: AllowList; maxResponseBytes: number };
   /** Intent models: each bot's bounds, and how long a message waits for one in training. */
@@ -174,6 +181,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.LLM_TIMEOUT_MS,
     },
     turns: { leaseGraceMs: e.TURN_LEASE_GRACE_MS },
+    deepl: {
+      freeUrl: e.DEEPL_FREE_URL.replace(/\/+$/, ''),
+      proUrl: e.DEEPL_PRO_URL.replace(/\/+$/, ''),
+      timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+    },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
     nlu: {
       limits: { maxUtterances: e.NLU_MAX_UTTERANCES, maxUtteranceLength: e.NLU_MAX_UTTERANCE_LENGTH },

@@ -5,6 +5,7 @@ import type { ConversationCache } from './features/conversations/conversation-ca
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import type { TurnWrites } from './features/conversations/turn-writes';
 import type { MailTransport } from './features/mail/mail.service';
+import type { MachineTranslation } from './features/translation/machine-translation';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
 import type { SecretBox } from './sealed-secrets';
@@ -33,6 +34,8 @@ export interface AppContext {
     /** Stores and claims turns, many conversations' in one statement when they come together. */
     writes: TurnWrites;
   };
+  /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
+  translation: MachineTranslation;
   realtime: {
     /** How often event streams send a heartbeat (HEARTBEAT_MS; tests go faster). */
     heartbeatMs: number;

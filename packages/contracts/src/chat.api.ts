@@ -66,6 +66,7 @@ export const chatApi = {
     params: conversationParamsSchema,
     query: eventsQuerySchema,
     events: { message: chatMessageSchema, draft: chatDraftSchema },
+    errors: [400, 401, 404],
   }),
   history: defineRoute({
     method: 'GET',

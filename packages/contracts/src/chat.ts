@@ -74,8 +74,10 @@ export const historyResponseSchema = z.union([
   }),
 ]);
 
+/** A message's number in its conversation (a 32-bit integer in the database), or 0 for none yet. */
+export const messageSeqSchema = z.number().int().min(0).max(2_147_483_647);
+
 export const eventsQuerySchema = z.strictObject({
   token: z.string().max(200).optional(),
-  // Message numbers are 32-bit integers in the database.
-  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  after: z.coerce.number().pipe(messageSeqSchema).optional(),
 });

@@ -34,6 +34,8 @@ export interface RouteContract extends RouteBase {
 export interface EventStreamContract extends RouteBase {
   method: 'GET';
   events: Readonly<Record<string, z.ZodType>>;
+  /** The errors it answers instead of opening (a refused sign-in, company or conversation). */
+  errors?: readonly ErrorStatus[];
 }
 
 function pathParamNames(path: string): string[] {

@@ -16,6 +16,8 @@ export const errorNameSchema = z.enum([
   'NotConfiguredException',
   /** An outside service Parley called answered with an error (its message is passed on). */
   'UpstreamException',
+  /** The translation provider refused the API key being saved (wrong, revoked, other plan). */
+  'TranslationKeyRejectedException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -32,14 +34,16 @@ export const errorStatus = {
   TemplateException: 400,
   NotConfiguredException: 503,
   UpstreamException: 502,
+  TranslationKeyRejectedException: 400,
 } as const satisfies Record<ErrorName, number>;
 
-/** The body of every error answer: `{ error: { name, message, details? } }`. */
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    name: errorNameSchema,
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
+/** An error: its name, a message for people, and details for programs. */
+export const errorBodySchema = z.object({
+  name: errorNameSchema,
+  message: z.string(),
+  details: z.unknown().optional(),
 });
+
+/** The body of every error answer: `{ error: { name, message, details? } }`. */
+export const errorEnvelopeSchema = z.object({ error: errorBodySchema });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,6 +1,6 @@
 import { TRANSCRIPT_EVENTS } from '@parley/kit';
 import { z } from 'zod';
-import { chatMessageSchema, clientMessageIdSchema } from './chat';
+import { chatMessageSchema, clientMessageIdSchema, messageSeqSchema } from './chat';
 
 /** Where a conversation stands, as the inbox shows and filters it. */
 export const inboxStatusSchema = z.enum(['active', 'waiting', 'with_agent', 'expired', 'ended']);
@@ -98,10 +98,20 @@ export type InboxTranscript = z.infer<typeof inboxTranscriptSchema>;
  */
 export const inboxChangesQuerySchema = z.strictObject({
   companyId: z.uuid().optional(),
-  afterSeq: z.coerce.number().int().min(0),
+  afterSeq: z.coerce.number().pipe(messageSeqSchema),
   afterEvent: z.coerce.number().int().min(0),
 });
 export type InboxChangesQuery = z.input<typeof inboxChangesQuerySchema>;
+
+/**
+ * `POST /api/inbox/conversations/{id}/read`: the reader's transcript ends here; what it lacks comes
+ * back with the read mark, so a reader who marks read sees everything it marked.
+ */
+export const readMarkRequestSchema = z.strictObject({
+  afterSeq: messageSeqSchema,
+  afterEvent: z.number().int().min(0),
+});
+export type ReadMarkRequest = z.infer<typeof readMarkRequestSchema>;
 
 /** The conversation as it is now, and only the messages and events added since. */
 export const inboxTranscriptChangesSchema = inboxTranscriptSchema;

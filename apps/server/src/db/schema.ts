@@ -17,6 +17,11 @@ import type { RateLimitTable } from './tables/rate-limit.table';
 import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
+import type {
+  CompanyTranslationTable,
+  TranslationCacheTable,
+  TranslationUsageTable,
+} from './tables/translation.table';
 import type { UserTable } from './tables/user.table';
 
 /** Every table Kysely knows, by name. */
@@ -39,4 +44,7 @@ export interface DB {
   attempt_throttles: AttemptThrottleTable;
   seed_runs: SeedRunTable;
   telemetry_events: TelemetryEventTable;
+  company_translation: CompanyTranslationTable;
+  translation_cache: TranslationCacheTable;
+  translation_usage: TranslationUsageTable;
 }

@@ -100,7 +100,11 @@ export function eventStreamFrom<C extends EventStreamContract>(
     url: contract.path,
     config: options.config,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    schema: schemaOf(contract, options.config),
+    schema: schemaOf(
+      contract,
+      options.config,
+      contract.errors ? errorResponses(...contract.errors) : undefined,
+    ),
     handler: async (request, reply) => {
       await handler(request, (streamOptions) => openStream<C['events']>(reply, streamOptions));
     },

@@ -164,6 +164,7 @@ describe('the route table’s tenancy', () => {
       'POST /api/conversations/:id/pass-control': { to: 'agent' },
       'POST /api/conversations/:id/agent-messages': { text: 'Taken' },
       'POST /api/conversations/:id/notes': { text: 'Taken' },
+      'POST /api/inbox/conversations/:id/read': { afterSeq: 0, afterEvent: 0 },
       'POST /api/bots/:id/debugger/conversations': {},
       'POST /api/bots/:id/debugger/conversations/:conversationId/messages': { text: 'hi' },
       'POST /api/bots/:id/nlu/predictions': { text: 'hi' },

@@ -27,7 +27,9 @@ export function fakeApi(routes: Record<string, FakeAnswer | Handler>) {
           ? (route as Handler)({ url, body })
           : route;
     const { status, body: payload } = isStatusAnswer(answer) ? answer : { status: 200, body: answer };
-    return new Response(payload === undefined ? '' : JSON.stringify(payload), {
+    // A 204 has no body at all (a Response refuses even an empty one).
+    const text = status === 204 || payload === undefined ? null : JSON.stringify(payload);
+    return new Response(text, {
       status,
       headers: { 'content-type': 'application/json' },
     });

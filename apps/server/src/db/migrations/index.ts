@@ -14,6 +14,7 @@ import * as pendingTurns from './0012-pending-turns';
 import * as signInHardening from './0013-sign-in-hardening';
 import * as industries from './0014-industries';
 import * as pathSteps from './0015-path-steps';
+import * as translation from './0016-translation';
 import * as clientMessageIds from './0019-client-message-ids';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013-sign-in-hardening': signInHardening,
   '0014-industries': industries,
   '0015-path-steps': pathSteps,
+  '0016-translation': translation,
   '0019-client-message-ids': clientMessageIds,
 };

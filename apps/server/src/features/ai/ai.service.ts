@@ -17,7 +17,7 @@ export async function testPrompt(
   botId: string,
   request: z.output<typeof promptTestRequestSchema>,
 ): Promise<PromptTestResponse> {
-  await getBot(ctx.database.db, session, botId);
+  await getBot(ctx, session, botId);
   // The prompts see the sample values and a conversation that ends with what the user said.
   const samples = request.variables;
   const parley = typeof samples.parley === 'object' && samples.parley !== null ? samples.parley : {};

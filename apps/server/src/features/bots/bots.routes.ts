@@ -6,29 +6,27 @@ import * as bots from './bots.service';
 
 /** The bots of a company (contracts: botsApi). */
 export const botsRoutes: FastifyPluginAsync = async (app) => {
-  const db = () => app.ctx.database.db;
-
   routeFrom(
     app,
     botsApi.list,
     { config: { permission: 'signed-in', staffAcrossCompanies: true } },
     async (request) =>
-      bots.listCompanyBots(db(), companyScope(request, request.query.companyId), request.query),
+      bots.listCompanyBots(app.ctx, companyScope(request, request.query.companyId), request.query),
   );
   routeFrom(app, botsApi.create, { config: { permission: 'bots:manage' } }, async (request) =>
-    bots.createBot(db(), sessionOf(request), request.body),
+    bots.createBot(app.ctx, sessionOf(request), request.body),
   );
   routeFrom(app, botsApi.get, { config: { permission: 'signed-in' } }, async (request) =>
-    bots.getBot(db(), sessionOf(request), request.params.id),
+    bots.getBot(app.ctx, sessionOf(request), request.params.id),
   );
   routeFrom(app, botsApi.update, { config: { permission: 'bots:manage' } }, async (request) =>
-    bots.renameOrRelanguageBot(db(), sessionOf(request), request.params.id, request.body),
+    bots.renameOrRelanguageBot(app.ctx, sessionOf(request), request.params.id, request.body),
   );
   routeFrom(app, botsApi.duplicate, { config: { permission: 'bots:manage' } }, async (request) =>
-    bots.duplicateBot(db(), sessionOf(request), request.params.id),
+    bots.duplicateBot(app.ctx, sessionOf(request), request.params.id),
   );
   routeFrom(app, botsApi.remove, { config: { permission: 'bots:manage' } }, async (request) => {
-    await bots.deleteBot(db(), sessionOf(request), request.params.id);
+    await bots.deleteBot(app.ctx, sessionOf(request), request.params.id);
     return null;
   });
 };

@@ -7,7 +7,7 @@ import type {
   UpdateBotRequest,
 } from '@parley/contracts';
 import { loadFlow, starterFlow } from '@parley/flow';
-import type { Db } from '../../db/database';
+import type { AppContext } from '../../context';
 import type { BotRow } from '../../db/tables/bot.table';
 import { NotFoundException } from '../../errors';
 import { isUuid } from '../../ids';
@@ -49,12 +49,18 @@ function toDetail(row: BotRow): BotDetail {
   return { ...toSummary(row), flow: loadFlow(row.draft_flow), draft_revision: row.draft_revision };
 }
 
-export async function listCompanyBots(db: Db, companyId: string, query: ListBotsQuery): Promise<BotList> {
+export async function listCompanyBots(
+  ctx: AppContext,
+  companyId: string,
+  query: ListBotsQuery,
+): Promise<BotList> {
+  const { db } = ctx.database;
   const { rows, total } = await listBots(db, companyId, query);
   return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getBot(db: Db, session: Session, id: string): Promise<BotDetail> {
+export async function getBot(ctx: AppContext, session: Session, id: string): Promise<BotDetail> {
+  const { db } = ctx.database;
   assertBotId(id);
   const row = await findBot(db, session.companyId, id);
   if (!row) throw new NotFoundException('Bot not found');
@@ -62,7 +68,12 @@ export async function getBot(db: Db, session: Session, id: string): Promise<BotD
 }
 
 /** A new bot starts with a valid flow: a start module that welcomes the user in its language. */
-export async function createBot(db: Db, session: Session, input: CreateBotRequest): Promise<BotDetail> {
+export async function createBot(
+  ctx: AppContext,
+  session: Session,
+  input: CreateBotRequest,
+): Promise<BotDetail> {
+  const { db } = ctx.database;
   const row = await insertBot(db, {
     company_id: session.companyId,
     name: input.name,
@@ -74,11 +85,12 @@ export async function createBot(db: Db, session: Session, input: CreateBotReques
 }
 
 export async function renameOrRelanguageBot(
-  db: Db,
+  ctx: AppContext,
   session: Session,
   id: string,
   input: UpdateBotRequest,
 ): Promise<BotDetail> {
+  const { db } = ctx.database;
   assertBotId(id);
   const row = await db.transaction().execute(async (trx) => {
     const current = await findBotForUpdate(trx, session.companyId, id);
@@ -109,7 +121,8 @@ function copyName(name: string): string {
     : `${name.slice(0, 80 - suffix.length)}${suffix}`;
 }
 
-export async function duplicateBot(db: Db, session: Session, id: string): Promise<BotDetail> {
+export async function duplicateBot(ctx: AppContext, session: Session, id: string): Promise<BotDetail> {
+  const { db } = ctx.database;
   assertBotId(id);
   const source = await findBot(db, session.companyId, id);
   if (!source) throw new NotFoundException('Bot not found');
@@ -124,7 +137,8 @@ export async function duplicateBot(db: Db, session: Session, id: string): Promis
 }
 
 /** Soft delete: the bot leaves every list, its conversations stay for reports. */
-export async function deleteBot(db: Db, session: Session, id: string): Promise<void> {
+export async function deleteBot(ctx: AppContext, session: Session, id: string): Promise<void> {
+  const { db } = ctx.database;
   assertBotId(id);
   if (!(await softDeleteBot(db, session.companyId, id))) throw new NotFoundException('Bot not found');
 }

@@ -6,7 +6,7 @@ import type {
   UpdateCompanySettingsRequest,
 } from '@parley/contracts';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/database';
+import type { AppContext } from '../../context';
 import type { CompanyRow } from '../../db/tables/company.table';
 import { NotFoundException } from '../../errors';
 import { isUuid } from '../../ids';
@@ -21,10 +21,11 @@ const summary = (row: CompanySummary): CompanySummary => ({
 
 /** The companies a person may pick: any, for Parley staff (the Internal company); their own otherwise. */
 export async function selectableCompanies(
-  db: Queryable,
+  ctx: AppContext,
   session: Session,
   query: z.output<typeof listCompaniesQuerySchema>,
 ): Promise<CompanyList> {
+  const { db } = ctx.database;
   if (session.user.company_type === 'Internal') {
     return { items: (await listCompanies(db, query.search, query.limit)).map(summary) };
   }
@@ -35,12 +36,12 @@ export async function selectableCompanies(
 
 /** One company by id, if this person may pick it (others' are simply not found). */
 export async function selectableCompany(
-  db: Queryable,
+  ctx: AppContext,
   session: Session,
   id: string,
 ): Promise<CompanySummary> {
   const allowed = id === session.companyId || session.user.company_type === 'Internal';
-  const row = allowed && isUuid(id) ? await findCompany(db, id) : undefined;
+  const row = allowed && isUuid(id) ? await findCompany(ctx.database.db, id) : undefined;
   if (!row) throw new NotFoundException('Company not found');
   return summary(row);
 }
@@ -57,11 +58,11 @@ const settings = (row: CompanyRow): CompanySettings => ({
  * check (companyScope) answered it: nobody changes another company's settings.
  */
 export async function changeCompanySettings(
-  db: Queryable,
+  ctx: AppContext,
   companyId: string,
   input: UpdateCompanySettingsRequest,
 ): Promise<CompanySettings> {
-  const row = await updateCompanySettings(db, companyId, {
+  const row = await updateCompanySettings(ctx.database.db, companyId, {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.industry !== undefined ? { industry: input.industry } : {}),
   });

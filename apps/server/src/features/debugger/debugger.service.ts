@@ -52,12 +52,14 @@ export async function startDebugging(
   botId: string,
   { startModuleId }: StartDebugRequest,
 ): Promise<DebugConversation> {
-  const { db } = ctx.database;
   // Only a chosen module needs the draft read; the test deployment checks the bot is the company's.
-  if (startModuleId && !(await getBot(db, session, botId)).flow.modules.some((m) => m.id === startModuleId)) {
+  if (
+    startModuleId &&
+    !(await getBot(ctx, session, botId)).flow.modules.some((m) => m.id === startModuleId)
+  ) {
     throw new ValidationException('There is no such module in the draft', { moduleId: startModuleId });
   }
-  const deployment = await testDeployment(db, session, botId);
+  const deployment = await testDeployment(ctx, session, botId);
   const { conversationId, token, outcome } = await openConversation(
     ctx,
     { deploymentKey: deployment.key },

@@ -270,13 +270,37 @@ describe('the inbox and human handoff', () => {
       lastMessageText: "Sorry, I didn't get that. Could you say it another way?",
       channel: 'webchat',
     });
+    const shown = await transcript(fell.conversationId);
     const read = await t.request({
       method: 'POST',
       url: `/api/inbox/conversations/${fell.conversationId}/read`,
       headers: owner,
+      payload: { afterSeq: 1, afterEvent: shown.eventCursor },
     });
-    expect(read.statusCode).toBe(204);
+    expect(read.statusCode).toBe(200);
+    // What the reader lacked comes back with the mark: what it marked read is what it sees.
+    const caughtUp = read.json<InboxTranscript>();
+    expect(caughtUp.conversation).toMatchObject({ id: fell.conversationId, unread: false });
+    expect(caughtUp.messages.map((message) => message.seq)).toEqual(
+      shown.messages.filter((message) => message.seq > 1).map((message) => message.seq),
+    );
+    expect(caughtUp.events).toEqual([]);
     expect((await list(owner, '?q=qwerty')).conversations[0]?.unread).toBe(false);
+    for (const payload of [
+      undefined,
+      {},
+      { afterSeq: -1, afterEvent: 0 },
+      { afterSeq: 1, afterEvent: 0, x: 1 },
+    ]) {
+      const refused = await t.request({
+        method: 'POST',
+        url: `/api/inbox/conversations/${fell.conversationId}/read`,
+        headers: owner,
+        ...(payload ? { payload } : {}),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.name).toBe('ValidationException');
+    }
   });
 
   it('pages by last activity with a cursor, never repeating or skipping a conversation', async () => {
@@ -436,7 +460,7 @@ describe('the inbox and human handoff', () => {
     for (const [path, payload] of [
       [`${conversation}/pass-control`, { to: 'agent' }],
       [`${conversation}/agent-messages`, { text: 'Hello from Parley' }],
-      [`/api/inbox/conversations/${visitor.conversationId}/read`, undefined],
+      [`/api/inbox/conversations/${visitor.conversationId}/read`, { afterSeq: 0, afterEvent: 0 }],
     ] as const) {
       const refused = await asStaff('POST', path, payload);
       expect(refused.statusCode).toBe(403);
@@ -560,8 +584,9 @@ describe('the inbox and human handoff', () => {
       method: 'POST',
       url: `/api/inbox/conversations/${visitor.conversationId}/read`,
       headers: owner,
+      payload: { afterSeq: 3, afterEvent: 0 },
     });
-    expect(read.statusCode).toBe(204);
+    expect(read.statusCode).toBe(200);
     await waitFor(() => mineOf().at(-1)?.transcriptChanged === false);
     controller.abort();
     const mine = mineOf();

@@ -330,7 +330,16 @@ export async function addInternalNote(
   ctx.conversations.bus.publishStored({ conversationId, companyId, botId: added.botId, seq: 0 });
 }
 
-export async function markConversationRead(ctx: AppContext, companyId: string, conversationId: string) {
+/**
+ * The team has read the conversation up to its latest message. Answers what the reader's
+ * transcript (ending at `shown`) lacks, read after the mark: the reader sees all it marked read.
+ */
+export async function markConversationRead(
+  ctx: AppContext,
+  companyId: string,
+  conversationId: string,
+  shown: { afterSeq: number; afterEvent: number },
+): Promise<InboxTranscriptChanges> {
   const read = isUuid(conversationId) && (await markRead(ctx.database.db, companyId, conversationId));
   if (!read) throw new NotFoundException('Conversation not found');
   ctx.conversations.bus.publishStored({
@@ -340,4 +349,5 @@ export async function markConversationRead(ctx: AppContext, companyId: string, c
     seq: 0,
     rowOnly: true,
   });
+  return transcriptSince(ctx, companyId, conversationId, shown);
 }

@@ -30,7 +30,7 @@ export async function predictWithDraft(
   botId: string,
   text: string,
 ): Promise<PredictIntentResponse> {
-  const bot = await getBot(ctx.database.db, session, botId);
+  const bot = await getBot(ctx, session, botId);
   const draftRevision = bot.draft_revision;
   const { intents, settings } = bot.flow;
   if (!intents.some((intent) => intent.utterances.length > 0)) return { status: 'no-intents', draftRevision };

@@ -8,8 +8,6 @@ import * as publishing from './publishing.service';
 
 /** A bot's draft, versions and deployments (contracts: publishingApi). */
 export const publishingRoutes: FastifyPluginAsync = async (app) => {
-  const db = () => app.ctx.database.db;
-
   routeFrom(
     app,
     publishingApi.saveDraft,
@@ -17,11 +15,10 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     { config: { permission: 'bots:manage' }, bodyLimit: 8 * 1024 * 1024 },
     async (request) => {
       const saved = await publishing.saveDraft(
-        db(),
+        app.ctx,
         sessionOf(request),
         request.params.id,
         request.body.flow,
-        app.ctx.config.nlu.limits,
         request.body.baseRevision,
       );
       prepareIntentModel(app.ctx, request.params.id, request.body.flow, request.log);
@@ -32,19 +29,19 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, publishingApi.publish, { config: { permission: 'bots:publish' } }, async (request) => {
     const session = sessionOf(request);
     assertTrialActive(session.user.company_expiration_date);
-    return publishing.publish(db(), session, request.params.id, app.ctx.config.nlu.limits);
+    return publishing.publish(app.ctx, session, request.params.id);
   });
 
   routeFrom(app, publishingApi.versions, { config: { permission: 'signed-in' } }, async (request) =>
-    publishing.versionsOf(db(), sessionOf(request), request.params.id),
+    publishing.versionsOf(app.ctx, sessionOf(request), request.params.id),
   );
 
   routeFrom(app, publishingApi.restoreVersion, { config: { permission: 'bots:manage' } }, async (request) =>
-    publishing.restoreVersion(db(), sessionOf(request), request.params.id, request.params.version),
+    publishing.restoreVersion(app.ctx, sessionOf(request), request.params.id, request.params.version),
   );
 
   routeFrom(app, publishingApi.deployments, { config: { permission: 'signed-in' } }, async (request) =>
-    publishing.deploymentsOf(db(), sessionOf(request), request.params.id),
+    publishing.deploymentsOf(app.ctx, sessionOf(request), request.params.id),
   );
 
   routeFrom(
@@ -54,16 +51,16 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const session = sessionOf(request);
       assertTrialActive(session.user.company_expiration_date);
-      return publishing.createWebchatDeployment(db(), session, request.params.id, request.body.version);
+      return publishing.createWebchatDeployment(app.ctx, session, request.params.id, request.body.version);
     },
   );
 
   routeFrom(app, publishingApi.testDeployment, { config: { permission: 'bots:manage' } }, async (request) =>
-    publishing.testDeployment(db(), sessionOf(request), request.params.id),
+    publishing.testDeployment(app.ctx, sessionOf(request), request.params.id),
   );
 
   routeFrom(app, publishingApi.deployment, { config: { permission: 'signed-in' } }, async (request) =>
-    publishing.deploymentOf(db(), sessionOf(request), request.params.id),
+    publishing.deploymentOf(app.ctx, sessionOf(request), request.params.id),
   );
 
   routeFrom(
@@ -74,7 +71,7 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
       const session = sessionOf(request);
       // Pinning another version publishes it on the site.
       if (request.body.version !== undefined) assertTrialActive(session.user.company_expiration_date);
-      return publishing.changeDeployment(db(), session, request.params.id, request.body);
+      return publishing.changeDeployment(app.ctx, session, request.params.id, request.body);
     },
   );
 
@@ -83,7 +80,7 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     publishingApi.removeDeployment,
     { config: { permission: 'bots:publish' } },
     async (request) => {
-      await publishing.removeDeployment(db(), sessionOf(request), request.params.id);
+      await publishing.removeDeployment(app.ctx, sessionOf(request), request.params.id);
       return null;
     },
   );

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BotDetail, BotVersion, Deployment, FlowFinding, PublishResponse } from '@parley/contracts';
 import { validateFlowTemplates } from '@parley/engine';
-import { DEFAULT_NLU_LIMITS, type Flow, loadFlow, type NluLimits } from '@parley/flow';
-import type { Db } from '../../db/database';
+import { type Flow, loadFlow, type NluLimits } from '@parley/flow';
+import type { AppContext } from '../../context';
 import type { DeploymentRow } from '../../db/tables/conversation.table';
 import { ConflictException, NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
@@ -53,13 +53,13 @@ export function findingsOf(flow: Flow, nluLimits: NluLimits): FlowFinding[] {
  * `baseRevision`, only over that revision: someone else's newer save is never overwritten.
  */
 export async function saveDraft(
-  db: Db,
+  ctx: AppContext,
   session: Session,
   botId: string,
   flow: Flow,
-  nluLimits: NluLimits,
   baseRevision?: number,
 ): Promise<{ bot: BotDetail; findings: FlowFinding[] }> {
+  const { db } = ctx.database;
   assertId(botId, 'Bot');
   const row = await updateBot(
     db,
@@ -81,22 +81,18 @@ export async function saveDraft(
       },
     );
   }
-  return { bot: await getBot(db, session, botId), findings: findingsOf(flow, nluLimits) };
+  return { bot: await getBot(ctx, session, botId), findings: findingsOf(flow, ctx.config.nlu.limits) };
 }
 
 /** Freezes the draft as the next numbered version, refused while the validator finds errors. */
-export async function publish(
-  db: Db,
-  session: Session,
-  botId: string,
-  nluLimits: NluLimits,
-): Promise<PublishResponse> {
+export async function publish(ctx: AppContext, session: Session, botId: string): Promise<PublishResponse> {
+  const { db } = ctx.database;
   assertId(botId, 'Bot');
   return db.transaction().execute(async (trx) => {
     const bot = await findBotForUpdate(trx, session.companyId, botId);
     if (!bot) throw new NotFoundException('Bot not found');
     const flow = loadFlow(bot.draft_flow);
-    const findings = findingsOf(flow, nluLimits);
+    const findings = findingsOf(flow, ctx.config.nlu.limits);
     const errors = findings.filter((finding) => finding.severity === 'error');
     if (errors.length > 0) {
       throw new ValidationException(
@@ -126,7 +122,8 @@ export async function publish(
   });
 }
 
-export async function versionsOf(db: Db, session: Session, botId: string): Promise<BotVersion[]> {
+export async function versionsOf(ctx: AppContext, session: Session, botId: string): Promise<BotVersion[]> {
+  const { db } = ctx.database;
   assertId(botId, 'Bot');
   if (!(await findBot(db, session.companyId, botId))) throw new NotFoundException('Bot not found');
   const rows = await listVersions(db, session.companyId, botId);
@@ -139,21 +136,22 @@ export async function versionsOf(db: Db, session: Session, botId: string): Promi
 
 /** Makes a published version the draft again (publishing it is a separate step). */
 export async function restoreVersion(
-  db: Db,
+  ctx: AppContext,
   session: Session,
   botId: string,
   version: number,
 ): Promise<BotDetail> {
+  const { db } = ctx.database;
   assertId(botId, 'Bot');
   const flow = await findVersionFlow(db, session.companyId, botId, version);
   if (!flow) throw new NotFoundException(`Version ${version} not found`);
-  // Only the bot is answered, so the limits its findings are reckoned with do not matter here.
-  return (await saveDraft(db, session, botId, loadFlow(flow), DEFAULT_NLU_LIMITS)).bot;
+  return (await saveDraft(ctx, session, botId, loadFlow(flow))).bot;
 }
 
 const newKey = () => `dep_${randomBytes(18).toString('base64url')}`;
 
-export async function deploymentsOf(db: Db, session: Session, botId: string): Promise<Deployment[]> {
+export async function deploymentsOf(ctx: AppContext, session: Session, botId: string): Promise<Deployment[]> {
+  const { db } = ctx.database;
   assertId(botId, 'Bot');
   if (!(await findBot(db, session.companyId, botId))) throw new NotFoundException('Bot not found');
   return (await listDeployments(db, session.companyId, botId)).map(toDeployment);
@@ -161,11 +159,12 @@ export async function deploymentsOf(db: Db, session: Session, botId: string): Pr
 
 /** A web chat deployment of a published version (the latest by default). */
 export async function createWebchatDeployment(
-  db: Db,
+  ctx: AppContext,
   session: Session,
   botId: string,
   version?: number,
 ): Promise<Deployment> {
+  const { db } = ctx.database;
   assertId(botId, 'Bot');
   const bot = await findBot(db, session.companyId, botId);
   if (!bot) throw new NotFoundException('Bot not found');
@@ -185,7 +184,8 @@ export async function createWebchatDeployment(
 }
 
 /** The bot's test deployment (made on first use): it always runs the current draft. */
-export async function testDeployment(db: Db, session: Session, botId: string): Promise<Deployment> {
+export async function testDeployment(ctx: AppContext, session: Session, botId: string): Promise<Deployment> {
+  const { db } = ctx.database;
   assertId(botId, 'Bot');
   if (!(await findBot(db, session.companyId, botId))) throw new NotFoundException('Bot not found');
   const existing = (await listDeployments(db, session.companyId, botId)).find(
@@ -204,7 +204,8 @@ export async function testDeployment(db: Db, session: Session, botId: string): P
 }
 
 /** One of the company's deployments (the tester opens the test deployment by id). */
-export async function deploymentOf(db: Db, session: Session, id: string): Promise<Deployment> {
+export async function deploymentOf(ctx: AppContext, session: Session, id: string): Promise<Deployment> {
+  const { db } = ctx.database;
   assertId(id, 'Deployment');
   const row = await findDeployment(db, session.companyId, id);
   if (!row) throw new NotFoundException('Deployment not found');
@@ -212,7 +213,7 @@ export async function deploymentOf(db: Db, session: Session, id: string): Promis
 }
 
 export async function changeDeployment(
-  db: Db,
+  ctx: AppContext,
   session: Session,
   id: string,
   changes: {
@@ -221,6 +222,7 @@ export async function changeDeployment(
     sunshine_parley_switchboardIntegration_id?: string | null;
   },
 ): Promise<Deployment> {
+  const { db } = ctx.database;
   assertId(id, 'Deployment');
   const current = await findDeployment(db, session.companyId, id);
   if (!current) throw new NotFoundException('Deployment not found');
@@ -234,7 +236,8 @@ export async function changeDeployment(
   return toDeployment(row);
 }
 
-export async function removeDeployment(db: Db, session: Session, id: string): Promise<void> {
+export async function removeDeployment(ctx: AppContext, session: Session, id: string): Promise<void> {
+  const { db } = ctx.database;
   assertId(id, 'Deployment');
   if (!(await softDeleteDeployment(db, session.companyId, id)))
     throw new NotFoundException('Deployment not found');

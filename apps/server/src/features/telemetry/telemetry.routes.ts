@@ -45,11 +45,7 @@ export const telemetryRoutes: FastifyPluginAsync = async (app) => {
     telemetryApi.collect,
     { config: { auth: 'public', rateLimit: { bucket: 'telemetry' } } },
     async (request, reply) => {
-      const { status, body } = await ingestTelemetry(
-        app.ctx.database.db,
-        app.ctx.config.telemetryInstrumentationKey,
-        request.body,
-      );
+      const { status, body } = await ingestTelemetry(app.ctx, request.body);
       reply.code(status);
       return body;
     },

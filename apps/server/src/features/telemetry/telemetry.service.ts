@@ -1,5 +1,5 @@
 import { type TelemetryEnvelope, type TelemetryResponse, telemetryEnvelopeSchema } from '@parley/contracts';
-import type { Queryable } from '../../db/database';
+import type { AppContext } from '../../context';
 import { ValidationException } from '../../errors';
 import { insertTelemetryEvents, type NewTelemetryEvent } from './telemetry.repository';
 
@@ -40,8 +40,7 @@ function toEvent(envelope: TelemetryEnvelope): NewTelemetryEvent {
  * Insights collector does: 200 when all were kept, 206 with the refused items' indexes otherwise.
  */
 export async function ingestTelemetry(
-  db: Queryable,
-  instrumentationKey: string,
+  ctx: AppContext,
   items: unknown[],
 ): Promise<{ status: 200 | 206; body: TelemetryResponse }> {
   if (items.length > MAX_ITEMS_PER_BATCH) {
@@ -53,7 +52,7 @@ export async function ingestTelemetry(
     const parsed = telemetryEnvelopeSchema.safeParse(item);
     if (!parsed.success) {
       errors.push({ index, statusCode: 400, message: parsed.error.issues[0]?.message ?? 'Invalid envelope' });
-    } else if (parsed.data.iKey !== instrumentationKey) {
+    } else if (parsed.data.iKey !== ctx.config.telemetryInstrumentationKey) {
       errors.push({ index, statusCode: 400, message: 'Unknown instrumentation key' });
     } else {
       accepted.push(toEvent(parsed.data));
@@ -62,7 +61,7 @@ export async function ingestTelemetry(
   if (accepted.length === 0) {
     throw new ValidationException('No valid telemetry item in the batch', { errors });
   }
-  await insertTelemetryEvents(db, accepted);
+  await insertTelemetryEvents(ctx.database.db, accepted);
   const body = { itemsReceived: items.length, itemsAccepted: accepted.length, errors };
   return { status: errors.length === 0 ? 200 : 206, body };
 }

@@ -8,11 +8,11 @@ import { currentUser, updateProfile } from './users.service';
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, usersApi.me, { config: { permission: 'signed-in' } }, async (request) => {
     const { companyId, userId } = sessionOf(request);
-    return currentUser(app.ctx.database.db, companyId, userId);
+    return currentUser(app.ctx, companyId, userId);
   });
 
   routeFrom(app, usersApi.updateProfile, { config: { permission: 'signed-in' } }, async (request) => {
     const { companyId, userId } = sessionOf(request);
-    return updateProfile(app.ctx.database.db, companyId, userId, request.body);
+    return updateProfile(app.ctx, companyId, userId, request.body);
   });
 };

@@ -1,5 +1,5 @@
 import type { CurrentUser, UpdateProfileRequest } from '@parley/contracts';
-import type { Queryable } from '../../db/database';
+import type { AppContext } from '../../context';
 import type { CompanyRow } from '../../db/tables/company.table';
 import type { SectionRow } from '../../db/tables/section.table';
 import type { UserRow } from '../../db/tables/user.table';
@@ -40,7 +40,8 @@ export function toCurrentUser(user: UserRow, company: CompanyRow, sections: Sect
   };
 }
 
-export async function currentUser(db: Queryable, companyId: string, userId: string): Promise<CurrentUser> {
+export async function currentUser(ctx: AppContext, companyId: string, userId: string): Promise<CurrentUser> {
+  const { db } = ctx.database;
   const [user, company, sections] = await Promise.all([
     findUserInCompany(db, companyId, userId),
     findCompany(db, companyId),
@@ -51,11 +52,11 @@ export async function currentUser(db: Queryable, companyId: string, userId: stri
 }
 
 export async function updateProfile(
-  db: Queryable,
+  ctx: AppContext,
   companyId: string,
   userId: string,
   input: UpdateProfileRequest,
 ): Promise<CurrentUser> {
-  await updateNames(db, companyId, userId, input);
-  return currentUser(db, companyId, userId);
+  await updateNames(ctx.database.db, companyId, userId, input);
+  return currentUser(ctx, companyId, userId);
 }

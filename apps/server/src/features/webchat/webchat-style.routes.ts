@@ -6,12 +6,10 @@ import { saveStyle, styleOf } from './webchat-style.service';
 
 /** A bot's web chat style (contracts: webchatStyleApi). */
 export const webchatStyleRoutes: FastifyPluginAsync = async (app) => {
-  const db = () => app.ctx.database.db;
-
   routeFrom(app, webchatStyleApi.get, { config: { permission: 'signed-in' } }, async (request) =>
-    styleOf(db(), sessionOf(request), request.params.id),
+    styleOf(app.ctx, sessionOf(request), request.params.id),
   );
   routeFrom(app, webchatStyleApi.save, { config: { permission: 'bots:manage' } }, async (request) =>
-    saveStyle(db(), sessionOf(request), request.params.id, request.body),
+    saveStyle(app.ctx, sessionOf(request), request.params.id, request.body),
   );
 };

@@ -2,15 +2,10 @@ import {
   botsApi,
   type CompanySummary,
   companiesApi,
-  conversationPlaceSchema,
   type InboxConversation,
   type InboxTranscript,
-  inboxConversationSchema,
-  inboxListResponseSchema,
-  inboxTranscriptChangesSchema,
-  inboxTranscriptSchema,
+  inboxApi,
   type PassControlRequest,
-  sendMessageResponseSchema,
 } from '@parley/contracts';
 import {
   infiniteQueryOptions,
@@ -19,7 +14,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callRoute, http } from '../../../shared/api/request';
+import { callRoute } from '../../../shared/api/request';
+import { currentUserQuery } from '../../../shared/session/current-user';
 import { type InboxListFilters, type InboxPages, withChanges } from '../model/live-patch';
 
 /** The list's filters without paging: one cache entry per company, bot and filter set. */
@@ -41,20 +37,15 @@ export const inboxKeys = {
 /** Rows per request: big enough that scrolling rarely waits, small enough to stay quick. */
 export const INBOX_PAGE_SIZE = 100;
 
-const companyQuery = (companyId: string | undefined) =>
-  companyId ? `?${new URLSearchParams({ companyId })}` : '';
-
-function listSearch(filters: InboxListFilters, cursor: string | null): string {
-  const search = new URLSearchParams({ limit: String(INBOX_PAGE_SIZE) });
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  if (cursor) search.set('cursor', cursor);
-  return search.toString();
-}
-
 export const fetchInboxPage = (filters: InboxListFilters, cursor: string | null, signal?: AbortSignal) =>
-  http.get(`/api/inbox?${listSearch(filters, cursor)}`, { schema: inboxListResponseSchema, signal });
+  callRoute(inboxApi.list, {
+    query: {
+      ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
+      limit: INBOX_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    },
+    signal,
+  });
 
 export const inboxListQuery = (filters: InboxListFilters) =>
   infiniteQueryOptions({
@@ -105,10 +96,7 @@ export const transcriptQuery = (companyId: string | undefined, conversationId: s
   queryOptions({
     queryKey: inboxKeys.transcript(companyId, conversationId),
     queryFn: ({ signal }) =>
-      http.get(`/api/inbox/conversations/${conversationId}${companyQuery(companyId)}`, {
-        schema: inboxTranscriptSchema,
-        signal,
-      }),
+      callRoute(inboxApi.transcript, { params: { id: conversationId }, query: { companyId }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     // A missing conversation stays missing; other failures show "Something went wrong" with retry.
@@ -117,20 +105,36 @@ export const transcriptQuery = (companyId: string | undefined, conversationId: s
     throwOnError: false,
   });
 
-export const fetchTranscriptChanges = (
+/** Where a transcript shown ends: what a request for its changes (or a read mark) starts after. */
+const shownUpTo = (shown: Pick<InboxTranscript, 'messages' | 'eventCursor'>) => ({
+  afterSeq: shown.messages.at(-1)?.seq ?? 0,
+  afterEvent: shown.eventCursor,
+});
+
+/**
+ * What a transcript shown lacks. A reader of the company's own team who has it on screen reads it
+ * too, in the same request (the read mark answers the changes); anyone else only looks.
+ */
+function fetchTranscriptChanges(
+  queryClient: QueryClient,
   companyId: string | undefined,
-  conversationId: string,
-  since: Pick<InboxTranscript, 'messages' | 'eventCursor'>,
-) => {
-  const search = new URLSearchParams({
-    afterSeq: String(since.messages.at(-1)?.seq ?? 0),
-    afterEvent: String(since.eventCursor),
-  });
-  if (companyId) search.set('companyId', companyId);
-  return http.get(`/api/inbox/conversations/${conversationId}/changes?${search}`, {
-    schema: inboxTranscriptChangesSchema,
-  });
-};
+  shown: InboxTranscript,
+) {
+  const params = { id: shown.conversation.id };
+  const myCompanyId = queryClient.getQueryData(currentUserQuery.queryKey)?.company.id;
+  if (readsForTheTeam(myCompanyId, companyId)) {
+    return callRoute(inboxApi.markRead, { params, query: { companyId }, body: shownUpTo(shown) });
+  }
+  return callRoute(inboxApi.changes, { params, query: { companyId, ...shownUpTo(shown) } });
+}
+
+/**
+ * Whether what the signed-in user reads counts as read for the conversation's team: staff
+ * looking into another company leave it unread for that company's team.
+ */
+export function readsForTheTeam(myCompanyId: string | undefined, companyId: string | undefined): boolean {
+  return companyId === undefined || companyId === myCompanyId;
+}
 
 /** Per transcript: a catch-up in flight, and whether another should follow it. */
 const catchingUp = new Map<string, { again: boolean; done: Promise<void> }>();
@@ -164,7 +168,7 @@ export function catchUpTranscript(
         state.again = false;
         const shown = queryClient.getQueryData<InboxTranscript>(queryKey);
         if (!shown) return;
-        const changes = await fetchTranscriptChanges(companyId, conversationId, shown);
+        const changes = await fetchTranscriptChanges(queryClient, companyId, shown);
         queryClient.setQueryData<InboxTranscript>(queryKey, (now) => (now ? withChanges(now, changes) : now));
       } while (state.again);
     } finally {
@@ -179,11 +183,7 @@ export function catchUpTranscript(
 export const conversationPlaceQuery = (conversationId: string) =>
   queryOptions({
     queryKey: inboxKeys.place(conversationId),
-    queryFn: ({ signal }) =>
-      http.get(`/api/inbox/conversations/${conversationId}/place`, {
-        schema: conversationPlaceSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(inboxApi.place, { params: { id: conversationId }, signal }),
     // Not found: the inbox opens as it would without the link and the pane says the conversation is not there.
     throwOnError: false,
   });
@@ -228,27 +228,28 @@ function useConversationAction<V, R>(
 
 export const usePassControl = (companyId: string | undefined, conversationId: string) =>
   useConversationAction(companyId, conversationId, (to: PassControlRequest['to']) =>
-    http.post(`/api/conversations/${conversationId}/pass-control${companyQuery(companyId)}`, {
-      body: { to },
-      schema: inboxConversationSchema,
-    }),
+    callRoute(inboxApi.passControl, { params: { id: conversationId }, query: { companyId }, body: { to } }),
   );
 
 export const useAgentReply = (companyId: string | undefined, conversationId: string) =>
   useConversationAction(companyId, conversationId, (text: string) =>
-    http.post(`/api/conversations/${conversationId}/agent-messages${companyQuery(companyId)}`, {
+    callRoute(inboxApi.agentMessage, {
+      params: { id: conversationId },
+      query: { companyId },
       body: { text },
-      schema: sendMessageResponseSchema,
     }),
   );
 
 export const useInternalNote = (companyId: string | undefined, conversationId: string) =>
   useConversationAction(companyId, conversationId, (text: string) =>
-    http.post(`/api/conversations/${conversationId}/notes${companyQuery(companyId)}`, { body: { text } }),
+    callRoute(inboxApi.note, { params: { id: conversationId }, query: { companyId }, body: { text } }),
   );
 
-/** The team has seen the conversation: its unread marker goes everywhere at once. */
-export async function markRead(
+/**
+ * The team has seen the conversation: its unread marker goes everywhere at once, and the mark is
+ * sent as the transcript's next catch-up (which brings what it lacked by then).
+ */
+export function markRead(
   queryClient: QueryClient,
   companyId: string | undefined,
   transcript: InboxTranscript,
@@ -258,5 +259,5 @@ export async function markRead(
   queryClient.setQueryData<InboxTranscript>(inboxKeys.transcript(companyId, read.id), (now) =>
     now ? { ...now, conversation: { ...now.conversation, unread: false } } : now,
   );
-  await http.post(`/api/inbox/conversations/${transcript.conversation.id}/read${companyQuery(companyId)}`);
+  return catchUpTranscript(queryClient, companyId, read.id);
 }

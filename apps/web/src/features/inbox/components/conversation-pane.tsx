@@ -23,7 +23,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery } from '../../../shared/session/current-user';
-import { markRead, patchListedConversation, transcriptQuery, usePassControl } from '../api/inbox-api';
+import {
+  markRead,
+  patchListedConversation,
+  readsForTheTeam,
+  transcriptQuery,
+  usePassControl,
+} from '../api/inbox-api';
 import { ChannelIcon } from './channel-icon';
 import { Composer } from './composer';
 import { DetailsPanel } from './details-panel';
@@ -181,7 +187,7 @@ export function ConversationPane({
   const query = useQuery(transcriptQuery(companyId, conversationId));
   const loaded = query.data;
   // What staff read in another company stays unread for that company's team.
-  const staffElsewhere = companyId !== undefined && companyId !== me.company.id;
+  const staffElsewhere = !readsForTheTeam(me.company.id, companyId);
 
   // The list row follows what the pane knows; opening a conversation reads it.
   useEffect(() => {

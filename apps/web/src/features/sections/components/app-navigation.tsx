@@ -25,7 +25,7 @@ import {
 } from '@mui/material';
 import type { Section } from '@parley/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
@@ -71,6 +71,8 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { data: config } = useSuspenseQuery(frontendConfigQuery);
+  // The navigation may be drawn twice (the drawer and the side bar): ids of its own.
+  const columnIds = useId();
   const home = pathname === '/v2' || pathname === '/v2/' || pathname === '/bots/list';
   const inbox = pathname === '/v2/inbox';
   const reports = pathname.startsWith('/v2/reports');
@@ -126,11 +128,15 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
           onNavigate={onNavigate}
         />
       </List>
-      {groupByColumn(sections).map(([column, items]) => (
+      {groupByColumn(sections).map(([column, items], index) => (
         <List
           key={column}
+          // Screen readers name each group by its column.
+          aria-labelledby={`${columnIds}-${index}`}
           subheader={
-            <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{column}</ListSubheader>
+            <ListSubheader id={`${columnIds}-${index}`} sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+              {column}
+            </ListSubheader>
           }
         >
           {items.map((section) => {

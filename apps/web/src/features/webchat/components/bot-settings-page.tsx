@@ -3,14 +3,20 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { TranslationSettings } from '../../translation/components/translation-settings';
 import { botQuery } from '../api/webchat';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling` tab. */
+/** `/v2/lite/bots/{botId}/settings` and its `/styling` and `/translation` tabs. */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
-  const tab = useLocation().pathname.endsWith('/styling') ? 'styling' : 'webchat';
+  const path = useLocation().pathname;
+  const tab = path.endsWith('/styling')
+    ? 'styling'
+    : path.endsWith('/translation')
+      ? 'translation'
+      : 'webchat';
   const { botId = '' } = useParams();
   const { data: bot } = useSuspenseQuery(botQuery(botId));
   const base = `/v2/lite/bots/${bot.id}/settings`;
@@ -29,8 +35,20 @@ export function BotSettingsPage() {
       >
         <Tab value="webchat" label={t('settings.tabs.webchat')} component={Link} to={base} />
         <Tab value="styling" label={t('settings.tabs.styling')} component={Link} to={`${base}/styling`} />
+        <Tab
+          value="translation"
+          label={t('settings.tabs.translation')}
+          component={Link}
+          to={`${base}/translation`}
+        />
       </Tabs>
-      {tab === 'webchat' ? <WebchatDeploymentCard botId={bot.id} /> : <StylingEditor botId={bot.id} />}
+      {tab === 'webchat' ? (
+        <WebchatDeploymentCard botId={bot.id} />
+      ) : tab === 'styling' ? (
+        <StylingEditor botId={bot.id} />
+      ) : (
+        <TranslationSettings />
+      )}
     </Stack>
   );
 }

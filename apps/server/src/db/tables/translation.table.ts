@@ -1,0 +1,37 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A company's translation provider: its key sealed (see sealed-secrets.ts), what its last check found. */
+export interface CompanyTranslationTable {
+  company_id: string;
+  provider: string;
+  sealed_key: string;
+  key_hint: string;
+  plan: string;
+  character_count: ColumnType<string | number, number, number>;
+  character_limit: ColumnType<string | number, number, number>;
+  checked_at: Date;
+  /** The last failure of a translation (spent quota, refused key, …); cleared by a working check. */
+  problem: ColumnType<unknown, string | null, string | null>;
+  problem_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+/** Machine translations shared by a company's bots: one row per text, source and target. */
+export interface TranslationCacheTable {
+  company_id: string;
+  source_language: string;
+  target_language: string;
+  /** SHA-256 of the source text (hex). */
+  text_hash: string;
+  translated: string;
+  created_at: Generated<Date>;
+}
+
+/** Characters sent to the provider per bot and month (its first day). */
+export interface TranslationUsageTable {
+  company_id: string;
+  bot_id: string;
+  month: ColumnType<Date | string, string, string>;
+  characters: ColumnType<string | number, number, number>;
+  requests: ColumnType<number, number, number>;
+}

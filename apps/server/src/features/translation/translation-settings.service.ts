@@ -1,0 +1,70 @@
+import type { SaveTranslationKeyRequest, TranslationProvider } from '@parley/contracts';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { DeepLError, deeplUsage } from '../../integrations/deepl/deepl-client';
+import type { Session } from '../../plugins/authenticate';
+import { secretHint } from '../../sealed-secrets';
+import { keyBinding } from './key-binding';
+import {
+  deleteCompanyProvider,
+  findCompanyProvider,
+  type StoredProvider,
+  saveCompanyProvider,
+} from './translation.repository';
+
+function providerView(stored: StoredProvider | undefined): TranslationProvider {
+  if (!stored) return { configured: false };
+  return {
+    configured: true,
+    provider: stored.provider,
+    plan: stored.plan,
+    keyHint: stored.keyHint,
+    characterCount: stored.characterCount,
+    characterLimit: stored.characterLimit,
+    checkedAt: stored.checkedAt.toISOString(),
+    problem:
+      stored.problem && stored.problemAt ? { ...stored.problem, at: stored.problemAt.toISOString() } : null,
+  };
+}
+
+export async function companyProvider(ctx: AppContext, session: Session): Promise<TranslationProvider> {
+  return providerView(await findCompanyProvider(ctx.database.db, session.companyId));
+}
+
+/**
+ * Checks the key with DeepL (its usage: a call that costs no characters) and keeps it sealed for
+ * the company only when DeepL accepts it; a refused key is named and nothing is saved.
+ */
+export async function saveProviderKey(
+  ctx: AppContext,
+  session: Session,
+  request: SaveTranslationKeyRequest,
+): Promise<TranslationProvider> {
+  const usage = await deeplUsage(request.apiKey, ctx.config.deepl).catch((error: unknown) => {
+    if (error instanceof DeepLError && error.keyRejected)
+      throw new AppError(
+        'TranslationKeyRejectedException',
+        `DeepL refused this API key: check it was copied whole and is active${request.apiKey.endsWith(':fx') ? ' (a key ending in :fx is a DeepL API Free key)' : ' (a DeepL API Pro key; Free keys end in :fx)'}`,
+      );
+    throw new AppError(
+      'UpstreamException',
+      `DeepL could not check the key: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  const db = ctx.database.db;
+  await saveCompanyProvider(db, session.companyId, {
+    provider: 'deepl',
+    sealedKey: ctx.secrets.seal(request.apiKey, keyBinding(session.companyId)),
+    keyHint: secretHint(request.apiKey),
+    plan: usage.plan,
+    characterCount: usage.characterCount,
+    characterLimit: usage.characterLimit,
+    checkedAt: new Date(),
+  });
+  return providerView(await findCompanyProvider(db, session.companyId));
+}
+
+export async function removeProviderKey(ctx: AppContext, session: Session): Promise<TranslationProvider> {
+  await deleteCompanyProvider(ctx.database.db, session.companyId);
+  return { configured: false };
+}

@@ -1,0 +1,149 @@
+import { type CallFailure, callFailureSchema } from '@parley/contracts';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+
+export interface StoredProvider {
+  provider: 'deepl';
+  sealedKey: string;
+  keyHint: string;
+  plan: 'free' | 'pro';
+  characterCount: number;
+  characterLimit: number;
+  checkedAt: Date;
+  problem: CallFailure | null;
+  problemAt: Date | null;
+}
+
+export async function findCompanyProvider(
+  db: Queryable,
+  companyId: string,
+): Promise<StoredProvider | undefined> {
+  const row = await db
+    .selectFrom('company_translation')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    provider: 'deepl',
+    sealedKey: row.sealed_key,
+    keyHint: row.key_hint,
+    plan: row.plan === 'free' ? 'free' : 'pro',
+    characterCount: Number(row.character_count),
+    characterLimit: Number(row.character_limit),
+    checkedAt: row.checked_at,
+    // A problem stored by an older server that no longer fits is not shown.
+    problem: callFailureSchema.safeParse(row.problem).data ?? null,
+    problemAt: row.problem_at,
+  };
+}
+
+/** Saves a checked key (replacing any before it); a good check clears the last problem. */
+export async function saveCompanyProvider(
+  db: Queryable,
+  companyId: string,
+  provider: Omit<StoredProvider, 'problem' | 'problemAt'>,
+): Promise<void> {
+  const values = {
+    provider: provider.provider,
+    sealed_key: provider.sealedKey,
+    key_hint: provider.keyHint,
+    plan: provider.plan,
+    character_count: provider.characterCount,
+    character_limit: provider.characterLimit,
+    checked_at: provider.checkedAt,
+    problem: null,
+    problem_at: null,
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto('company_translation')
+    .values({ company_id: companyId, ...values })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteCompanyProvider(db: Queryable, companyId: string): Promise<void> {
+  await db.deleteFrom('company_translation').where('company_id', '=', companyId).execute();
+}
+
+/** Notes a failed translation for the settings screens (the latest one counts). */
+export async function recordProviderProblem(
+  db: Queryable,
+  companyId: string,
+  problem: CallFailure,
+): Promise<void> {
+  await db
+    .updateTable('company_translation')
+    .set({ problem: JSON.stringify(problem), problem_at: new Date() })
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** A bot's own language and the ones it offers, if the company has that bot. */
+const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
+
+export async function addUsage(
+  db: Queryable,
+  usage: { companyId: string; botId: string; characters: number; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('translation_usage')
+    .values({
+      company_id: usage.companyId,
+      bot_id: usage.botId,
+      month: monthOf(usage.at),
+      characters: usage.characters,
+      requests: 1,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['company_id', 'bot_id', 'month']).doUpdateSet({
+        characters: sql`translation_usage.characters + excluded.characters`,
+        requests: sql`translation_usage.requests + 1`,
+      }),
+    )
+    .execute();
+}
+
+/** Cached translations of these texts (by hash), for one company, source and target. */
+export async function findCachedTranslations(
+  db: Queryable,
+  key: { companyId: string; source: string; target: string },
+  hashes: string[],
+): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('translation_cache')
+    .select(['text_hash', 'translated'])
+    .where('company_id', '=', key.companyId)
+    .where('source_language', '=', key.source)
+    .where('target_language', '=', key.target)
+    .where('text_hash', 'in', hashes)
+    .execute();
+  return new Map(rows.map((row) => [row.text_hash, row.translated]));
+}
+
+export async function storeCachedTranslations(
+  db: Queryable,
+  key: { companyId: string; source: string; target: string },
+  translations: { hash: string; translated: string }[],
+): Promise<void> {
+  if (translations.length === 0) return;
+  await db
+    .insertInto('translation_cache')
+    .values(
+      translations.map(({ hash, translated }) => ({
+        company_id: key.companyId,
+        source_language: key.source,
+        target_language: key.target,
+        text_hash: hash,
+        translated,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(['company_id', 'source_language', 'target_language', 'text_hash'])
+        .doUpdateSet({ translated: sql`excluded.translated` }),
+    )
+    .execute();
+}
