@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, pgliteDataDir } from './db/database';
+import { DatabaseAheadError } from './db/migrate';
 import { resolveSecrets } from './secrets';
 
 async function main(): Promise<void> {
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DatabaseAheadError) {
     console.error(error.message);
   } else {
     console.error('Parley failed to start:', error);

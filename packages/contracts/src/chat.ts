@@ -35,9 +35,24 @@ export const startConversationResponseSchema = z.object({
 });
 export type StartConversationResponse = z.infer<typeof startConversationResponseSchema>;
 
+/**
+ * Names a message once, however often it is sent: a retry with the same id (to any server) answers
+ * what the first attempt did, and the turn runs once. The widget and the SDK send a random one.
+ */
+export const clientMessageIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Use 8 to 100 letters, digits, - or _');
+
 export const sendMessageRequestSchema = z.union([
-  z.strictObject({ text: z.string().min(1, 'Say something').max(4000) }),
-  z.strictObject({ postback: z.string().min(1).max(1000), label: z.string().max(200).optional() }),
+  z.strictObject({
+    text: z.string().min(1, 'Say something').max(4000),
+    clientMessageId: clientMessageIdSchema.optional(),
+  }),
+  z.strictObject({
+    postback: z.string().min(1).max(1000),
+    label: z.string().max(200).optional(),
+    clientMessageId: clientMessageIdSchema.optional(),
+  }),
 ]);
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 

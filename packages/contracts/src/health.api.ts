@@ -1,16 +1,24 @@
 import { defineRoute } from './define-route';
-import { healthSchema } from './health';
+import { livenessSchema, readinessSchema } from './health';
 
-/** Whether this server can serve: for load balancers and uptime checks. */
+/** For load balancers, orchestrators and uptime checks: one question each. */
 export const healthApi = {
-  get: defineRoute({
+  live: defineRoute({
     method: 'GET',
     path: '/api/health',
     tags: ['health'],
-    summary: 'Whether the database, its migrations and the job queue are up',
-    response: healthSchema,
-    // Degraded: the same shape, so a monitor reads what is down.
-    otherResponses: { 503: healthSchema },
+    summary: 'Whether this server process is alive (restart it if not)',
+    response: livenessSchema,
+    errors: [],
+  }),
+  ready: defineRoute({
+    method: 'GET',
+    path: '/api/health/ready',
+    tags: ['health'],
+    summary: 'Whether this server process should get traffic: database reachable, migrations current',
+    response: readinessSchema,
+    // Not ready: the same shape, so a monitor reads what is down.
+    otherResponses: { 503: readinessSchema },
     errors: [],
   }),
 };

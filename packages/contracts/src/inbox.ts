@@ -1,6 +1,6 @@
 import { TRANSCRIPT_EVENTS } from '@parley/kit';
 import { z } from 'zod';
-import { chatMessageSchema, messageSeqSchema } from './chat';
+import { chatMessageSchema, clientMessageIdSchema, messageSeqSchema } from './chat';
 
 /** Where a conversation stands, as the inbox shows and filters it. */
 export const inboxStatusSchema = z.enum(['active', 'waiting', 'with_agent', 'expired', 'ended']);
@@ -127,7 +127,12 @@ export type ConversationPlace = z.infer<typeof conversationPlaceSchema>;
 export const passControlRequestSchema = z.strictObject({ to: z.enum(['agent', 'bot']) });
 export type PassControlRequest = z.infer<typeof passControlRequestSchema>;
 
-export const agentMessageRequestSchema = z.strictObject({ text: z.string().trim().min(1).max(4000) });
+export const agentMessageRequestSchema = z.strictObject({
+  text: z.string().trim().min(1).max(4000),
+  /** Sent again with the same id, the reply is stored once (see clientMessageIdSchema). */
+  clientMessageId: clientMessageIdSchema.optional(),
+});
+export type AgentMessageRequest = z.infer<typeof agentMessageRequestSchema>;
 export const internalNoteRequestSchema = z.strictObject({ text: z.string().trim().min(1).max(4000) });
 
 /** Parley staff acting on another company's conversation name it; everyone else acts on their own. */

@@ -78,3 +78,50 @@ describe('the chat client', () => {
     await expect(chat.start()).rejects.toMatchObject({ name: 'InternalException', status: 502 });
   });
 });
+
+describe('sending a message when the network or a server fails', () => {
+  /** A server that fails the first `failures` sends (`'network'` or a status), then answers. */
+  function flakyServer(failures: ('network' | number)[]) {
+    const bodies: { clientMessageId?: string; text?: string }[] = [];
+    const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      const failure = failures.shift();
+      if (failure === 'network') throw new TypeError('Failed to fetch');
+      if (failure !== undefined) return new Response('<html>Bad gateway</html>', { status: failure });
+      return new Response(JSON.stringify({ messages: [message] }), { status: 200 });
+    };
+    const chat = new ParleyChat({
+      baseUrl: 'https://chat.example.com',
+      deploymentKey: 'key-1',
+      fetch,
+      retry: { attempts: 4, firstDelayMs: 1 },
+    });
+    return { chat, bodies };
+  }
+
+  it('tries again with the same client message id until a server answers', async () => {
+    const { chat, bodies } = flakyServer(['network', 502, 503]);
+    expect(await chat.send(conversation, { text: 'hello' })).toEqual([message]);
+    expect(bodies).toHaveLength(4);
+    const [first] = bodies;
+    expect(first?.clientMessageId).toMatch(/^[0-9a-f]{32}$/);
+    for (const body of bodies)
+      expect(body).toEqual({ text: 'hello', clientMessageId: first?.clientMessageId });
+  });
+
+  it('keeps the id the caller gives, and does not retry what the server refused', async () => {
+    const { chat, bodies } = flakyServer([429]);
+    await expect(
+      chat.send(conversation, { text: 'hi', clientMessageId: 'my-own-id-1' }),
+    ).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(bodies).toEqual([{ text: 'hi', clientMessageId: 'my-own-id-1' }]);
+  });
+
+  it('gives up after its attempts with the last failure', async () => {
+    const { chat, bodies } = flakyServer(['network', 'network', 'network', 'network']);
+    await expect(chat.send(conversation, { text: 'hello' })).rejects.toThrow('Failed to fetch');
+    expect(bodies).toHaveLength(4);
+  });
+});

@@ -42,6 +42,23 @@ export interface ParleyChatOptions {
   /** The deployment's public key, as in the embed snippet. */
   deploymentKey: string;
   fetch?: typeof fetch;
+  /**
+   * How sending a message retries when the network fails or no server answers (502, 503, 504):
+   * up to `attempts` tries in all, waiting `firstDelayMs`, then twice as long each time.
+   */
+  retry?: { attempts: number; firstDelayMs: number };
+}
+
+const DEFAULT_RETRY = { attempts: 5, firstDelayMs: 300 };
+
+/** A load balancer's answers when the server behind it died or is restarting: worth a retry. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/** A random id for a message (8+ letters, digits, - or _), in any browser, secure page or not. */
+export function newClientMessageId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** A conversation that can be resumed later (the widget keeps it in localStorage). */
@@ -120,14 +137,31 @@ export class ParleyChat {
     });
   }
 
-  /** Sends text or a button's postback; answers what the bot says right away. */
+  /**
+   * Sends text or a button's postback; answers what the bot says right away. The message carries
+   * a client message id (`message.clientMessageId`, or a new one), and a network failure or a
+   * server that did not answer is retried with it, waiting longer each time: the server runs the
+   * message once however many tries reach it, and any try answers the first answer.
+   */
   async send(conversation: ConversationHandle, message: SendMessageRequest): Promise<ChatMessage[]> {
-    const result = await this.call(chatApi.sendMessage, {
-      params: { id: conversation.conversationId },
-      body: message,
-      token: conversation.token,
-    });
-    return result.messages;
+    const body = { ...message, clientMessageId: message.clientMessageId ?? newClientMessageId() };
+    const { attempts, firstDelayMs } = this.options.retry ?? DEFAULT_RETRY;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.call(chatApi.sendMessage, {
+          params: { id: conversation.conversationId },
+          body,
+          token: conversation.token,
+        });
+        return result.messages;
+      } catch (failure) {
+        const retried =
+          !(failure instanceof ParleyChatError) ||
+          (RETRIED_STATUSES.has(failure.status) && failure.name !== 'InvalidAnswerException');
+        if (!retried || attempt >= attempts) throw failure;
+        await new Promise((resolve) => setTimeout(resolve, firstDelayMs * 2 ** (attempt - 1)));
+      }
+    }
   }
 
   /** Every message so far, in order. */

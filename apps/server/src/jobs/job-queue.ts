@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { withAdvisoryLock } from '../db/advisory-lock';
 import { type Database, type Queryable, sqlExecutorFor } from '../db/database';
 
 /** The queues Parley runs, with the shape of each job's data. */
@@ -62,9 +63,12 @@ export async function startJobQueue(
   const boss = new PgBoss({ db: database, schema: 'pgboss' });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const [name, settings] of Object.entries(queueSettings)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...settings });
-  }
+  // Processes starting together would each create the missing queues, and deadlock doing so.
+  await withAdvisoryLock(database, 'parley:job-queues', async () => {
+    for (const [name, settings] of Object.entries(queueSettings)) {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...settings });
+    }
+  });
   const workerIds = new Map<QueueName, string>();
   let stopped = false;
 

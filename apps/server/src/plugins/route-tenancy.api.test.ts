@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  */
 const publicByDesign: Record<string, string> = {
   'GET /api/health': 'load balancers and uptime checks call it without an account',
+  'GET /api/health/ready': 'load balancers ask it whether to send a process traffic, without an account',
   'POST /api/auth/register': 'signing up is how a person gets an account',
   'POST /api/auth/register/confirm': 'the mailed sign-up link is the proof of who calls',
   'POST /api/auth/login': 'signing in',

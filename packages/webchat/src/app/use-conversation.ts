@@ -3,6 +3,7 @@ import {
   type ChatMessage,
   type ConversationHandle,
   mergeMessages,
+  newClientMessageId,
   ParleyChat,
   ParleyChatError,
 } from '@parley/sdk';
@@ -12,7 +13,7 @@ import { previewMessages } from './preview';
 /** A message on screen: stored ones have their seq; the visitor's unsent ones are pending or failed. */
 export interface ShownMessage extends ChatMessage {
   delivery?: 'pending' | 'failed';
-  /** What to send again when a failed message is retried. */
+  /** What to send again when a failed message is retried (with its id: it is answered once). */
   retry?: SendMessageRequest;
 }
 
@@ -129,7 +130,9 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
   }, [chat, deploymentKey, preview, generation]);
 
   const deliver = useCallback(
-    (body: SendMessageRequest, replacing?: number) => {
+    (message: SendMessageRequest, replacing?: number) => {
+      // Named once: the SDK's own retries and the visitor's retry all send this id.
+      const body = { ...message, clientMessageId: message.clientMessageId ?? newClientMessageId() };
       const text = 'text' in body ? body.text : (body.label ?? body.postback);
       const seq = replacing ?? --pendingId.current;
       const shown: ShownMessage = {

@@ -17,6 +17,7 @@ import * as pathSteps from './0015-path-steps';
 import * as translation from './0016-translation';
 import * as webhookMarketplace from './0017-webhook-marketplace';
 import * as knowledge from './0018-knowledge';
+import * as clientMessageIds from './0019-client-message-ids';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-translation': translation,
   '0017-webhook-marketplace': webhookMarketplace,
   '0018-knowledge': knowledge,
+  '0019-client-message-ids': clientMessageIds,
 };

@@ -84,6 +84,8 @@ export interface ConversationMessageTable {
   role: 'user' | 'bot' | 'agent';
   message: Json;
   text: string;
+  /** The id the client sent the turn's message with (on each message of that turn; see migration 0019). */
+  client_message_id: string | null;
   created_at: Generated<Date>;
 }
 export type ConversationMessageRow = Selectable<ConversationMessageTable>;

@@ -90,7 +90,14 @@ export function userTurn(body: SendMessageRequest): Pick<TurnRequest, 'input' | 
           label: body.label ? stripNul(body.label) : undefined,
         };
   const shown = 'text' in body ? stripNul(body.text) : stripNul(body.label ?? body.postback);
-  return { input, incoming: { role: 'user', text: shown } };
+  return {
+    input,
+    incoming: {
+      role: 'user',
+      text: shown,
+      ...(body.clientMessageId !== undefined ? { clientMessageId: body.clientMessageId } : {}),
+    },
+  };
 }
 
 export async function sendMessage(

@@ -52,7 +52,7 @@ const visitorSearchText = (user: Record<string, unknown>) =>
   [user.name, user.email, user.id].filter((part) => typeof part === 'string' && part).join(' ');
 
 /** What a turn needs, in one read: the conversation, where it runs, and which flow serves it. */
-export async function loadForTurn(db: Queryable, conversationId: string) {
+export async function loadForTurn(db: Queryable, conversationId: string, clientMessageId?: string) {
   return db
     .selectFrom('conversations as c')
     .innerJoin('deployments as d', 'd.id', 'c.deployment_id')
@@ -74,6 +74,12 @@ export async function loadForTurn(db: Queryable, conversationId: string) {
       'c.pending_owner',
       // Judged by the database's clock, which every process shares.
       sql<boolean>`coalesce(c.pending_until < now(), false)`.as('pending_expired'),
+      // Whether a turn brought by this client message id is stored already (a retry).
+      (clientMessageId === undefined
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from conversation_messages m
+            where m.conversation_id = c.id and m.client_message_id = ${clientMessageId})`
+      ).as('answered'),
       'd.version as deployment_version',
       'd.deleted_at as deployment_deleted_at',
       'b.updated_at as bot_updated_at',
@@ -128,6 +134,8 @@ export interface TurnWrite {
   events: EngineEvent[];
   /** Control passes to this agent (or back to the bot: null); undefined leaves it as it is. */
   agentId?: string | null;
+  /** The id the client sent the turn's message with: the write lands only if none holds it yet. */
+  clientMessageId: string | null;
 }
 
 /** The inbox's view of a turn: its last message, and whether it fell back or asked for an agent. */
@@ -164,6 +172,7 @@ function writeRow(write: TurnWrite) {
     draft_saved_at: write.flow.draftSavedAt,
     messages: write.messages,
     events: write.events.map(leanEvent),
+    client_message_id: write.clientMessageId,
   };
 }
 
@@ -182,7 +191,8 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
         id uuid, state jsonb, status text, expires_at timestamptz, expired_at timestamptz,
         count int, incoming int, last_text text, fallback boolean, handoff_requested boolean,
         human boolean, keep_agent boolean, agent_id uuid, read_turns int, pending_owner text,
-        deployment_version int, draft_saved_at timestamptz, messages jsonb, events jsonb)
+        deployment_version int, draft_saved_at timestamptz, messages jsonb, events jsonb,
+        client_message_id text)
     ),
     conversation as (
       update conversations c set
@@ -205,6 +215,10 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
       where c.id = i.id
         and (c.state->>'turns')::int = i.read_turns
         and c.pending_owner is not distinct from i.pending_owner
+        -- A retry of a message already answered runs no turn (see loadForTurn's answered).
+        and (i.client_message_id is null or not exists (
+          select 1 from conversation_messages m
+          where m.conversation_id = c.id and m.client_message_id = i.client_message_id))
         -- The deployment still serves the flow the turn ran: its version, or the draft saved then.
         and exists (
           select 1 from deployments d join bots b on b.id = d.bot_id
@@ -213,11 +227,11 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
             and (i.deployment_version is not null
                  or date_trunc('milliseconds', b.updated_at) = i.draft_saved_at))
       returning c.id, c.company_id, c.bot_id, c.deployment_id,
-                c.message_count - i.count as seq_before, i.incoming, i.messages, i.events
+                c.message_count - i.count as seq_before, i.incoming, i.messages, i.events, i.client_message_id
     ),
     inserted_messages as (
-      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
-      select c.id, c.company_id, c.bot_id, c.seq_before + m.ordinality::int, m.value->>'role', m.value->'message', m.value->>'text'
+      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text, client_message_id)
+      select c.id, c.company_id, c.bot_id, c.seq_before + m.ordinality::int, m.value->>'role', m.value->'message', m.value->>'text', c.client_message_id
       from conversation c, jsonb_array_elements(c.messages) with ordinality as m(value, ordinality)
       returning conversation_id, seq, role, message, created_at
     ),
@@ -268,6 +282,7 @@ export async function claimTurns(db: Queryable, claims: TurnClaim[]): Promise<bo
     owner: claim.owner,
     lease_seconds: claim.leaseMs / 1000,
     pending: claim.pending,
+    client_message_id: claim.pending.incoming?.clientMessageId ?? null,
   }));
   const result = await sql<{ id: string }>`
     update conversations c set
@@ -275,8 +290,11 @@ export async function claimTurns(db: Queryable, claims: TurnClaim[]): Promise<bo
       pending_owner = i.owner,
       pending_until = now() + make_interval(secs => i.lease_seconds)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as i(id uuid, read_turns int, owner text, lease_seconds float8, pending jsonb)
+      as i(id uuid, read_turns int, owner text, lease_seconds float8, pending jsonb, client_message_id text)
     where c.id = i.id and (c.state->>'turns')::int = i.read_turns and c.pending_owner is null
+      and (i.client_message_id is null or not exists (
+        select 1 from conversation_messages m
+        where m.conversation_id = c.id and m.client_message_id = i.client_message_id))
     returning c.id
   `.execute(db);
   const claimed = new Set(result.rows.map((row) => row.id));
@@ -337,6 +355,27 @@ export async function abandonedTurns(db: Queryable, limit: number): Promise<stri
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** The messages of the turn a client message id brought (its own first), as stored. */
+export async function messagesOfClientMessage(
+  db: Queryable,
+  conversationId: string,
+  clientMessageId: string,
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .selectFrom('conversation_messages')
+    .select(['seq', 'role', 'message', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .where('client_message_id', '=', clientMessageId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => ({
+    seq: row.seq,
+    role: row.role,
+    message: row.message as unknown as BotMessage,
+    created_at: row.created_at.toISOString(),
+  }));
 }
 
 export async function messagesAfter(

@@ -336,6 +336,68 @@ describe('turns that call outside hold nothing while they wait', () => {
     expect(orders.received.filter((body) => body === 'A-22')).toEqual(['A-22']);
   });
 
+  /** The visitor sends `text` named `clientMessageId` to `server` (this process or another). */
+  const sendNamed = (
+    server: { inject: TestApp['app']['inject'] },
+    conversation: StartConversationResponse,
+    text: string,
+    clientMessageId: string,
+  ) =>
+    server.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
+      headers: { authorization: `Bearer ${conversation.token}` },
+      payload: { text, clientMessageId },
+    });
+
+  /** Sends a held order, retries it (same id) while the first attempt waits, then releases it. */
+  async function retriedWhileWaiting(retryTo: { inject: TestApp['app']['inject'] }, order: string) {
+    const conversation = await startChat(t, keys.orders);
+    orders.hold(order);
+    const id = `retry-${order}`;
+    const first = watch(sendNamed(t.app, conversation, order, id));
+    await eventually(async () => (orders.received.includes(order) ? true : undefined));
+    const retry = watch(sendNamed(retryTo, conversation, order, id));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(retry.settled).toBe(false);
+    orders.release(order);
+    const answers = [
+      await first.promise,
+      await retry.promise,
+      await sendNamed(retryTo, conversation, order, id),
+    ];
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const [firstMessages, ...retried] = answers.map(
+      (answer) => answer.json<{ messages: ChatMessage[] }>().messages,
+    );
+    expect(textsOf(firstMessages ?? [])).toEqual([`user: ${order}`, `bot: Order ${order}: shipped`]);
+    for (const messages of retried) expect(messages).toEqual(firstMessages);
+    expect(textsOf(await history(conversation)).filter((text) => text.includes(order))).toEqual([
+      `user: ${order}`,
+      `bot: Order ${order}: shipped`,
+    ]);
+    expect(orders.received.filter((body) => body === order)).toEqual([order]);
+  }
+
+  it('answers a retry of a message (same client id) with its first answer, running its turn once', async () => {
+    await retriedWhileWaiting(t.app, 'R-1');
+  });
+
+  it.runIf(testEngine === 'postgres')(
+    'answers a retry sent to another process while the first attempt still waits on its call, once',
+    async () => {
+      await retriedWhileWaiting(await t.secondInstance(), 'R-2');
+    },
+  );
+
+  it('refuses a client message id that is not one, by name, storing nothing', async () => {
+    const conversation = await startChat(t, keys.echo);
+    const refused = await sendNamed(t.app, conversation, 'hello', 'no spaces please');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.name).toBe('ValidationException');
+    expect(textsOf(await history(conversation))).not.toContain('user: hello');
+  });
+
   it.runIf(testEngine === 'postgres')(
     'keeps order across processes: a message to another process waits for the pending turn',
     async () => {

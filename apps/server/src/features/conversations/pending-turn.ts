@@ -30,7 +30,9 @@ export type CallKind = z.infer<typeof callKindSchema>;
  */
 export const pendingTurnSchema = z.object({
   input: z.custom<TurnInput>((value) => typeof value === 'object' && value !== null && 'type' in value),
-  incoming: z.object({ role: z.enum(['user', 'agent']), text: z.string() }).nullable(),
+  incoming: z
+    .object({ role: z.enum(['user', 'agent']), text: z.string(), clientMessageId: z.string().optional() })
+    .nullable(),
   agentId: z.string().nullable().optional(),
   debug: z.boolean().optional(),
   seed: z.number().int(),

@@ -13,6 +13,7 @@ import { ConflictException, NotFoundException } from '../../errors';
 import {
   abandonedTurns,
   loadForTurn,
+  messagesOfClientMessage,
   persistTurn,
   recordPendingCalls,
   type TurnRow,
@@ -36,7 +37,7 @@ export const EXPIRY_GAP_MS = 60_000;
 export interface TurnRequest {
   input: TurnInput;
   /** The message that brought the turn (stored before the bot's answers). */
-  incoming: { role: 'user' | 'agent'; text: string } | null;
+  incoming: { role: 'user' | 'agent'; text: string; clientMessageId?: string } | null;
   /** Checks the conversation as the turn finds it (the visitor's token, an agent's control, …). */
   admit?: (row: TurnRow) => void;
   /** Judge the conversation as stored, not as this process last left it (an expiry, a guard). */
@@ -178,6 +179,7 @@ async function planTurn(
       messages,
       events: result.events,
       agentId,
+      clientMessageId: incoming?.clientMessageId ?? null,
     },
     delayedMove: moveIsNew ? move : null,
     trace: result.trace,
@@ -206,8 +208,12 @@ async function storeTurn(ctx: AppContext, plan: TurnPlan): Promise<ChatMessage[]
   });
 }
 
-async function readTurnRow(ctx: AppContext, conversationId: string): Promise<TurnRow> {
-  const row = await loadForTurn(ctx.database.db, conversationId);
+async function readTurnRow(
+  ctx: AppContext,
+  conversationId: string,
+  clientMessageId?: string,
+): Promise<TurnRow> {
+  const row = await loadForTurn(ctx.database.db, conversationId, clientMessageId);
   if (!row) throw new NotFoundException('Conversation not found');
   return row;
 }
@@ -222,6 +228,7 @@ function afterTurn(row: TurnRow, { write }: TurnPlan): TurnRow {
     agent_id: write.status !== 'human' ? null : write.agentId === undefined ? row.agent_id : write.agentId,
     pending_owner: null,
     pending_expired: false,
+    answered: false,
   };
   validStates.set(after, write.state);
   return after;
@@ -263,11 +270,17 @@ export async function runConversationTurn(
   request: TurnRequest,
 ): Promise<TurnOutcome> {
   const { conversations } = ctx;
-  const { outcome, row } = await conversations.locks.run(conversationId, async () => {
+  const clientMessageId = request.incoming?.clientMessageId;
+  const { outcome, row, replayed } = await conversations.locks.run(conversationId, async () => {
     let row = request.fresh ? undefined : conversations.cache.get(conversationId);
     for (let races = 0, waited = 0; ; ) {
-      row ??= await readTurnRow(ctx, conversationId);
+      row ??= await readTurnRow(ctx, conversationId, clientMessageId);
       request.admit?.(row);
+      if (row.answered && clientMessageId !== undefined) {
+        // A retry of a message whose turn is stored (by whichever process): its first answer.
+        const messages = await messagesOfClientMessage(ctx.database.db, conversationId, clientMessageId);
+        return { outcome: { messages, trace: [], state: stateOf(row) }, row, replayed: true };
+      }
       if (row.pending_owner !== null) {
         // Another process's turn of this conversation waits on a call: this one comes after it.
         if (row.pending_expired) await finishAbandonedTurn(ctx, row);
@@ -283,7 +296,7 @@ export async function runConversationTurn(
         if (stored) {
           const after = afterTurn(row, plan);
           conversations.cache.remember(after);
-          return { outcome: outcomeOf(stored, plan), row: after };
+          return { outcome: outcomeOf(stored, plan), row: after, replayed: false };
         }
       } else {
         const pending: PendingTurn = {
@@ -303,17 +316,18 @@ export async function runConversationTurn(
         });
         if (claimed) {
           conversations.cache.forget(conversationId);
-          return finishClaimedTurn(ctx, row, pending, call);
+          return { ...(await finishClaimedTurn(ctx, row, pending, call)), replayed: false };
         }
       }
-      // Another process stored or claimed a turn since this one read the conversation.
+      // Another process stored or claimed a turn since this one read the conversation (or
+      // stored this very message: the read then says it is answered).
       conversations.cache.forget(conversationId);
       row = undefined;
       if (++races >= MAX_RACES)
         throw new ConflictException('This conversation is busy; send the message again');
     }
   });
-  publish(ctx, row, outcome.messages);
+  if (!replayed) publish(ctx, row, outcome.messages);
   return outcome;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
@@ -8,15 +9,45 @@ describe('GET /api/health', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the database, its migrations and the job queue', async () => {
+  it('answers that the process is alive, without asking the database', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when the database answers, its migrations are current and the job queue runs', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health/ready' });
+    expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      status: 'ok',
+      status: 'ready',
       database: { engine: testEngine, ok: true },
-      migrations: { applied: expect.any(Number), pending: 0, latest: expect.stringMatching(/^\d{4}-/) },
+      migrations: {
+        applied: expect.any(Number),
+        pending: 0,
+        latest: expect.stringMatching(/^\d{4}-/),
+        unknown: [],
+      },
       queue: { ok: true },
     });
+  });
+
+  it('is not ready, and says why, on a database migrated by a newer version', async () => {
+    await sql`insert into schema_migrations (name, timestamp) values ('9999-from-the-future', now())`.execute(
+      t.database.db,
+    );
+    try {
+      const response = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'not_ready',
+        database: { ok: true },
+        migrations: { pending: 0, unknown: ['9999-from-the-future'] },
+      });
+      // Alive all the same: restarting it would not help.
+      expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await sql`delete from schema_migrations where name = '9999-from-the-future'`.execute(t.database.db);
+    }
   });
 
   it('answers unknown API routes with a named 404', async () => {
@@ -38,6 +69,7 @@ describe('GET /api/health', () => {
         '/api/auth/register',
         '/api/frontend/user/me',
         '/api/health',
+        '/api/health/ready',
       ]),
     );
     expect(

@@ -4,9 +4,14 @@ import { sql } from 'kysely';
 import { migrationStatus } from '../../db/migrate';
 import { routeFrom } from '../../plugins/contract-route';
 
-/** Whether this server can serve (contracts: healthApi). */
+/**
+ * Liveness and readiness (contracts: healthApi), kept apart: a database outage makes every process
+ * not ready (no traffic) without making any of them look dead (restarted for nothing).
+ */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  routeFrom(app, healthApi.get, { config: { auth: 'public' } }, async (_request, reply) => {
+  routeFrom(app, healthApi.live, { config: { auth: 'public' } }, async () => ({ status: 'ok' as const }));
+
+  routeFrom(app, healthApi.ready, { config: { auth: 'public' } }, async (_request, reply) => {
     const { database, jobs } = app.ctx;
     const databaseOk = await sql`select 1`
       .execute(database.db)
@@ -14,12 +19,12 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       .catch(() => false);
     const migrations = databaseOk
       ? await migrationStatus(database.db)
-      : { applied: 0, pending: 0, latest: null };
+      : { applied: 0, pending: 0, latest: null, unknown: [] };
     const queueOk = await jobs.isHealthy();
-    const ok = databaseOk && queueOk && migrations.pending === 0;
-    reply.code(ok ? 200 : 503);
+    const ready = databaseOk && queueOk && migrations.pending === 0 && migrations.unknown.length === 0;
+    reply.code(ready ? 200 : 503);
     return {
-      status: ok ? ('ok' as const) : ('degraded' as const),
+      status: ready ? ('ready' as const) : ('not_ready' as const),
       database: { engine: database.engine, ok: databaseOk },
       migrations,
       queue: { ok: queueOk },

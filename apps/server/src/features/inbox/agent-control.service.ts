@@ -46,12 +46,18 @@ export function passControl(ctx: AppContext, conversationId: string, to: 'agent'
 }
 
 /** An agent writes to the user; only the agent who has control may. */
-export function sendAgentMessage(ctx: AppContext, conversationId: string, agent: Agent, text: string) {
+export function sendAgentMessage(
+  ctx: AppContext,
+  conversationId: string,
+  agent: Agent,
+  text: string,
+  clientMessageId?: string,
+) {
   if (!isUuid(conversationId)) throw new NotFoundException('Conversation not found');
   const clean = stripNul(text);
   return turnMessages(ctx, conversationId, {
     input: { type: 'agent_message', text: clean, agent: agent.name },
-    incoming: { role: 'agent', text: clean },
+    incoming: { role: 'agent', text: clean, ...(clientMessageId !== undefined ? { clientMessageId } : {}) },
     fresh: true,
     admit: (row) => {
       assertAgentCompany(row, agent);

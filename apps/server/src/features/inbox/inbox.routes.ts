@@ -85,7 +85,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
       sessionOf(request),
       companyScope(request, request.query.companyId),
       request.params.id,
-      request.body.text,
+      request.body,
     ),
   );
 

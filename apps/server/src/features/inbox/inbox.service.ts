@@ -1,4 +1,5 @@
 import {
+  type AgentMessageRequest,
   type ConversationPlace,
   type InboxConversation,
   type InboxListResponse,
@@ -303,9 +304,11 @@ export async function replyAsAgent(
   session: Session,
   companyId: string,
   conversationId: string,
-  text: string,
+  { text, clientMessageId }: AgentMessageRequest,
 ) {
-  return { messages: await sendAgentMessage(ctx, conversationId, agentOf(session, companyId), text) };
+  return {
+    messages: await sendAgentMessage(ctx, conversationId, agentOf(session, companyId), text, clientMessageId),
+  };
 }
 
 export async function addInternalNote(
