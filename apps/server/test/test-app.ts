@@ -34,6 +34,9 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
     SEED_DEMO: '0',
     // The suites' fake webhook receivers and vendors listen on this machine.
     OUTGOING_ALLOW_HOSTS: '127.0.0.1',
+    // No test reaches a vendor on the internet: one that forgets its fake gets a refused connection.
+    DEEPL_FREE_URL: 'http://127.0.0.1:9',
+    DEEPL_PRO_URL: 'http://127.0.0.1:9',
     ...env,
   });
   return { ...config, jwtSecret: config.jwtSecret ?? '', secretsKey: config.secretsKey ?? '' };

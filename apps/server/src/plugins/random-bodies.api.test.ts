@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Deployment } from '@parley/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeDeepL } from '../../test/fake-deepl';
 import { fakeOpenAi } from '../../test/fake-openai';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../test/fixtures';
 import {
@@ -51,10 +52,16 @@ describe('random JSON bodies never make the server fail', () => {
   let visitor: Record<string, string>;
   const ids: Record<string, string> = {};
 
+  // Vendors answer as theirs do (a random key is refused by DeepL, by name), never from the internet.
+  const deeplFree = fakeDeepL('free', {});
+  const deeplPro = fakeDeepL('pro', {});
+
   beforeAll(async () => {
     await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
     // Limits high enough that every request reaches its handler.
     t = await createTestApp({
+      DEEPL_FREE_URL: await deeplFree.listen(),
+      DEEPL_PRO_URL: await deeplPro.listen(),
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`,
       AUTH_RATE_LIMIT_PER_IP: '100000',
@@ -87,6 +94,7 @@ describe('random JSON bodies never make the server fail', () => {
   });
   afterAll(async () => {
     await t.close();
+    await Promise.all([deeplFree.close(), deeplPro.close()]);
     await new Promise<void>((resolve) => model.server.close(() => resolve()));
   });
 
