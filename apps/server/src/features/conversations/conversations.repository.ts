@@ -357,6 +357,21 @@ export async function abandonedTurns(db: Queryable, limit: number): Promise<stri
   return rows.map((row) => row.id);
 }
 
+/** A stored message as the chat API answers it. */
+function toChatMessage(row: {
+  seq: number;
+  role: ChatMessage['role'];
+  message: unknown;
+  created_at: Date;
+}): ChatMessage {
+  return {
+    seq: row.seq,
+    role: row.role,
+    message: row.message as BotMessage,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
 /** The messages of the turn a client message id brought (its own first), as stored. */
 export async function messagesOfClientMessage(
   db: Queryable,
@@ -370,12 +385,7 @@ export async function messagesOfClientMessage(
     .where('client_message_id', '=', clientMessageId)
     .orderBy('seq')
     .execute();
-  return rows.map((row) => ({
-    seq: row.seq,
-    role: row.role,
-    message: row.message as unknown as BotMessage,
-    created_at: row.created_at.toISOString(),
-  }));
+  return rows.map(toChatMessage);
 }
 
 export async function messagesAfter(
@@ -391,12 +401,7 @@ export async function messagesAfter(
     .orderBy('seq')
     .limit(500)
     .execute();
-  return rows.map((row) => ({
-    seq: row.seq,
-    role: row.role,
-    message: row.message as unknown as BotMessage,
-    created_at: row.created_at.toISOString(),
-  }));
+  return rows.map(toChatMessage);
 }
 
 /** Tenant-scoped: a conversation of the company, or nothing. */
