@@ -29,7 +29,14 @@ function trafficReport(range: { from: string; to: string }, figures: TrafficTota
     visitorsEstimated: false,
     days: [{ date: range.to, ...figures }],
     hoursOfWeek: figures.pageViews
-      ? [{ weekday: 2, hour: 10, pageViews: figures.pageViews, conversationsStarted: figures.conversationsStarted }]
+      ? [
+          {
+            weekday: 2,
+            hour: 10,
+            pageViews: figures.pageViews,
+            conversationsStarted: figures.conversationsStarted,
+          },
+        ]
       : [],
     topPages: figures.pageViews
       ? [{ domain: 'seaside.example', url: 'https://seaside.example/rooms', pageViews: figures.pageViews }]
@@ -82,7 +89,9 @@ describe('the reports', () => {
 
     const pageViews = await screen.findByRole('group', { name: 'Page views' });
     expect(within(pageViews).getByText('1,200')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Conversations started' })).getByText('85')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Conversations started' })).getByText('85'),
+    ).toBeInTheDocument();
     const asked = requests.find((request) => request.url.pathname === '/api/reports/traffic');
     expect(Object.fromEntries(asked?.url.searchParams ?? [])).toEqual({
       botId: BOT_ID,
@@ -112,15 +121,19 @@ describe('the reports', () => {
 
     fireEvent.click(screen.getByRole('switch', { name: 'Compare with previous period' }));
     const pageViews = screen.getByRole('group', { name: 'Page views' });
-    await within(pageViews).findByText('+50%');
+    await within(pageViews).findByText('+50% vs previous period');
     // Fewer conversations than before reads as a fall.
-    expect(within(screen.getByRole('group', { name: 'Conversations started' })).getByText('−25%')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Conversations started' })).getByText(
+        '-25% vs previous period',
+      ),
+    ).toBeInTheDocument();
     expect(requests.at(-1)?.url.searchParams.get('compare')).toBe('true');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Business' }));
     await screen.findByText('Business report');
     expect(screen.getByRole('status', { name: 'Address' }).textContent).toBe(
-      '/v2/reports/business?range=custom&from=2026-11-01&to=2026-11-20&compare=true',
+      '/v2/reports/business?from=2026-11-01&to=2026-11-20&compare=true',
     );
   });
 
@@ -129,7 +142,10 @@ describe('the reports', () => {
       'GET /api/bots': companyBots,
       'GET /api/reports/insights/domains': { items: [] },
       'GET /api/reports/traffic': ({ url }) =>
-        trafficReport({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' }, totals(0, 0)),
+        trafficReport(
+          { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' },
+          totals(0, 0),
+        ),
     });
     renderReports('/v2/reports?range=custom&from=2026-11-01&to=2026-11-20');
     await screen.findByText('No traffic recorded in this period');
