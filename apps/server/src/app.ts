@@ -14,6 +14,7 @@ import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
+import { CHAT_LIMIT_WINDOW_MS } from './features/conversations/chat-limits';
 import { ConversationCache } from './features/conversations/conversation-cache';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
 import { createEngineServices } from './features/conversations/engine-services';
@@ -33,6 +34,7 @@ import { nluRoutes } from './features/nlu/nlu.routes';
 import { trainedModelStore } from './features/nlu/nlu-model-store';
 import { workerTrainer } from './features/nlu/nlu-trainer';
 import { publishingRoutes } from './features/publishing/publishing.routes';
+import { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
@@ -150,6 +152,11 @@ export async function buildApp({
       bus,
       instanceId: randomUUID(),
       writes: createTurnWrites(database, config.databasePool.size),
+      messageCounts: new SharedHitCounts(
+        () => database.db,
+        CHAT_LIMIT_WINDOW_MS,
+        (error) => app.log.warn({ err: error }, 'visitors’ message counts were not shared this time'),
+      ),
     },
     translation: new MachineTranslation(database, secrets, config.deepl),
     realtime: { heartbeatMs: streamHeartbeatMs },
@@ -181,6 +188,7 @@ export async function buildApp({
     await jobs.schedule('embedded-vacuum', EMBEDDED_VACUUM_CRON);
   }
   app.addHook('onClose', async () => {
+    await ctx.conversations.messageCounts.share();
     await bus.close();
     await nluTrainer.close();
     await jobs.stop();
