@@ -101,9 +101,9 @@ export interface AppConfig {
   publicUrl: string;
   /** PUBLIC_URL exactly as configured (no trailing slash); undefined when it is not set. */
   configuredPublicUrl: string | undefined;
-  /** Unset means: generate one and keep it under `dataDir` (see secrets.ts). */
+  /** Unset: generated once and kept in the shared PostgreSQL database, or under `dataDir` (see secrets.ts). */
   jwtSecret: string | undefined;
-  /** Unset means: generate one and keep it under `dataDir`, like the JWT secret. */
+  /** Unset: generated once and kept like the JWT secret. */
   secretsKey: string | undefined;
   sessionTtlMs: number;
   smtpUrl: string | undefined;
@@ -114,7 +114,7 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json';
   trustProxy: boolean;
   authRateLimit: { perIp: number; perAccount: number; windowMs: number };
-  /** Visitors' messages per minute on the public chat API (counted in each server process). */
+  /** Visitors' messages per minute on the public chat API (counted in the database, across processes). */
   chatRateLimit: { perConversation: number; perIp: number };
   webDistDir: string | undefined;
   statusPageUrl: string;

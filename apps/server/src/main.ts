@@ -4,10 +4,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, pgliteDataDir } from './db/database';
 import { DatabaseAheadError } from './db/migrate';
-import { resolveSecrets } from './secrets';
 
 async function main(): Promise<void> {
-  const config = resolveSecrets(loadConfig());
+  const config = loadConfig();
   // The bundle lives in apps/server/dist; the web app is built next door.
   const webDistDir = config.webDistDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const database = await createDatabase(
