@@ -162,6 +162,7 @@ export async function buildApp({
     },
     translation: new MachineTranslation(database, secrets, config.deepl),
     realtime: { heartbeatMs: streamHeartbeatMs },
+    lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
