@@ -35,6 +35,8 @@ describe('three server processes behind nginx on PostgreSQL', () => {
   let db: Database;
   let nginx: RunningNginx;
   let entry: string;
+  /** Ends the visitors' event streams. */
+  const streamsOver = new AbortController();
   const ports: number[] = [];
   const servers: ChildServer[] = [];
   let keys: { echo: string; waiter: string };
@@ -79,6 +81,7 @@ describe('three server processes behind nginx on PostgreSQL', () => {
     entry = `http://127.0.0.1:${port}`;
   }, 180_000);
   afterAll(async () => {
+    streamsOver.abort();
     await nginx?.stop();
     for (const server of servers) server?.kill();
     await db?.close();
@@ -90,12 +93,11 @@ describe('three server processes behind nginx on PostgreSQL', () => {
       new ParleyChat({ baseUrl: entry, deploymentKey, retry: { attempts: 8, firstDelayMs: 250 } });
     const echo = chat(keys.echo);
     const visitors = await Promise.all(Array.from({ length: VISITORS }, () => echo.start()));
-    const stop = new AbortController();
     const streams: StreamRecord[] = visitors.map((visitor) =>
       followEventStream(
         (after) =>
           `${entry}/api/chat/conversations/${visitor.conversationId}/events?token=${visitor.token}&after=${after}`,
-        stop.signal,
+        streamsOver.signal,
       ),
     );
     // Delays due while processes die, and expiries due now: each must fire once.
@@ -184,7 +186,7 @@ describe('three server processes behind nginx on PostgreSQL', () => {
     );
     for (const stream of streams) expect(stream.seqs).toEqual(Array.from({ length: last }, (_, i) => i + 1));
     expect(streams.reduce((sum, stream) => sum + stream.reconnects, 0)).toBeGreaterThan(0);
-    stop.abort();
+    streamsOver.abort();
 
     // A delayed move fires once for each conversation, whichever process took its job.
     for (const conversation of waiting) {

@@ -28,12 +28,12 @@ export interface EventStream<Events extends EventShapes = EventShapes> {
  */
 export function eventStreams(app: FastifyInstance) {
   const open = new Set<ServerResponse>();
+  let closing = false;
+  const endWithHint = (stream: ServerResponse) =>
+    stream.end(`retry: ${RECONNECT_HINT_MS.min + Math.floor(Math.random() * RECONNECT_HINT_MS.spread)}\n\n`);
   app.addHook('preClose', async () => {
-    for (const stream of open) {
-      stream.end(
-        `retry: ${RECONNECT_HINT_MS.min + Math.floor(Math.random() * RECONNECT_HINT_MS.spread)}\n\n`,
-      );
-    }
+    closing = true;
+    for (const stream of open) endWithHint(stream);
   });
   return <Events extends EventShapes = EventShapes>(
     reply: FastifyReply,
@@ -51,6 +51,7 @@ export function eventStreams(app: FastifyInstance) {
     raw.write('retry: 3000\n\n');
     open.add(raw);
     const heartbeat = setInterval(() => {
+      if (raw.writableEnded) return;
       raw.write(': keep-alive\n\n');
       options.onHeartbeat?.();
     }, app.ctx.realtime.heartbeatMs);
@@ -59,14 +60,18 @@ export function eventStreams(app: FastifyInstance) {
       open.delete(raw);
       options.onClose();
     });
+    // Its request came in before the server began to stop, but it opens after: it ends at once,
+    // or it would hold the stopping server open until its time limit.
+    if (closing) endWithHint(raw);
     return {
       send(event, data, id) {
+        if (raw.writableEnded) return;
         raw.write(
           `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
         );
       },
       end() {
-        raw.end();
+        if (!raw.writableEnded) raw.end();
       },
     };
   };
