@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
+import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacuum';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { aiRoutes } from './features/ai/ai.routes';
@@ -186,6 +187,10 @@ export async function buildApp({
     await rollUpReports(database.db);
   });
   await jobs.schedule('report-rollup', '* * * * *');
+  if (database.engine === 'pglite') {
+    await jobs.work('embedded-vacuum', () => vacuumEmbeddedDatabase(database));
+    await jobs.schedule('embedded-vacuum', EMBEDDED_VACUUM_CRON);
+  }
   app.addHook('onClose', async () => {
     await bus.close();
     await nluTrainer.close();
