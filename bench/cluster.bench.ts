@@ -9,9 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { flowFixture } from '@parley/flow/testing';
+import { startNginx } from '../apps/server/scale/nginx';
 import { createDatabase } from '../apps/server/src/db/database';
 import { type ChildServer, startChildServer } from '../apps/server/test/child-servers';
-import { startNginx } from '../scripts/cluster-nginx';
 import { createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { call, closedLoop, json, publishedBot } from './load';

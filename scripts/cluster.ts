@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startNginx } from './cluster-nginx';
+import { startNginx } from '../apps/server/scale/nginx';
 
 const { values } = parseArgs({
   options: {

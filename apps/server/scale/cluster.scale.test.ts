@@ -3,12 +3,12 @@ import type { ChatMessage } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { type ConversationHandle, ParleyChat } from '@parley/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningNginx, startNginx } from '../../../scripts/cluster-nginx';
 import { createDatabase, type Database } from '../src/db/database';
 import { type ChildServer, startChildServer } from '../test/child-servers';
 import { authHeader, deployedBot, registerOwner } from '../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../test/test-app';
 import { followEventStream, type StreamRecord } from './event-stream-reader';
+import { type RunningNginx, startNginx } from './nginx';
 
 /**
  * Visitors chatting at once, and the messages each sends. 100 runs in about a minute on the
