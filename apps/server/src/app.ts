@@ -34,6 +34,7 @@ import { workerTrainer } from './features/nlu/nlu-trainer';
 import { publishingRoutes } from './features/publishing/publishing.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
+import { teamRoutes } from './features/team/team.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { MachineTranslation } from './features/translation/machine-translation';
@@ -199,6 +200,7 @@ export async function buildApp({
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
+    await api.register(teamRoutes);
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);

@@ -29,6 +29,7 @@ import type {
   TranslationUsageTable,
 } from './tables/translation.table';
 import type { UserTable } from './tables/user.table';
+import type { UserInvitationTable } from './tables/user-invitation.table';
 import type {
   WebhookDeliveryTable,
   WebhookInstanceTable,
@@ -47,6 +48,7 @@ export interface DB {
   conversation_visitors: ConversationVisitorTable;
   companies: CompanyTable;
   users: UserTable;
+  user_invitations: UserInvitationTable;
   sections: SectionTable;
   password_reset_tokens: PasswordResetTokenTable;
   pending_sign_ups: PendingSignUpTable;
