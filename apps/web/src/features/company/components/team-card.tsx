@@ -16,6 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { PendingInvitation, TeamMember } from '@parley/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +26,13 @@ import { teamQuery, useInvite, useRevokeInvitation, useUpdateMember } from '../a
 import { InviteDialog } from './invite-dialog';
 import { RoleSelect } from './role-select';
 import { useTeamErrorMessage } from './team-errors';
+
+/** Chip colours with text dark enough to read (WCAG AA) on their tint. */
+const tones = {
+  good: { bgcolor: '#e7f6ec', color: '#1b5e20' },
+  info: { bgcolor: '#e8f0fe', color: '#0b4a9e' },
+  warning: { bgcolor: '#fff4e0', color: '#7a4100' },
+};
 
 function useDateTime() {
   const { i18n } = useTranslation();
@@ -85,8 +93,7 @@ function MemberRow({
       <TableCell>
         <Chip
           size="small"
-          color={active ? 'success' : 'default'}
-          variant={active ? 'outlined' : 'filled'}
+          sx={active ? tones.good : undefined}
           label={active ? t('team.active') : t('team.deactivated')}
         />
       </TableCell>
@@ -140,8 +147,7 @@ function InvitationRow({
       <TableCell>
         <Chip
           size="small"
-          color={expired ? 'warning' : 'info'}
-          variant="outlined"
+          sx={expired ? tones.warning : tones.info}
           label={expired ? t('team.expired') : t('team.pending')}
         />
       </TableCell>
@@ -155,6 +161,7 @@ function InvitationRow({
           {(invitation.role !== 'owner' || iAmOwner) && (
             <Button
               size="small"
+              sx={{ whiteSpace: 'nowrap' }}
               disabled={resend.isPending}
               onClick={() => resend.mutate({ email: invitation.email, role: invitation.role }, { onError })}
             >
@@ -186,7 +193,7 @@ export function TeamCard() {
   const errorMessage = useTeamErrorMessage();
   const onError = (error: unknown) => setRefusal(errorMessage(error));
   const iAmOwner = user.role === 'owner';
-  const headers = [t('team.person'), t('team.role'), t('team.status'), t('team.lastSignIn'), ''];
+  const headers = [t('team.person'), t('team.role'), t('team.status'), t('team.lastSignIn')];
   return (
     <Card aria-labelledby="team-title">
       <CardContent sx={{ p: 3 }}>
@@ -217,11 +224,14 @@ export function TeamCard() {
           <Table size="small" aria-label={t('team.title')}>
             <TableHead>
               <TableRow>
-                {headers.map((header, index) => (
-                  <TableCell key={header || index} align={index === 4 ? 'right' : 'left'}>
-                    {header}
-                  </TableCell>
+                {headers.map((header) => (
+                  <TableCell key={header}>{header}</TableCell>
                 ))}
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('team.actions')}
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
