@@ -38,6 +38,7 @@ import { publishingRoutes } from './features/publishing/publishing.routes';
 import { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
+import { teamRoutes } from './features/team/team.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { MachineTranslation } from './features/translation/machine-translation';
@@ -223,6 +224,7 @@ export async function buildApp({
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
+    await api.register(teamRoutes);
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);

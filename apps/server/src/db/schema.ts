@@ -30,6 +30,7 @@ import type {
   TranslationUsageTable,
 } from './tables/translation.table';
 import type { UserTable } from './tables/user.table';
+import type { UserInvitationTable } from './tables/user-invitation.table';
 import type {
   WebhookDeliveryTable,
   WebhookInstanceTable,
@@ -48,6 +49,7 @@ export interface DB {
   conversation_visitors: ConversationVisitorTable;
   companies: CompanyTable;
   users: UserTable;
+  user_invitations: UserInvitationTable;
   sections: SectionTable;
   password_reset_tokens: PasswordResetTokenTable;
   pending_sign_ups: PendingSignUpTable;
