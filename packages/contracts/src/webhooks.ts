@@ -1,3 +1,4 @@
+import { callFailureSchema } from '@parley/kit/call-failures';
 import { z } from 'zod';
 
 /**
@@ -197,7 +198,7 @@ export const webhookInstanceSchema = webhookInstanceSummarySchema.extend({
 });
 export type WebhookInstance = z.infer<typeof webhookInstanceSchema>;
 
-export const webhookInstanceListSchema = z.object({ instances: z.array(webhookInstanceSummarySchema) });
+export const webhookInstanceListSchema = z.object({ instances: z.array(webhookInstanceSchema) });
 
 const fieldValues = z.record(z.string(), z.string().max(4000));
 
@@ -243,7 +244,7 @@ export const webhookCallResultSchema = z.object({
   /** The answer's body, cut to what is kept. */
   responseBody: z.string(),
   /** Why it failed, named (`template_error`, `not_json`, `timeout`, …), with its message. */
-  failure: z.object({ reason: z.string(), message: z.string() }).nullable(),
+  failure: callFailureSchema.nullable(),
   /** The variables the answer maps to, with their values. */
   variables: z.record(z.string(), z.unknown()),
 });

@@ -51,6 +51,8 @@ export interface WebhookDeliveryTable {
   module_id: string | null;
   kind: 'live' | 'test' | 'replay';
   replay_of: string | null;
+  /** A later attempt of an asynchronous delivery: the first attempt's id. */
+  retry_of: Generated<string | null>;
   attempt: Generated<number>;
   /** As sent, secrets masked. */
   request: JSONColumnType<RenderedWebhookRequest, string, string>;
@@ -60,6 +62,8 @@ export interface WebhookDeliveryTable {
   response_body: Generated<string>;
   failure_reason: string | null;
   failure_message: string | null;
+  /** What the log's search finds (address and failure, lower-cased); written by the database. */
+  search: ColumnType<string, never, never>;
   created_at: Generated<Date>;
 }
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

@@ -292,3 +292,31 @@ export async function insertDelivery(db: Queryable, delivery: NewDelivery): Prom
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Writes an attempt's row before its call; false when that attempt's row exists already. */
+export async function claimDelivery(db: Queryable, delivery: NewDelivery): Promise<boolean> {
+  const row = await db
+    .insertInto('webhook_deliveries')
+    .values(delivery)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a claimed attempt's row what came back. */
+export async function finishDelivery(db: Queryable, delivery: NewDelivery & { id: string }): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      ok: delivery.ok,
+      status: delivery.status ?? null,
+      duration_ms: delivery.duration_ms ?? 0,
+      response_body: delivery.response_body ?? '',
+      failure_reason: delivery.failure_reason ?? null,
+      failure_message: delivery.failure_message ?? null,
+    })
+    .where('id', '=', delivery.id)
+    .where('company_id', '=', delivery.company_id)
+    .execute();
+}

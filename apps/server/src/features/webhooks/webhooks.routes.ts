@@ -22,7 +22,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     webhooks.updateTemplate(db(), sessionOf(request), request.params.id, request.body),
   );
   routeFrom(app, webhooksApi.listInstances, { config }, async (request) =>
-    webhooks.listInstances(db(), companyScope(request)),
+    webhooks.listInstances(app.ctx, companyScope(request)),
   );
   routeFrom(app, webhooksApi.getInstance, { config }, async (request) =>
     webhooks.getInstance(app.ctx, companyScope(request), request.params.id),

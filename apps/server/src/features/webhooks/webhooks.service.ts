@@ -181,28 +181,12 @@ function instanceSummaryOf(
 
 const healthSince = () => new Date(Date.now() - HEALTH_DAYS * 24 * 3600_000);
 
-export async function listInstances(db: Queryable, companyId: string) {
-  const rows = await repository.listInstances(db, companyId);
-  const health = await repository.instanceHealth(
-    db,
-    companyId,
-    rows.map((row) => row.id),
-    healthSince(),
-  );
-  const byId = new Map(health.map((row) => [row.instance_id, row]));
-  return { instances: rows.map((row) => instanceSummaryOf(row, byId.get(row.id))) };
-}
-
-async function ownInstance(db: Queryable, companyId: string, id: string) {
-  const row = await repository.findInstance(db, companyId, id);
-  if (!row) throw new NotFoundException('Webhook not found');
-  return row;
-}
-
-export async function getInstance(ctx: AppContext, companyId: string, id: string): Promise<WebhookInstance> {
-  const db = ctx.database.db;
-  const row = await ownInstance(db, companyId, id);
-  const [health] = await repository.instanceHealth(db, companyId, [id], healthSince());
+/** An instance as screens see it: its fields (secrets by their hint only) and its template. */
+function instanceOf(
+  ctx: AppContext,
+  row: repository.InstanceWithTemplate,
+  health: repository.HealthRow | undefined,
+): WebhookInstance {
   const fields: WebhookInstance['fields'] = {};
   for (const field of row.template_definition.fields) {
     if (field.scope !== 'instance') continue;
@@ -219,6 +203,33 @@ export async function getInstance(ctx: AppContext, companyId: string, id: string
     fields,
     signingSecretHint: secretHint(ctx.secrets.open(row.signing_secret, signingBinding(row.id))),
   };
+}
+
+/** The company's instances whole: the builder's webhook module offers them with their fields. */
+export async function listInstances(ctx: AppContext, companyId: string) {
+  const db = ctx.database.db;
+  const rows = await repository.listInstances(db, companyId);
+  const health = await repository.instanceHealth(
+    db,
+    companyId,
+    rows.map((row) => row.id),
+    healthSince(),
+  );
+  const byId = new Map(health.map((row) => [row.instance_id, row]));
+  return { instances: rows.map((row) => instanceOf(ctx, row, byId.get(row.id))) };
+}
+
+export async function ownInstance(db: Queryable, companyId: string, id: string) {
+  const row = await repository.findInstance(db, companyId, id);
+  if (!row) throw new NotFoundException('Webhook not found');
+  return row;
+}
+
+export async function getInstance(ctx: AppContext, companyId: string, id: string): Promise<WebhookInstance> {
+  const db = ctx.database.db;
+  const row = await ownInstance(db, companyId, id);
+  const [health] = await repository.instanceHealth(db, companyId, [id], healthSince());
+  return instanceOf(ctx, row, health);
 }
 
 /** Why a value does not suit its field, or null. */
