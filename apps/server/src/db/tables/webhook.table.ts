@@ -42,6 +42,11 @@ export interface WebhookInstanceTable {
 }
 export type WebhookInstanceRow = Selectable<WebhookInstanceTable>;
 
+/** What a delivery was made from: the conversation's variables and the `bot` fields. */
+export type DeliveryInputRecord =
+  | { variables: Record<string, unknown>; botFields: Record<string, string> }
+  | { variables: Record<string, unknown>; renderedFields: Record<string, string> };
+
 export interface WebhookDeliveryTable {
   id: Generated<string>;
   company_id: string;
@@ -54,6 +59,8 @@ export interface WebhookDeliveryTable {
   /** A later attempt of an asynchronous delivery: the first attempt's id. */
   retry_of: Generated<string | null>;
   attempt: Generated<number>;
+  /** What it was made from (variables, `bot` fields), for replays; null before replays were kept. */
+  input: JSONColumnType<DeliveryInputRecord | null, string | null, string | null>;
   /** As sent, secrets masked. */
   request: JSONColumnType<RenderedWebhookRequest, string, string>;
   ok: boolean;

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { CallFailure, RenderedWebhookRequest, WebhookCallResult } from '@parley/contracts';
 import { callFailure, callFailureOf, mapResponse } from '@parley/engine';
 import type { AppContext } from '../../context';
+import type { DeliveryInputRecord } from '../../db/tables/webhook.table';
 import { guardedRequest } from '../../integrations/http/guarded-http';
 import { maskRequest, renderBotFields, renderWebhookRequest } from './render-request';
 import {
@@ -56,12 +57,12 @@ export interface DeliveryOrigin {
   attempt?: number;
 }
 
-/** What a delivery is given: the conversation's variables and the template's `bot` fields. */
-export type DeliveryInput =
-  /** As the builder wrote them (templates), rendered here over the variables: tests and replays. */
-  | { variables: Record<string, unknown>; botFields: Record<string, string> }
-  /** Already rendered by the bot's module (over the whole conversation). */
-  | { variables: Record<string, unknown>; renderedFields: Record<string, string> };
+/**
+ * What a delivery is given: the conversation's variables and the template's `bot` fields, as the
+ * builder wrote them (templates, rendered here over the variables: test sends), or already
+ * rendered by the bot's module (over the whole conversation).
+ */
+export type DeliveryInput = DeliveryInputRecord;
 
 /** The request an instance makes for a conversation, as sent and as logged (secrets masked). */
 export function prepareDelivery(ctx: AppContext, instance: InstanceWithTemplate, input: DeliveryInput) {
@@ -146,6 +147,7 @@ async function send(
 function rowOf(
   instance: InstanceWithTemplate,
   deliveryId: string,
+  input: DeliveryInput,
   logged: RenderedWebhookRequest,
   origin: DeliveryOrigin,
   answer: Answer,
@@ -161,6 +163,7 @@ function rowOf(
     replay_of: origin.replayOf ?? null,
     retry_of: origin.retryOf ?? null,
     attempt: origin.attempt ?? 1,
+    input: JSON.stringify(input),
     request: JSON.stringify(logged),
     ok: answer.failure === null,
     status: answer.status,
@@ -198,7 +201,7 @@ export async function deliverToInstance(
   const prepared = prepareDelivery(ctx, instance, input);
   const deliveryId = options.deliveryId ?? randomUUID();
   const answer = await send(ctx, instance, prepared, deliveryId, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
-  await insertDelivery(ctx.database.db, rowOf(instance, deliveryId, prepared.logged, origin, answer));
+  await insertDelivery(ctx.database.db, rowOf(instance, deliveryId, input, prepared.logged, origin, answer));
   return resultOf(deliveryId, prepared.logged, answer);
 }
 
@@ -224,10 +227,13 @@ export async function deliverAttempt(
   };
   const claimed = await claimDelivery(
     ctx.database.db,
-    rowOf(instance, options.deliveryId, prepared.logged, origin, interrupted),
+    rowOf(instance, options.deliveryId, input, prepared.logged, origin, interrupted),
   );
   if (!claimed) return null;
   const answer = await send(ctx, instance, prepared, options.deliveryId, options.timeoutMs);
-  await finishDelivery(ctx.database.db, rowOf(instance, options.deliveryId, prepared.logged, origin, answer));
+  await finishDelivery(
+    ctx.database.db,
+    rowOf(instance, options.deliveryId, input, prepared.logged, origin, answer),
+  );
   return resultOf(options.deliveryId, prepared.logged, answer);
 }

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type {
   ChatMessage,
   StartConversationResponse,
+  WebhookCallResult,
+  WebhookDelivery,
+  WebhookDeliveryList,
   WebhookInstance,
   WebhookRequestTemplate,
   WebhookTemplate,
@@ -296,5 +299,126 @@ describe('bots calling installed webhooks', () => {
       const [event] = await resultEvents(conversation.conversationId);
       expect(event?.data).toMatchObject({ ok: true, queued: true, deliveryId: first?.id });
     }
+  });
+
+  describe('the delivery log', () => {
+    const get = async <T>(url: string, as = headers) => {
+      const response = await t.request({ method: 'GET', url, headers: as });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+
+    it('lists every call with its instance, bot and conversation, filtered, searched and paged, secrets masked', async () => {
+      const instance = await install((await template()).id, '/ok');
+      const { key, botId } = await botFor(instance);
+      const conversation = await startChat(t, key);
+      for (const order of ['L-1', 'L-2', 'L-3']) await say(conversation, order);
+      const mine = await get<WebhookDeliveryList>(`/api/webhooks/deliveries?instanceId=${instance.id}`);
+      expect(mine.deliveries.map((delivery) => [delivery.kind, delivery.ok, delivery.status])).toEqual([
+        ['live', true, 200],
+        ['live', true, 200],
+        ['live', true, 200],
+      ]);
+      expect(mine.deliveries[0]).toMatchObject({
+        instanceName: instance.name,
+        botId,
+        botName: instance.name,
+        conversationId: conversation.conversationId,
+        moduleId: 'lookup',
+        method: 'POST',
+        url: `${base}/ok`,
+      });
+      const first = await get<WebhookDeliveryList>(
+        `/api/webhooks/deliveries?conversationId=${conversation.conversationId}&limit=2`,
+      );
+      expect(first.deliveries).toHaveLength(2);
+      const rest = await get<WebhookDeliveryList>(
+        `/api/webhooks/deliveries?conversationId=${conversation.conversationId}&limit=2&cursor=${first.nextCursor}`,
+      );
+      expect(rest.nextCursor).toBeNull();
+      expect([...first.deliveries, ...rest.deliveries].map((delivery) => delivery.id)).toEqual(
+        mine.deliveries.map((delivery) => delivery.id),
+      );
+      expect(
+        (await get<WebhookDeliveryList>(`/api/webhooks/deliveries?botId=${botId}`)).deliveries,
+      ).toHaveLength(3);
+      const failed = await get<WebhookDeliveryList>('/api/webhooks/deliveries?outcome=failed');
+      expect(failed.deliveries.length).toBeGreaterThan(0);
+      expect(failed.deliveries.every((delivery) => !delivery.ok)).toBe(true);
+      const found = await get<WebhookDeliveryList>('/api/webhooks/deliveries?search=NOT%20JSON');
+      expect(found.deliveries.map((delivery) => delivery.failure?.reason)).toEqual(['not_json']);
+      const detail = await get<WebhookDelivery>(`/api/webhooks/deliveries/${mine.deliveries[0]?.id}`);
+      expect(detail.request.body).toContain('"L-3"');
+      expect(detail.responseBody).toContain('shipped');
+      expect(detail.replayable).toBe(true);
+      const everything = [JSON.stringify(mine), JSON.stringify(detail)].join();
+      expect(everything).not.toContain(apiToken);
+      expect(everything).not.toContain(signingSecret);
+    });
+
+    it('shows an asynchronous delivery’s attempts together', async () => {
+      const [retried] = (await get<WebhookDeliveryList>('/api/webhooks/deliveries?search=flaky')).deliveries;
+      const detail = await get<WebhookDelivery>(`/api/webhooks/deliveries/${retried?.id}`);
+      expect(detail.attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+        [1, 503],
+        [2, 503],
+        [3, 200],
+      ]);
+    });
+
+    it('replays a delivery as it was made, signed anew, logged as a replay of it', async () => {
+      const [original] = (
+        await get<WebhookDeliveryList>('/api/webhooks/deliveries?search=%2Fok&outcome=succeeded')
+      ).deliveries;
+      const before = service.received.length;
+      const replayed = await t.request({
+        method: 'POST',
+        url: `/api/webhooks/deliveries/${original?.id}/replay`,
+        headers,
+      });
+      expect(replayed.statusCode, replayed.body).toBe(200);
+      expect(replayed.json<WebhookCallResult>()).toMatchObject({ ok: true, status: 200 });
+      const sent = service.received.slice(before);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.body).toContain(apiToken);
+      const detail = await get<WebhookDelivery>(`/api/webhooks/deliveries/${original?.id}`);
+      expect(detail.replays).toHaveLength(1);
+      expect(detail.replays[0]).toMatchObject({
+        kind: 'replay',
+        replayOf: original?.id,
+        conversationId: original?.conversationId,
+        botId: original?.botId,
+      });
+      const replays = await get<WebhookDeliveryList>('/api/webhooks/deliveries?kind=replay');
+      expect(replays.deliveries.map((delivery) => delivery.id)).toContain(detail.replays[0]?.id);
+    });
+
+    it('measures each instance over the period asked', async () => {
+      const { instances } = await get<{ instances: WebhookInstance[] }>('/api/webhooks/instances?days=1');
+      const flaky = instances.find((instance) => instance.name === 'Orders /flaky');
+      expect(flaky?.health).toMatchObject({ deliveries: 18, succeeded: 6, successRate: 6 / 18 });
+      expect(flaky?.health.p95Ms).toEqual(expect.any(Number));
+      expect(
+        (await t.request({ method: 'GET', url: '/api/webhooks/instances?days=3', headers })).statusCode,
+      ).toBe(400);
+    });
+
+    it('shows one company nothing of another’s deliveries', async () => {
+      const other = authHeader((await registerOwner(t)).auth.token);
+      const [delivery] = (await get<WebhookDeliveryList>('/api/webhooks/deliveries')).deliveries;
+      expect((await get<WebhookDeliveryList>('/api/webhooks/deliveries', other)).deliveries).toEqual([]);
+      for (const [method, url] of [
+        ['GET', `/api/webhooks/deliveries/${delivery?.id}`],
+        ['POST', `/api/webhooks/deliveries/${delivery?.id}/replay`],
+      ] as const) {
+        const response = await t.request({ method, url, headers: other });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.name).toBe('NotFoundException');
+      }
+      expect(
+        (await get<WebhookDeliveryList>(`/api/webhooks/deliveries?instanceId=${delivery?.instanceId}`, other))
+          .deliveries,
+      ).toEqual([]);
+    });
   });
 });
