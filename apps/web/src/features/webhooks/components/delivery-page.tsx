@@ -27,7 +27,7 @@ import { RequestPreview } from './request-preview';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 160 }}>
+    <Box>
       <Typography variant="caption" color="text.secondary" fontWeight={600} component="dt">
         {label}
       </Typography>
@@ -132,7 +132,15 @@ export function DeliveryPage() {
       </Box>
       {!delivery.replayable && <Alert severity="info">{t('log.notReplayable')}</Alert>}
       <Card variant="outlined" sx={{ p: 2.5 }}>
-        <Stack component="dl" direction="row" flexWrap="wrap" gap={3} sx={{ m: 0 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 2.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
+          }}
+        >
           <Fact label={t('log.when')}>{deliveredAt(delivery.createdAt, i18n.resolvedLanguage)}</Fact>
           <Fact label={t('log.kindLabel')}>{t(`log.kind.${delivery.kind}`)}</Fact>
           <Fact label={t('log.bot')}>
@@ -166,7 +174,7 @@ export function DeliveryPage() {
               </Link>
             </Fact>
           )}
-        </Stack>
+        </Box>
       </Card>
       {delivery.failure && (
         <Alert severity="error">
