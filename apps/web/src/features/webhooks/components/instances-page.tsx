@@ -127,43 +127,45 @@ export function InstancesPage() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-end' }}>
-        <Box sx={{ flex: 1 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-end' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h1">{t('instances.title')}</Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {t('instances.subtitle')}
           </Typography>
         </Box>
-        <TextField
-          select
-          size="small"
-          label={t('instances.period')}
-          value={days}
-          onChange={(event) => setParam('days', event.target.value === '7' ? null : event.target.value)}
-          sx={{ minWidth: 150 }}
-        >
-          {webhookHealthDays.map((option) => (
-            <MenuItem key={option} value={option}>
-              {t('instances.days', { count: option })}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button
-          component={RouterLink}
-          to="/webhook/deliveries"
-          variant="outlined"
-          startIcon={<ReceiptLongRounded />}
-        >
-          {t('instances.log')}
-        </Button>
-        <Button
-          component={RouterLink}
-          to="/v2/webhook/marketplace"
-          variant="contained"
-          startIcon={<StorefrontRounded />}
-        >
-          {t('instances.browse')}
-        </Button>
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ flexShrink: 0 }}>
+          <TextField
+            select
+            size="small"
+            label={t('instances.period')}
+            value={days}
+            onChange={(event) => setParam('days', event.target.value === '7' ? null : event.target.value)}
+            sx={{ width: 160 }}
+          >
+            {webhookHealthDays.map((option) => (
+              <MenuItem key={option} value={option}>
+                {t('instances.days', { count: option })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            component={RouterLink}
+            to="/webhook/deliveries"
+            variant="outlined"
+            startIcon={<ReceiptLongRounded />}
+          >
+            {t('instances.log')}
+          </Button>
+          <Button
+            component={RouterLink}
+            to="/v2/webhook/marketplace"
+            variant="contained"
+            startIcon={<StorefrontRounded />}
+          >
+            {t('instances.browse')}
+          </Button>
+        </Stack>
       </Stack>
       <Card variant="outlined">
         {data.instances.map((instance) => (
