@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext, ServerConfig } from './context';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacuum';
 import { migrateToLatest } from './db/migrate';
@@ -62,9 +63,11 @@ import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
 import { HEARTBEAT_MS } from './realtime/event-stream';
 import { secretBox } from './sealed-secrets';
+import { resolveSecrets } from './secrets';
 
 export interface BuildAppOptions {
-  config: ServerConfig;
+  /** Without JWT_SECRET or SECRETS_KEY, each is generated once and kept (see secrets.ts). */
+  config: AppConfig;
   /** The app owns it from here on and closes it on `app.close()`. */
   database: Database;
   /** Tests poll the job queue faster than production needs to. */
@@ -81,7 +84,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
 export async function buildApp({
-  config,
+  config: configured,
   database,
   jobPollingIntervalSeconds,
   logStream,
@@ -91,10 +94,10 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
-      level: config.logLevel,
+      level: configured.logLevel,
       serializers: logSerializers,
       ...(logStream ? { stream: logStream } : {}),
-      ...(config.logFormat === 'pretty' && !logStream
+      ...(configured.logFormat === 'pretty' && !logStream
         ? {
             transport: {
               target: 'pino-pretty',
@@ -103,7 +106,7 @@ export async function buildApp({
           }
         : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: configured.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -113,6 +116,13 @@ export async function buildApp({
   registerJsonBody(app);
 
   await migrateToLatest(database.db);
+  const shared = database.engine === 'postgres';
+  const config = await resolveSecrets(configured, shared ? database.db : undefined);
+  if (shared && !configured.secretsKey) {
+    app.log.warn(
+      'SECRETS_KEY is not set: the key sealing stored secrets is kept in the database beside them; set SECRETS_KEY so a copy of the database alone does not open them',
+    );
+  }
   await syncBuiltInTemplates(database.db, builtInTemplates);
   if (config.seedDemo) {
     const created = await seedDemo(database.db, { force: false });
@@ -163,6 +173,7 @@ export async function buildApp({
     },
     translation: new MachineTranslation(database, secrets, config.deepl),
     realtime: { heartbeatMs: streamHeartbeatMs },
+    lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));

@@ -46,6 +46,8 @@ export interface AppContext {
     /** How often event streams send a heartbeat (HEARTBEAT_MS; tests go faster). */
     heartbeatMs: number;
   };
+  /** Set once the process has been asked to stop (see shutdown.ts): readiness answers not ready. */
+  lifecycle: { stopping: boolean };
 }
 
 declare module 'fastify' {

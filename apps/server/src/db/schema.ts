@@ -22,6 +22,7 @@ import type { PendingSignUpTable } from './tables/pending-sign-up.table';
 import type { RateLimitTable } from './tables/rate-limit.table';
 import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
+import type { ServerSecretTable } from './tables/server-secret.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type {
   CompanyTranslationTable,
@@ -54,6 +55,7 @@ export interface DB {
   rate_limits: RateLimitTable;
   attempt_throttles: AttemptThrottleTable;
   seed_runs: SeedRunTable;
+  server_secrets: ServerSecretTable;
   telemetry_events: TelemetryEventTable;
   knowledge_sources: KnowledgeSourceTable;
   knowledge_files: KnowledgeFileTable;

@@ -79,7 +79,11 @@ export interface JobQueue {
   /** Wakes this process's worker now instead of at its next poll (other processes still poll). */
   wake(queue: QueueName): void;
   isHealthy(): Promise<boolean>;
-  stop(): Promise<void>;
+  /**
+   * Takes no new jobs and waits up to `timeoutMs` for the running ones; those still running then
+   * go back to the queue as failed, to be retried by another process. Later calls await the first.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export async function startJobQueue(
@@ -97,7 +101,7 @@ export async function startJobQueue(
     }
   });
   const workerIds = new Map<QueueName, string>();
-  let stopped = false;
+  let stopping: Promise<void> | undefined;
 
   return {
     async send(db, queue, data, options = {}) {
@@ -128,18 +132,18 @@ export async function startJobQueue(
     },
     wake(queue) {
       const id = workerIds.get(queue);
-      if (id && !stopped) boss.notifyWorker(id);
+      if (id && !stopping) boss.notifyWorker(id);
     },
     async isHealthy() {
       try {
-        return !stopped && (await boss.getQueue('mail-delivery')) !== null;
+        return !stopping && (await boss.getQueue('mail-delivery')) !== null;
       } catch {
         return false;
       }
     },
-    async stop() {
-      stopped = true;
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    stop(timeoutMs = 5_000) {
+      stopping ??= boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      return stopping;
     },
   };
 }

@@ -19,6 +19,7 @@ import * as webhookMarketplace from './0017-webhook-marketplace';
 import * as knowledge from './0018-knowledge';
 import * as clientMessageIds from './0019-client-message-ids';
 import * as webhookDeliveries from './0021-webhook-deliveries';
+import * as serverSecrets from './0022-server-secrets';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-knowledge': knowledge,
   '0019-client-message-ids': clientMessageIds,
   '0021-webhook-deliveries': webhookDeliveries,
+  '0022-server-secrets': serverSecrets,
 };
