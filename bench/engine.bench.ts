@@ -21,6 +21,7 @@ import { percentile } from './stats';
 const services: EngineServices = {
   llm: { complete: async () => ({ text: '' }) },
   http: { request: async () => ({ status: 200, headers: {}, body: '{}', durationMs: 1 }) },
+  webhooks: { deliver: () => Promise.reject(new Error('no webhooks in this bench')) },
   nlu: memoryModelStore(),
   translate: { translate: async (text) => text },
   clock: { now: () => 1_800_000_000_000 },

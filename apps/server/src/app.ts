@@ -46,6 +46,7 @@ import { translationRoutes } from './features/translation/translation.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
 import { builtInTemplates } from './features/webhooks/catalogue';
+import { instanceWebhooks, runQueuedDelivery } from './features/webhooks/webhook-port';
 import { syncBuiltInTemplates } from './features/webhooks/webhooks.repository';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { GuardedHttpOptions, Resolver } from './integrations/http/guarded-http';
@@ -143,6 +144,8 @@ export async function buildApp({
     config,
     trainedModelStore({ trainer: nluTrainer, limits: config.nlu.limits, waitMs: config.nlu.trainingWaitMs }),
     outgoing,
+    // Deliveries need the whole context (database, secrets, jobs), made just below.
+    instanceWebhooks(() => ctx),
   );
   const bus = new ConversationBus(app.log);
   await bus.start(database);
@@ -191,6 +194,7 @@ export async function buildApp({
   await jobs.work('dataset-processing', async ({ fileId }) => {
     await processDatasetFile(database, app.log, fileId);
   });
+  await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });

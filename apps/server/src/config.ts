@@ -82,6 +82,9 @@ const envSchema = z.object({
       }
     }),
   OUTGOING_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Asynchronous webhooks: how many times a failed delivery is tried again, and the first wait. */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
   /** Bounds of one bot's intent model (training time and memory grow with it). */
   NLU_MAX_UTTERANCES: z.coerce.number().int().min(1).max(500_000).default(DEFAULT_NLU_LIMITS.maxUtterances),
@@ -136,6 +139,8 @@ export interface AppConfig {
   deepl: { freeUrl: string; proUrl: string; timeoutMs: number };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
   outgoing: { allow: AllowList; maxResponseBytes: number };
+  /** Asynchronous webhooks' retries: how many, and the first wait (it doubles each time). */
+  webhookRetries: { limit: number; delaySeconds: number };
   /** Intent models: each bot's bounds, and how long a message waits for one in training. */
   nlu: { limits: NluLimits; trainingWaitMs: number };
 }
@@ -197,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.TRANSLATION_TIMEOUT_MS,
     },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
+    webhookRetries: { limit: e.WEBHOOK_RETRY_LIMIT, delaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS },
     nlu: {
       limits: { maxUtterances: e.NLU_MAX_UTTERANCES, maxUtteranceLength: e.NLU_MAX_UTTERANCE_LENGTH },
       trainingWaitMs: e.NLU_TRAINING_WAIT_MS,

@@ -1,3 +1,4 @@
+import { callFailureSchema } from '@parley/kit/call-failures';
 import { z } from 'zod';
 
 /**
@@ -164,7 +165,7 @@ export const webhookFieldValueSchema = z.discriminatedUnion('secret', [
   z.object({ secret: z.literal(true), secretHint: z.string() }),
 ]);
 
-/** How an instance has fared over the last seven days. */
+/** How an instance has fared over a period (seven days unless asked). */
 export const webhookHealthSchema = z.object({
   deliveries: z.number().int(),
   succeeded: z.number().int(),
@@ -197,7 +198,7 @@ export const webhookInstanceSchema = webhookInstanceSummarySchema.extend({
 });
 export type WebhookInstance = z.infer<typeof webhookInstanceSchema>;
 
-export const webhookInstanceListSchema = z.object({ instances: z.array(webhookInstanceSummarySchema) });
+export const webhookInstanceListSchema = z.object({ instances: z.array(webhookInstanceSchema) });
 
 const fieldValues = z.record(z.string(), z.string().max(4000));
 
@@ -243,8 +244,82 @@ export const webhookCallResultSchema = z.object({
   /** The answer's body, cut to what is kept. */
   responseBody: z.string(),
   /** Why it failed, named (`template_error`, `not_json`, `timeout`, …), with its message. */
-  failure: z.object({ reason: z.string(), message: z.string() }).nullable(),
+  failure: callFailureSchema.nullable(),
   /** The variables the answer maps to, with their values. */
   variables: z.record(z.string(), z.unknown()),
 });
 export type WebhookCallResult = z.infer<typeof webhookCallResultSchema>;
+
+/** The periods an instance's health is measured over, in days. */
+export const webhookHealthDays = [1, 7, 30, 90] as const;
+export const webhookInstanceListQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((days) => (webhookHealthDays as readonly number[]).includes(days), 'One of 1, 7, 30, 90')
+    .default(7),
+});
+export type WebhookInstanceListQuery = z.input<typeof webhookInstanceListQuerySchema>;
+
+export const webhookDeliveryKindSchema = z.enum(['live', 'test', 'replay']);
+export type WebhookDeliveryKind = z.infer<typeof webhookDeliveryKindSchema>;
+
+/** The delivery log's filters; newest first, a page at a time (`cursor` from the previous page). */
+export const webhookDeliveryListQuerySchema = z.object({
+  instanceId: z.string().uuid().optional(),
+  botId: z.string().uuid().optional(),
+  conversationId: z.string().uuid().optional(),
+  outcome: z.enum(['succeeded', 'failed']).optional(),
+  kind: webhookDeliveryKindSchema.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Words of the address called or of why it failed. */
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type WebhookDeliveryListQuery = z.input<typeof webhookDeliveryListQuerySchema>;
+
+export const webhookDeliverySummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  instanceId: z.string().nullable(),
+  instanceName: z.string().nullable(),
+  botId: z.string().nullable(),
+  botName: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  moduleId: z.string().nullable(),
+  kind: webhookDeliveryKindSchema,
+  /** A replay: the delivery it sent again. */
+  replayOf: z.string().nullable(),
+  /** A later attempt of an asynchronous delivery: its first attempt. */
+  retryOf: z.string().nullable(),
+  attempt: z.number().int(),
+  ok: z.boolean(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  method: z.string(),
+  url: z.string(),
+  failure: z.object({ reason: z.string(), message: z.string() }).nullable(),
+});
+export type WebhookDeliverySummary = z.infer<typeof webhookDeliverySummarySchema>;
+
+export const webhookDeliveryListSchema = z.object({
+  deliveries: z.array(webhookDeliverySummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
+
+export const webhookDeliverySchema = webhookDeliverySummarySchema.extend({
+  /** As sent, secrets masked. */
+  request: renderedWebhookRequestSchema,
+  /** The answer's start, as kept. */
+  responseBody: z.string(),
+  /** Every attempt of the same delivery (one unless it was asynchronous and retried), first first. */
+  attempts: z.array(webhookDeliverySummarySchema),
+  /** Its replays, newest first. */
+  replays: z.array(webhookDeliverySummarySchema),
+  /** Whether it can be sent again (deliveries logged before replays were possible cannot). */
+  replayable: z.boolean(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;

@@ -161,6 +161,15 @@ class Turn {
       emit: (name, data) => this.emit(name, data, { 'Bot Module ID': module.id }),
       transcript: () => this.templates.transcript(),
       http: (request) => this.services.http.request(request),
+      deliver: (call) =>
+        this.services.webhooks.deliver({
+          ...call,
+          variables: this.state.variables,
+          companyId: this.meta.companyId,
+          botId: this.meta.botId,
+          conversationId: this.meta.conversationId,
+          moduleId: module.id,
+        }),
       // Tokens stream to the host as they come (web chat shows the answer while it is written).
       llm: (request, onToken) =>
         this.services.llm.complete(request, (token) => {

@@ -1,4 +1,10 @@
-import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
+import type {
+  HttpRequest,
+  HttpResponse,
+  InstanceCall,
+  InstanceCallResult,
+  LlmRequest,
+} from '@parley/modules';
 import type { NluModelStore } from './nlu/model-store';
 
 /**
@@ -10,12 +16,24 @@ import type { NluModelStore } from './nlu/model-store';
 export interface EngineServices {
   llm: { complete(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }> };
   http: { request(request: HttpRequest): Promise<HttpResponse> };
+  /** The company's installed webhooks: the host makes, signs and logs the delivery. */
+  webhooks: { deliver(call: InstanceDelivery): Promise<InstanceCallResult> };
   /** Where trained NLU models are kept between turns (per flow version). */
   nlu: NluModelStore;
   translate: { translate(text: string, targetLanguage: string): Promise<string> };
   clock: { now(): number };
   ids: { next(): string };
   random(): number;
+}
+
+/** An installed webhook's call with what the host needs to render and log it. */
+export interface InstanceDelivery extends InstanceCall {
+  /** The conversation's variables, for the template's own parts. */
+  variables: Record<string, unknown>;
+  companyId: string;
+  botId: string;
+  conversationId: string;
+  moduleId: string;
 }
 
 /** Who and where a turn happens, for the events' dimensions (spec §3). */

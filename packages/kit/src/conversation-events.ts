@@ -109,6 +109,10 @@ export const conversationEventDataSchemas = {
     /** The response body (its start), or the failure's message when there was none. */
     response: z.unknown().optional(),
     reason: callFailureReasonSchema.optional(),
+    /** The delivery in the webhook log (calls to installed webhooks). */
+    deliveryId: z.string().optional(),
+    /** An asynchronous webhook's delivery was queued, not made during the turn. */
+    queued: z.boolean().optional(),
   }),
   [EVENT.LlmCompletion]: z.object({ model: z.string().optional(), characters: z.number().int() }),
   [EVENT.LlmFailed]: z.object({

@@ -85,6 +85,7 @@ export {
   SetVariableActionsEditor,
   type TemplateFieldProps,
   usePanelHost,
+  type WebhookInstanceOption,
   WordsField,
 } from './kit/panel-kit';
 export { SUGGESTED_MODELS } from './llm/panel';

@@ -18,6 +18,18 @@ export interface JobPayloads {
   'abandoned-turns': Record<string, never>;
   /** Reads an uploaded CSV file of a dataset into rows (see features/knowledge). */
   'dataset-processing': { fileId: string };
+  /** An asynchronous webhook's delivery, retried with backoff (see features/webhooks). */
+  'webhook-delivery': {
+    deliveryId: string;
+    companyId: string;
+    instanceId: string;
+    fields: Record<string, string>;
+    variables: Record<string, unknown>;
+    botId: string | null;
+    conversationId: string | null;
+    moduleId: string | null;
+    timeoutMs: number;
+  };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Every ten minutes on the embedded database, which has no autovacuum (see db/embedded-vacuum). */
@@ -33,12 +45,24 @@ const queueSettings = {
   'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
   'abandoned-turns': { retryLimit: 1, expireInMinutes: 5 },
   'report-rollup': { retryLimit: 1, expireInMinutes: 10 },
+  // Each job's retries come from the configuration (sent with it); a stopped process's attempt expires.
+  'webhook-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
 
-export type JobHandler<Q extends QueueName> = (data: JobPayloads[Q]) => Promise<void>;
+/** Which try of a job this is: 1 the first time, 2 on its first retry… */
+export type JobHandler<Q extends QueueName> = (
+  data: JobPayloads[Q],
+  job: { attempt: number },
+) => Promise<void>;
+
+/** How a job is tried again when its handler throws (the queue's settings otherwise). */
+export interface RetryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
 
 /** pg-boss on Parley's own database (PGlite or PostgreSQL), through the one Database interface. */
 export interface JobQueue {
@@ -47,7 +71,7 @@ export interface JobQueue {
     db: Queryable,
     queue: Q,
     data: JobPayloads[Q],
-    options?: { startAfter?: Date },
+    options?: { startAfter?: Date; retry?: RetryPolicy },
   ): Promise<void>;
   /** Runs `queue` on a cron schedule; pg-boss makes sure one process takes each run. */
   schedule(queue: QueueName, cron: string): Promise<void>;
@@ -84,6 +108,13 @@ export async function startJobQueue(
       await boss.send(queue, data, {
         db: sqlExecutorFor(db),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.retry
+          ? {
+              retryLimit: options.retry.retryLimit,
+              retryDelay: options.retry.retryDelaySeconds,
+              retryBackoff: true,
+            }
+          : {}),
       });
     },
     async schedule(queue, cron) {
@@ -92,9 +123,9 @@ export async function startJobQueue(
     async work(queue, handler) {
       const id = await boss.work<JobPayloads[typeof queue]>(
         queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+          for (const job of jobs) await handler(job.data, { attempt: job.retryCount + 1 });
         },
       );
       workerIds.set(queue, id);

@@ -338,7 +338,7 @@ export function createRouter(queryClient: QueryClient) {
         },
         {
           // The previous app's webhook screens, served as they were: the company's webhooks,
-          // installing a template, editing one.
+          // installing a template, editing one; and the delivery log beside them.
           path: 'webhook',
           element: <AppLayout />,
           loader: requireSession,
@@ -359,6 +359,19 @@ export function createRouter(queryClient: QueryClient) {
                   lazy: async () => ({
                     Component: (await import('../features/webhooks/components/create-instance-page'))
                       .CreateInstancePage,
+                  }),
+                },
+                {
+                  path: 'deliveries',
+                  lazy: async () => ({
+                    Component: (await import('../features/webhooks/components/deliveries-page'))
+                      .DeliveriesPage,
+                  }),
+                },
+                {
+                  path: 'deliveries/:deliveryId',
+                  lazy: async () => ({
+                    Component: (await import('../features/webhooks/components/delivery-page')).DeliveryPage,
                   }),
                 },
                 {

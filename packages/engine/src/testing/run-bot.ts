@@ -12,6 +12,7 @@ import { messageText } from '../transcript';
 
 export interface TestServiceOptions {
   http?: (request: HttpRequest) => Promise<HttpResponse>;
+  deliver?: EngineServices['webhooks']['deliver'];
   llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
   startAt?: number;
 }
@@ -23,6 +24,9 @@ export function testServices(options: TestServiceOptions = {}) {
   const services: EngineServices = {
     llm: { complete: options.llm ?? (() => Promise.reject(new Error('no LLM in this test'))) },
     http: { request: options.http ?? (() => Promise.reject(new Error('no HTTP in this test'))) },
+    webhooks: {
+      deliver: options.deliver ?? (() => Promise.reject(new Error('no webhooks in this test'))),
+    },
     nlu: memoryModelStore(),
     translate: { translate: async (text) => text },
     clock: { now: () => now },

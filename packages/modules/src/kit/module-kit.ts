@@ -101,6 +101,36 @@ export interface HttpResponse {
   durationMs: number;
 }
 
+/**
+ * A call to one of the company's installed webhooks (an instance of a marketplace template): the
+ * host renders the template's request with the instance's fields (secrets opened on the server),
+ * signs it, makes it, logs the delivery and maps the answer into variables.
+ */
+export interface InstanceCall {
+  instanceId: string;
+  /** The template's `bot` fields, rendered over the conversation by the module. */
+  fields: Record<string, string>;
+  timeoutMs: number;
+}
+
+/** What became of an instance call, as the delivery log keeps it. */
+export interface InstanceCallResult {
+  deliveryId: string;
+  /** An asynchronous instance: the delivery was queued (with retries); the bot does not wait. */
+  queued: boolean;
+  ok: boolean;
+  method: string;
+  /** The address called, secrets masked (empty when it did not render). */
+  endpoint: string;
+  status: number | null;
+  durationMs: number;
+  /** The answer's start, as the log keeps it. */
+  responseBody: string;
+  failure: CallFailure | null;
+  /** The variables the template maps the answer to, with their values. */
+  variables: Record<string, unknown>;
+}
+
 export interface LlmRequest {
   model: string;
   system: string;
@@ -126,6 +156,8 @@ export interface ExecutionContext {
   /** The cleaned transcript of this conversation (`parley.transcript`). */
   transcript(): { role: 'user' | 'bot'; utterance: string }[];
   http(request: HttpRequest): Promise<HttpResponse>;
+  /** Calls an installed webhook; its own failures come back in the result, named. */
+  deliver(call: InstanceCall): Promise<InstanceCallResult>;
   llm(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }>;
   nlu(text: string): Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
 }

@@ -42,6 +42,21 @@ export interface TemplateFieldProps {
   error?: string;
 }
 
+/** One of the company's installed webhooks, as the builder describes it to the webhook panel. */
+export interface WebhookInstanceOption {
+  id: string;
+  name: string;
+  templateName: string;
+  /** Its deliveries are queued and retried; the bot does not wait (nothing is mapped). */
+  asynchronous: boolean;
+  /** What was filled in when it was installed: plain values, secrets by their hint. */
+  settings: { label: string; value: string }[];
+  /** The template's fields each module fills (templates over the conversation). */
+  botFields: { key: string; label: string; help: string; example: string; required: boolean }[];
+  /** Where values of the answer go: variable ← path. */
+  maps: { variable: string; path: string }[];
+}
+
 /**
  * What the host (the builder) lends the panels: its Jinja editor and what the bot knows. Panels
  * stay free of the app (no API calls, no editor library) and work with the plain default.
@@ -63,6 +78,8 @@ export interface PanelHost {
    * where to ask for one (the deployment's support page).
    */
   llm?: { configured: boolean; helpUrl: string };
+  /** The company's installed webhooks, once loaded, and where to install more. */
+  webhooks?: { instances: WebhookInstanceOption[]; marketplaceUrl: string };
 }
 
 function PlainTemplateField({

@@ -3,6 +3,8 @@ import type {
   ExecutionContext,
   HttpRequest,
   HttpResponse,
+  InstanceCall,
+  InstanceCallResult,
   LlmRequest,
   NluEntity,
   NluPrediction,
@@ -16,6 +18,7 @@ export function testContext(
   options: {
     variables?: Record<string, unknown>;
     http?: (request: HttpRequest) => Promise<HttpResponse>;
+    deliver?: (call: InstanceCall) => Promise<InstanceCallResult>;
     llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
     nlu?: (text: string) => Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
     transcript?: { role: 'user' | 'bot'; utterance: string }[];
@@ -51,6 +54,7 @@ export function testContext(
     emit: (name, data) => void events.push({ name, data }),
     transcript: () => options.transcript ?? [],
     http: options.http ?? (() => Promise.reject(new Error('no http in this test'))),
+    deliver: options.deliver ?? (() => Promise.reject(new Error('no webhooks in this test'))),
     llm: options.llm ?? (() => Promise.reject(new Error('no llm in this test'))),
     nlu: options.nlu ?? (() => Promise.resolve({ predictions: [], entities: [] })),
   };

@@ -4,7 +4,24 @@ import { variableNameSchema } from '../kit/variables';
 import { englishOf } from '../kit/words';
 import { webhookWords } from './words';
 
+/**
+ * One of the company's installed webhooks (marketplace instances), chosen instead of a raw
+ * request: the instance holds the address and secrets; the module fills the template's `bot`
+ * fields (templates over the conversation). `name` and `maps` are what the builder last saw of the
+ * instance (its name, the variables its answer maps to), so the canvas and the variable checks
+ * need no call.
+ */
+export const webhookInstanceChoiceSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string().max(80).default(''),
+  fields: z.record(z.string(), z.string().max(4000)).default({}),
+  maps: z.array(variableNameSchema).max(20).default([]),
+});
+export type WebhookInstanceChoice = z.infer<typeof webhookInstanceChoiceSchema>;
+
 export const webhookContentSchema = z.object({
+  /** Set: the module calls this installed webhook, and the raw request below is not used. */
+  instance: webhookInstanceChoiceSchema.optional(),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
   /** Templated: `https://api.example.com/orders/{{ order_id }}`. */
   url: z.string().min(1, webhookWords.errors.url).max(2000),
@@ -31,7 +48,10 @@ const create = (): WebhookContent => ({
 
 export const webhookDefinition = {
   words: webhookWords,
-  summary: (content) => [`${content.method} ${content.url}`],
+  summary: (content, say = english) =>
+    content.instance
+      ? [say('summary.instance', { name: content.instance.name })]
+      : [`${content.method} ${content.url}`],
   content: webhookContentSchema,
   create,
   defaults: create(),
@@ -42,12 +62,13 @@ export const webhookDefinition = {
   waitsForInput: () => false,
   terminal: false,
   variables: (content) => ({
-    templates: [
-      content.url,
-      content.body,
-      ...content.headers.flatMap((header) => [header.name, header.value]),
-    ],
+    templates: content.instance
+      ? Object.values(content.instance.fields)
+      : [content.url, content.body, ...content.headers.flatMap((header) => [header.name, header.value])],
     expressions: [],
-    writes: content.responseVariable ? [content.responseVariable] : [],
+    writes: [
+      ...(content.instance?.maps ?? []),
+      ...(content.responseVariable ? [content.responseVariable] : []),
+    ],
   }),
 } satisfies ModuleDefinition<WebhookContent, typeof webhookWords>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OutsideCallFailed } from '../kit/call-failure';
-import type { HttpRequest } from '../kit/module-kit';
+import type { HttpRequest, InstanceCall } from '../kit/module-kit';
 import { testContext } from '../kit/testing';
 import { webhookRuntime } from './execute';
 import { webhookContentSchema } from './schema';
@@ -108,5 +108,56 @@ describe('webhook module', () => {
       response: 'Not a web address: file:///etc/passwd',
       reason: 'invalid_address',
     });
+  });
+
+  it('calls an installed webhook with its fields rendered, and sets the variables its answer maps to', async () => {
+    const calls: InstanceCall[] = [];
+    const { context, variables, events } = testContext({
+      variables: { order_id: 'A1' },
+      deliver: async (call) => {
+        calls.push(call);
+        return {
+          deliveryId: 'd1',
+          queued: false,
+          ok: true,
+          method: 'POST',
+          endpoint: 'https://orders.example/••••',
+          status: 200,
+          durationMs: 12,
+          responseBody: '{"status":"shipped"}',
+          failure: null,
+          variables: { order_status: 'shipped' },
+        };
+      },
+    });
+    const viaInstance = webhookContentSchema.parse({
+      url: 'https://unused.example',
+      instance: {
+        id: '6f1c1a52-9a37-4a49-8d1e-2a57a4d0c111',
+        name: 'Orders',
+        fields: { order: '{{ order_id }}' },
+      },
+    });
+    expect(await webhookRuntime.enter(viaInstance, context)).toEqual({ kind: 'continue', port: 'success' });
+    expect(calls).toEqual([
+      { instanceId: '6f1c1a52-9a37-4a49-8d1e-2a57a4d0c111', fields: { order: 'A1' }, timeoutMs: 10_000 },
+    ]);
+    expect(variables.get('order_status')).toBe('shipped');
+    expect(events[0]?.data).toMatchObject({ ok: true, status: 200, deliveryId: 'd1' });
+  });
+
+  it('takes the failure port, named, when a part of the request does not render', async () => {
+    const { context, events } = testContext();
+    context.render = () => {
+      throw new Error("unknown filter 'nosuchfilter'");
+    };
+    expect(await webhookRuntime.enter(content, context)).toMatchObject({
+      port: 'failure',
+      failure: {
+        reason: 'template_error',
+        message: "The address does not render: unknown filter 'nosuchfilter'",
+      },
+    });
+    expect(events[0]?.data).toMatchObject({ ok: false, reason: 'template_error' });
   });
 });

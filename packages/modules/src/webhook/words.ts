@@ -5,5 +5,6 @@ export const webhookWords = {
   key: 'webhook',
   type: 'Webhook',
   ports: { success: 'Success (2xx)', failure: 'Failure' },
+  summary: { instance: 'Calls {{name}}' },
   errors: { url: 'Enter the address to call' },
 } as const satisfies ModuleWords;

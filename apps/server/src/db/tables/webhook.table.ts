@@ -42,6 +42,11 @@ export interface WebhookInstanceTable {
 }
 export type WebhookInstanceRow = Selectable<WebhookInstanceTable>;
 
+/** What a delivery was made from: the conversation's variables and the `bot` fields. */
+export type DeliveryInputRecord =
+  | { variables: Record<string, unknown>; botFields: Record<string, string> }
+  | { variables: Record<string, unknown>; renderedFields: Record<string, string> };
+
 export interface WebhookDeliveryTable {
   id: Generated<string>;
   company_id: string;
@@ -51,7 +56,11 @@ export interface WebhookDeliveryTable {
   module_id: string | null;
   kind: 'live' | 'test' | 'replay';
   replay_of: string | null;
+  /** A later attempt of an asynchronous delivery: the first attempt's id. */
+  retry_of: Generated<string | null>;
   attempt: Generated<number>;
+  /** What it was made from (variables, `bot` fields), for replays; null before replays were kept. */
+  input: JSONColumnType<DeliveryInputRecord | null, string | null, string | null>;
   /** As sent, secrets masked. */
   request: JSONColumnType<RenderedWebhookRequest, string, string>;
   ok: boolean;
@@ -60,6 +69,8 @@ export interface WebhookDeliveryTable {
   response_body: Generated<string>;
   failure_reason: string | null;
   failure_message: string | null;
+  /** What the log's search finds (address and failure, lower-cased); written by the database. */
+  search: ColumnType<string, never, never>;
   created_at: Generated<Date>;
 }
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

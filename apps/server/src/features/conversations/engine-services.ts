@@ -22,6 +22,7 @@ export function createEngineServices(
   config: ServerConfig,
   nlu: NluModelStore,
   outgoing: GuardedHttpOptions,
+  webhooks: EngineServices['webhooks'],
 ): EngineServices {
   const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
@@ -30,6 +31,7 @@ export function createEngineServices(
         return guardedRequest(request, outgoing);
       },
     },
+    webhooks,
     llm: apiKey
       ? createOpenAiLlm({ apiKey, baseUrl, defaultModel, timeoutMs })
       : {

@@ -18,7 +18,7 @@ const callOutcomeSchema = z.discriminatedUnion('ok', [
 ]);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
-const callKindSchema = z.enum(['http', 'llm', 'translate']);
+const callKindSchema = z.enum(['http', 'llm', 'translate', 'webhook']);
 export type CallKind = z.infer<typeof callKindSchema>;
 
 /**
@@ -131,6 +131,12 @@ export function replayingServices(
         request: (request) =>
           ask('http', `${request.method} ${request.url}`.slice(0, 500), request.timeoutMs, () =>
             services.http.request(request),
+          ),
+      },
+      webhooks: {
+        deliver: (call) =>
+          ask('webhook', `instance ${call.instanceId}`, call.timeoutMs, () =>
+            services.webhooks.deliver(call),
           ),
       },
       llm: {

@@ -2,9 +2,16 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { CallFailure, RenderedWebhookRequest, WebhookCallResult } from '@parley/contracts';
 import { callFailure, callFailureOf, mapResponse } from '@parley/engine';
 import type { AppContext } from '../../context';
+import type { DeliveryInputRecord } from '../../db/tables/webhook.table';
 import { guardedRequest } from '../../integrations/http/guarded-http';
 import { maskRequest, renderBotFields, renderWebhookRequest } from './render-request';
-import { type InstanceWithTemplate, insertDelivery } from './webhooks.repository';
+import {
+  claimDelivery,
+  finishDelivery,
+  type InstanceWithTemplate,
+  insertDelivery,
+  type NewDelivery,
+} from './webhooks.repository';
 
 /** What the log keeps of an answer's body; the rest is cut (the call itself reads up to the cap). */
 export const MAX_LOGGED_BODY = 16 * 1024;
@@ -45,8 +52,138 @@ export interface DeliveryOrigin {
   conversationId?: string | null;
   moduleId?: string | null;
   replayOf?: string | null;
+  /** A later attempt of an asynchronous delivery: the first attempt's id. */
+  retryOf?: string | null;
   attempt?: number;
 }
+
+/**
+ * What a delivery is given: the conversation's variables and the template's `bot` fields, as the
+ * builder wrote them (templates, rendered here over the variables: test sends), or already
+ * rendered by the bot's module (over the whole conversation).
+ */
+export type DeliveryInput = DeliveryInputRecord;
+
+/** The request an instance makes for a conversation, as sent and as logged (secrets masked). */
+export function prepareDelivery(ctx: AppContext, instance: InstanceWithTemplate, input: DeliveryInput) {
+  const definition = instance.template_definition;
+  const opened = openInstance(ctx, instance);
+  try {
+    const botFields =
+      'renderedFields' in input
+        ? input.renderedFields
+        : renderBotFields(definition, input.botFields, input.variables);
+    const request = renderWebhookRequest(definition, { ...opened.fields, ...botFields }, input.variables);
+    return { request, logged: maskRequest(request, opened.secretValues), failure: null, opened };
+  } catch (error) {
+    const logged = { method: definition.request.method, url: '', headers: [], body: '' };
+    return { request: null, logged, failure: callFailureOf(error), opened };
+  }
+}
+
+interface Answer {
+  status: number | null;
+  durationMs: number;
+  responseBody: string;
+  failure: CallFailure | null;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * Makes the call (signed, through the guarded client: its size cap and the timeout) and reads the
+ * answer into the template's variables. Holds no database connection.
+ */
+async function send(
+  ctx: AppContext,
+  instance: InstanceWithTemplate,
+  prepared: ReturnType<typeof prepareDelivery>,
+  deliveryId: string,
+  timeoutMs: number,
+): Promise<Answer> {
+  const { request } = prepared;
+  const answer: Answer = {
+    status: null,
+    durationMs: 0,
+    responseBody: '',
+    failure: prepared.failure,
+    variables: {},
+  };
+  if (!request) return answer;
+  const headers = Object.fromEntries(request.headers.map(({ name, value }) => [name, value]));
+  headers['X-Parley-Signature'] = parleySignature(prepared.opened.signingSecret, request.body, Date.now());
+  headers['X-Parley-Delivery'] = deliveryId;
+  try {
+    const response = await guardedRequest(
+      {
+        method: request.method,
+        url: request.url,
+        headers,
+        ...(request.body === '' ? {} : { body: request.body }),
+        timeoutMs,
+      },
+      ctx.outgoing,
+    );
+    answer.status = response.status;
+    answer.durationMs = response.durationMs;
+    answer.responseBody = response.body.slice(0, MAX_LOGGED_BODY);
+    if (response.status < 200 || response.status >= 300) {
+      answer.failure = callFailure(
+        'error_status',
+        `The receiver answered ${response.status}`,
+        response.status,
+      );
+    } else {
+      const mapped = mapResponse(response.body, instance.template_definition.responseMapping);
+      if (mapped.ok) answer.variables = mapped.variables;
+      else answer.failure = mapped.failure;
+    }
+  } catch (error) {
+    answer.failure = callFailureOf(error);
+    if (answer.failure.reason === 'timeout') answer.durationMs = timeoutMs;
+  }
+  return answer;
+}
+
+function rowOf(
+  instance: InstanceWithTemplate,
+  deliveryId: string,
+  input: DeliveryInput,
+  logged: RenderedWebhookRequest,
+  origin: DeliveryOrigin,
+  answer: Answer,
+): NewDelivery & { id: string } {
+  return {
+    id: deliveryId,
+    company_id: instance.company_id,
+    instance_id: instance.id,
+    bot_id: origin.botId ?? null,
+    conversation_id: origin.conversationId ?? null,
+    module_id: origin.moduleId ?? null,
+    kind: origin.kind,
+    replay_of: origin.replayOf ?? null,
+    retry_of: origin.retryOf ?? null,
+    attempt: origin.attempt ?? 1,
+    input: JSON.stringify(input),
+    request: JSON.stringify(logged),
+    ok: answer.failure === null,
+    status: answer.status,
+    duration_ms: answer.durationMs,
+    response_body: answer.responseBody,
+    failure_reason: answer.failure?.reason ?? null,
+    failure_message: answer.failure?.message ?? null,
+  };
+}
+
+const resultOf = (deliveryId: string, logged: RenderedWebhookRequest, answer: Answer): WebhookCallResult => ({
+  deliveryId,
+  ok: answer.failure === null,
+  request: logged,
+  status: answer.status,
+  durationMs: answer.durationMs,
+  responseBody: answer.responseBody,
+  failure: answer.failure,
+  variables: answer.variables,
+});
 
 /**
  * Calls an instance for a conversation (its variables, and the module's `bot` fields) and logs
@@ -57,83 +194,46 @@ export interface DeliveryOrigin {
 export async function deliverToInstance(
   ctx: AppContext,
   instance: InstanceWithTemplate,
-  input: { variables: Record<string, unknown>; botFields: Record<string, string> },
+  input: DeliveryInput,
   origin: DeliveryOrigin,
+  options: { timeoutMs?: number; deliveryId?: string } = {},
 ): Promise<WebhookCallResult> {
-  const definition = instance.template_definition;
-  const opened = openInstance(ctx, instance);
-  let request: RenderedWebhookRequest | null = null;
-  let failure: CallFailure | null = null;
-  try {
-    const botFields = renderBotFields(definition, input.botFields, input.variables);
-    request = renderWebhookRequest(definition, { ...opened.fields, ...botFields }, input.variables);
-  } catch (error) {
-    failure = callFailureOf(error);
-  }
-  const logged = request
-    ? maskRequest(request, opened.secretValues)
-    : { method: definition.request.method, url: '', headers: [], body: '' };
-  const deliveryId = randomUUID();
-  let status: number | null = null;
-  let durationMs = 0;
-  let responseBody = '';
-  let variables: Record<string, unknown> = {};
-  if (request) {
-    const headers = Object.fromEntries(request.headers.map(({ name, value }) => [name, value]));
-    headers['X-Parley-Signature'] = parleySignature(opened.signingSecret, request.body, Date.now());
-    headers['X-Parley-Delivery'] = deliveryId;
-    try {
-      const response = await guardedRequest(
-        {
-          method: request.method,
-          url: request.url,
-          headers,
-          ...(request.body === '' ? {} : { body: request.body }),
-          timeoutMs: DELIVERY_TIMEOUT_MS,
-        },
-        ctx.outgoing,
-      );
-      status = response.status;
-      durationMs = response.durationMs;
-      responseBody = response.body;
-      if (status < 200 || status >= 300) {
-        failure = callFailure('error_status', `The receiver answered ${status}`, status);
-      } else {
-        const mapped = mapResponse(response.body, definition.responseMapping);
-        if (mapped.ok) variables = mapped.variables;
-        else failure = mapped.failure;
-      }
-    } catch (error) {
-      failure = callFailureOf(error);
-      if (failure.reason === 'timeout') durationMs = DELIVERY_TIMEOUT_MS;
-    }
-  }
-  await insertDelivery(ctx.database.db, {
-    id: deliveryId,
-    company_id: instance.company_id,
-    instance_id: instance.id,
-    bot_id: origin.botId ?? null,
-    conversation_id: origin.conversationId ?? null,
-    module_id: origin.moduleId ?? null,
-    kind: origin.kind,
-    replay_of: origin.replayOf ?? null,
-    attempt: origin.attempt ?? 1,
-    request: JSON.stringify(logged),
-    ok: failure === null,
-    status,
-    duration_ms: durationMs,
-    response_body: responseBody.slice(0, MAX_LOGGED_BODY),
-    failure_reason: failure?.reason ?? null,
-    failure_message: failure?.message ?? null,
-  });
-  return {
-    deliveryId,
-    ok: failure === null,
-    request: logged,
-    status,
-    durationMs,
-    responseBody: responseBody.slice(0, MAX_LOGGED_BODY),
-    failure: failure ? { reason: failure.reason, message: failure.message } : null,
-    variables,
+  const prepared = prepareDelivery(ctx, instance, input);
+  const deliveryId = options.deliveryId ?? randomUUID();
+  const answer = await send(ctx, instance, prepared, deliveryId, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+  await insertDelivery(ctx.database.db, rowOf(instance, deliveryId, input, prepared.logged, origin, answer));
+  return resultOf(deliveryId, prepared.logged, answer);
+}
+
+/**
+ * One attempt of an asynchronous delivery. Its row is written first (as interrupted, which it is
+ * if this process stops during the call): an attempt already written, by this process or another,
+ * is not made again (null). Then the call, then the row gets what came back.
+ */
+export async function deliverAttempt(
+  ctx: AppContext,
+  instance: InstanceWithTemplate,
+  input: DeliveryInput,
+  origin: DeliveryOrigin & { attempt: number },
+  options: { timeoutMs: number; deliveryId: string },
+): Promise<WebhookCallResult | null> {
+  const prepared = prepareDelivery(ctx, instance, input);
+  const interrupted: Answer = {
+    status: null,
+    durationMs: 0,
+    responseBody: '',
+    failure: callFailure('interrupted', 'The server stopped while waiting for this call'),
+    variables: {},
   };
+  const claimed = await claimDelivery(
+    ctx.database.db,
+    rowOf(instance, options.deliveryId, input, prepared.logged, origin, interrupted),
+  );
+  if (!claimed) return null;
+  const answer = await send(ctx, instance, prepared, options.deliveryId, options.timeoutMs);
+  await finishDelivery(
+    ctx.database.db,
+    rowOf(instance, options.deliveryId, input, prepared.logged, origin, answer),
+  );
+  return resultOf(options.deliveryId, prepared.logged, answer);
 }

@@ -292,3 +292,129 @@ export async function insertDelivery(db: Queryable, delivery: NewDelivery): Prom
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Writes an attempt's row before its call; false when that attempt's row exists already. */
+export async function claimDelivery(db: Queryable, delivery: NewDelivery): Promise<boolean> {
+  const row = await db
+    .insertInto('webhook_deliveries')
+    .values(delivery)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a claimed attempt's row what came back. */
+export async function finishDelivery(db: Queryable, delivery: NewDelivery & { id: string }): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      ok: delivery.ok,
+      status: delivery.status ?? null,
+      duration_ms: delivery.duration_ms ?? 0,
+      response_body: delivery.response_body ?? '',
+      failure_reason: delivery.failure_reason ?? null,
+      failure_message: delivery.failure_message ?? null,
+    })
+    .where('id', '=', delivery.id)
+    .where('company_id', '=', delivery.company_id)
+    .execute();
+}
+
+/** A page of the delivery log: keyset by (created_at, id), newest first. */
+export interface DeliveryFilters {
+  instanceId?: string | undefined;
+  botId?: string | undefined;
+  conversationId?: string | undefined;
+  ok?: boolean | undefined;
+  kind?: 'live' | 'test' | 'replay' | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  search?: string | undefined;
+  /** The last row of the previous page: its created_at (as the database prints it) and id. */
+  after?: { createdAt: string; id: string } | undefined;
+  limit: number;
+}
+
+function deliveryRows(db: Queryable, companyId: string) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .leftJoin('webhook_instances as i', 'i.id', 'd.instance_id')
+    .leftJoin('bots as b', 'b.id', 'd.bot_id')
+    .select([
+      'd.id',
+      'd.created_at',
+      sql<string>`d.created_at::text`.as('created_key'),
+      'd.instance_id',
+      'i.name as instance_name',
+      'd.bot_id',
+      'b.name as bot_name',
+      'd.conversation_id',
+      'd.module_id',
+      'd.kind',
+      'd.replay_of',
+      'd.retry_of',
+      'd.attempt',
+      'd.ok',
+      'd.status',
+      'd.duration_ms',
+      sql<string>`d.request->>'method'`.as('method'),
+      sql<string>`d.request->>'url'`.as('url'),
+      'd.failure_reason',
+      'd.failure_message',
+    ])
+    .where('d.company_id', '=', companyId);
+}
+export type DeliveryListRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>['executeTakeFirstOrThrow']>>;
+
+/** The company's deliveries matching the filters, newest first; one more than `limit` (more follow). */
+export async function listDeliveries(
+  db: Queryable,
+  companyId: string,
+  filters: DeliveryFilters,
+): Promise<DeliveryListRow[]> {
+  let query = deliveryRows(db, companyId);
+  if (filters.instanceId) query = query.where('d.instance_id', '=', filters.instanceId);
+  if (filters.botId) query = query.where('d.bot_id', '=', filters.botId);
+  if (filters.conversationId) query = query.where('d.conversation_id', '=', filters.conversationId);
+  if (filters.ok !== undefined) query = query.where('d.ok', '=', filters.ok);
+  if (filters.kind) query = query.where('d.kind', '=', filters.kind);
+  if (filters.from) query = query.where('d.created_at', '>=', filters.from);
+  if (filters.to) query = query.where('d.created_at', '<', filters.to);
+  if (filters.search) query = query.where('d.search', 'like', containsPattern(filters.search.toLowerCase()));
+  const { after } = filters;
+  if (after)
+    query = query.where(
+      (eb) => eb.refTuple('d.created_at', 'd.id'),
+      '<',
+      (eb) => eb.tuple(sql<Date>`${after.createdAt}::timestamptz`, sql<string>`${after.id}::uuid`),
+    );
+  return query
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(filters.limit + 1)
+    .execute();
+}
+
+/** One delivery of the company, whole (what was sent and what came back, and what it was made from). */
+export async function findDelivery(db: Queryable, companyId: string, id: string) {
+  return deliveryRows(db, companyId)
+    .select(['d.request', 'd.response_body', 'd.input'])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The attempts of a delivery's group (its first and every retry), and its replays. */
+export async function relatedDeliveries(db: Queryable, companyId: string, id: string, firstId: string) {
+  const attempts = await deliveryRows(db, companyId)
+    // The attempt index's own expression: read from it.
+    .where(sql<string>`coalesce(d.retry_of, d.id)`, '=', firstId)
+    .orderBy('d.attempt')
+    .execute();
+  const replays = await deliveryRows(db, companyId)
+    .where('d.replay_of', '=', id)
+    .orderBy('d.created_at', 'desc')
+    .limit(50)
+    .execute();
+  return { attempts, replays };
+}

@@ -2,6 +2,7 @@ import { webhooksApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { companyScope, sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import * as deliveries from './deliveries.service';
 import * as webhooks from './webhooks.service';
 
 /** The webhook marketplace: templates, and the company's instances (contracts: webhooksApi). */
@@ -22,7 +23,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     webhooks.updateTemplate(db(), sessionOf(request), request.params.id, request.body),
   );
   routeFrom(app, webhooksApi.listInstances, { config }, async (request) =>
-    webhooks.listInstances(db(), companyScope(request)),
+    webhooks.listInstances(app.ctx, companyScope(request), request.query),
   );
   routeFrom(app, webhooksApi.getInstance, { config }, async (request) =>
     webhooks.getInstance(app.ctx, companyScope(request), request.params.id),
@@ -38,5 +39,14 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   );
   routeFrom(app, webhooksApi.testInstance, { config }, async (request) =>
     webhooks.testInstance(app.ctx, companyScope(request), request.params.id, request.body),
+  );
+  routeFrom(app, webhooksApi.listDeliveries, { config }, async (request) =>
+    deliveries.listDeliveries(db(), companyScope(request), request.query),
+  );
+  routeFrom(app, webhooksApi.getDelivery, { config }, async (request) =>
+    deliveries.getDelivery(db(), companyScope(request), request.params.id),
+  );
+  routeFrom(app, webhooksApi.replayDelivery, { config }, async (request) =>
+    deliveries.replayDelivery(app.ctx, companyScope(request), request.params.id),
   );
 };

@@ -13,6 +13,7 @@ import {
   type WebhookField,
   type WebhookHealth,
   type WebhookInstance,
+  type WebhookInstanceListQuery,
   type WebhookInstanceSummary,
   type WebhookTemplate,
   type WebhookTemplateDefinition,
@@ -20,6 +21,7 @@ import {
   type WebhookTemplateListQuery,
   type WebhookTemplateSummary,
   webhookCategories,
+  webhookInstanceListQuerySchema,
 } from '@parley/contracts';
 import { callFailureOf } from '@parley/engine';
 import type { AppContext } from '../../context';
@@ -33,7 +35,7 @@ import { renderWebhookRequest } from './render-request';
 import { deliverToInstance, secretBinding, signingBinding } from './webhook-delivery';
 import * as repository from './webhooks.repository';
 
-const HEALTH_DAYS = 7;
+const DAY_MS = 24 * 3600_000;
 
 const isStaff = (session: Session) => session.user.company_type === 'Internal';
 const reachOf = (session: Session): repository.TemplateReach => ({
@@ -179,30 +181,14 @@ function instanceSummaryOf(
   };
 }
 
-const healthSince = () => new Date(Date.now() - HEALTH_DAYS * 24 * 3600_000);
+const healthSince = (days = 7) => new Date(Date.now() - days * DAY_MS);
 
-export async function listInstances(db: Queryable, companyId: string) {
-  const rows = await repository.listInstances(db, companyId);
-  const health = await repository.instanceHealth(
-    db,
-    companyId,
-    rows.map((row) => row.id),
-    healthSince(),
-  );
-  const byId = new Map(health.map((row) => [row.instance_id, row]));
-  return { instances: rows.map((row) => instanceSummaryOf(row, byId.get(row.id))) };
-}
-
-async function ownInstance(db: Queryable, companyId: string, id: string) {
-  const row = await repository.findInstance(db, companyId, id);
-  if (!row) throw new NotFoundException('Webhook not found');
-  return row;
-}
-
-export async function getInstance(ctx: AppContext, companyId: string, id: string): Promise<WebhookInstance> {
-  const db = ctx.database.db;
-  const row = await ownInstance(db, companyId, id);
-  const [health] = await repository.instanceHealth(db, companyId, [id], healthSince());
+/** An instance as screens see it: its fields (secrets by their hint only) and its template. */
+function instanceOf(
+  ctx: AppContext,
+  row: repository.InstanceWithTemplate,
+  health: repository.HealthRow | undefined,
+): WebhookInstance {
   const fields: WebhookInstance['fields'] = {};
   for (const field of row.template_definition.fields) {
     if (field.scope !== 'instance') continue;
@@ -219,6 +205,38 @@ export async function getInstance(ctx: AppContext, companyId: string, id: string
     fields,
     signingSecretHint: secretHint(ctx.secrets.open(row.signing_secret, signingBinding(row.id))),
   };
+}
+
+/** The company's instances whole: the builder's webhook module offers them with their fields. */
+export async function listInstances(
+  ctx: AppContext,
+  companyId: string,
+  query: WebhookInstanceListQuery = {},
+) {
+  const { days } = webhookInstanceListQuerySchema.parse(query);
+  const db = ctx.database.db;
+  const rows = await repository.listInstances(db, companyId);
+  const health = await repository.instanceHealth(
+    db,
+    companyId,
+    rows.map((row) => row.id),
+    healthSince(days),
+  );
+  const byId = new Map(health.map((row) => [row.instance_id, row]));
+  return { instances: rows.map((row) => instanceOf(ctx, row, byId.get(row.id))) };
+}
+
+async function ownInstance(db: Queryable, companyId: string, id: string) {
+  const row = await repository.findInstance(db, companyId, id);
+  if (!row) throw new NotFoundException('Webhook not found');
+  return row;
+}
+
+export async function getInstance(ctx: AppContext, companyId: string, id: string): Promise<WebhookInstance> {
+  const db = ctx.database.db;
+  const row = await ownInstance(db, companyId, id);
+  const [health] = await repository.instanceHealth(db, companyId, [id], healthSince());
+  return instanceOf(ctx, row, health);
 }
 
 /** Why a value does not suit its field, or null. */

@@ -20,8 +20,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { BotDetail } from '@parley/contracts';
-import { type PanelHost, PanelHostProvider } from '@parley/modules/panels';
+import type { BotDetail, WebhookInstance } from '@parley/contracts';
+import { type PanelHost, PanelHostProvider, type WebhookInstanceOption } from '@parley/modules/panels';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -31,6 +31,7 @@ import { useStore } from 'zustand';
 import { ErrorScreen } from '../../../app/errors/error-screen';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { useCan } from '../../../shared/session/current-user';
+import { instanceListQuery } from '../../webhooks/api/webhooks';
 import { builderBotQuery, builderKeys, fetchDraft } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
 import { type BuilderStore, createBuilderStore } from '../model/builder-store';
@@ -179,12 +180,36 @@ function useOpenModule(store: BuilderStore) {
   };
 }
 
+/** An installed webhook as the webhook module's panel offers it. */
+function webhookOptionOf(instance: WebhookInstance): WebhookInstanceOption {
+  const { template } = instance;
+  return {
+    id: instance.id,
+    name: instance.name,
+    templateName: instance.templateName,
+    asynchronous: instance.asynchronous,
+    settings: template.fields.flatMap((field) => {
+      const value = instance.fields[field.key];
+      if (field.scope !== 'instance' || !value) return [];
+      return [{ label: field.label, value: value.secret ? value.secretHint : value.value }];
+    }),
+    botFields: template.fields
+      .filter((field) => field.scope === 'bot')
+      .map(({ key, label, help, example, required }) => ({ key, label, help, example, required })),
+    maps: template.responseMapping,
+  };
+}
+
 /**
  * What module panels and other forms borrow from the builder: the Jinja editor, variables, intents,
- * and whether the server has a language model (the LLM panel warns when it has none).
+ * whether the server has a language model (the LLM panel warns when it has none), and the
+ * company's installed webhooks (for people who may manage bots: the list needs that permission).
  */
 function usePanelHost(store: BuilderStore, { flow, usages }: FlowInsights): PanelHost {
   const intents = flow?.intents;
+  const canManage = useCan('bots:manage');
+  const { data: installed } = useQuery({ ...instanceListQuery(), enabled: canManage });
+  const webhookInstances = installed?.instances;
   const { data: config } = useQuery(frontendConfigQuery);
   const configured = config?.llm.configured;
   const helpUrl = config?.supportUrl;
@@ -198,8 +223,16 @@ function usePanelHost(store: BuilderStore, { flow, usages }: FlowInsights): Pane
       ),
       openIntent: (name: string) => store.getState().openIntent(name),
       ...(configured !== undefined && helpUrl !== undefined ? { llm: { configured, helpUrl } } : {}),
+      ...(webhookInstances
+        ? {
+            webhooks: {
+              instances: webhookInstances.map(webhookOptionOf),
+              marketplaceUrl: '/v2/webhook/marketplace',
+            },
+          }
+        : {}),
     }),
-    [store, usages, intents, configured, helpUrl],
+    [store, usages, intents, configured, helpUrl, webhookInstances],
   );
 }
 

@@ -15,6 +15,7 @@ import {
   AccordionDetails,
   AccordionSummary,
   Box,
+  Link,
   Stack,
   type SvgIconProps,
   Tooltip,
@@ -30,6 +31,7 @@ import {
 import type { TFunction } from 'i18next';
 import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { fullDateTime, responseText, timeOfDay } from './format';
 
 type EventViewProps<N extends TranscriptEventName> = { event: InboxEvent; data: ConversationEventData<N> };
@@ -95,7 +97,7 @@ function SystemLine({
 /** "Webhook: 200 (83 ms)", green or red, opening onto the endpoint and the full response. */
 function WebhookResult({ event, data }: EventViewProps<typeof EVENT.WebhookResult>) {
   const { t, i18n } = useTranslation('inbox');
-  const { ok, status, durationMs, endpoint, method, response } = data;
+  const { ok, status, durationMs, endpoint, method, response, deliveryId, queued } = data;
   const label = t('event.webhook', {
     status: status ?? t('event.webhookNoStatus'),
     time: Math.round(durationMs ?? 0),
@@ -169,6 +171,16 @@ function WebhookResult({ event, data }: EventViewProps<typeof EVENT.WebhookResul
         >
           {response === undefined || response === '' ? t('event.emptyResponse') : responseText(response)}
         </Box>
+        {deliveryId && (
+          <Link
+            component={RouterLink}
+            to={`/webhook/deliveries/${encodeURIComponent(deliveryId)}`}
+            variant="body2"
+            sx={{ display: 'inline-block', mt: 1 }}
+          >
+            {queued ? t('event.openQueuedDelivery') : t('event.openDelivery')}
+          </Link>
+        )}
       </AccordionDetails>
     </Accordion>
   );

@@ -3,10 +3,17 @@ import {
   type SaveWebhookTemplateRequest,
   type TestWebhookInstanceRequest,
   type UpdateWebhookInstanceRequest,
+  type WebhookDeliveryListQuery,
   type WebhookTemplateListQuery,
   webhooksApi,
 } from '@parley/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { callRoute } from '../../../shared/api/request';
 
 /** `['webhooks', 'templates', …]` and `['webhooks', 'instances', …]`. */
@@ -17,6 +24,9 @@ export const webhookKeys = {
   template: (id: string) => [...webhookKeys.templates(), 'detail', id] as const,
   instances: () => [...webhookKeys.all, 'instances'] as const,
   instance: (id: string) => [...webhookKeys.instances(), 'detail', id] as const,
+  deliveries: () => [...webhookKeys.all, 'deliveries'] as const,
+  deliveryList: (query: WebhookDeliveryListQuery) => [...webhookKeys.deliveries(), 'list', query] as const,
+  delivery: (id: string) => [...webhookKeys.deliveries(), 'detail', id] as const,
 };
 
 export const templateListQuery = (query: WebhookTemplateListQuery) =>
@@ -36,10 +46,12 @@ export const templateQuery = (id: string) =>
     queryFn: ({ signal }) => callRoute(webhooksApi.getTemplate, { params: { id }, signal }),
   });
 
-export const instanceListQuery = () =>
+/** The company's instances, with their health over `days`. */
+export const instanceListQuery = (days = 7) =>
   queryOptions({
-    queryKey: [...webhookKeys.instances(), 'list'],
-    queryFn: ({ signal }) => callRoute(webhooksApi.listInstances, { signal }),
+    queryKey: [...webhookKeys.instances(), 'list', days],
+    queryFn: ({ signal }) => callRoute(webhooksApi.listInstances, { query: { days }, signal }),
+    placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: true,
   });
@@ -48,6 +60,26 @@ export const instanceQuery = (id: string) =>
   queryOptions({
     queryKey: webhookKeys.instance(id),
     queryFn: ({ signal }) => callRoute(webhooksApi.getInstance, { params: { id }, signal }),
+  });
+
+/** The delivery log, a page at a time (newest first). */
+export const deliveryListQuery = (query: Omit<WebhookDeliveryListQuery, 'cursor'>) =>
+  infiniteQueryOptions({
+    queryKey: webhookKeys.deliveryList(query),
+    queryFn: ({ signal, pageParam }) =>
+      callRoute(webhooksApi.listDeliveries, {
+        query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+export const deliveryQuery = (id: string) =>
+  queryOptions({
+    queryKey: webhookKeys.delivery(id),
+    queryFn: ({ signal }) => callRoute(webhooksApi.getDelivery, { params: { id }, signal }),
   });
 
 function useWebhookMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
@@ -77,3 +109,5 @@ export const useTestInstance = (id: string) =>
   useWebhookMutation((body: TestWebhookInstanceRequest) =>
     callRoute(webhooksApi.testInstance, { params: { id }, body }),
   );
+export const useReplayDelivery = (id: string) =>
+  useWebhookMutation(() => callRoute(webhooksApi.replayDelivery, { params: { id } }));

@@ -1,6 +1,7 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import ErrorRounded from '@mui/icons-material/ErrorRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import StorefrontRounded from '@mui/icons-material/StorefrontRounded';
 import {
   Box,
@@ -12,11 +13,13 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
+  MenuItem,
   Stack,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { WebhookHealth, WebhookInstanceSummary } from '@parley/contracts';
+import { type WebhookHealth, type WebhookInstanceSummary, webhookHealthDays } from '@parley/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -82,6 +85,9 @@ function InstanceRow({
         <HealthLine health={instance.health} />
       </Box>
       <Stack direction="row" spacing={1}>
+        <Button component={RouterLink} to={`/webhook/deliveries?instanceId=${instance.id}`}>
+          {t('instances.deliveries')}
+        </Button>
         <Button variant="outlined" onClick={onTest}>
           {t('instances.test')}
         </Button>
@@ -95,34 +101,71 @@ function InstanceRow({
   );
 }
 
-/** `/webhook`: the company's installed webhooks with their health over the last seven days. */
+const periodOf = (value: string | null) => webhookHealthDays.find((days) => String(days) === value) ?? 7;
+
+/** `/webhook`: the company's installed webhooks with their health over a period (7 days at first). */
 export function InstancesPage() {
   const { t } = useTranslation('webhooks');
-  const { data } = useSuspenseQuery(instanceListQuery());
   const [params, setParams] = useSearchParams();
+  const days = periodOf(params.get('days'));
+  const { data } = useSuspenseQuery(instanceListQuery(days));
   const testing = params.get('test');
   const [deleting, setDeleting] = useState<WebhookInstanceSummary | null>(null);
   const remove = useDeleteInstance();
   const { enqueueSnackbar } = useSnackbar();
-  const setTesting = (id: string | null) => setParams(id ? { test: id } : {}, { replace: true });
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const setTesting = (id: string | null) => setParam('test', id);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-end' }}>
-        <Box sx={{ flex: 1 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-end' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h1">{t('instances.title')}</Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {t('instances.subtitle')}
           </Typography>
         </Box>
-        <Button
-          component={RouterLink}
-          to="/v2/webhook/marketplace"
-          variant="contained"
-          startIcon={<StorefrontRounded />}
-        >
-          {t('instances.browse')}
-        </Button>
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ flexShrink: 0 }}>
+          <TextField
+            select
+            size="small"
+            label={t('instances.period')}
+            value={days}
+            onChange={(event) => setParam('days', event.target.value === '7' ? null : event.target.value)}
+            sx={{ width: 160 }}
+          >
+            {webhookHealthDays.map((option) => (
+              <MenuItem key={option} value={option}>
+                {t('instances.days', { count: option })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            component={RouterLink}
+            to="/webhook/deliveries"
+            variant="outlined"
+            startIcon={<ReceiptLongRounded />}
+          >
+            {t('instances.log')}
+          </Button>
+          <Button
+            component={RouterLink}
+            to="/v2/webhook/marketplace"
+            variant="contained"
+            startIcon={<StorefrontRounded />}
+          >
+            {t('instances.browse')}
+          </Button>
+        </Stack>
       </Stack>
       <Card variant="outlined">
         {data.instances.map((instance) => (

@@ -31,6 +31,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery } from '../../../shared/session/current-user';
 import { templateQuery, useSaveTemplate } from '../api/webhooks';
+import { PairsEditor } from './pairs-editor';
 
 type Definition = SaveWebhookTemplateRequest['definition'];
 type Field = Definition['fields'] extends (infer F)[] | undefined ? F : never;
@@ -360,52 +361,17 @@ function Editor({
             slotProps={{ htmlInput: { style: mono } }}
           />
         </Stack>
-        {headers.map((header, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat a name; their order is their identity
-          <Stack key={index} direction="row" spacing={1.5} alignItems="flex-start">
-            <TextField
-              size="small"
-              label={t('editor.headerName')}
-              value={header.name}
-              onChange={(event) =>
-                setRequest({
-                  headers: headers.map((each, at) =>
-                    at === index ? { ...each, name: event.target.value } : each,
-                  ),
-                })
-              }
-              sx={{ flex: 1 }}
-            />
-            <TextField
-              size="small"
-              label={t('editor.headerValue')}
-              value={header.value}
-              onChange={(event) =>
-                setRequest({
-                  headers: headers.map((each, at) =>
-                    at === index ? { ...each, value: event.target.value } : each,
-                  ),
-                })
-              }
-              sx={{ flex: 2 }}
-              slotProps={{ htmlInput: { style: mono } }}
-            />
-            <IconButton
-              onClick={() => setRequest({ headers: headers.filter((_, at) => at !== index) })}
-              aria-label={t('editor.removeHeader')}
-            >
-              <DeleteOutlineRounded />
-            </IconButton>
-          </Stack>
-        ))}
-        <Box>
-          <Button
-            startIcon={<AddRounded />}
-            onClick={() => setRequest({ headers: [...headers, { name: '', value: '' }] })}
-          >
-            {t('editor.addHeader')}
-          </Button>
-        </Box>
+        <PairsEditor
+          rows={headers}
+          columns={[
+            { key: 'name', label: t('editor.headerName') },
+            { key: 'value', label: t('editor.headerValue'), flex: 2, style: mono },
+          ]}
+          onChange={(rows) => setRequest({ headers: rows })}
+          newRow={{ name: '', value: '' }}
+          addLabel={t('editor.addHeader')}
+          removeLabel={t('editor.removeHeader')}
+        />
         <TextField
           label={t('editor.body')}
           value={definition.request.body ?? ''}
@@ -416,52 +382,17 @@ function Editor({
         />
       </Section>
       <Section title={t('editor.mapping')} help={t('editor.mappingHelp')}>
-        {mapping.map((entry, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-          <Stack key={index} direction="row" spacing={1.5} alignItems="flex-start">
-            <TextField
-              size="small"
-              label={t('editor.variable')}
-              value={entry.variable}
-              onChange={(event) =>
-                set({
-                  responseMapping: mapping.map((each, at) =>
-                    at === index ? { ...each, variable: event.target.value } : each,
-                  ),
-                })
-              }
-              sx={{ flex: 1 }}
-            />
-            <TextField
-              size="small"
-              label={t('editor.path')}
-              value={entry.path}
-              onChange={(event) =>
-                set({
-                  responseMapping: mapping.map((each, at) =>
-                    at === index ? { ...each, path: event.target.value } : each,
-                  ),
-                })
-              }
-              helperText={t('editor.pathHelp')}
-              sx={{ flex: 1 }}
-            />
-            <IconButton
-              onClick={() => set({ responseMapping: mapping.filter((_, at) => at !== index) })}
-              aria-label={t('editor.removeMapping')}
-            >
-              <DeleteOutlineRounded />
-            </IconButton>
-          </Stack>
-        ))}
-        <Box>
-          <Button
-            startIcon={<AddRounded />}
-            onClick={() => set({ responseMapping: [...mapping, { variable: '', path: '' }] })}
-          >
-            {t('editor.addMapping')}
-          </Button>
-        </Box>
+        <PairsEditor
+          rows={mapping}
+          columns={[
+            { key: 'variable', label: t('editor.variable') },
+            { key: 'path', label: t('editor.path'), helperText: t('editor.pathHelp') },
+          ]}
+          onChange={(rows) => set({ responseMapping: rows })}
+          newRow={{ variable: '', path: '' }}
+          addLabel={t('editor.addMapping')}
+          removeLabel={t('editor.removeMapping')}
+        />
       </Section>
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
