@@ -69,6 +69,7 @@ interface Resources {
   debugConversation: string;
   webhookTemplate: string;
   webhookInstance: string;
+  webhookDelivery: string;
   dataset: string;
   member: string;
   invitation: string;
@@ -87,6 +88,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'conversations/:conversationId': 'debugConversation',
   'templates/:id': 'webhookTemplate',
   'instances/:id': 'webhookInstance',
+  'deliveries/:id': 'webhookDelivery',
   'datasets/:sourceId': 'dataset',
   'members/:id': 'member',
   'invitations/:id': 'invitation',
@@ -179,8 +181,34 @@ describe('the route table’s tenancy', () => {
       headers: ownerA,
       payload: { email: 'invited-to-a@example.com', role: 'agent' },
     });
+    // A delivery of A's webhook, as a failed test send leaves one.
+    const delivery = await t.database.db
+      .insertInto('webhook_deliveries')
+      .values({
+        company_id: claimsOf(a.auth.token).companyId,
+        instance_id: instance.json<{ id: string }>().id,
+        bot_id: null,
+        conversation_id: null,
+        module_id: null,
+        kind: 'test',
+        replay_of: null,
+        input: null,
+        request: JSON.stringify({
+          method: 'POST',
+          url: 'https://crm.example.com/leads',
+          headers: {},
+          body: '',
+        }),
+        ok: false,
+        status: null,
+        failure_reason: 'unreachable',
+        failure_message: 'crm.example.com did not answer',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ofA = {
       member: claimsOf(a.auth.token).userId,
+      webhookDelivery: delivery.id,
       invitation: invitation.json<{ id: string }>().id,
       webhookTemplate: template.json<{ id: string }>().id,
       webhookInstance: instance.json<{ id: string }>().id,
@@ -244,6 +272,7 @@ describe('the route table’s tenancy', () => {
     debugConversation: randomUUID(),
     webhookTemplate: randomUUID(),
     webhookInstance: randomUUID(),
+    webhookDelivery: randomUUID(),
     dataset: randomUUID(),
     member: randomUUID(),
     invitation: randomUUID(),
