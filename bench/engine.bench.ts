@@ -22,7 +22,6 @@ const services: EngineServices = {
   llm: { complete: async () => ({ text: '' }) },
   http: { request: async () => ({ status: 200, headers: {}, body: '{}', durationMs: 1 }) },
   nlu: memoryModelStore(),
-  translate: { translate: async (text) => text },
   clock: { now: () => 1_800_000_000_000 },
   ids: { next: () => 'id' },
   random: () => 0.5,

@@ -70,6 +70,11 @@ export const webchatConfigSchema = z.object({
   deploymentKey: z.string(),
   botName: z.string(),
   language: z.string(),
+  /**
+   * Languages the bot also speaks (machine translation), which the visitor may pick in the widget;
+   * the style's strings include each of them.
+   */
+  offeredLanguages: z.array(z.string()),
   style: webchatStyleSchema,
   telemetry: z.object({ instrumentationKey: z.string(), endpointPath: z.string() }),
 });

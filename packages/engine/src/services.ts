@@ -12,7 +12,6 @@ export interface EngineServices {
   http: { request(request: HttpRequest): Promise<HttpResponse> };
   /** Where trained NLU models are kept between turns (per flow version). */
   nlu: NluModelStore;
-  translate: { translate(text: string, targetLanguage: string): Promise<string> };
   clock: { now(): number };
   ids: { next(): string };
   random(): number;

@@ -24,7 +24,6 @@ export function testServices(options: TestServiceOptions = {}) {
     llm: { complete: options.llm ?? (() => Promise.reject(new Error('no LLM in this test'))) },
     http: { request: options.http ?? (() => Promise.reject(new Error('no HTTP in this test'))) },
     nlu: memoryModelStore(),
-    translate: { translate: async (text) => text },
     clock: { now: () => now },
     ids: { next: () => `id-${++id}` },
     random: () => 0.5,
