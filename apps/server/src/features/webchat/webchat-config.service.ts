@@ -47,7 +47,7 @@ async function widgetStrings(
   const missing = languages.offered.filter((language) => strings[language] === undefined);
   if (!source || missing.length === 0) return strings;
   const sourceLanguage = strings[languages.bot] ? languages.bot : 'en';
-  const keys = Object.keys(source) as (keyof WebchatStrings)[];
+  const words = Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const translated = await Promise.all(
     missing.map(async (target) => {
       try {
@@ -55,11 +55,11 @@ async function widgetStrings(
           ...owner,
           source: sourceLanguage,
           target,
-          texts: keys.map((key) => source[key]),
+          texts: words.map(([, text]) => text),
         });
         return [
           target,
-          Object.fromEntries(keys.map((key, index) => [key, texts[index] ?? source[key]])),
+          Object.fromEntries(words.map(([key, text], index) => [key, texts[index] ?? text])),
         ] as const;
       } catch {
         return null;
