@@ -409,15 +409,29 @@ export async function messagesAfter(
   conversationId: string,
   seq: number,
 ): Promise<ChatMessage[]> {
+  return (await messagesAfterWithTranslations(db, conversationId, seq)).map(
+    ({ translation: _, ...message }) => message,
+  );
+}
+
+/** The messages after `seq` as the team reads them: each with its other language, if it has one. */
+export async function messagesAfterWithTranslations(
+  db: Queryable,
+  conversationId: string,
+  seq: number,
+): Promise<(ChatMessage & { translation?: MessageTranslation })[]> {
   const rows = await db
     .selectFrom('conversation_messages')
-    .select(['seq', 'role', 'message', 'created_at'])
+    .select(['seq', 'role', 'message', 'created_at', 'translation'])
     .where('conversation_id', '=', conversationId)
     .where('seq', '>', seq)
     .orderBy('seq')
     .limit(500)
     .execute();
-  return rows.map(toChatMessage);
+  return rows.map((row) => ({
+    ...toChatMessage(row),
+    ...(row.translation ? { translation: row.translation } : {}),
+  }));
 }
 
 /** Tenant-scoped: a conversation of the company, or nothing. */

@@ -1,6 +1,7 @@
 import type {
   BotTranslation,
   ChatMessage,
+  InboxTranscript,
   StartConversationResponse,
   WebchatConfig,
 } from '@parley/contracts';
@@ -189,6 +190,53 @@ describe('a bot that speaks the visitor’s language', () => {
     expect(changed.json()).toEqual({ language: 'de' });
     const replies = await say(chat, { postback: 'parley:button:menu:tea', label: 'Tea' });
     expect(replies.at(-1)?.message).toEqual({ type: 'text', text: '[DE] YOUR NAME?' });
+  });
+
+  it('shows the team each message in the bot’s language too, and sends an agent’s reply in the visitor’s', async () => {
+    const chat = await start('es');
+    await say(chat, { text: 'necesito ayuda' });
+    const taken = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${chat.conversationId}/pass-control`,
+      headers,
+      payload: { to: 'agent' },
+    });
+    expect(taken.statusCode).toBe(200);
+    const replied = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${chat.conversationId}/agent-messages`,
+      headers,
+      payload: { text: 'I can help' },
+    });
+    expect(replied.statusCode).toBe(200);
+    const visitorSees = (
+      await t.request({
+        method: 'GET',
+        url: `/api/chat/v3/conversations/${chat.conversationId}/history`,
+        headers: { authorization: `Bearer ${chat.token}` },
+      })
+    ).json<{ messages: ChatMessage[] }>().messages;
+    expect(visitorSees.at(-1)).toMatchObject({
+      role: 'agent',
+      message: { type: 'text', text: '[ES] I CAN HELP' },
+    });
+    expect(visitorSees.at(-1)).not.toHaveProperty('translation');
+    const transcript = (
+      await t.request({ method: 'GET', url: `/api/inbox/conversations/${chat.conversationId}`, headers })
+    ).json<InboxTranscript>();
+    const byRole = (role: string) => transcript.messages.filter((message) => message.role === role);
+    expect(byRole('user')[0]).toMatchObject({
+      message: { type: 'text', text: 'necesito ayuda' },
+      translation: { language: 'en', text: '[EN-US] NECESITO AYUDA' },
+    });
+    expect(byRole('bot')[0]).toMatchObject({
+      message: { type: 'text', text: '[ES] WELCOME TO THE SHOP!' },
+      translation: { language: 'en', text: 'Welcome to the shop!' },
+    });
+    expect(byRole('agent')[0]).toMatchObject({
+      message: { type: 'text', text: '[ES] I CAN HELP' },
+      translation: { language: 'en', text: 'I can help' },
+    });
   });
 
   it('refuses a language change without the conversation’s token', async () => {
