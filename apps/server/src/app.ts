@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, ServerConfig } from './context';
 import type { Database } from './db/database';
+import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacuum';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { aiRoutes } from './features/ai/ai.routes';
@@ -13,6 +14,7 @@ import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
+import { CHAT_LIMIT_WINDOW_MS } from './features/conversations/chat-limits';
 import { ConversationCache } from './features/conversations/conversation-cache';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
 import { createEngineServices } from './features/conversations/engine-services';
@@ -32,6 +34,7 @@ import { nluRoutes } from './features/nlu/nlu.routes';
 import { trainedModelStore } from './features/nlu/nlu-model-store';
 import { workerTrainer } from './features/nlu/nlu-trainer';
 import { publishingRoutes } from './features/publishing/publishing.routes';
+import { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
@@ -149,6 +152,11 @@ export async function buildApp({
       bus,
       instanceId: randomUUID(),
       writes: createTurnWrites(database, config.databasePool.size),
+      messageCounts: new SharedHitCounts(
+        () => database.db,
+        CHAT_LIMIT_WINDOW_MS,
+        (error) => app.log.warn({ err: error }, 'visitors’ message counts were not shared this time'),
+      ),
     },
     translation: new MachineTranslation(database, secrets, config.deepl),
     realtime: { heartbeatMs: streamHeartbeatMs },
@@ -175,7 +183,12 @@ export async function buildApp({
     await rollUpReports(database.db);
   });
   await jobs.schedule('report-rollup', '* * * * *');
+  if (database.engine === 'pglite') {
+    await jobs.work('embedded-vacuum', () => vacuumEmbeddedDatabase(database));
+    await jobs.schedule('embedded-vacuum', EMBEDDED_VACUUM_CRON);
+  }
   app.addHook('onClose', async () => {
+    await ctx.conversations.messageCounts.share();
     await bus.close();
     await nluTrainer.close();
     await jobs.stop();

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'dataset-processing': { fileId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
+  /** Every ten minutes on the embedded database, which has no autovacuum (see db/embedded-vacuum). */
+  'embedded-vacuum': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -31,6 +33,7 @@ const queueSettings = {
   'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
   'abandoned-turns': { retryLimit: 1, expireInMinutes: 5 },
   'report-rollup': { retryLimit: 1, expireInMinutes: 10 },
+  'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
