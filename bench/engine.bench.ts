@@ -23,7 +23,6 @@ const services: EngineServices = {
   http: { request: async () => ({ status: 200, headers: {}, body: '{}', durationMs: 1 }) },
   webhooks: { deliver: () => Promise.reject(new Error('no webhooks in this bench')) },
   nlu: memoryModelStore(),
-  translate: { translate: async (text) => text },
   clock: { now: () => 1_800_000_000_000 },
   ids: { next: () => 'id' },
   random: () => 0.5,

@@ -4,10 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDeepL } from '../apps/server/test/fake-deepl';
 import { publishWebchatBot } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
+import { type HostSite, startHostSite } from './support/host-page';
 import { signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 const greeting = flowFixture().module('start', 'text', { text: 'Hello {{ name }}, welcome!' });
+const concierge = flowFixture()
+  .module('start', 'text', { text: 'Welcome to the shop!' }, { next: 'ask' })
+  .module(
+    'ask',
+    'input',
+    { prompt: 'How can I help?', variable: 'need', validator: { type: 'text' } },
+    { next: 'ask' },
+  );
 
 describe('translation: the company’s DeepL key', () => {
   const free = fakeDeepL('free', {
@@ -16,14 +25,17 @@ describe('translation: the company’s DeepL key', () => {
   const pro = fakeDeepL('pro', {});
   let server: RunningServer;
   let browser: Browser;
+  let site: HostSite;
   beforeAll(async () => {
     const [freeUrl, proUrl] = await Promise.all([free.listen(), pro.listen()]);
-    [server, browser] = await Promise.all([
+    [server, browser, site] = await Promise.all([
       startServer({ DEEPL_FREE_URL: freeUrl, DEEPL_PRO_URL: proUrl }),
       launchBrowser(),
+      startHostSite(),
     ]);
   });
   afterAll(async () => {
+    await site?.close();
     await browser?.close();
     await server?.stop();
     await free.close();
@@ -54,5 +66,58 @@ describe('translation: the company’s DeepL key', () => {
     await page.getByText('DeepL API Free', { exact: true }).waitFor();
     expect(await page.getByText('••••6:fx').count()).toBe(1);
     await screenshot(page, 'translation-settings');
+  });
+
+  it('adds Spanish; a Spanish visitor chats in Spanish, and an English-speaking agent takes over and replies', async () => {
+    const { bot, deployment } = await publishWebchatBot(
+      server.url,
+      'owner@demo.parley.dev',
+      'Concierge',
+      concierge,
+    );
+    const agent = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+    await signIn(agent, server.url, 'owner@demo.parley.dev');
+    await agent.getByRole('heading', { name: /^Hello, / }).waitFor();
+    await agent.goto(`${server.url}/v2/lite/bots/${bot.id}/settings/translation`);
+    await agent.getByRole('heading', { name: 'Languages' }).waitFor();
+    await agent.getByRole('checkbox', { name: 'Spanish' }).check();
+    await agent.getByRole('button', { name: 'Save languages' }).click();
+    await agent.getByText('Languages saved').waitFor();
+    await screenshot(agent, 'translation-languages');
+
+    // A Spanish page embeds the chat: the bot greets in Spanish (the fake DeepL upper-cases).
+    site.pages.set(
+      '/es',
+      `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Tienda</title></head><body><h1>Tienda</h1>
+<script src="${server.url}/webchat.js" data-deployment="${deployment.key}" data-language="es"></script></body></html>`,
+    );
+    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await visitor.goto(`${site.url}/es`);
+    await visitor.getByRole('button', { name: 'Abrir chat' }).click();
+    const chat = visitor.getByRole('dialog', { name: 'Chat with us' });
+    await chat.getByText('[ES] WELCOME TO THE SHOP!').waitFor();
+    expect(await chat.getByRole('combobox', { name: 'Idioma' }).inputValue()).toBe('es');
+    const input = chat.getByRole('textbox', { name: 'Escribe un mensaje…' });
+    await input.fill('Hola, necesito ayuda');
+    await input.press('Enter');
+    await chat.getByText('[ES] HOW CAN I HELP?').nth(1).waitFor();
+    await screenshot(visitor, 'translation-widget-spanish');
+
+    // The agent reads the visitor in English, the original a click away, takes over and replies.
+    await agent.goto(`${server.url}/v2/inbox?botId=${bot.id}`);
+    await agent.getByRole('list', { name: 'Conversations' }).locator('[data-unread]').first().click();
+    const transcript = agent.getByRole('log', { name: 'Transcript' });
+    await transcript.getByText('[EN-US] HOLA, NECESITO AYUDA').waitFor();
+    await transcript.getByRole('button', { name: 'Show original' }).click();
+    await transcript.getByText('Hola, necesito ayuda').waitFor();
+    await agent.getByRole('button', { name: 'Take over' }).click();
+    const reply = agent.getByRole('textbox', { name: 'Reply to the user' });
+    await reply.fill('Of course, I can help');
+    await reply.press('Enter');
+    await transcript.getByText('[ES] OF COURSE, I CAN HELP').waitFor();
+    await transcript.getByText('English: Of course, I can help').waitFor();
+    await screenshot(agent, 'translation-inbox-agent');
+    await chat.getByText('[ES] OF COURSE, I CAN HELP').waitFor();
+    await screenshot(visitor, 'translation-widget-agent-reply');
   });
 });

@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import {
   chatMessageSchema,
+  conversationLanguageSchema,
   conversationParamsSchema,
   eventsQuerySchema,
   historyQuerySchema,
   historyResponseSchema,
   sendMessageRequestSchema,
   sendMessageResponseSchema,
+  setConversationLanguageRequestSchema,
   startConversationRequestSchema,
   startConversationResponseSchema,
 } from './chat';
@@ -54,6 +56,17 @@ export const chatApi = {
     body: sendMessageRequestSchema,
     response: sendMessageResponseSchema,
     errors: [400, 401, 403, 404, 413, 429],
+  }),
+  setLanguage: defineRoute({
+    method: 'PUT',
+    path: '/api/chat/conversations/:id/language',
+    tags,
+    summary:
+      'The visitor picks the language the bot speaks (one it offers, or its own) from the next message on',
+    params: conversationParamsSchema,
+    body: setConversationLanguageRequestSchema,
+    response: conversationLanguageSchema,
+    errors: [400, 401, 404, 413],
   }),
   events: defineEventStream({
     method: 'GET',

@@ -2,6 +2,19 @@
 import { botMessageSchema } from '@parley/kit/bot-messages';
 import * as z from 'zod';
 
+/** A visitor's language as browsers and pages name it (`es`, `pt-BR`). */
+export const visitorLanguageSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'A language code such as es or pt-BR')
+  .max(35);
+
+/** The visitor picks another language in the widget's menu: the bot speaks it from the next message. */
+export const setConversationLanguageRequestSchema = z.strictObject({ language: visitorLanguageSchema });
+export type SetConversationLanguageRequest = z.infer<typeof setConversationLanguageRequestSchema>;
+
+/** The language the conversation's bot speaks now, as the conversation keeps it (its base code). */
+export const conversationLanguageSchema = z.object({ language: z.string() });
+
 /** Who is chatting, as the embedding page knows them (all optional). */
 export const chatUserSchema = z.strictObject({
   id: z.string().max(200).optional(),
@@ -15,6 +28,8 @@ export const startConversationRequestSchema = z.strictObject({
   /** Variables the page hands the bot at the start (e.g. the cart), and `sc` for messaging suites. */
   context: z.record(z.string(), z.json()).optional(),
   page: z.strictObject({ url: z.string().max(2048), domain: z.string().max(253) }).optional(),
+  /** The visitor's language (the browser's, or the one the page or the SDK sets); the bot speaks it if it offers it. */
+  language: visitorLanguageSchema.optional(),
 });
 export type StartConversationRequest = z.infer<typeof startConversationRequestSchema>;
 

@@ -82,9 +82,18 @@ export const inboxEventSchema = z.object({
 });
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
 
+/**
+ * A message as the team reads it: with, when the bot spoke the visitor's language, the same message
+ * in the other language (a visitor's message as the bot read it; a bot's or an agent's as written).
+ */
+export const inboxMessageSchema = chatMessageSchema.extend({
+  translation: z.object({ language: z.string(), text: z.string() }).optional(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
 export const inboxTranscriptSchema = z.object({
   conversation: inboxConversationSchema,
-  messages: z.array(chatMessageSchema),
+  messages: z.array(inboxMessageSchema),
   events: z.array(inboxEventSchema),
   variables: z.record(z.string(), z.json()),
   /** Where the events shown end: `afterEvent` of the next `…/changes` request. */

@@ -1,5 +1,11 @@
+import { botIdParamsSchema } from './bots';
 import { defineRoute } from './define-route';
-import { saveTranslationKeyRequestSchema, translationProviderSchema } from './translation';
+import {
+  botTranslationSchema,
+  saveBotLanguagesRequestSchema,
+  saveTranslationKeyRequestSchema,
+  translationProviderSchema,
+} from './translation';
 
 const tags = ['translation'];
 
@@ -32,5 +38,26 @@ export const translationApi = {
     summary: 'Forget the company’s translation key; its bots speak only their own language again',
     response: translationProviderSchema,
     errors: [401, 403],
+  }),
+  bot: defineRoute({
+    method: 'GET',
+    path: '/api/bots/:id/translation',
+    tags,
+    summary: 'A bot’s languages, the provider it inherits and its translation usage this month',
+    params: botIdParamsSchema,
+    response: botTranslationSchema,
+    errors: [401, 404],
+  }),
+  saveBotLanguages: defineRoute({
+    method: 'PUT',
+    path: '/api/bots/:id/translation',
+    tags,
+    summary: 'Set the languages a bot offers besides its own (its visitors may pick them)',
+    description:
+      'Offering a language needs the company’s translation key: without one, ConflictException and nothing saved.',
+    params: botIdParamsSchema,
+    body: saveBotLanguagesRequestSchema,
+    response: botTranslationSchema,
+    errors: [400, 401, 403, 404, 409, 413],
   }),
 };

@@ -15,6 +15,8 @@ export const webchatStringsSchema = z.object({
   notSent: z.string().min(1).max(80),
   previous: z.string().min(1).max(40),
   next: z.string().min(1).max(40),
+  /** The language menu's name (styles saved before it have none: the widget says "Language"). */
+  language: z.string().min(1).max(40).optional(),
 });
 export type WebchatStrings = z.infer<typeof webchatStringsSchema>;
 
@@ -31,6 +33,7 @@ export const defaultWebchatStrings: Record<'en' | 'es', WebchatStrings> = {
     notSent: 'Not sent. Check your connection and try again.',
     previous: 'Previous',
     next: 'Next',
+    language: 'Language',
   },
   es: {
     inputPlaceholder: 'Escribe un mensaje…',
@@ -44,6 +47,7 @@ export const defaultWebchatStrings: Record<'en' | 'es', WebchatStrings> = {
     notSent: 'No se envió. Revisa tu conexión e inténtalo de nuevo.',
     previous: 'Anterior',
     next: 'Siguiente',
+    language: 'Idioma',
   },
 };
 
@@ -70,6 +74,11 @@ export const webchatConfigSchema = z.object({
   deploymentKey: z.string(),
   botName: z.string(),
   language: z.string(),
+  /**
+   * Languages the bot also speaks (machine translation), which the visitor may pick in the widget;
+   * the style's strings include each of them.
+   */
+  offeredLanguages: z.array(z.string()),
   style: webchatStyleSchema,
   telemetry: z.object({ instrumentationKey: z.string(), endpointPath: z.string() }),
 });

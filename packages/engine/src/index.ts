@@ -7,7 +7,7 @@ export {
   type ResponseMapping,
   readJsonPath,
 } from '@parley/modules';
-export type { EngineEvent, EventDimensions, TraceEntry } from './events';
+export { baseDimensions, type EngineEvent, type EventDimensions, type TraceEntry } from './events';
 export {
   type MemoryModelStoreOptions,
   memoryModelStore,

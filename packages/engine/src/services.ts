@@ -20,7 +20,6 @@ export interface EngineServices {
   webhooks: { deliver(call: InstanceDelivery): Promise<InstanceCallResult> };
   /** Where trained NLU models are kept between turns (per flow version). */
   nlu: NluModelStore;
-  translate: { translate(text: string, targetLanguage: string): Promise<string> };
   clock: { now(): number };
   ids: { next(): string };
   random(): number;

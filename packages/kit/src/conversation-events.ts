@@ -35,6 +35,7 @@ export const EVENT = {
   LoopDetected: 'Loop Detected',
   DelayedMoveRequested: 'Delayed Move Requested',
   DelayedMoveIgnored: 'Delayed Move Ignored',
+  TranslationFailed: 'Translation Failed',
 } as const;
 
 export type ConversationEventName = (typeof EVENT)[keyof typeof EVENT];
@@ -126,6 +127,14 @@ export const conversationEventDataSchemas = {
   [EVENT.LoopDetected]: z.object({ steps: z.number().int() }),
   [EVENT.DelayedMoveRequested]: z.object({ moduleId: z.string(), seconds: z.number(), dueAt: z.number() }),
   [EVENT.DelayedMoveIgnored]: z.object({ moduleId: z.string(), status: z.string() }),
+  [EVENT.TranslationFailed]: z.object({
+    /** `visitor`: the visitor's message reached the bot as written; `bot`: the bot's went out in its own language. */
+    direction: z.enum(['visitor', 'bot']),
+    source: z.string(),
+    target: z.string(),
+    reason: callFailureReasonSchema,
+    error: z.string(),
+  }),
 } as const satisfies Record<ConversationEventName, z.ZodType<Record<string, unknown>>>;
 
 /** The `data` of the event named `N`. */
@@ -152,6 +161,7 @@ export const TRANSCRIPT_EVENTS = [
   EVENT.LlmFailed,
   EVENT.TemplateError,
   EVENT.ModuleFailed,
+  EVENT.TranslationFailed,
 ] as const satisfies readonly ConversationEventName[];
 
 export type TranscriptEventName = (typeof TRANSCRIPT_EVENTS)[number];

@@ -164,6 +164,19 @@ export class ParleyChat {
     }
   }
 
+  /**
+   * Sets the language the bot speaks in this conversation from the next message on: one it offers
+   * (machine-translated), or any other for its own. Start with `start({ language })` to set it first.
+   */
+  async setLanguage(conversation: ConversationHandle, language: string): Promise<string> {
+    const result = await this.call(chatApi.setLanguage, {
+      params: { id: conversation.conversationId },
+      body: { language },
+      token: conversation.token,
+    });
+    return result.language;
+  }
+
   /** Every message so far, in order. */
   async history(conversation: ConversationHandle): Promise<ChatMessage[]> {
     const result = await this.call(chatApi.history, {

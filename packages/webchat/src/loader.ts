@@ -83,6 +83,9 @@ function boot(script: HTMLScriptElement): void {
   const layout = script.dataset.layout === 'fullpage' ? 'fullpage' : 'floating';
   const preview = script.dataset.preview === 'true';
   const openKey = `parley:open:${key}`;
+  const languageKey = `parley:language:${key}`;
+  // The visitor's own pick in the widget's menu, else the page's setting, else the browser's.
+  let language = localStorage.getItem(languageKey) ?? script.dataset.language ?? navigator.language;
 
   const host = document.createElement('div');
   host.setAttribute('data-parley-webchat', '');
@@ -96,8 +99,7 @@ function boot(script: HTMLScriptElement): void {
   let open = false;
   let tracker: ReturnType<typeof telemetry> | undefined;
 
-  const strings = (current: WebchatConfig) =>
-    pickStrings(current.style, current.language, navigator.language);
+  const strings = (current: WebchatConfig) => pickStrings(current.style, current.language, language);
 
   function paint(current: WebchatConfig): void {
     host.setAttribute('style', themeVariables(current.style));
@@ -106,7 +108,7 @@ function boot(script: HTMLScriptElement): void {
     launcher.innerHTML = icon(open ? 'close' : current.style.launcherIcon);
     launcher.setAttribute('aria-label', open ? strings(current).close : strings(current).open);
     launcher.setAttribute('aria-expanded', String(open));
-    widget?.update(current, strings(current));
+    widget?.update(current, strings(current), language);
   }
 
   function load(current: WebchatConfig): Promise<MountedWidget> {
@@ -116,6 +118,12 @@ function boot(script: HTMLScriptElement): void {
           baseUrl,
           config: current,
           strings: strings(current),
+          language,
+          onLanguageChange: (picked) => {
+            language = picked;
+            if (!preview) localStorage.setItem(languageKey, picked);
+            if (config) paint(config);
+          },
           layout,
           preview,
           track: (name, properties) => tracker?.track(name, properties),

@@ -8,6 +8,10 @@ export interface WidgetOptions {
   config: WebchatConfig;
   strings: WebchatStrings;
   layout: WidgetLayout;
+  /** The visitor's language: their own pick, else the page's, else the browser's. */
+  language: string;
+  /** The visitor picked another language in the widget's menu (the loader keeps it for the page). */
+  onLanguageChange(language: string): void;
   /** Sample conversation, no network: the styling editor's preview. */
   preview: boolean;
   /** Reports a telemetry event with the page's domain and URL. */
@@ -17,6 +21,6 @@ export interface WidgetOptions {
 }
 
 export interface MountedWidget {
-  update(config: WidgetOptions['config'], strings: WebchatStrings): void;
+  update(config: WidgetOptions['config'], strings: WebchatStrings, language: string): void;
   unmount(): void;
 }

@@ -26,6 +26,7 @@ const publicByDesign: Record<string, string> = {
   'GET /api/chat/deployments/:key/config': 'web chat on any page: a deployment key is public',
   'POST /api/chat/conversations': 'a visitor starts a chat with the public deployment key',
   'POST /api/chat/conversations/:id/messages': 'a visitor proves the conversation is theirs with its token',
+  'PUT /api/chat/conversations/:id/language': 'a visitor proves the conversation is theirs with its token',
   'GET /api/chat/conversations/:id/events': 'a visitor proves the conversation is theirs with its token',
   'GET /api/chat/v3/conversations/:id/history': 'a visitor proves the conversation is theirs with its token',
 };
@@ -236,6 +237,7 @@ describe('the route table’s tenancy', () => {
       'POST /api/bots/:id/deployments': { channel: 'webchat' },
       'PATCH /api/deployments/:id': { version: 1 },
       'PUT /api/bots/:id/webchat-style': style.json(),
+      'PUT /api/bots/:id/translation': { offeredLanguages: ['es'] },
       'POST /api/conversations/:id/delayed-move': { moduleId: 'start', delaySeconds: 0 },
       'POST /api/conversations/:id/pass-control': { to: 'agent' },
       'POST /api/conversations/:id/agent-messages': { text: 'Taken' },

@@ -28,7 +28,6 @@ export function testServices(options: TestServiceOptions = {}) {
       deliver: options.deliver ?? (() => Promise.reject(new Error('no webhooks in this test'))),
     },
     nlu: memoryModelStore(),
-    translate: { translate: async (text) => text },
     clock: { now: () => now },
     ids: { next: () => `id-${++id}` },
     random: () => 0.5,

@@ -9,6 +9,9 @@ export interface ChatWindowProps {
   baseUrl: string;
   config: WebchatConfig;
   strings: WebchatStrings;
+  /** The visitor's language (see WidgetOptions). */
+  language: string;
+  onLanguageChange(language: string): void;
   fullPage: boolean;
   preview: boolean;
   visible: boolean;
@@ -25,13 +28,15 @@ export function ChatWindow({
   baseUrl,
   config,
   strings,
+  language,
+  onLanguageChange,
   fullPage,
   preview,
   visible,
   onClose,
 }: ChatWindowProps) {
   const { style } = config;
-  const conversation = useConversation(baseUrl, config.deploymentKey, preview);
+  const conversation = useConversation(baseUrl, config.deploymentKey, preview, language);
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -75,6 +80,17 @@ export function ChatWindow({
           </span>
         )}
         <h2>{style.title}</h2>
+        {config.offeredLanguages.length > 0 && (
+          <LanguageMenu
+            config={config}
+            label={strings.language ?? 'Language'}
+            language={language}
+            onChange={(picked) => {
+              conversation.setLanguage(picked);
+              onLanguageChange(picked);
+            }}
+          />
+        )}
         <button
           type="button"
           class="pc-icon-button"
@@ -162,5 +178,40 @@ export function ChatWindow({
         </button>
       </form>
     </section>
+  );
+}
+
+/** A language's name in itself (Español, Deutsch), as a visitor looking for theirs reads it. */
+const ownName = (code: string) => {
+  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  return name.slice(0, 1).toLocaleUpperCase(code) + name.slice(1);
+};
+
+/** The languages the bot speaks: its own and those it offers; the visitor's pick takes effect at once. */
+function LanguageMenu({
+  config,
+  label,
+  language,
+  onChange,
+}: {
+  config: WebchatConfig;
+  label: string;
+  language: string;
+  onChange(language: string): void;
+}) {
+  const languages = [config.language, ...config.offeredLanguages];
+  const base = language.split('-')[0]?.toLowerCase() ?? '';
+  const current = languages.includes(base) ? base : config.language;
+  return (
+    <label class="pc-language" title={label}>
+      {icon('M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18')}
+      <select aria-label={label} value={current} onChange={(event) => onChange(event.currentTarget.value)}>
+        {languages.map((code) => (
+          <option key={code} value={code}>
+            {ownName(code)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

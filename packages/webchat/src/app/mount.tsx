@@ -15,6 +15,8 @@ export function mount(root: ShadowRoot, slot: HTMLElement, options: WidgetOption
         baseUrl={current.baseUrl}
         config={current.config}
         strings={current.strings}
+        language={current.language}
+        onLanguageChange={current.onLanguageChange}
         fullPage={current.layout === 'fullpage'}
         preview={current.preview}
         visible={!slot.hidden}
@@ -24,8 +26,8 @@ export function mount(root: ShadowRoot, slot: HTMLElement, options: WidgetOption
     );
   draw();
   return {
-    update(config, strings) {
-      current = { ...current, config, strings };
+    update(config, strings, language) {
+      current = { ...current, config, strings, language };
       draw();
     },
     unmount() {

@@ -46,6 +46,8 @@ export interface Conversation {
   connected: boolean;
   error: string | null;
   send(body: SendMessageRequest): void;
+  /** The bot speaks this language from the next message on (the next conversation starts in it). */
+  setLanguage(language: string): void;
   retry(message: ShownMessage): void;
   restart(): void;
 }
@@ -54,7 +56,12 @@ export interface Conversation {
  * The visitor's conversation: resumed from localStorage across page loads (or started), kept live
  * through the event stream, and filled in from the history whenever the stream comes back.
  */
-export function useConversation(baseUrl: string, deploymentKey: string, preview: boolean): Conversation {
+export function useConversation(
+  baseUrl: string,
+  deploymentKey: string,
+  preview: boolean,
+  language: string,
+): Conversation {
   const chat = useMemo(() => new ParleyChat({ baseUrl, deploymentKey }), [baseUrl, deploymentKey]);
   const [messages, setMessages] = useState<ShownMessage[]>(() => (preview ? previewMessages() : []));
   const [waiting, setWaiting] = useState(!preview);
@@ -65,6 +72,9 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
   const [generation, setGeneration] = useState(0);
   const handle = useRef<ConversationHandle | null>(null);
   const pendingId = useRef(0);
+  // Read when a conversation starts; a change does not start another one.
+  const startLanguage = useRef(language);
+  startLanguage.current = language;
 
   useEffect(() => {
     if (preview) return;
@@ -95,6 +105,7 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
       if (!current) {
         const started = await chat.start({
           page: { url: location.href.slice(0, 2048), domain: location.hostname },
+          language: startLanguage.current,
         });
         current = { conversationId: started.conversationId, token: started.token };
         localStorage.setItem(storageKey(deploymentKey), JSON.stringify(current));
@@ -183,6 +194,14 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
     error,
     send: (body) => deliver(body),
     retry: (message) => message.retry && deliver(message.retry, message.seq),
+    setLanguage: (next) => {
+      const current = handle.current;
+      if (preview || !current) return;
+      chat.setLanguage(current, next).then(
+        () => setError(null),
+        (failure: Error) => setError(failure.message),
+      );
+    },
     restart: () => {
       localStorage.removeItem(storageKey(deploymentKey));
       handle.current = null;

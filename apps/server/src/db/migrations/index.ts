@@ -18,6 +18,7 @@ import * as translation from './0016-translation';
 import * as webhookMarketplace from './0017-webhook-marketplace';
 import * as knowledge from './0018-knowledge';
 import * as clientMessageIds from './0019-client-message-ids';
+import * as conversationLanguages from './0020-conversation-languages';
 import * as webhookDeliveries from './0021-webhook-deliveries';
 import * as serverSecrets from './0022-server-secrets';
 import * as teams from './0024-teams';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0017-webhook-marketplace': webhookMarketplace,
   '0018-knowledge': knowledge,
   '0019-client-message-ids': clientMessageIds,
+  '0020-conversation-languages': conversationLanguages,
   '0021-webhook-deliveries': webhookDeliveries,
   '0022-server-secrets': serverSecrets,
   '0024-teams': teams,

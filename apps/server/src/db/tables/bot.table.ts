@@ -22,6 +22,8 @@ export interface BotTable {
   webchat_style: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** What a goal completion is worth (USD) when its module names no value (Revenue Impact). */
   default_goal_value: Generated<number>;
+  /** Languages the bot speaks besides its own, through machine translation (codes such as `es`). */
+  offered_languages: ColumnType<string[], string | undefined, string>;
   /** Deleted bots stay for the reports of their conversations. */
   deleted_at: Date | null;
 }

@@ -1,6 +1,12 @@
 import type { Flow } from '@parley/flow';
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
+/** A message in another language than it was shown or written in (see migration 0020). */
+export interface MessageTranslation {
+  language: string;
+  text: string;
+}
+
 type CreatedAt = ColumnType<Date, never, never>;
 type Json = JSONColumnType<Record<string, unknown>, string, string>;
 
@@ -45,6 +51,8 @@ export interface ConversationTable {
   context: Json;
   page_domain: string | null;
   url: string | null;
+  /** The visitor's language (from the widget, the page or the SDK); null: the bot's own. */
+  language: Generated<string | null>;
   message_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
@@ -86,6 +94,8 @@ export interface ConversationMessageTable {
   text: string;
   /** The id the client sent the turn's message with (on each message of that turn; see migration 0019). */
   client_message_id: string | null;
+  /** The message in the other language: a visitor's as the bot read it, a bot's as it was written. */
+  translation: ColumnType<MessageTranslation | null, string | undefined, string | null>;
   created_at: Generated<Date>;
 }
 export type ConversationMessageRow = Selectable<ConversationMessageTable>;

@@ -7,7 +7,7 @@ import type { BotRow } from '../../db/tables/bot.table';
 
 export type BotSummaryRow = Omit<
   BotRow,
-  'draft_flow' | 'webchat_style' | 'draft_revision' | 'draft_saved_by'
+  'draft_flow' | 'webchat_style' | 'draft_revision' | 'draft_saved_by' | 'offered_languages'
 >;
 
 const summaryColumns = [

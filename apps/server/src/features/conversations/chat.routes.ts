@@ -5,6 +5,7 @@ import { TrialGate } from '../companies/trial';
 import { webchatConfig } from '../webchat/webchat-config.service';
 import {
   assertVisitor,
+  changeLanguage,
   conversationMessages,
   conversationModules,
   sendMessage,
@@ -63,6 +64,10 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
       await trials.assertConversationMayChat(request.params.id);
       return sendMessage(app.ctx, request.params.id, tokenOf(request), request.body);
     },
+  );
+
+  routeFrom(app, chatApi.setLanguage, { config: { auth: 'public' } }, async (request) =>
+    changeLanguage(app.ctx, request.params.id, tokenOf(request), request.body.language),
   );
 
   eventStreamFrom(app, chatApi.events, { config: { auth: 'public' } }, async (request, openStream) => {

@@ -10,9 +10,11 @@ import {
   insertConversation,
   loadForTurn,
   messagesAfter,
+  setConversationLanguage,
   visitedModules,
 } from './conversations.repository';
 import { type TurnOutcome, type TurnRequest, runConversationTurn as turn } from './turn-runner';
+import { baseLanguage } from './turn-translation';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const stripNul = (text: string) => text.replaceAll('\0', '');
@@ -47,6 +49,7 @@ export async function openConversation(
     context: request.context ?? {},
     page_domain: request.page?.domain ?? null,
     url: request.page?.url ?? null,
+    language: request.language === undefined ? null : baseLanguage(request.language),
   });
   const outcome = await turn(ctx, conversationId, {
     input: { type: 'start', ...(debug?.startModuleId ? { moduleId: debug.startModuleId } : {}) },
@@ -113,6 +116,23 @@ export async function sendMessage(
     admit: (row) => assertToken(row.token_hash, token),
   });
   return { messages };
+}
+
+/**
+ * The visitor picks a language in the widget: kept on the conversation, spoken from the next
+ * message on (a turn worked out meanwhile in the former language is worked out again).
+ */
+export async function changeLanguage(
+  ctx: AppContext,
+  conversationId: string,
+  token: string | undefined,
+  language: string,
+): Promise<{ language: string }> {
+  await assertVisitor(ctx, conversationId, token);
+  const chosen = baseLanguage(language);
+  await setConversationLanguage(ctx.database.db, conversationId, chosen);
+  ctx.conversations.cache.forget(conversationId);
+  return { language: chosen };
 }
 
 export async function conversationMessages(

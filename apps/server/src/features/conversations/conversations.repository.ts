@@ -3,6 +3,7 @@ import type { ConversationState, EngineEvent } from '@parley/engine';
 import type { Flow } from '@parley/flow';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
+import type { MessageTranslation } from '../../db/tables/conversation.table';
 import type { PendingTurn } from './pending-turn';
 
 export interface NewConversation {
@@ -17,6 +18,8 @@ export interface NewConversation {
   context: Record<string, unknown>;
   page_domain: string | null;
   url: string | null;
+  /** The visitor's language (its base code), when the widget, the page or the SDK said it. */
+  language: string | null;
 }
 
 /** A new conversation, and what the inbox's user search looks in, in one statement. */
@@ -68,6 +71,7 @@ export async function loadForTurn(db: Queryable, conversationId: string, clientM
       'c.context',
       'c.page_domain',
       'c.url',
+      'c.language',
       'c.expires_at',
       'c.status',
       'c.agent_id',
@@ -83,6 +87,7 @@ export async function loadForTurn(db: Queryable, conversationId: string, clientM
       'd.version as deployment_version',
       'd.deleted_at as deployment_deleted_at',
       'b.updated_at as bot_updated_at',
+      'b.offered_languages',
     ])
     .where('c.id', '=', conversationId)
     .executeTakeFirst();
@@ -130,8 +135,15 @@ export interface TurnWrite {
   status: string;
   expiresAt: Date | null;
   expiredAt: Date | null;
-  messages: { role: 'user' | 'bot' | 'agent'; message: BotMessage; text: string }[];
+  messages: {
+    role: 'user' | 'bot' | 'agent';
+    message: BotMessage;
+    text: string;
+    translation?: MessageTranslation | null;
+  }[];
   events: EngineEvent[];
+  /** The visitor's language the turn spoke: the write lands only if it is still the conversation's. */
+  language: string | null;
   /** Control passes to this agent (or back to the bot: null); undefined leaves it as it is. */
   agentId?: string | null;
   /** The id the client sent the turn's message with: the write lands only if none holds it yet. */
@@ -173,6 +185,7 @@ function writeRow(write: TurnWrite) {
     messages: write.messages,
     events: write.events.map(leanEvent),
     client_message_id: write.clientMessageId,
+    language: write.language,
   };
 }
 
@@ -192,7 +205,7 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
         count int, incoming int, last_text text, fallback boolean, handoff_requested boolean,
         human boolean, keep_agent boolean, agent_id uuid, read_turns int, pending_owner text,
         deployment_version int, draft_saved_at timestamptz, messages jsonb, events jsonb,
-        client_message_id text)
+        client_message_id text, language text)
     ),
     conversation as (
       update conversations c set
@@ -219,6 +232,8 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
         and c.id = any(${writes.map((write) => write.conversationId)}::uuid[])
         and (c.state->>'turns')::int = i.read_turns
         and c.pending_owner is not distinct from i.pending_owner
+        -- The visitor did not change language since the turn read the conversation.
+        and c.language is not distinct from i.language
         -- A retry of a message already answered runs no turn (see loadForTurn's answered).
         and (i.client_message_id is null or not exists (
           select 1 from conversation_messages m
@@ -234,8 +249,9 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
                 c.message_count - i.count as seq_before, i.incoming, i.messages, i.events, i.client_message_id
     ),
     inserted_messages as (
-      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text, client_message_id)
-      select c.id, c.company_id, c.bot_id, c.seq_before + m.ordinality::int, m.value->>'role', m.value->'message', m.value->>'text', c.client_message_id
+      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text, client_message_id, translation)
+      select c.id, c.company_id, c.bot_id, c.seq_before + m.ordinality::int, m.value->>'role', m.value->'message', m.value->>'text', c.client_message_id,
+             nullif(m.value->'translation', 'null'::jsonb)
       from conversation c, jsonb_array_elements(c.messages) with ordinality as m(value, ordinality)
       returning conversation_id, seq, role, message, created_at
     ),
@@ -398,15 +414,29 @@ export async function messagesAfter(
   conversationId: string,
   seq: number,
 ): Promise<ChatMessage[]> {
+  return (await messagesAfterWithTranslations(db, conversationId, seq)).map(
+    ({ translation: _, ...message }) => message,
+  );
+}
+
+/** The messages after `seq` as the team reads them: each with its other language, if it has one. */
+export async function messagesAfterWithTranslations(
+  db: Queryable,
+  conversationId: string,
+  seq: number,
+): Promise<(ChatMessage & { translation?: MessageTranslation })[]> {
   const rows = await db
     .selectFrom('conversation_messages')
-    .select(['seq', 'role', 'message', 'created_at'])
+    .select(['seq', 'role', 'message', 'created_at', 'translation'])
     .where('conversation_id', '=', conversationId)
     .where('seq', '>', seq)
     .orderBy('seq')
     .limit(500)
     .execute();
-  return rows.map(toChatMessage);
+  return rows.map((row) => ({
+    ...toChatMessage(row),
+    ...(row.translation ? { translation: row.translation } : {}),
+  }));
 }
 
 /** Tenant-scoped: a conversation of the company, or nothing. */
@@ -450,4 +480,16 @@ export async function visitedModules(db: Queryable, conversationId: string) {
     .orderBy('log_id')
     .orderBy('position')
     .execute();
+}
+
+/**
+ * Sets the visitor's language on the conversation (null: the bot's own). A turn worked out in the
+ * former language is then not stored (see persistTurns) and runs again in the new one.
+ */
+export async function setConversationLanguage(
+  db: Queryable,
+  conversationId: string,
+  language: string | null,
+): Promise<void> {
+  await db.updateTable('conversations').set({ language }).where('id', '=', conversationId).execute();
 }

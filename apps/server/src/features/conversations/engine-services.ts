@@ -14,7 +14,7 @@ export class NotConfiguredError extends OutsideCallFailed {
 
 /**
  * The engine's ports as the server provides them. Webhooks are real HTTP calls with a timeout; the
- * LLM is the configured OpenAI-compatible API; without one (or without translation), the module
+ * LLM is the configured OpenAI-compatible API; without one, the module
  * gets a clear "not configured" error and takes its failure path. Intent models come from `nlu`
  * (trained in a worker thread).
  */
@@ -42,10 +42,6 @@ export function createEngineServices(
               ),
             ),
         },
-    translate: {
-      translate: () =>
-        Promise.reject(new NotConfiguredError('No translation service is configured for this Parley server')),
-    },
     nlu,
     clock: { now: () => Date.now() },
     ids: { next: () => randomUUID() },

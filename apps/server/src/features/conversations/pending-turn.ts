@@ -94,9 +94,12 @@ function seededRandom(seed: number): () => number {
 export const newSeed = () => Math.floor(Math.random() * 2 ** 31);
 
 /**
- * The engine's ports for working a turn out with the calls known so far: the n-th outside call is
- * answered from the n-th record. The first call beyond them is not made: it is noted (`nextCall`)
- * and refused, and the host makes it with nothing held, then works the turn out again.
+ * The engine's ports for working a turn out with the calls known so far: the engine's n-th
+ * outside call is answered from the n-th record of its calls. The host's translations are
+ * answered by what they translate (`keyedCall`): a turn worked out again may find some texts in
+ * memory and skip a call, which must not shift the others. The first call beyond the records is
+ * not made: it is noted (`nextCall`) and refused, and the host makes it with nothing held, then
+ * works the turn out again.
  */
 export function replayingServices(
   services: EngineServices,
@@ -104,24 +107,34 @@ export function replayingServices(
   seed: number,
   timeouts: { llmMs: number },
 ) {
+  const engineCalls = known.filter((call) => call.kind !== 'translate');
   let made = 0;
   let next: NextCall | null = null;
+  const defer = (kind: CallKind, target: string, timeoutMs: number, perform: () => Promise<unknown>) => {
+    // A new call goes after every recorded one.
+    next ??= { index: known.length, kind, target, timeoutMs, perform };
+    return Promise.reject(DEFERRED);
+  };
+  const answer = <T>(outcome: CallOutcome): Promise<T> =>
+    outcome.ok ? Promise.resolve(outcome.value as T) : Promise.reject(failedWith(outcome));
   const ask = <T>(
     kind: CallKind,
     target: string,
     timeoutMs: number,
     perform: () => Promise<T>,
   ): Promise<T> => {
-    const index = made++;
-    const recorded = known[index];
+    const recorded = engineCalls[made++];
     if (recorded?.outcome) {
-      const { outcome } = recorded;
       if (recorded.kind !== kind)
         return Promise.reject(new Error('The turn changed while its outside call was pending'));
-      return outcome.ok ? Promise.resolve(outcome.value as T) : Promise.reject(failedWith(outcome));
+      return answer(recorded.outcome);
     }
-    next ??= { index, kind, target, timeoutMs, perform };
-    return Promise.reject(DEFERRED);
+    return defer(kind, target, timeoutMs, perform) as Promise<T>;
+  };
+  const keyedCall = <T>(key: string, timeoutMs: number, perform: () => Promise<T>): Promise<T> => {
+    const recorded = known.find((call) => call.kind === 'translate' && call.target === key && call.outcome);
+    if (recorded?.outcome) return answer(recorded.outcome);
+    return defer('translate', key, timeoutMs, perform) as Promise<T>;
   };
   return {
     services: {
@@ -145,11 +158,9 @@ export function replayingServices(
             services.llm.complete(request, onToken),
           ),
       },
-      translate: {
-        translate: (text, language) =>
-          ask('translate', language, timeouts.llmMs, () => services.translate.translate(text, language)),
-      },
     } satisfies EngineServices,
+    /** A translation of the host's own in the turn, answered by its key (what it translates). */
+    keyedCall,
     /** The first call the turn needs that has no outcome yet; null when the turn is complete. */
     nextCall: (): NextCall | null => next,
   };

@@ -3,6 +3,7 @@ import { type ChatMessage, messagePreview } from '@parley/contracts';
 import {
   type ConversationState,
   conversationStateSchema,
+  type EngineEvent,
   runTurn,
   type TraceEntry,
   type TurnInput,
@@ -29,6 +30,13 @@ import {
   performCall,
   replayingServices,
 } from './pending-turn';
+import {
+  messageTexts,
+  translateMessage,
+  translateTexts,
+  translationFailedEvent,
+  turnLanguages,
+} from './turn-translation';
 
 /** Expiry is measured from the latest activity, with a minute's grace (spec §4). */
 export const EXPIRY_GAP_MS = 60_000;
@@ -56,14 +64,20 @@ export interface TurnOutcome {
 }
 
 /** What a turn will write, worked out from the conversation as read. */
-interface TurnPlan {
+interface CompletePlan {
   write: TurnWrite;
   /** A delayed move to queue with the write (a delay module was reached). */
   delayedMove: { moduleId: string; dueAt: number } | null;
   trace: TraceEntry[];
-  /** The first outside call the turn needs whose outcome is not known yet. */
-  nextCall: NextCall | null;
+  nextCall: null;
 }
+
+/** A turn that needs an outside call whose outcome is not known yet: nothing of it is stored. */
+interface WaitingPlan {
+  nextCall: NextCall;
+}
+
+type TurnPlan = CompletePlan | WaitingPlan;
 
 /** How many times a turn is worked out again after another process's turn landed first. */
 const MAX_RACES = 20;
@@ -108,10 +122,34 @@ function stateOf(row: TurnRow): ConversationState {
   return state;
 }
 
+function turnMeta(ctx: AppContext, row: TurnRow, debug: boolean | undefined): TurnMeta {
+  return {
+    botId: row.bot_id,
+    deploymentId: row.deployment_id,
+    conversationId: row.id,
+    companyId: row.company_id,
+    channel: row.channel,
+    ...(row.page_domain ? { pageDomain: row.page_domain } : {}),
+    ...(row.url ? { url: row.url } : {}),
+    ...(row.context && typeof row.context.sc === 'object'
+      ? { sc: row.context.sc as Record<string, unknown> }
+      : {}),
+    channelsBaseUrl: ctx.config.publicUrl,
+    onLlmToken: draftPublisher(ctx, row.id),
+    traceVariables: debug === true,
+  };
+}
+
+/** A message of the turn as stored: what the visitor reads, and the same in the other language. */
+type StoredMessage = TurnWrite['messages'][number];
+
 /**
  * Runs the engine on the conversation as read and works out the turn's write. Outside calls are
  * answered from `pending` (the calls made so far); the first one beyond them is not made but
- * returned as `nextCall`, and then the rest of the plan is not to be stored.
+ * returned as `nextCall`, and then nothing of the turn is to be stored. When the visitor speaks
+ * another language the bot offers, their text is translated into the bot's before the engine reads
+ * it, and the bot's words (and an agent's) into the visitor's after; a failed translation leaves
+ * the text as written and says so in the conversation's log.
  */
 async function planTurn(
   ctx: AppContext,
@@ -120,8 +158,7 @@ async function planTurn(
   pending: { calls: PendingTurn['calls']; seed: number; owner: string | null },
 ): Promise<TurnPlan> {
   const { conversations, config } = ctx;
-  const { input, incoming, agentId, debug } = request;
-  const conversationId = row.id;
+  const { incoming, agentId, debug } = request;
   const flow = await conversations.flows.get(
     ctx.database.db,
     { companyId: row.company_id, botId: row.bot_id },
@@ -129,37 +166,86 @@ async function planTurn(
     row.bot_updated_at,
   );
   const state = stateOf(row);
-  const meta: TurnMeta = {
-    botId: row.bot_id,
-    deploymentId: row.deployment_id,
-    conversationId,
-    companyId: row.company_id,
-    channel: row.channel,
-    ...(row.page_domain ? { pageDomain: row.page_domain } : {}),
-    ...(row.url ? { url: row.url } : {}),
-    ...(row.context && typeof row.context.sc === 'object'
-      ? { sc: row.context.sc as Record<string, unknown> }
-      : {}),
-    channelsBaseUrl: config.publicUrl,
-    onLlmToken: draftPublisher(ctx, conversationId),
-    traceVariables: debug === true,
-  };
+  const meta = turnMeta(ctx, row, debug);
   const replay = replayingServices(conversations.engineServices, pending.calls, pending.seed, {
     llmMs: config.llm.timeoutMs,
   });
+  const languages = turnLanguages(row, flow);
+  const failures: EngineEvent[] = [];
+  const translate = async (direction: 'visitor' | 'bot', texts: string[], afterOutputs: number) => {
+    if (!languages) return null;
+    const [source, target] =
+      direction === 'visitor' ? [languages.visitor, languages.bot] : [languages.bot, languages.visitor];
+    const outcome = await translateTexts(
+      ctx.translation,
+      replay,
+      { companyId: row.company_id, botId: row.bot_id, source, target, timeoutMs: config.deepl.timeoutMs },
+      texts,
+    );
+    if (outcome.status === 'failed')
+      failures.push(
+        translationFailedEvent(meta, direction, { source, target }, outcome.failure, afterOutputs),
+      );
+    return outcome;
+  };
+
+  let input = request.input;
+  const incomingMessages: StoredMessage[] = [];
+  if (incoming) {
+    // A visitor's words reach the bot in its language; an agent's reach the visitor in theirs.
+    const direction = incoming.role === 'user' ? 'visitor' : 'bot';
+    const outcome =
+      input.type === 'text' || input.type === 'agent_message'
+        ? await translate(direction, [incoming.text], 0)
+        : null;
+    if (outcome?.status === 'waiting') return { nextCall: outcome.call };
+    const translated = outcome?.status === 'translated' ? outcome.translations[incoming.text] : undefined;
+    if (translated !== undefined && languages) {
+      if (input.type === 'text') input = { ...input, text: translated };
+      const [shown, other, otherLanguage] =
+        direction === 'visitor'
+          ? [incoming.text, translated, languages.bot]
+          : [translated, incoming.text, languages.bot];
+      if (input.type === 'agent_message') input = { ...input, text: shown };
+      incomingMessages.push({
+        role: incoming.role,
+        message: { type: 'text', text: shown },
+        text: shown,
+        translation: { language: otherLanguage, text: other },
+      });
+    } else {
+      incomingMessages.push({
+        role: incoming.role,
+        message: { type: 'text', text: incoming.text },
+        text: incoming.text,
+      });
+    }
+  }
+
   const result = await runTurn(flow, state, input, replay.services, meta, conversations.nlu);
-  const messages = [
-    ...(incoming
-      ? [
-          {
-            role: incoming.role,
-            message: { type: 'text' as const, text: incoming.text },
-            text: incoming.text,
-          },
-        ]
-      : []),
-    ...result.outputs.map((message) => ({ role: 'bot' as const, message, text: messagePreview(message) })),
-  ];
+  const engineCall = replay.nextCall();
+  if (engineCall) return { nextCall: engineCall };
+
+  let outputs: StoredMessage[] = result.outputs.map((message) => ({
+    role: 'bot',
+    message,
+    text: messagePreview(message),
+  }));
+  if (languages && outputs.length > 0) {
+    const outcome = await translate('bot', result.outputs.flatMap(messageTexts), result.outputs.length);
+    if (outcome?.status === 'waiting') return { nextCall: outcome.call };
+    if (outcome?.status === 'translated') {
+      outputs = result.outputs.map((original) => {
+        const message = translateMessage(original, outcome.translations);
+        return {
+          role: 'bot',
+          message,
+          text: messagePreview(message),
+          translation: { language: languages.bot, text: messagePreview(original) },
+        };
+      });
+    }
+  }
   // Expiry is reckoned from now, with the gap; an expiring turn keeps the time it expired at.
   const expiresAt =
     input.type === 'expire'
@@ -173,7 +259,7 @@ async function planTurn(
     (move.moduleId !== state.delayedMove?.moduleId || move.dueAt !== state.delayedMove?.dueAt);
   return {
     write: {
-      conversationId,
+      conversationId: row.id,
       state: result.state,
       readTurns: state.turns,
       flow: { deploymentVersion: row.deployment_version, draftSavedAt: row.bot_updated_at },
@@ -181,14 +267,19 @@ async function planTurn(
       status: result.state.status,
       expiresAt,
       expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
-      messages,
-      events: result.events,
+      messages: [...incomingMessages, ...outputs],
+      events: [
+        ...failures.filter((event) => event.data.direction === 'visitor'),
+        ...result.events,
+        ...failures.filter((event) => event.data.direction === 'bot'),
+      ],
       agentId,
       clientMessageId: incoming?.clientMessageId ?? null,
+      language: row.language,
     },
     delayedMove: moveIsNew ? move : null,
     trace: result.trace,
-    nextCall: replay.nextCall(),
+    nextCall: null,
   };
 }
 
@@ -196,7 +287,7 @@ async function planTurn(
  * Stores a planned turn if the conversation is still as it was read (null otherwise). A delayed
  * move is queued in the same transaction, so it exists only if the turn does.
  */
-async function storeTurn(ctx: AppContext, plan: TurnPlan): Promise<ChatMessage[] | null> {
+async function storeTurn(ctx: AppContext, plan: CompletePlan): Promise<ChatMessage[] | null> {
   const { delayedMove, write } = plan;
   if (!delayedMove) return ctx.conversations.writes.store(write);
   return ctx.database.db.transaction().execute(async (trx) => {
@@ -224,7 +315,7 @@ async function readTurnRow(
 }
 
 /** The conversation as a stored turn left it (for the next turn, which then needs no read). */
-function afterTurn(row: TurnRow, { write }: TurnPlan): TurnRow {
+function afterTurn(row: TurnRow, { write }: CompletePlan): TurnRow {
   const after: TurnRow = {
     ...row,
     state: write.state as TurnRow['state'],
@@ -239,7 +330,7 @@ function afterTurn(row: TurnRow, { write }: TurnPlan): TurnRow {
   return after;
 }
 
-const outcomeOf = (messages: ChatMessage[], { trace, write }: TurnPlan): TurnOutcome => ({
+const outcomeOf = (messages: ChatMessage[], { trace, write }: CompletePlan): TurnOutcome => ({
   messages,
   trace,
   state: write.state,
@@ -295,8 +386,7 @@ export async function runConversationTurn(
       }
       const seed = newSeed();
       const plan = await planTurn(ctx, row, request, { calls: [], seed, owner: null });
-      const call = plan.nextCall;
-      if (call === null) {
+      if (plan.nextCall === null) {
         const stored = await storeTurn(ctx, plan);
         if (stored) {
           const after = afterTurn(row, plan);
@@ -304,6 +394,7 @@ export async function runConversationTurn(
           return { outcome: outcomeOf(stored, plan), row: after, replayed: false };
         }
       } else {
+        const call = plan.nextCall;
         const pending: PendingTurn = {
           input: request.input,
           incoming: request.incoming,
@@ -314,7 +405,7 @@ export async function runConversationTurn(
         };
         const claimed = await ctx.conversations.writes.claim({
           conversationId,
-          readTurns: plan.write.readTurns,
+          readTurns: stateOf(row).turns,
           owner: conversations.instanceId,
           leaseMs: leaseFor(ctx, call),
           pending,
@@ -357,8 +448,8 @@ async function finishClaimedTurn(
       if (made) made.outcome = await performCall(call);
     }
     const plan = await planTurn(ctx, row, pending, { calls: pending.calls, seed: pending.seed, owner });
-    call = plan.nextCall;
-    if (call) {
+    if (plan.nextCall !== null) {
+      call = plan.nextCall;
       pending.calls.push({ kind: call.kind, target: call.target });
       const conversationId = row.id;
       const leaseMs = leaseFor(ctx, call);
@@ -366,6 +457,7 @@ async function finishClaimedTurn(
         throw takenOver();
       continue;
     }
+    call = null;
     const stored = await storeTurn(ctx, plan);
     if (stored) {
       const after = afterTurn(row, plan);

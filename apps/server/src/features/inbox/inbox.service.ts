@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/database';
 import { NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { CompanyReach, Session } from '../../plugins/authenticate';
-import { conversationMessages } from '../conversations/chat.service';
+import { messagesAfterWithTranslations } from '../conversations/conversations.repository';
 import { type Agent, passControl, sendAgentMessage } from './agent-control.service';
 import {
   COUNT_CAP,
@@ -243,7 +243,7 @@ export async function transcriptSince(
 ): Promise<InboxTranscriptChanges> {
   const row = await companyConversation(ctx, companyId, conversationId);
   const [messages, events] = await Promise.all([
-    conversationMessages(ctx, conversationId, afterSeq),
+    messagesAfterWithTranslations(ctx.database.db, conversationId, afterSeq),
     transcriptEvents(ctx.database.db, conversationId, afterEvent),
   ]);
   return {

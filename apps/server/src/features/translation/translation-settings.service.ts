@@ -1,14 +1,23 @@
-import type { SaveTranslationKeyRequest, TranslationProvider } from '@parley/contracts';
+import type {
+  BotTranslation,
+  SaveBotLanguagesRequest,
+  SaveTranslationKeyRequest,
+  TranslationProvider,
+} from '@parley/contracts';
 import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, ConflictException, NotFoundException } from '../../errors';
+import { isUuid } from '../../ids';
 import { DeepLError, deeplUsage } from '../../integrations/deepl/deepl-client';
 import type { Session } from '../../plugins/authenticate';
 import { secretHint } from '../../sealed-secrets';
 import { keyBinding } from './key-binding';
 import {
+  botUsage,
   deleteCompanyProvider,
+  findBotLanguages,
   findCompanyProvider,
   type StoredProvider,
+  saveBotLanguages,
   saveCompanyProvider,
 } from './translation.repository';
 
@@ -67,4 +76,44 @@ export async function saveProviderKey(
 export async function removeProviderKey(ctx: AppContext, session: Session): Promise<TranslationProvider> {
   await deleteCompanyProvider(ctx.database.db, session.companyId);
   return { configured: false };
+}
+
+export async function botTranslation(
+  ctx: AppContext,
+  session: Session,
+  botId: string,
+): Promise<BotTranslation> {
+  const db = ctx.database.db;
+  const bot = isUuid(botId) ? await findBotLanguages(db, session.companyId, botId) : undefined;
+  if (!bot) throw new NotFoundException('Bot not found');
+  const [provider, usage] = await Promise.all([
+    findCompanyProvider(db, session.companyId),
+    botUsage(db, session.companyId, botId, new Date()),
+  ]);
+  return {
+    mainLanguage: bot.language,
+    // A language that became the bot's own is no longer offered besides it.
+    offeredLanguages: bot.offered_languages.filter(
+      (language) => language !== bot.language,
+    ) as BotTranslation['offeredLanguages'],
+    provider: providerView(provider),
+    usage,
+  };
+}
+
+/** The languages a bot offers; adding one needs the company's key (its visitors would get none). */
+export async function saveBotTranslation(
+  ctx: AppContext,
+  session: Session,
+  botId: string,
+  request: SaveBotLanguagesRequest,
+): Promise<BotTranslation> {
+  const db = ctx.database.db;
+  const bot = isUuid(botId) ? await findBotLanguages(db, session.companyId, botId) : undefined;
+  if (!bot) throw new NotFoundException('Bot not found');
+  if (request.offeredLanguages.length > 0 && !(await findCompanyProvider(db, session.companyId)))
+    throw new ConflictException('Set the company’s DeepL API key before offering other languages');
+  if (!(await saveBotLanguages(db, session.companyId, botId, request.offeredLanguages)))
+    throw new NotFoundException('Bot not found');
+  return botTranslation(ctx, session, botId);
 }

@@ -81,7 +81,49 @@ export async function recordProviderProblem(
 }
 
 /** A bot's own language and the ones it offers, if the company has that bot. */
+export async function findBotLanguages(db: Queryable, companyId: string, botId: string) {
+  return db
+    .selectFrom('bots')
+    .select(['language', 'offered_languages'])
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Saves the languages only: the flow's `updated_at` (and the compiled-flow cache keyed on it)
+ * stays. A conversation's next turn reads them with its row.
+ */
+export async function saveBotLanguages(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+  languages: string[],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bots')
+    .set({ offered_languages: JSON.stringify(languages) })
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
+
+/** Characters a bot had translated in the month of `at`, and in how many requests. */
+export async function botUsage(db: Queryable, companyId: string, botId: string, at: Date) {
+  const row = await db
+    .selectFrom('translation_usage')
+    .select(['characters', 'requests'])
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('month', '=', monthOf(at))
+    .executeTakeFirst();
+  return { characters: Number(row?.characters ?? 0), requests: Number(row?.requests ?? 0) };
+}
 
 export async function addUsage(
   db: Queryable,

@@ -4,7 +4,7 @@ import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
 import * as settings from './translation-settings.service';
 
-/** The company's translation provider (contracts: translationApi). */
+/** The company's translation provider and each bot's languages (contracts: translationApi). */
 export const translationRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.ctx;
 
@@ -16,5 +16,15 @@ export const translationRoutes: FastifyPluginAsync = async (app) => {
   );
   routeFrom(app, translationApi.removeKey, { config: { permission: 'company:manage' } }, async (request) =>
     settings.removeProviderKey(ctx(), sessionOf(request)),
+  );
+  routeFrom(app, translationApi.bot, { config: { permission: 'signed-in' } }, async (request) =>
+    settings.botTranslation(ctx(), sessionOf(request), request.params.id),
+  );
+  routeFrom(
+    app,
+    translationApi.saveBotLanguages,
+    { config: { permission: 'bots:manage' } },
+    async (request) =>
+      settings.saveBotTranslation(ctx(), sessionOf(request), request.params.id, request.body),
   );
 };

@@ -32,11 +32,11 @@ export async function saveWebchatStyle(
   return result.numUpdatedRows > 0n;
 }
 
-/** What the widget of a deployment shows before any conversation: the bot's name, language, style. */
+/** What the widget of a deployment shows before any conversation: the bot's name, languages, style. */
 export async function findWebchatSettings(db: Queryable, botId: string) {
   return db
     .selectFrom('bots')
-    .select(['name', 'language', 'webchat_style'])
+    .select(['company_id', 'name', 'language', 'offered_languages', 'webchat_style'])
     .where('id', '=', botId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
+import TranslateRounded from '@mui/icons-material/TranslateRounded';
 import {
   Accordion,
   AccordionDetails,
@@ -328,6 +329,23 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
       : t('event.llmFailed', { error }),
     color: '#b91c1c',
   })),
+  [EVENT.TranslationFailed]: lineView(EVENT.TranslationFailed, (data, t, language) => {
+    const names = new Intl.DisplayNames(language ? [language] : [], { type: 'language' });
+    const name = (code: string) => names.of(code) ?? code;
+    const words = {
+      source: name(data.source),
+      target: name(data.target),
+      reason: t(`common:callFailure.${data.reason}`, { status: '' }),
+    };
+    return {
+      icon: TranslateRounded,
+      words:
+        data.direction === 'visitor'
+          ? t('event.translationFailedVisitor', words)
+          : t('event.translationFailedBot', words),
+      color: '#b45309',
+    };
+  }),
   [EVENT.TemplateError]: lineView(EVENT.TemplateError, failedLine),
   [EVENT.ModuleFailed]: lineView(EVENT.ModuleFailed, failedLine),
 };

@@ -1,11 +1,11 @@
 import LinkRounded from '@mui/icons-material/LinkRounded';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
-import { Avatar, Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import type { BotMessage, ChatMessage, MessageButton, MessageCard } from '@parley/contracts';
+import { Avatar, Box, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
+import type { BotMessage, ChatMessage, InboxMessage, MessageButton, MessageCard } from '@parley/contracts';
 import { type BotMessageOf, type BotMessageType, messageCards } from '@parley/kit';
 import { safeImageUrl, safeLinkUrl } from '@parley/kit/safe-url';
-import { type ComponentType, memo, type ReactNode } from 'react';
+import { type ComponentType, memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BotMarkdown } from '../../../shared/ui/bot-markdown';
 import { fullDateTime, timeOfDay } from './format';
@@ -140,12 +140,17 @@ export const MessageBubble = memo(function MessageBubble({
   onPress,
   TextView = BotMarkdown,
 }: {
-  message: ChatMessage;
+  message: InboxMessage;
   onPress?: (button: MessageButton) => void;
   TextView?: TextView;
 }) {
   const { t, i18n } = useTranslation('inbox');
   const mine = message.role === 'user';
+  const [showOther, setShowOther] = useState(false);
+  const { translation } = message;
+  // A visitor's message reads first as the bot read it (the team's language), its original a click away.
+  const shown =
+    translation && mine && !showOther ? { type: 'text' as const, text: translation.text } : message.message;
   // Cards need the room of the whole column.
   const wide = messageCards(message.message).length > 0;
   return (
@@ -194,8 +199,16 @@ export const MessageBubble = memo(function MessageBubble({
             lineHeight: 1.5,
           }}
         >
-          <Content message={message.message} role={message.role} onPress={onPress} TextView={TextView} />
+          <Content message={shown} role={message.role} onPress={onPress} TextView={TextView} />
         </Box>
+        {translation && (
+          <TranslationNote
+            message={message}
+            translation={translation}
+            showOther={showOther}
+            onToggle={() => setShowOther((value) => !value)}
+          />
+        )}
         <Tooltip title={fullDateTime(message.created_at, i18n.resolvedLanguage)} placement="bottom-start">
           <Typography
             variant="caption"
@@ -211,3 +224,51 @@ export const MessageBubble = memo(function MessageBubble({
     </Stack>
   );
 });
+
+/**
+ * What a translated message says in the other language: a visitor's original, or a bot's or an
+ * agent's message as it was written (an agent's always shown, so they see what they sent both ways).
+ */
+function TranslationNote({
+  message,
+  translation,
+  showOther,
+  onToggle,
+}: {
+  message: InboxMessage;
+  translation: NonNullable<InboxMessage['translation']>;
+  showOther: boolean;
+  onToggle: () => void;
+}) {
+  const { t, i18n } = useTranslation('inbox');
+  const mine = message.role === 'user';
+  const language = (code: string) =>
+    new Intl.DisplayNames(i18n.resolvedLanguage ? [i18n.resolvedLanguage] : [], { type: 'language' }).of(
+      code,
+    ) ?? code;
+  const visible = message.role === 'agent' || showOther;
+  return (
+    <Box sx={{ px: 1, mt: 0.25, textAlign: mine ? 'right' : 'left' }}>
+      {!mine && visible && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ fontStyle: 'italic', whiteSpace: 'pre-wrap' }}
+        >
+          {t('message.asWritten', { language: language(translation.language), text: translation.text })}
+        </Typography>
+      )}
+      {message.role !== 'agent' && (
+        <Link component="button" type="button" variant="caption" onClick={onToggle} underline="hover">
+          {mine
+            ? showOther
+              ? t('message.showTranslation', { language: language(translation.language) })
+              : t('message.showOriginal')
+            : showOther
+              ? t('message.hideAsWritten')
+              : t('message.showAsWritten', { language: language(translation.language) })}
+        </Link>
+      )}
+    </Box>
+  );
+}

@@ -18,11 +18,17 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { useCan } from '../../../shared/session/current-user';
 import { providerQuery, useRemoveTranslationKey, useSaveTranslationKey } from '../api/translation';
+import { LanguagesCard } from './languages-card';
 
-/** The bot settings' Translation tab: the company's DeepL key, which every bot of it inherits. */
-export function TranslationSettings() {
+/** The bot settings' Translation tab: the company's DeepL key the bot inherits, and its languages. */
+export function TranslationSettings({ botId }: { botId: string }) {
   const { data } = useSuspenseQuery(providerQuery());
-  return <ProviderCard provider={data} />;
+  return (
+    <Stack spacing={3}>
+      <ProviderCard provider={data} />
+      <LanguagesCard botId={botId} />
+    </Stack>
+  );
 }
 
 function ProviderCard({ provider }: { provider: TranslationProvider }) {

@@ -49,7 +49,7 @@ export function BotSettingsPage() {
       </Tabs>
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
-      {tab === 'translation' && <TranslationSettings />}
+      {tab === 'translation' && <TranslationSettings botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
     </Stack>
   );

@@ -40,6 +40,7 @@ export function WidgetPreview({
       deploymentKey: 'preview',
       botName,
       language,
+      offeredLanguages: [],
       style,
       telemetry: { instrumentationKey: 'preview', endpointPath: '/telemetry' },
     };
