@@ -25,6 +25,7 @@ import { frontendConfigRoutes } from './features/frontend/frontend-config.routes
 import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { processDatasetFile } from './features/knowledge/dataset-processing';
+import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
@@ -215,6 +216,7 @@ export async function buildApp({
     await api.register(nluRoutes);
     await api.register(aiRoutes);
     await api.register(knowledgeRoutes);
+    await api.register(generativeRoutes);
     await api.register(reportsRoutes);
   });
 

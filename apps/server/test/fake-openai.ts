@@ -60,6 +60,20 @@ export function fakeOpenAi(
       response.write(
         `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
       );
+      const streamOptions = parsed.stream_options as { include_usage?: boolean } | undefined;
+      if (streamOptions?.include_usage) {
+        // OpenAI's last chunk when usage is asked for: no choices, the call's token counts.
+        const tokens = tokensFor(parsed).length;
+        const promptTokens = Math.ceil(JSON.stringify(parsed.messages ?? []).length / 4);
+        const usage = {
+          prompt_tokens: promptTokens,
+          completion_tokens: tokens,
+          total_tokens: promptTokens + tokens,
+        };
+        response.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [], usage })}\n\n`,
+        );
+      }
       response.end('data: [DONE]\n\n');
     });
   });

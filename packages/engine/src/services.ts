@@ -1,4 +1,11 @@
-import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
+import type {
+  HttpRequest,
+  HttpResponse,
+  KnowledgeAnswer,
+  KnowledgeRequest,
+  LlmRequest,
+  LlmUsage,
+} from '@parley/modules';
 import type { NluModelStore } from './nlu/model-store';
 
 /**
@@ -8,8 +15,15 @@ import type { NluModelStore } from './nlu/model-store';
  * can say it; any other rejection is reported as `unknown`.
  */
 export interface EngineServices {
-  llm: { complete(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }> };
+  llm: {
+    complete(
+      request: LlmRequest,
+      onToken?: (token: string) => void,
+    ): Promise<{ text: string; usage?: LlmUsage }>;
+  };
   http: { request(request: HttpRequest): Promise<HttpResponse> };
+  /** Retrieval over the bot's knowledge and one model call: an answer with citations, or no match. */
+  knowledge: { answer(request: KnowledgeRequest): Promise<KnowledgeAnswer> };
   /** Where trained NLU models are kept between turns (per flow version). */
   nlu: NluModelStore;
   translate: { translate(text: string, targetLanguage: string): Promise<string> };

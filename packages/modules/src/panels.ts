@@ -87,4 +87,4 @@ export {
   usePanelHost,
   WordsField,
 } from './kit/panel-kit';
-export { SUGGESTED_MODELS } from './llm/panel';
+export { SUGGESTED_MODELS } from './llm/models';

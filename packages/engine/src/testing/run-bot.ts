@@ -1,6 +1,12 @@
 import { type Flow, flowSchema } from '@parley/flow';
 import { type BotMessage, conversationEventDataSchemas, messageButtons } from '@parley/kit';
-import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
+import type {
+  HttpRequest,
+  HttpResponse,
+  KnowledgeAnswer,
+  KnowledgeRequest,
+  LlmRequest,
+} from '@parley/modules';
 import { expect } from 'vitest';
 import type { EngineEvent, TraceEntry } from '../events';
 import { memoryModelStore } from '../nlu/model-store';
@@ -13,6 +19,7 @@ import { messageText } from '../transcript';
 export interface TestServiceOptions {
   http?: (request: HttpRequest) => Promise<HttpResponse>;
   llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
+  knowledge?: (request: KnowledgeRequest) => Promise<KnowledgeAnswer>;
   startAt?: number;
 }
 
@@ -23,6 +30,9 @@ export function testServices(options: TestServiceOptions = {}) {
   const services: EngineServices = {
     llm: { complete: options.llm ?? (() => Promise.reject(new Error('no LLM in this test'))) },
     http: { request: options.http ?? (() => Promise.reject(new Error('no HTTP in this test'))) },
+    knowledge: {
+      answer: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
+    },
     nlu: memoryModelStore(),
     translate: { translate: async (text) => text },
     clock: { now: () => now },

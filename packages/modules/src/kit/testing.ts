@@ -1,4 +1,5 @@
 import type { BotMessage } from '@parley/kit';
+import type { KnowledgeAnswer } from './knowledge';
 import type {
   ExecutionContext,
   HttpRequest,
@@ -19,6 +20,7 @@ export function testContext(
     llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
     nlu?: (text: string) => Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
     transcript?: { role: 'user' | 'bot'; utterance: string }[];
+    knowledge?: (question: string) => Promise<KnowledgeAnswer>;
   } = {},
 ) {
   const variables = new Map(Object.entries(options.variables ?? {}));
@@ -53,6 +55,7 @@ export function testContext(
     http: options.http ?? (() => Promise.reject(new Error('no http in this test'))),
     llm: options.llm ?? (() => Promise.reject(new Error('no llm in this test'))),
     nlu: options.nlu ?? (() => Promise.resolve({ predictions: [], entities: [] })),
+    knowledge: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
   };
   return { context, variables, sent, events };
 }

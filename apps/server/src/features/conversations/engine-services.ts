@@ -22,7 +22,7 @@ export function createEngineServices(
   config: ServerConfig,
   nlu: NluModelStore,
   outgoing: GuardedHttpOptions,
-): EngineServices {
+): Omit<EngineServices, 'knowledge'> {
   const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
     http: {

@@ -18,7 +18,7 @@ const callOutcomeSchema = z.discriminatedUnion('ok', [
 ]);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
-const callKindSchema = z.enum(['http', 'llm', 'translate']);
+const callKindSchema = z.enum(['http', 'llm', 'translate', 'knowledge']);
 export type CallKind = z.infer<typeof callKindSchema>;
 
 /**
@@ -142,6 +142,12 @@ export function replayingServices(
       translate: {
         translate: (text, language) =>
           ask('translate', language, timeouts.llmMs, () => services.translate.translate(text, language)),
+      },
+      knowledge: {
+        answer: (request) =>
+          ask('knowledge', request.model || 'default model', timeouts.llmMs, () =>
+            services.knowledge.answer(request),
+          ),
       },
     } satisfies EngineServices,
     /** The first call the turn needs that has no outcome yet; null when the turn is complete. */

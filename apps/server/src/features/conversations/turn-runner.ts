@@ -10,6 +10,7 @@ import {
 } from '@parley/engine';
 import type { AppContext } from '../../context';
 import { ConflictException, NotFoundException } from '../../errors';
+import { knowledgePort } from '../knowledge/knowledge-port';
 import {
   abandonedTurns,
   loadForTurn,
@@ -139,7 +140,9 @@ async function planTurn(
     onLlmToken: draftPublisher(ctx, conversationId),
     traceVariables: debug === true,
   };
-  const replay = replayingServices(conversations.engineServices, pending.calls, pending.seed, {
+  const services = conversations.engineServices;
+  const knowledge = knowledgePort(ctx, { companyId: row.company_id, botId: row.bot_id });
+  const replay = replayingServices({ ...services, knowledge }, pending.calls, pending.seed, {
     llmMs: config.llm.timeoutMs,
   });
   const result = await runTurn(flow, state, input, replay.services, meta, conversations.nlu);

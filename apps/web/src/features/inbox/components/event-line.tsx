@@ -31,6 +31,7 @@ import type { TFunction } from 'i18next';
 import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullDateTime, responseText, timeOfDay } from './format';
+import { KnowledgeAnswerEvent } from './knowledge-answer-event';
 
 type EventViewProps<N extends TranscriptEventName> = { event: InboxEvent; data: ConversationEventData<N> };
 
@@ -316,6 +317,7 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
       : t('event.llmFailed', { error }),
     color: '#b91c1c',
   })),
+  [EVENT.KnowledgeAnswer]: eventView(EVENT.KnowledgeAnswer, KnowledgeAnswerEvent),
   [EVENT.TemplateError]: lineView(EVENT.TemplateError, failedLine),
   [EVENT.ModuleFailed]: lineView(EVENT.ModuleFailed, failedLine),
 };
