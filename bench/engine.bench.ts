@@ -21,6 +21,9 @@ import { percentile } from './stats';
 const services: EngineServices = {
   llm: { complete: async () => ({ text: '' }) },
   http: { request: async () => ({ status: 200, headers: {}, body: '{}', durationMs: 1 }) },
+  knowledge: {
+    answer: async () => ({ outcome: 'no-match', text: '', citations: [], sources: [], model: 'none' }),
+  },
   nlu: memoryModelStore(),
   translate: { translate: async (text) => text },
   clock: { now: () => 1_800_000_000_000 },
