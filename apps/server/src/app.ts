@@ -27,6 +27,7 @@ import { inboxRoutes } from './features/inbox/inbox.routes';
 import { processDatasetFile } from './features/knowledge/dataset-processing';
 import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
+import { llmRoutes } from './features/llm/llm.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
 import { nluRoutes } from './features/nlu/nlu.routes';
@@ -217,6 +218,7 @@ export async function buildApp({
     await api.register(aiRoutes);
     await api.register(knowledgeRoutes);
     await api.register(generativeRoutes);
+    await api.register(llmRoutes);
     await api.register(reportsRoutes);
   });
 

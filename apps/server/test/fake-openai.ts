@@ -79,3 +79,14 @@ export function fakeOpenAi(
   });
   return { server, requests };
 }
+
+/**
+ * Tokens of a model that answers from the first numbered source of a knowledge prompt and cites it,
+ * as a model told to cite does: `From what I have: <the source's text> [1]`.
+ */
+export function citingFirstSource(body: Record<string, unknown>): string[] {
+  const messages = body.messages as { role: string; content: string }[];
+  const user = messages.at(-1)?.content ?? '';
+  const first = /\[1\] [^:]+: (.*)/.exec(user)?.[1] ?? '';
+  return ['From', ' what', ' I', ' have: ', first, ' [1]'];
+}

@@ -23,7 +23,7 @@ export type GenerativeTab = z.infer<typeof generativeTabSchema>;
 
 export const saveGenerativeRequestSchema = z.strictObject({
   settings: generativeSettingsSchema,
-  baseRevision: z.number().int(),
+  baseRevision: z.int32().min(0),
 });
 export type SaveGenerativeRequest = z.input<typeof saveGenerativeRequestSchema>;
 

@@ -65,6 +65,9 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
   const [generation, setGeneration] = useState(0);
   const handle = useRef<ConversationHandle | null>(null);
   const pendingId = useRef(0);
+  // Messages written before the conversation started: sent once it has (never left pending).
+  const queued = useRef<{ message: SendMessageRequest; seq: number }[]>([]);
+  const sendQueued = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (preview) return;
@@ -104,6 +107,7 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
       if (closed) return;
       handle.current = current;
       setWaiting(false);
+      sendQueued.current();
       const live = current;
       subscription = chat.subscribe(live, {
         afterSeq: lastSeq,
@@ -150,7 +154,10 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
         { ...shown, delivery: 'pending', retry: body },
       ]);
       const current = handle.current;
-      if (!current) return;
+      if (!current) {
+        queued.current.push({ message: body, seq });
+        return;
+      }
       setWaiting(true);
       chat
         .send(current, body)
@@ -174,6 +181,9 @@ export function useConversation(baseUrl: string, deploymentKey: string, preview:
     },
     [chat, preview],
   );
+  sendQueued.current = () => {
+    for (const { message, seq } of queued.current.splice(0)) deliver(message, seq);
+  };
 
   return {
     messages,

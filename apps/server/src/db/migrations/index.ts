@@ -18,6 +18,7 @@ import * as translation from './0016-translation';
 import * as webhookMarketplace from './0017-webhook-marketplace';
 import * as knowledge from './0018-knowledge';
 import * as clientMessageIds from './0019-client-message-ids';
+import * as llmUsage from './0023-llm-usage';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-webhook-marketplace': webhookMarketplace,
   '0018-knowledge': knowledge,
   '0019-client-message-ids': clientMessageIds,
+  '0023-llm-usage': llmUsage,
 };

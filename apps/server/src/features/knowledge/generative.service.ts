@@ -15,6 +15,7 @@ import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { modelCallError } from '../ai/ai.service';
 import { findBot, updateBot } from '../bots/bots.repository';
+import { recordUsage } from '../llm/llm-usage.repository';
 import { findVersionFlow } from '../publishing/publishing.repository';
 import { renderPreview } from '../templates/preview';
 import { answerFromKnowledge } from './generative-answer';

@@ -17,16 +17,25 @@ import { GenerativeTestPanel } from './generative-test-panel';
  */
 export function GenerativeTab({ botId }: { botId: string }) {
   const { data } = useSuspenseQuery(generativeQuery(botId));
+  // Here, not in the form: the form remounts when a save lands, and the save's toast must not go with it.
+  const save = useSaveGenerative(botId);
   // Remounts the form when the saved settings change (after a save or a reload).
-  return <GenerativeEditor key={`${data.draftRevision}`} botId={botId} tab={data} />;
+  return <GenerativeEditor key={`${data.draftRevision}`} botId={botId} tab={data} save={save} />;
 }
 
-function GenerativeEditor({ botId, tab }: { botId: string; tab: Tab }) {
+function GenerativeEditor({
+  botId,
+  tab,
+  save,
+}: {
+  botId: string;
+  tab: Tab;
+  save: ReturnType<typeof useSaveGenerative>;
+}) {
   const { t } = useTranslation('webchat');
   const { enqueueSnackbar } = useSnackbar();
   const canManage = useCan('bots:manage');
   const [settings, setSettings] = useState<GenerativeSettings>(tab.settings);
-  const save = useSaveGenerative(botId);
   const dirty = JSON.stringify(settings) !== JSON.stringify(tab.settings);
   const onSave = () =>
     save.mutate(
