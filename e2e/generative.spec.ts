@@ -98,7 +98,10 @@ describe('generative answers from a price list', () => {
     await page.goto(`${server.url}/v2/inbox?botId=${bot.id}`);
     await page.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first().click();
     const transcript = page.getByRole('log', { name: 'Transcript' });
-    await transcript.getByRole('list', { name: 'Sources' }).getByText('prices · #2', { exact: false }).waitFor();
+    await transcript
+      .getByRole('list', { name: 'Sources' })
+      .getByText('prices · #2', { exact: false })
+      .waitFor();
     await transcript.getByText('Answered from knowledge', { exact: false }).click();
     await transcript.getByText('Retrieved sources').waitFor();
     await screenshot(page, 'generative-inbox');

@@ -116,6 +116,10 @@ export async function testGenerative(
         instructions,
       ),
     );
+    if (run.usage) {
+      const usage = { companyId: session.companyId, botId, purpose: 'knowledge-test' as const, ...run.usage };
+      await recordUsage(ctx.database.db, usage);
+    }
     return {
       outcome: run.outcome,
       answer: run.text,
