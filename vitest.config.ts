@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 const apiSuites = ['apps/server/**/*.api.test.ts'];
+const scaleSuites = ['apps/server/scale/**/*.scale.test.ts'];
 
 /**
  * Projects: fast unit tests; the API suites on embedded PGlite; the same API suites on a real
- * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it); browser journeys in e2e/.
+ * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it), and then the scale suite (server
+ * processes behind nginx on it); browser journeys in e2e/.
  */
 export default defineConfig({
   test: {
@@ -13,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...apiSuites, '**/node_modules/**'],
+          exclude: [...apiSuites, ...scaleSuites, '**/node_modules/**'],
         },
       },
       {
@@ -44,6 +46,15 @@ export default defineConfig({
                 env: { PARLEY_TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+              },
+            },
+            {
+              test: {
+                name: 'scale',
+                include: scaleSuites,
+                env: { PARLEY_TEST_DB: 'postgres' },
+                testTimeout: 180_000,
+                hookTimeout: 180_000,
               },
             },
           ]

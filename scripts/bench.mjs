@@ -19,9 +19,11 @@ try {
     console.log(`› bench/${file}`);
     // Most targets are per core; a bench stating `@bench-cores all` (server and load together) gets the machine.
     const allCores = readFileSync(join(root, 'bench', file), 'utf8').includes('@bench-cores all');
+    // Node refuses --cpu-prof in NODE_OPTIONS, so a profile is asked for here: BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const nodeArgs = [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), outfile];
     try {
-      if (allCores) run(process.execPath, [outfile]);
-      else run('taskset', ['-c', '0', process.execPath, outfile]);
+      if (allCores) run(process.execPath, nodeArgs);
+      else run('taskset', ['-c', '0', process.execPath, ...nodeArgs]);
     } finally {
       rmSync(outfile, { force: true });
     }

@@ -69,6 +69,21 @@ export async function bundleTypeScript(entry, outfile) {
   });
 }
 
+/** Installs Debian packages with apt-get (through sudo unless running as root). */
+export function installDebianPackages(names) {
+  console.log(`› Installing ${names.join(', ')} from Debian packages…`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) =>
+    run(sudo.length ? 'sudo' : 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt(['update']);
+  apt(['install', '-y', '--no-install-recommends', ...names]);
+}
+
+/** Where Debian's nginx lives; `npm run cluster` and the scale tests put it in front of Parley. */
+export const NGINX = '/usr/sbin/nginx';
+
 export function build() {
   console.log('› Building…');
   run('npm', ['run', 'build']);

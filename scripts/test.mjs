@@ -3,12 +3,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, ensureDependencies, root, run } from './lib.mjs';
+import { build, ensureDependencies, installDebianPackages, NGINX, root, run } from './lib.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** Debian packages the tests use: Chromium for the browser journeys, Jinja2 as the templating reference. */
+/**
+ * Debian packages the tests use: Chromium for the browser journeys, Jinja2 as the templating
+ * reference, nginx as the load balancer of the scale suite.
+ */
 const debianPackages = [
+  { name: 'nginx-light', present: () => existsSync(NGINX) },
   { name: 'chromium', present: () => existsSync(CHROMIUM) },
   {
     name: 'python3-jinja2',
@@ -18,15 +22,7 @@ const debianPackages = [
 
 function ensureDebianPackages() {
   const missing = debianPackages.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
-  if (missing.length === 0) return;
-  console.log(`› Installing ${missing.join(', ')} from Debian packages for the tests…`);
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) =>
-    run(sudo.length ? 'sudo' : 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  apt(['update']);
-  apt(['install', '-y', '--no-install-recommends', ...missing, 'fonts-dejavu-core']);
+  if (missing.length > 0) installDebianPackages([...missing, 'fonts-dejavu-core']);
 }
 
 ensureDependencies();

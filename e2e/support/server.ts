@@ -62,12 +62,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      // Ready: the database answers and its migrations are this code's.
+      const response = await fetch(`${url}/api/health/ready`);
       if (response.ok) break;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
+    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const kill = async () => {

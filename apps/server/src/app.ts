@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext, ServerConfig } from './context';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
 import type { Database } from './db/database';
+import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacuum';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { aiRoutes } from './features/ai/ai.routes';
@@ -13,6 +15,7 @@ import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
+import { CHAT_LIMIT_WINDOW_MS } from './features/conversations/chat-limits';
 import { ConversationCache } from './features/conversations/conversation-cache';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
 import { createEngineServices } from './features/conversations/engine-services';
@@ -34,8 +37,10 @@ import { nluRoutes } from './features/nlu/nlu.routes';
 import { trainedModelStore } from './features/nlu/nlu-model-store';
 import { workerTrainer } from './features/nlu/nlu-trainer';
 import { publishingRoutes } from './features/publishing/publishing.routes';
+import { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
+import { teamRoutes } from './features/team/team.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { MachineTranslation } from './features/translation/machine-translation';
@@ -60,9 +65,11 @@ import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
 import { HEARTBEAT_MS } from './realtime/event-stream';
 import { secretBox } from './sealed-secrets';
+import { resolveSecrets } from './secrets';
 
 export interface BuildAppOptions {
-  config: ServerConfig;
+  /** Without JWT_SECRET or SECRETS_KEY, each is generated once and kept (see secrets.ts). */
+  config: AppConfig;
   /** The app owns it from here on and closes it on `app.close()`. */
   database: Database;
   /** Tests poll the job queue faster than production needs to. */
@@ -79,7 +86,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole server (migrated, seeded, jobs running) without listening; tests use `inject`. */
 export async function buildApp({
-  config,
+  config: configured,
   database,
   jobPollingIntervalSeconds,
   logStream,
@@ -89,10 +96,10 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
-      level: config.logLevel,
+      level: configured.logLevel,
       serializers: logSerializers,
       ...(logStream ? { stream: logStream } : {}),
-      ...(config.logFormat === 'pretty' && !logStream
+      ...(configured.logFormat === 'pretty' && !logStream
         ? {
             transport: {
               target: 'pino-pretty',
@@ -101,7 +108,7 @@ export async function buildApp({
           }
         : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: configured.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -111,6 +118,13 @@ export async function buildApp({
   registerJsonBody(app);
 
   await migrateToLatest(database.db);
+  const shared = database.engine === 'postgres';
+  const config = await resolveSecrets(configured, shared ? database.db : undefined);
+  if (shared && !configured.secretsKey) {
+    app.log.warn(
+      'SECRETS_KEY is not set: the key sealing stored secrets is kept in the database beside them; set SECRETS_KEY so a copy of the database alone does not open them',
+    );
+  }
   await syncBuiltInTemplates(database.db, builtInTemplates);
   if (config.seedDemo) {
     const created = await seedDemo(database.db, { force: false });
@@ -151,9 +165,15 @@ export async function buildApp({
       bus,
       instanceId: randomUUID(),
       writes: createTurnWrites(database, config.databasePool.size),
+      messageCounts: new SharedHitCounts(
+        () => database.db,
+        CHAT_LIMIT_WINDOW_MS,
+        (error) => app.log.warn({ err: error }, 'visitors’ message counts were not shared this time'),
+      ),
     },
     translation: new MachineTranslation(database, secrets, config.deepl),
     realtime: { heartbeatMs: streamHeartbeatMs },
+    lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
@@ -177,7 +197,12 @@ export async function buildApp({
     await rollUpReports(database.db);
   });
   await jobs.schedule('report-rollup', '* * * * *');
+  if (database.engine === 'pglite') {
+    await jobs.work('embedded-vacuum', () => vacuumEmbeddedDatabase(database));
+    await jobs.schedule('embedded-vacuum', EMBEDDED_VACUUM_CRON);
+  }
   app.addHook('onClose', async () => {
+    await ctx.conversations.messageCounts.share();
     await bus.close();
     await nluTrainer.close();
     await jobs.stop();
@@ -201,6 +226,7 @@ export async function buildApp({
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
+    await api.register(teamRoutes);
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);

@@ -64,6 +64,13 @@ const envSchema = z.object({
    * conversation; after that another process finishes it (its own process is taken to have stopped).
    */
   TURN_LEASE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /**
+   * On SIGTERM: how long the process may take to finish its running turns and jobs before it exits
+   * anyway (below the orchestrator's own grace period), and how long it first keeps serving while
+   * answering readiness as not ready (for load balancers that route by readiness).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Host names, IPs or CIDR ranges user-configured calls (webhooks) may reach though private. */
   OUTGOING_ALLOW_HOSTS: z
     .string()
@@ -103,9 +110,9 @@ export interface AppConfig {
   publicUrl: string;
   /** PUBLIC_URL exactly as configured (no trailing slash); undefined when it is not set. */
   configuredPublicUrl: string | undefined;
-  /** Unset means: generate one and keep it under `dataDir` (see secrets.ts). */
+  /** Unset: generated once and kept in the shared PostgreSQL database, or under `dataDir` (see secrets.ts). */
   jwtSecret: string | undefined;
-  /** Unset means: generate one and keep it under `dataDir`, like the JWT secret. */
+  /** Unset: generated once and kept like the JWT secret. */
   secretsKey: string | undefined;
   sessionTtlMs: number;
   smtpUrl: string | undefined;
@@ -116,7 +123,7 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json';
   trustProxy: boolean;
   authRateLimit: { perIp: number; perAccount: number; windowMs: number };
-  /** Visitors' messages per minute on the public chat API (counted in each server process). */
+  /** Visitors' messages per minute on the public chat API (counted in the database, across processes). */
   chatRateLimit: { perConversation: number; perIp: number };
   webDistDir: string | undefined;
   statusPageUrl: string;
@@ -132,6 +139,8 @@ export interface AppConfig {
     completionsPerCompany: number;
   };
   turns: { leaseGraceMs: number };
+  /** A graceful stop: its whole time limit, and the first part of it spent serving while not ready. */
+  shutdown: { timeoutMs: number; drainMs: number };
   /** DeepL's hosts per plan, and the time a call to it may take. */
   deepl: { freeUrl: string; proUrl: string; timeoutMs: number };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
@@ -191,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       completionsPerCompany: e.LLM_COMPLETIONS_PER_COMPANY,
     },
     turns: { leaseGraceMs: e.TURN_LEASE_GRACE_MS },
+    shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainMs: e.SHUTDOWN_DRAIN_MS },
     deepl: {
       freeUrl: e.DEEPL_FREE_URL.replace(/\/+$/, ''),
       proUrl: e.DEEPL_PRO_URL.replace(/\/+$/, ''),

@@ -5,6 +5,7 @@ import type { ConversationCache } from './features/conversations/conversation-ca
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import type { TurnWrites } from './features/conversations/turn-writes';
 import type { MailTransport } from './features/mail/mail.service';
+import type { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import type { MachineTranslation } from './features/translation/machine-translation';
 import type { GuardedHttpOptions } from './integrations/http/guarded-http';
 import type { JobQueue } from './jobs/job-queue';
@@ -37,6 +38,8 @@ export interface AppContext {
     instanceId: string;
     /** Stores and claims turns, many conversations' in one statement when they come together. */
     writes: TurnWrites;
+    /** Visitors' messages per minute, counted across processes (see chat-limits.ts). */
+    messageCounts: SharedHitCounts;
   };
   /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
   translation: MachineTranslation;
@@ -44,6 +47,8 @@ export interface AppContext {
     /** How often event streams send a heartbeat (HEARTBEAT_MS; tests go faster). */
     heartbeatMs: number;
   };
+  /** Set once the process has been asked to stop (see shutdown.ts): readiness answers not ready. */
+  lifecycle: { stopping: boolean };
 }
 
 declare module 'fastify' {

@@ -4,10 +4,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, pgliteDataDir } from './db/database';
 import { DatabaseAheadError } from './db/migrate';
-import { resolveSecrets } from './secrets';
+import { stopOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
-  const config = resolveSecrets(loadConfig());
+  const config = loadConfig();
   // The bundle lives in apps/server/dist; the web app is built next door.
   const webDistDir = config.webDistDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const database = await createDatabase(
@@ -17,15 +17,7 @@ async function main(): Promise<void> {
   );
   const app = await buildApp({ config: { ...config, webDistDir }, database });
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal} received, shutting down`);
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  stopOnSignals(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Parley is running at ${config.publicUrl} (database: ${database.engine})`);
 }

@@ -13,15 +13,22 @@ export interface ChildServer {
 }
 
 /**
- * Starts a server process on the PostgreSQL database at `databaseUrl` with `env` (test settings);
- * resolves once it listens, rejects with what it printed if it exits first.
+ * Starts a server process on the PostgreSQL database at `databaseUrl` with `env` (test settings),
+ * on `port` (any free one by default); resolves once it listens, rejects with what it printed if it
+ * exits first.
  */
 export function startChildServer(
   databaseUrl: string,
   env: Record<string, string> = {},
+  port = 0,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/child-server.ts'], {
-    env: { ...process.env, PARLEY_CHILD_DATABASE_URL: databaseUrl, PARLEY_CHILD_ENV: JSON.stringify(env) },
+    env: {
+      ...process.env,
+      PARLEY_CHILD_DATABASE_URL: databaseUrl,
+      PARLEY_CHILD_ENV: JSON.stringify(env),
+      PARLEY_CHILD_PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

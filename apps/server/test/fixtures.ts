@@ -75,7 +75,7 @@ export async function registerOwner(
 
 /**
  * Another person of the same company (an agent unless said otherwise), signed in through the real
- * login. Teammates are added straight to the database: inviting them is not built yet.
+ * login. Added straight to the database, quicker than an invitation (team.api.test.ts tests those).
  */
 export async function teammate(
   t: TestApp,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
+import type { AppConfig } from '../src/config';
 import { loadConfig } from '../src/config';
 import type { ServerConfig } from '../src/context';
 import { createDatabase, type Database } from '../src/db/database';
@@ -25,8 +26,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export function testConfig(env: Record<string, string> = {}): ServerConfig {
-  const config = loadConfig({
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     SECRETS_KEY: 'test-secrets-key-test-secrets-key-0123',
@@ -39,7 +40,6 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
     DEEPL_PRO_URL: 'http://127.0.0.1:9',
     ...env,
   });
-  return { ...config, jwtSecret: config.jwtSecret ?? '', secretsKey: config.secretsKey ?? '' };
 }
 
 /**
@@ -79,11 +79,11 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<BuildAppOptions, 'logStream' | 'streamHeartbeatMs' | 'resolveHost'> = {},
 ): Promise<TestApp> {
-  const config = testConfig(env);
+  const configured = testConfig(env);
   const { database, url, drop } = await freshDatabase();
   const mails: OutgoingMail[] = [];
   const app = await buildApp({
-    config,
+    config: configured,
     database,
     jobPollingIntervalSeconds: 0.5,
     onMailDelivered: (mail) => mails.push(mail),
@@ -93,7 +93,7 @@ export async function createTestApp(
   const others: FastifyInstance[] = [];
   return {
     app,
-    config,
+    config: app.ctx.config,
     database,
     mails,
     databaseUrl: url,
@@ -101,7 +101,7 @@ export async function createTestApp(
     async secondInstance() {
       if (!url) throw new Error('A second instance needs PostgreSQL (PGlite is one process)');
       const other = await buildApp({
-        config,
+        config: configured,
         database: await createDatabase({ engine: 'postgres', url }),
         jobPollingIntervalSeconds: 0.5,
         ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),

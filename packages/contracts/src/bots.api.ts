@@ -39,7 +39,7 @@ export const botsApi = {
     summary: 'A bot with its draft flow',
     params: botIdParamsSchema,
     response: botDetailSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   update: defineRoute({
     method: 'PATCH',

@@ -16,5 +16,7 @@ export const readinessSchema = z.object({
     unknown: z.array(z.string()),
   }),
   queue: z.object({ ok: z.boolean() }),
+  /** The process is stopping (SIGTERM): it finishes what it runs and takes nothing new. */
+  stopping: z.boolean(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

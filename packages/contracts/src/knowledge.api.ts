@@ -27,7 +27,7 @@ export const knowledgeApi = {
     summary: 'The bot’s knowledge sources with their state, and which kinds of search are on',
     params: botIdParamsSchema,
     response: knowledgeOverviewSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   uploadDataset: defineRoute({
     method: 'POST',
@@ -60,7 +60,7 @@ export const knowledgeApi = {
     summary: 'A dataset with its state and progress (poll it while processing) and its first rows',
     params: datasetParamsSchema,
     response: datasetPreviewSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   updateDataset: defineRoute({
     method: 'PATCH',

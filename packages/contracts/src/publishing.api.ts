@@ -44,7 +44,7 @@ export const publishingApi = {
     summary: 'Published versions, newest first',
     params: botIdParamsSchema,
     response: z.array(botVersionSchema),
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   restoreVersion: defineRoute({
     method: 'POST',
@@ -65,7 +65,7 @@ export const publishingApi = {
     summary: 'Where the bot runs',
     params: botIdParamsSchema,
     response: z.array(deploymentSchema),
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   createDeployment: defineRoute({
     method: 'POST',
@@ -94,7 +94,7 @@ export const publishingApi = {
     summary: 'One deployment of the company (its key, channel and version)',
     params: botIdParamsSchema,
     response: deploymentSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   updateDeployment: defineRoute({
     method: 'PATCH',

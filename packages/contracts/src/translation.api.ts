@@ -11,7 +11,7 @@ export const translationApi = {
     tags,
     summary: 'The caller’s company’s translation provider: plan, usage and key hint, never the key',
     response: translationProviderSchema,
-    errors: [401],
+    errors: [401, 403],
   }),
   saveKey: defineRoute({
     method: 'PUT',

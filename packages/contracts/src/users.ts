@@ -4,15 +4,21 @@ import { industrySchema } from './industries';
 export const companyTypeSchema = z.enum(['Regular', 'Lite', 'Internal']);
 export type CompanyType = z.infer<typeof companyTypeSchema>;
 
-export const userRoleSchema = z.enum(['owner', 'admin', 'builder', 'agent']);
+/**
+ * A person's role in their company: owner and admin run it (people, settings), builder builds bots
+ * (knowledge, webhooks), agent answers the inbox, analyst reads reports, viewer looks without changing.
+ */
+export const userRoleSchema = z.enum(['owner', 'admin', 'builder', 'agent', 'analyst', 'viewer']);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
 /**
- * What a user may do, checked by the server on every route that needs it: manage bots (build,
- * rename, delete, style), publish and deploy them, use the inbox, read reports, manage users and
- * the company. Each role has a set (see the server's permissions.ts); a user carries theirs.
+ * What a user may do, checked by the server on every route: see bots (a bot, its versions,
+ * deployments, style, knowledge), manage them (build, rename, delete, style), publish and deploy
+ * them, use the inbox, read reports, manage the company and its people. Each role has a
+ * set (see the server's permissions.ts); a user carries theirs.
  */
 export const permissionSchema = z.enum([
+  'bots:view',
   'bots:manage',
   'bots:publish',
   'inbox:use',

@@ -13,7 +13,7 @@ export const webchatStyleApi = {
     summary: 'How the bot’s web chat widget looks (defaults filled in)',
     params: botIdParamsSchema,
     response: webchatStyleSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   save: defineRoute({
     method: 'PUT',

@@ -23,6 +23,7 @@ import type { PendingSignUpTable } from './tables/pending-sign-up.table';
 import type { RateLimitTable } from './tables/rate-limit.table';
 import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
+import type { ServerSecretTable } from './tables/server-secret.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type {
   CompanyTranslationTable,
@@ -30,6 +31,7 @@ import type {
   TranslationUsageTable,
 } from './tables/translation.table';
 import type { UserTable } from './tables/user.table';
+import type { UserInvitationTable } from './tables/user-invitation.table';
 import type {
   WebhookDeliveryTable,
   WebhookInstanceTable,
@@ -48,6 +50,7 @@ export interface DB {
   conversation_visitors: ConversationVisitorTable;
   companies: CompanyTable;
   users: UserTable;
+  user_invitations: UserInvitationTable;
   sections: SectionTable;
   password_reset_tokens: PasswordResetTokenTable;
   pending_sign_ups: PendingSignUpTable;
@@ -55,6 +58,7 @@ export interface DB {
   rate_limits: RateLimitTable;
   attempt_throttles: AttemptThrottleTable;
   seed_runs: SeedRunTable;
+  server_secrets: ServerSecretTable;
   telemetry_events: TelemetryEventTable;
   knowledge_sources: KnowledgeSourceTable;
   knowledge_files: KnowledgeFileTable;

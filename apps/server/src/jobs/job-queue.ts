@@ -20,6 +20,8 @@ export interface JobPayloads {
   'dataset-processing': { fileId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
+  /** Every ten minutes on the embedded database, which has no autovacuum (see db/embedded-vacuum). */
+  'embedded-vacuum': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -31,6 +33,7 @@ const queueSettings = {
   'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
   'abandoned-turns': { retryLimit: 1, expireInMinutes: 5 },
   'report-rollup': { retryLimit: 1, expireInMinutes: 10 },
+  'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
@@ -52,7 +55,11 @@ export interface JobQueue {
   /** Wakes this process's worker now instead of at its next poll (other processes still poll). */
   wake(queue: QueueName): void;
   isHealthy(): Promise<boolean>;
-  stop(): Promise<void>;
+  /**
+   * Takes no new jobs and waits up to `timeoutMs` for the running ones; those still running then
+   * go back to the queue as failed, to be retried by another process. Later calls await the first.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export async function startJobQueue(
@@ -70,7 +77,7 @@ export async function startJobQueue(
     }
   });
   const workerIds = new Map<QueueName, string>();
-  let stopped = false;
+  let stopping: Promise<void> | undefined;
 
   return {
     async send(db, queue, data, options = {}) {
@@ -94,18 +101,18 @@ export async function startJobQueue(
     },
     wake(queue) {
       const id = workerIds.get(queue);
-      if (id && !stopped) boss.notifyWorker(id);
+      if (id && !stopping) boss.notifyWorker(id);
     },
     async isHealthy() {
       try {
-        return !stopped && (await boss.getQueue('mail-delivery')) !== null;
+        return !stopping && (await boss.getQueue('mail-delivery')) !== null;
       } catch {
         return false;
       }
     },
-    async stop() {
-      stopped = true;
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    stop(timeoutMs = 5_000) {
+      stopping ??= boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      return stopping;
     },
   };
 }

@@ -3,6 +3,7 @@ import { type BotDetail, DEFAULT_GENERATIVE_SETTINGS, type Deployment } from '@p
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, deployedBot, registerOwner, startChat } from '../../test/fixtures';
+import { callRoute, methodOf } from '../../test/route-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -18,6 +19,8 @@ const publicByDesign: Record<string, string> = {
   'POST /api/auth/login': 'signing in',
   'POST /api/auth/password-reset': 'whoever forgot their password is not signed in',
   'POST /api/auth/recover': 'the mailed reset link is the proof of who calls',
+  'POST /api/auth/invitation': 'the mailed invitation link is the proof of who calls',
+  'POST /api/auth/invitation/accept': 'the mailed invitation link is the proof of who calls',
   'GET /api/frontend/config': 'the sign-in page needs the deployment’s settings before anyone signs in',
   'POST /telemetry': 'the web app reports page views and errors before sign-in too',
   'GET /api/chat/deployments/:key/config': 'web chat on any page: a deployment key is public',
@@ -57,13 +60,6 @@ function allRoutes(printed: string): string[] {
   return routes;
 }
 
-const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-function methodOf(method: string): (typeof methods)[number] {
-  const known = methods.find((each) => each === method);
-  if (!known) throw new Error(`no test call for ${method}`);
-  return known;
-}
-
 interface Resources {
   company: string;
   bot: string;
@@ -74,6 +70,8 @@ interface Resources {
   webhookTemplate: string;
   webhookInstance: string;
   dataset: string;
+  member: string;
+  invitation: string;
 }
 
 /**
@@ -90,6 +88,8 @@ const parameterNames: Record<string, keyof Resources> = {
   'templates/:id': 'webhookTemplate',
   'instances/:id': 'webhookInstance',
   'datasets/:sourceId': 'dataset',
+  'members/:id': 'member',
+  'invitations/:id': 'invitation',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -173,7 +173,15 @@ describe('the route table’s tenancy', () => {
       headers: ownerA,
       payload: { templateId: template.json<{ id: string }>().id, name: 'A’s CRM' },
     });
+    const invitation = await t.request({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: ownerA,
+      payload: { email: 'invited-to-a@example.com', role: 'agent' },
+    });
     ofA = {
+      member: claimsOf(a.auth.token).userId,
+      invitation: invitation.json<{ id: string }>().id,
       webhookTemplate: template.json<{ id: string }>().id,
       webhookInstance: instance.json<{ id: string }>().id,
       company: claimsOf(a.auth.token).companyId,
@@ -195,6 +203,7 @@ describe('the route table’s tenancy', () => {
     bodies = {
       'PATCH /api/bots/:id': { name: 'Taken' },
       'PATCH /api/companies/:id': { name: 'Taken' },
+      'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
       'POST /api/bots/:id/deployments': { channel: 'webchat' },
       'PATCH /api/deployments/:id': { version: 1 },
@@ -227,21 +236,7 @@ describe('the route table’s tenancy', () => {
 
   const routes = () => t.app.routeAccess;
 
-  /**
-   * `inject`, but an event stream answers as soon as it opens (it would never end): its status,
-   * and no body.
-   */
-  async function call(options: InjectOptions): Promise<{ statusCode: number; body: string; name?: string }> {
-    const response = await t.app.inject({ ...options, payloadAsStream: true });
-    const stream = response.stream();
-    if (String(response.headers['content-type']).startsWith('text/event-stream')) {
-      stream.destroy();
-      return { statusCode: response.statusCode, body: '(event stream)' };
-    }
-    let body = '';
-    for await (const chunk of stream) body += String(chunk);
-    return { statusCode: response.statusCode, body, name: JSON.parse(body || 'null')?.error?.name };
-  }
+  const call = (options: InjectOptions) => callRoute(t.app, options);
   const nobody: Resources = {
     company: randomUUID(),
     bot: randomUUID(),
@@ -252,6 +247,8 @@ describe('the route table’s tenancy', () => {
     webhookTemplate: randomUUID(),
     webhookInstance: randomUUID(),
     dataset: randomUUID(),
+    member: randomUUID(),
+    invitation: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

@@ -5,6 +5,12 @@ import type { z } from 'zod';
 /** Comments keep proxies from closing a quiet stream; each also lets the stream catch up. */
 export const HEARTBEAT_MS = 25_000;
 
+/**
+ * How soon clients come back when a stopping server ends their stream: soon, spread over a second
+ * so a restarting process's visitors do not all arrive on its neighbours at once.
+ */
+const RECONNECT_HINT_MS = { min: 200, spread: 1_000 };
+
 /** Event name → the shape of its data, as a stream's contract declares them. */
 export type EventShapes = Readonly<Record<string, z.ZodType>>;
 
@@ -16,13 +22,18 @@ export interface EventStream<Events extends EventShapes = EventShapes> {
 }
 
 /**
- * Server-Sent Event streams of one route plugin: each is ended when the server closes, and sends a
- * heartbeat (calling `onHeartbeat`, e.g. to catch up or to check the session) until the client goes.
+ * Server-Sent Event streams of one route plugin: each sends a heartbeat (calling `onHeartbeat`,
+ * e.g. to catch up or to check the session) until the client goes. When the server stops they end
+ * with a reconnect hint: clients come back (to another process) and resume after the last id.
  */
 export function eventStreams(app: FastifyInstance) {
   const open = new Set<ServerResponse>();
+  let closing = false;
+  const endWithHint = (stream: ServerResponse) =>
+    stream.end(`retry: ${RECONNECT_HINT_MS.min + Math.floor(Math.random() * RECONNECT_HINT_MS.spread)}\n\n`);
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.end();
+    closing = true;
+    for (const stream of open) endWithHint(stream);
   });
   return <Events extends EventShapes = EventShapes>(
     reply: FastifyReply,
@@ -40,6 +51,7 @@ export function eventStreams(app: FastifyInstance) {
     raw.write('retry: 3000\n\n');
     open.add(raw);
     const heartbeat = setInterval(() => {
+      if (raw.writableEnded) return;
       raw.write(': keep-alive\n\n');
       options.onHeartbeat?.();
     }, app.ctx.realtime.heartbeatMs);
@@ -48,14 +60,18 @@ export function eventStreams(app: FastifyInstance) {
       open.delete(raw);
       options.onClose();
     });
+    // Its request came in before the server began to stop, but it opens after: it ends at once,
+    // or it would hold the stopping server open until its time limit.
+    if (closing) endWithHint(raw);
     return {
       send(event, data, id) {
+        if (raw.writableEnded) return;
         raw.write(
           `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
         );
       },
       end() {
-        raw.end();
+        if (!raw.writableEnded) raw.end();
       },
     };
   };

@@ -1,3 +1,4 @@
+import type { Permission } from '@parley/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { isApiError } from '../shared/api/api-error';
@@ -5,7 +6,7 @@ import { configureRequests } from '../shared/api/request';
 import { readAuthRecord } from '../shared/auth/auth-record';
 import { readPendingTwoFactor } from '../shared/auth/pending-two-factor';
 import { frontendConfigQuery } from '../shared/config/frontend-config';
-import { currentUserQuery } from '../shared/session/current-user';
+import { currentUserQuery, ForbiddenRouteError, landingPath } from '../shared/session/current-user';
 import { loginPath, safeNext, signOut } from '../shared/session/sign-out';
 import { createTracker } from '../shared/telemetry/tracker';
 import { getTracker, setTracker } from '../shared/telemetry/tracker-instance';
@@ -51,6 +52,29 @@ export function createRouter(queryClient: QueryClient) {
       if (isApiError(error) && error.status === 401) throw redirect(loginPath(pathOf(request)));
       throw error;
     }
+    return null;
+  }
+
+  /** The signed-in user for a page's loader; undefined when the session check (requireSession) decides. */
+  async function signedInUser() {
+    if (!readAuthRecord()) return undefined;
+    return queryClient.ensureQueryData(currentUserQuery).catch(() => undefined);
+  }
+
+  /**
+   * The permission a page needs, declared on its route: a person whose role lacks it gets the
+   * unauthorized screen (the server refuses its calls anyway; this spares a page of refusals).
+   */
+  const needs = (permission: Permission) => async () => {
+    const user = await signedInUser();
+    if (user && !user.permissions.includes(permission)) throw new ForbiddenRouteError(permission);
+    return null;
+  };
+
+  /** Home is the bots: a role without them lands where it works (an agent: the inbox). */
+  async function home() {
+    const user = await signedInUser();
+    if (user && !user.permissions.includes('bots:view')) throw redirect(landingPath(user));
     return null;
   }
 
@@ -105,6 +129,12 @@ export function createRouter(queryClient: QueryClient) {
                   }),
                 },
                 {
+                  path: 'invitation',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/invitation-page')).InvitationPage,
+                  }),
+                },
+                {
                   path: 'password-reset',
                   lazy: async () => ({
                     Component: (await import('../features/auth/components/password-reset-page'))
@@ -129,7 +159,7 @@ export function createRouter(queryClient: QueryClient) {
             },
             {
               path: 'lite/bots/:deploymentId/tester',
-              loader: requireSession,
+              loader: async (args) => (await requireSession(args)) ?? (await needs('bots:view')()),
               errorElement: <RouteErrorScreen />,
               lazy: async () => ({
                 Component: (await import('../features/webchat/components/tester-page')).TesterPage,
@@ -145,16 +175,19 @@ export function createRouter(queryClient: QueryClient) {
                   children: [
                     {
                       index: true,
+                      loader: home,
                       lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }),
                     },
                     {
                       path: 'inbox',
+                      loader: needs('inbox:use'),
                       lazy: async () => ({
                         Component: (await import('../features/inbox/components/inbox-page')).InboxPage,
                       }),
                     },
                     {
                       path: 'reports',
+                      loader: needs('reports:view'),
                       lazy: async () => ({
                         Component: (await import('../features/reports/components/reports-layout'))
                           .ReportsLayout,
@@ -206,6 +239,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'webhook/marketplace',
+                      loader: needs('bots:manage'),
                       lazy: async () => ({
                         Component: (await import('../features/webhooks/components/marketplace-page'))
                           .MarketplacePage,
@@ -213,6 +247,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'conversational-web-sdk',
+                      loader: needs('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/sdk-docs/components/sdk-docs-page'))
                           .SdkDocsPage,
@@ -220,6 +255,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'lite/bots/:botId/settings',
+                      loader: needs('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/webchat/components/bot-settings-page'))
                           .BotSettingsPage,
@@ -227,6 +263,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'lite/bots/:botId/settings/styling',
+                      loader: needs('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/webchat/components/bot-settings-page'))
                           .BotSettingsPage,
@@ -234,6 +271,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'lite/bots/:botId/settings/translation',
+                      loader: needs('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/webchat/components/bot-settings-page'))
                           .BotSettingsPage,
@@ -241,6 +279,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'lite/bots/:botId/settings/knowledge',
+                      loader: needs('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/webchat/components/bot-settings-page'))
                           .BotSettingsPage,
@@ -268,7 +307,7 @@ export function createRouter(queryClient: QueryClient) {
         },
         {
           path: 'bots/list/:botId',
-          loader: requireSession,
+          loader: async (args) => (await requireSession(args)) ?? (await needs('bots:view')()),
           errorElement: <RouteErrorScreen />,
           lazy: async () => ({
             Component: (await import('../features/builder/components/builder-page')).BuilderPage,
@@ -296,7 +335,11 @@ export function createRouter(queryClient: QueryClient) {
           loader: requireSession,
           errorElement: <RouteErrorScreen />,
           children: [
-            { index: true, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
+            {
+              index: true,
+              loader: home,
+              lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }),
+            },
             { path: '*', element: <ErrorScreen kind="not-found" /> },
           ],
         },
@@ -309,26 +352,32 @@ export function createRouter(queryClient: QueryClient) {
           errorElement: <RouteErrorScreen />,
           children: [
             {
-              index: true,
-              lazy: async () => ({
-                Component: (await import('../features/webhooks/components/instances-page')).InstancesPage,
-              }),
+              loader: needs('bots:manage'),
+              errorElement: <RouteErrorScreen />,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../features/webhooks/components/instances-page')).InstancesPage,
+                  }),
+                },
+                {
+                  path: 'create/instance/:templateId',
+                  lazy: async () => ({
+                    Component: (await import('../features/webhooks/components/create-instance-page'))
+                      .CreateInstancePage,
+                  }),
+                },
+                {
+                  path: 'edit/template/:templateId',
+                  lazy: async () => ({
+                    Component: (await import('../features/webhooks/components/template-editor-page'))
+                      .TemplateEditorPage,
+                  }),
+                },
+                { path: '*', element: <ErrorScreen kind="not-found" /> },
+              ],
             },
-            {
-              path: 'create/instance/:templateId',
-              lazy: async () => ({
-                Component: (await import('../features/webhooks/components/create-instance-page'))
-                  .CreateInstancePage,
-              }),
-            },
-            {
-              path: 'edit/template/:templateId',
-              lazy: async () => ({
-                Component: (await import('../features/webhooks/components/template-editor-page'))
-                  .TemplateEditorPage,
-              }),
-            },
-            { path: '*', element: <ErrorScreen kind="not-found" /> },
           ],
         },
         ...legacyRoutes,

@@ -18,7 +18,9 @@ import * as translation from './0016-translation';
 import * as webhookMarketplace from './0017-webhook-marketplace';
 import * as knowledge from './0018-knowledge';
 import * as clientMessageIds from './0019-client-message-ids';
+import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
+import * as teams from './0024-teams';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -44,5 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0017-webhook-marketplace': webhookMarketplace,
   '0018-knowledge': knowledge,
   '0019-client-message-ids': clientMessageIds,
+  '0022-server-secrets': serverSecrets,
   '0023-llm-usage': llmUsage,
+  '0024-teams': teams,
 };

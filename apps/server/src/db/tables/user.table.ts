@@ -19,6 +19,7 @@ export interface UserTable {
   totp_last_step: Generated<number | null>;
   /** Carried in every token; raising it (a password change) signs the user out everywhere. */
   session_version: Generated<number>;
+  last_sign_in_at: Generated<Date | null>;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
 }

@@ -77,3 +77,20 @@ export function signUpAttemptMail(
     ],
   });
 }
+
+export function invitationMail(
+  to: string,
+  invitation: { invitedBy: string; companyName: string; link: string },
+): OutgoingMail {
+  return composeMail({
+    to,
+    subject: `${invitation.invitedBy} invited you to ${invitation.companyName} on Parley`,
+    greeting: 'Hi,',
+    body: [
+      `${invitation.invitedBy} invited you to join ${invitation.companyName} on Parley.`,
+      'Open this link within 7 days to choose your password and sign in:',
+    ],
+    button: { label: 'Join the team', link: invitation.link },
+    footer: ['If you did not expect this, ignore this mail: no account is made without you.'],
+  });
+}

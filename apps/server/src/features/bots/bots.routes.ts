@@ -16,7 +16,7 @@ export const botsRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, botsApi.create, { config: { permission: 'bots:manage' } }, async (request) =>
     bots.createBot(app.ctx, sessionOf(request), request.body),
   );
-  routeFrom(app, botsApi.get, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, botsApi.get, { config: { permission: 'bots:view' } }, async (request) =>
     bots.getBot(app.ctx, sessionOf(request), request.params.id),
   );
   routeFrom(app, botsApi.update, { config: { permission: 'bots:manage' } }, async (request) =>

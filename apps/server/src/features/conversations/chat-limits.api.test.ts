@@ -1,7 +1,7 @@
 import type { StartConversationResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
 describe('visitors’ messages per minute on the public chat API', () => {
   let t: TestApp;
@@ -52,5 +52,39 @@ describe('visitors’ messages per minute on the public chat API', () => {
     // Another visitor, elsewhere, chats as usual.
     const elsewhere = await start('198.51.100.20');
     expect((await say(elsewhere, '198.51.100.20')).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(testEngine === 'postgres')('visitors’ messages per minute across server processes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ CHAT_RATE_LIMIT_PER_CONVERSATION: '4', CHAT_RATE_LIMIT_PER_IP: '100' });
+  });
+  afterAll(() => t.close());
+
+  it('counts a conversation’s messages once, whichever process each reaches', async () => {
+    const owner = authHeader((await registerOwner(t)).auth.token);
+    const { key } = await deployedBot(t, owner, 'Shared limits', (flow) => flow);
+    const other = await t.secondInstance();
+    const processes = [t.app, other];
+    const chat = (
+      await t.request({ method: 'POST', url: '/api/chat/conversations', payload: { deploymentKey: key } })
+    ).json<StartConversationResponse>();
+    const statuses: number[] = [];
+    for (let sent = 0; sent < 6; sent++) {
+      const process = processes[sent % 2];
+      const response = await process?.inject({
+        method: 'POST',
+        url: `/api/chat/conversations/${chat.conversationId}/messages`,
+        headers: authHeader(chat.token, 'Bearer'),
+        payload: { text: `message ${sent}` },
+      });
+      statuses.push(response?.statusCode ?? 0);
+      // As a quarter second passing would: the process adds its count to the shared one.
+      await process?.ctx.conversations.messageCounts.share();
+    }
+    // Counted per process, each would have let all six through. Shared, a process knows what the
+    // others counted up to its last exchange: the one message the other took since goes over.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

@@ -1,35 +1,31 @@
 import type { FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../config';
 import { RateLimitException } from '../../errors';
+import type { SharedHitCounts } from '../rate-limits/shared-hit-counts';
 
-const ONE_MINUTE_S = 60;
+/** The window visitors' message limits count in. */
+export const CHAT_LIMIT_WINDOW_MS = 60_000;
 
 /**
- * Visitors' messages per minute, per conversation and per client IP. Counted in this process's
- * memory, so a message costs no database round trip; with N server processes behind a load
- * balancer a visitor may send up to N times the limit (the limits are far above what a person
- * types, and meant to stop scripts).
+ * Visitors' messages per minute, per conversation and per client IP, counted across all server
+ * processes (see SharedHitCounts: no database round trip per message).
  */
-export function chatMessageLimits(limits: AppConfig['chatRateLimit']) {
-  const perIp = new RateLimiterMemory({ keyPrefix: 'chat-ip', points: limits.perIp, duration: ONE_MINUTE_S });
-  const perConversation = new RateLimiterMemory({
-    keyPrefix: 'chat-conversation',
-    points: limits.perConversation,
-    duration: ONE_MINUTE_S,
-  });
-
+export function chatMessageLimits(counts: SharedHitCounts, limits: AppConfig['chatRateLimit']) {
   /** Counts the message; refuses it with 429 RateLimitException (and Retry-After) past either limit. */
   return async (request: FastifyRequest<{ Params: { id: string } }>): Promise<void> => {
-    try {
-      await perIp.consume(request.ip);
-      await perConversation.consume(request.params.id);
-    } catch (refused) {
-      if (!(refused instanceof RateLimiterRes)) throw refused;
-      throw new RateLimitException(
-        refused.msBeforeNext,
-        `Too many messages; wait ${Math.max(1, Math.ceil(refused.msBeforeNext / 1000))} seconds and send again`,
-      );
-    }
+    const [perIp, perConversation] = counts.hit([
+      `chat-ip:${request.ip}`,
+      `chat-conversation:${request.params.id}`,
+    ]);
+    const over = [
+      perIp && perIp.hits > limits.perIp ? perIp : undefined,
+      perConversation && perConversation.hits > limits.perConversation ? perConversation : undefined,
+    ].filter((count) => count !== undefined);
+    if (over.length === 0) return;
+    const waitMs = Math.max(...over.map((count) => count.windowEndsAt.getTime() - Date.now()));
+    throw new RateLimitException(
+      waitMs,
+      `Too many messages; wait ${Math.max(1, Math.ceil(waitMs / 1000))} seconds and send again`,
+    );
   };
 }

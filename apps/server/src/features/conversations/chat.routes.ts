@@ -34,7 +34,7 @@ function resumeAfter(lastEventId: string | string[] | undefined, after: number |
  */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
   const trials = new TrialGate(() => app.ctx.database.db);
-  const limitMessages = chatMessageLimits(app.ctx.config.chatRateLimit);
+  const limitMessages = chatMessageLimits(app.ctx.conversations.messageCounts, app.ctx.config.chatRateLimit);
 
   routeFrom(app, chatApi.deploymentConfig, { config: { auth: 'public' } }, async (request, reply) => {
     // Pages fetch this on every load; a minute of caching spares the server without hiding a restyle for long.

@@ -213,6 +213,10 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
         pending_turn = null, pending_owner = null, pending_until = null
       from input i
       where c.id = i.id
+        -- The ids again, as an array: the planner then reads the conversations by their key. It
+        -- guesses 100 rows for the JSON, and for a table of a few thousand conversations it would
+        -- rather read the whole table than look each one up.
+        and c.id = any(${writes.map((write) => write.conversationId)}::uuid[])
         and (c.state->>'turns')::int = i.read_turns
         and c.pending_owner is not distinct from i.pending_owner
         -- A retry of a message already answered runs no turn (see loadForTurn's answered).
@@ -273,7 +277,7 @@ export interface TurnClaim {
 /**
  * Claims conversations for turns that are about to make outside calls, recording each call before
  * it is made, in one statement: a claim lands only if no turn was stored since its turn read the
- * state and none is pending. Answers whether each landed.
+ * state and none is pending. Answers whether each landed. (The ids go twice, as in persistTurns.)
  */
 export async function claimTurns(db: Queryable, claims: TurnClaim[]): Promise<boolean[]> {
   const rows = claims.map((claim) => ({
@@ -291,7 +295,8 @@ export async function claimTurns(db: Queryable, claims: TurnClaim[]): Promise<bo
       pending_until = now() + make_interval(secs => i.lease_seconds)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as i(id uuid, read_turns int, owner text, lease_seconds float8, pending jsonb, client_message_id text)
-    where c.id = i.id and (c.state->>'turns')::int = i.read_turns and c.pending_owner is null
+    where c.id = i.id and c.id = any(${claims.map((claim) => claim.conversationId)}::uuid[])
+      and (c.state->>'turns')::int = i.read_turns and c.pending_owner is null
       and (i.client_message_id is null or not exists (
         select 1 from conversation_messages m
         where m.conversation_id = c.id and m.client_message_id = i.client_message_id))

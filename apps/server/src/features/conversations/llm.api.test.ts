@@ -53,15 +53,13 @@ describe('LLM modules in live conversations', () => {
     });
   });
 
-  it('streams the answer to the conversation’s event stream while it is written, then stores it', async () => {
-    const slow = fakeOpenAi({
-      tokens: ['Try', ' a', ' smoky', ' lapsang', ' souchong', '.'],
-      tokenDelayMs: 80,
-    });
-    await new Promise<void>((resolve) => slow.server.listen(0, '127.0.0.1', resolve));
+  /** What the conversation's event stream receives while the bot answers one message with the model. */
+  async function streamedWhileAnswering(tokenDelayMs: number) {
+    const model = fakeOpenAi({ tokens: ['Try', ' a', ' smoky', ' lapsang', ' souchong', '.'], tokenDelayMs });
+    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
     const t = await createTestApp({
       OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: `http://127.0.0.1:${(slow.server.address() as AddressInfo).port}/v1`,
+      OPENAI_BASE_URL: `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`,
     });
     try {
       const headers = authHeader((await registerOwner(t)).auth.token);
@@ -98,27 +96,39 @@ describe('LLM modules in live conversations', () => {
       }
       await sending;
       controller.abort();
-
       const chunks = received.split('\n\n');
       const drafts = chunks
         .filter((chunk) => chunk.startsWith('event: draft'))
         .map((chunk) => JSON.parse(chunk.split('data: ')[1] ?? '{}') as { moduleId: string; text: string });
-      // Growing text, before the stored message.
-      expect(drafts.length).toBeGreaterThanOrEqual(2);
-      expect(drafts.every((draft) => draft.moduleId === 'advise')).toBe(true);
-      expect(drafts.map((draft) => draft.text.length)).toEqual(
-        [...drafts.map((draft) => draft.text.length)].sort((a, b) => a - b),
-      );
-      expect('Try a smoky lapsang souchong.'.startsWith(drafts[0]?.text ?? 'x')).toBe(true);
-      const stored = chunks.filter((chunk) => chunk.includes('event: message'));
-      const firstDraft = chunks.findIndex((chunk) => chunk.startsWith('event: draft'));
-      const answer = chunks.findIndex((chunk) => chunk.includes('Try a smoky lapsang souchong.'));
-      expect(firstDraft).toBeLessThan(answer);
-      expect(stored.at(-1)).toContain('"text":"Try a smoky lapsang souchong."');
-      expect(received).not.toMatch(/id: \d+\nevent: draft/);
+      return { received, chunks, drafts };
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => slow.server.close(() => resolve()));
+      await new Promise<void>((resolve) => model.server.close(() => resolve()));
     }
+  }
+
+  it('streams the answer to the conversation’s event stream while it is written, then stores it', async () => {
+    const { received, chunks, drafts } = await streamedWhileAnswering(80);
+    // Growing text, before the stored message.
+    expect(drafts.length).toBeGreaterThanOrEqual(2);
+    expect(drafts.every((draft) => draft.moduleId === 'advise')).toBe(true);
+    expect(drafts.map((draft) => draft.text.length)).toEqual(
+      [...drafts.map((draft) => draft.text.length)].sort((a, b) => a - b),
+    );
+    expect('Try a smoky lapsang souchong.'.startsWith(drafts[0]?.text ?? 'x')).toBe(true);
+    const stored = chunks.filter((chunk) => chunk.includes('event: message'));
+    const firstDraft = chunks.findIndex((chunk) => chunk.startsWith('event: draft'));
+    const answer = chunks.findIndex((chunk) => chunk.includes('Try a smoky lapsang souchong.'));
+    expect(firstDraft).toBeLessThan(answer);
+    expect(stored.at(-1)).toContain('"text":"Try a smoky lapsang souchong."');
+    expect(received).not.toMatch(/id: \d+\nevent: draft/);
+  });
+
+  it('sends no draft of an answer written at once: its stored message follows', async () => {
+    const { chunks, drafts } = await streamedWhileAnswering(0);
+    expect(drafts).toEqual([]);
+    expect(chunks.filter((chunk) => chunk.includes('event: message')).at(-1)).toContain(
+      '"text":"Try a smoky lapsang souchong."',
+    );
   });
 });

@@ -271,6 +271,45 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     },
   );
 
+  it.runIf(testEngine === 'postgres')(
+    'looks up the conversations a claim or a store is about by their key, however many there are',
+    async () => {
+      const conversation = await start(hookKey);
+      // A few thousand conversations: few enough that, for the 100 rows it guesses a batch holds,
+      // the planner would rather read the whole table than look each conversation up.
+      const { db } = t.database;
+      await sql`
+        insert into conversations (company_id, bot_id, deployment_id, token_hash, status, state, channel, user_info, context)
+        select company_id, bot_id, deployment_id, md5(random()::text), status, state, channel, user_info, context
+        from conversations, generate_series(1, 3000)
+        where id = ${conversation.conversationId}`.execute(db);
+      await sql`analyze conversations`.execute(db);
+
+      const writes: { text: string; values: unknown[] }[] = [];
+      const original = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        // Named prepared statements come as { name, text, values }.
+        const query = args[0] as string | { text: string; values?: unknown[] };
+        const [text, values] =
+          typeof query === 'string' ? [query, args[1] as unknown[]] : [query.text, query.values ?? []];
+        if (/update conversations c set/.test(text)) writes.push({ text, values });
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        expect((await send(conversation, 'A-18')).statusCode).toBe(200);
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+      expect(writes).toHaveLength(2);
+      for (const { text, values } of writes) {
+        const { rows } = await t.database.executeSql(`explain ${text}`, values);
+        const plan = (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).not.toMatch(/Seq Scan on conversations/);
+        expect(plan).toMatch(/Index Cond: \(id = ANY/);
+      }
+    },
+  );
+
   it('calls the webhook exactly once per message when messages race, and keeps every answer', async () => {
     const conversation = await start(hookKey);
     hookCalls.length = 0;

@@ -75,14 +75,19 @@ const WAIT_MAX_MS = 250;
 /** How often a streaming AI answer's text so far goes out to the conversation's streams. */
 const DRAFT_INTERVAL_MS = 60;
 
-/** Streams an AI answer as it is written: the text so far, at most every DRAFT_INTERVAL_MS. */
+/**
+ * Streams an AI answer as it is written: the text so far, at most every DRAFT_INTERVAL_MS, counted
+ * from its first token. An answer written faster than that sends no draft (its stored message
+ * follows at once), so quick answers cost no notice to every process.
+ */
 function draftPublisher(ctx: AppContext, conversationId: string) {
   const texts = new Map<string, string>();
-  let lastSent = 0;
+  let lastSent: number | undefined;
   return (token: string, moduleId: string) => {
     const text = (texts.get(moduleId) ?? '') + token;
     texts.set(moduleId, text);
     const now = Date.now();
+    lastSent ??= now;
     if (now - lastSent < DRAFT_INTERVAL_MS) return;
     lastSent = now;
     ctx.conversations.bus.publishDraft({ conversationId, draft: { moduleId, text } });

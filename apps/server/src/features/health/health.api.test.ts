@@ -28,6 +28,7 @@ describe('GET /api/health', () => {
         unknown: [],
       },
       queue: { ok: true },
+      stopping: false,
     });
   });
 

@@ -17,7 +17,7 @@ export const knowledgeRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.ctx;
   acceptFileBodies(app);
 
-  routeFrom(app, knowledgeApi.overview, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, knowledgeApi.overview, { config: { permission: 'bots:view' } }, async (request) =>
     knowledgeOverview(ctx(), sessionOf(request), request.params.id),
   );
   routeFrom(app, knowledgeApi.uploadDataset, { config: { permission: 'bots:manage' } }, async (request) =>
@@ -33,7 +33,7 @@ export const knowledgeRoutes: FastifyPluginAsync = async (app) => {
       fileName: request.query.fileName,
     }),
   );
-  routeFrom(app, knowledgeApi.dataset, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, knowledgeApi.dataset, { config: { permission: 'bots:view' } }, async (request) =>
     datasetPreview(ctx(), sessionOf(request), request.params.id, request.params.sourceId),
   );
   routeFrom(app, knowledgeApi.updateDataset, { config: { permission: 'bots:manage' } }, async (request) =>

@@ -32,7 +32,7 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     return publishing.publish(app.ctx, session, request.params.id);
   });
 
-  routeFrom(app, publishingApi.versions, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, publishingApi.versions, { config: { permission: 'bots:view' } }, async (request) =>
     publishing.versionsOf(app.ctx, sessionOf(request), request.params.id),
   );
 
@@ -40,7 +40,7 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     publishing.restoreVersion(app.ctx, sessionOf(request), request.params.id, request.params.version),
   );
 
-  routeFrom(app, publishingApi.deployments, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, publishingApi.deployments, { config: { permission: 'bots:view' } }, async (request) =>
     publishing.deploymentsOf(app.ctx, sessionOf(request), request.params.id),
   );
 
@@ -59,7 +59,7 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     publishing.testDeployment(app.ctx, sessionOf(request), request.params.id),
   );
 
-  routeFrom(app, publishingApi.deployment, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, publishingApi.deployment, { config: { permission: 'bots:view' } }, async (request) =>
     publishing.deploymentOf(app.ctx, sessionOf(request), request.params.id),
   );
 

@@ -8,7 +8,7 @@ import * as settings from './translation-settings.service';
 export const translationRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.ctx;
 
-  routeFrom(app, translationApi.provider, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, translationApi.provider, { config: { permission: 'bots:view' } }, async (request) =>
     settings.companyProvider(ctx(), sessionOf(request)),
   );
   routeFrom(app, translationApi.saveKey, { config: { permission: 'company:manage' } }, async (request) =>

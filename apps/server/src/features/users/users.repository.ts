@@ -64,6 +64,11 @@ export async function updateNames(
     .execute();
 }
 
+/** A session was handed to the user: the team screen shows when they last signed in. */
+export async function markSignedIn(db: Queryable, userId: string): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: sql`now()` }).where('id', '=', userId).execute();
+}
+
 export async function setTotpSecret(db: Queryable, userId: string, secret: string): Promise<void> {
   await db
     .updateTable('users')

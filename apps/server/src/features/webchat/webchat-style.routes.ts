@@ -6,7 +6,7 @@ import { saveStyle, styleOf } from './webchat-style.service';
 
 /** A bot's web chat style (contracts: webchatStyleApi). */
 export const webchatStyleRoutes: FastifyPluginAsync = async (app) => {
-  routeFrom(app, webchatStyleApi.get, { config: { permission: 'signed-in' } }, async (request) =>
+  routeFrom(app, webchatStyleApi.get, { config: { permission: 'bots:view' } }, async (request) =>
     styleOf(app.ctx, sessionOf(request), request.params.id),
   );
   routeFrom(app, webchatStyleApi.save, { config: { permission: 'bots:manage' } }, async (request) =>

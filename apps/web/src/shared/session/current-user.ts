@@ -1,4 +1,4 @@
-import { type Permission, usersApi } from '@parley/contracts';
+import { type CurrentUser, type Permission, usersApi } from '@parley/contracts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { callRoute } from '../api/request';
 
@@ -30,4 +30,21 @@ export function initials(user: { first_name: string; last_name: string }): strin
 export function useCan(permission: Permission): boolean {
   const { data: user } = useSuspenseQuery(currentUserQuery);
   return user.permissions.includes(permission);
+}
+
+/** Where a person lands in the app: the first area their role opens (an agent: the inbox). */
+export function landingPath(user: CurrentUser): string {
+  const can = (permission: Permission) => user.permissions.includes(permission);
+  if (can('bots:view')) return '/v2';
+  if (can('inbox:use')) return '/v2/inbox';
+  if (can('reports:view')) return '/v2/reports';
+  return '/v2/changelog';
+}
+
+/** Raised by a route the signed-in person's role does not open: the unauthorized screen shows. */
+export class ForbiddenRouteError extends Error {
+  override name = 'ForbiddenException';
+  constructor(readonly permission: Permission) {
+    super(`This page needs the permission ${permission}`);
+  }
 }

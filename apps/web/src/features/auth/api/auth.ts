@@ -1,4 +1,10 @@
-import { authApi, type LoginRequest, type RegisterRequest } from '@parley/contracts';
+import {
+  type AcceptInvitationRequest,
+  authApi,
+  type LoginRequest,
+  type RegisterRequest,
+  teamApi,
+} from '@parley/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../../shared/api/request';
 
@@ -53,6 +59,23 @@ export const twoFactorQrQuery = (token: string) =>
 export function useRegisterTwoFactor(token: string) {
   return useMutation({
     mutationFn: (otp: string) => callRoute(authApi.registerTwoFactor, { body: { otp }, token }),
+    meta: { silent: true },
+  });
+}
+
+/** What an invitation link invites to (the token goes in the body, never the address). */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['auth', 'invitation', token] as const,
+    queryFn: ({ signal }) => callRoute(teamApi.invitation, { body: { token }, token: null, signal }),
+    // A refused link is the page's own message, not a page error.
+    throwOnError: false,
+    retry: false,
+  });
+
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (body: AcceptInvitationRequest) => callRoute(teamApi.acceptInvitation, { body, token: null }),
     meta: { silent: true },
   });
 }

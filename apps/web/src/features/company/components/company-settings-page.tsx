@@ -10,6 +10,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery, useCan } from '../../../shared/session/current-user';
 import { IndustrySelect, useIndustryLabel } from '../../../shared/ui/industry-select';
 import { useUpdateCompanySettings } from '../api/company-settings';
+import { TeamCard } from './team-card';
 
 interface SettingsForm {
   name: string;
@@ -141,11 +142,12 @@ function BenchmarkCard({ industry }: { industry: Industry | null }) {
   );
 }
 
-/** `/v2/company/settings`: the company's name and industry (owners and admins change them). */
+/** `/v2/company/settings`: the company's name and industry, and its team (owners and admins change them). */
 export function CompanySettingsPage() {
   const { t } = useTranslation('company');
   const { data: user } = useSuspenseQuery(currentUserQuery);
   const canManage = useCan('company:manage');
+  const canManageUsers = useCan('users:manage');
   return (
     <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
       <Box>
@@ -156,6 +158,7 @@ export function CompanySettingsPage() {
       </Box>
       {!canManage && <Alert severity="info">{t('readOnly', { company: user.company.name })}</Alert>}
       <ProfileCard company={user.company} canManage={canManage} />
+      {canManageUsers && <TeamCard />}
       <BenchmarkCard industry={user.company.industry} />
     </Stack>
   );

@@ -227,7 +227,7 @@ export function ProfilePage() {
           <Typography variant="h1">{displayName(user)}</Typography>
           <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mt: 0.5 }}>
             <Typography color="text.secondary">{user.email}</Typography>
-            <Chip size="small" label={t(`roles.${user.role}`)} />
+            <Chip size="small" label={t(`roles.${user.role}`, { ns: 'common' })} />
             <Chip size="small" variant="outlined" label={user.company.name} />
           </Stack>
         </Box>

@@ -38,6 +38,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCan } from '../../../shared/session/current-user';
 import { useIndustryLabel } from '../../../shared/ui/industry-select';
 import { businessReportQuery, useDefaultGoalValue } from '../api/reports-api';
 import { ReportError } from './report-error';
@@ -221,6 +222,8 @@ function RevenueImpact({ report }: { report: BusinessReport }) {
   const { view, companyId, ownCompanyId } = useReportContext();
   const { revenue } = report;
   const delta = change.count(revenue.total, revenue.previousTotal);
+  // Analysts and viewers read revenue; only those who manage bots set a bot's goal value.
+  const canSetGoalValue = useCan('bots:manage');
   return (
     <ReportCard
       title={t('revenue.title')}
@@ -279,7 +282,7 @@ function RevenueImpact({ report }: { report: BusinessReport }) {
               GBP · £ — {t('revenue.soon')}
             </MenuItem>
           </TextField>
-          {view.botId && revenue.defaultValue !== null && companyId === ownCompanyId && (
+          {canSetGoalValue && view.botId && revenue.defaultValue !== null && companyId === ownCompanyId && (
             <DefaultGoalValue botId={view.botId} value={revenue.defaultValue} />
           )}
         </Stack>

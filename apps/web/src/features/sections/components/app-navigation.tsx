@@ -25,12 +25,13 @@ import {
   ListSubheader,
   Tooltip,
 } from '@mui/material';
-import type { Section } from '@parley/contracts';
+import type { Permission, Section } from '@parley/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
+import { currentUserQuery } from '../../../shared/session/current-user';
 import { SectionIcon } from './section-icon';
 
 /** Sections grouped by their column, in the order the server gives them. */
@@ -82,31 +83,40 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const sdk = pathname === '/v2/conversational-web-sdk';
   const company = pathname === '/v2/company/settings';
   const webhooks = pathname.startsWith('/v2/webhook') || pathname.startsWith('/webhook');
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  // Each area shows only to a role that opens it (the router refuses the others anyway).
+  const can = (permission: Permission) => user.permissions.includes(permission);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
       <List>
-        <NavItem
-          to="/v2"
-          label={t('nav.home')}
-          icon={home ? <HomeRounded color="primary" /> : <HomeOutlined />}
-          selected={home}
-          onNavigate={onNavigate}
-        />
-        <NavItem
-          to="/v2/inbox"
-          label={t('nav.inbox')}
-          icon={inbox ? <ForumRounded color="primary" /> : <ForumOutlined />}
-          selected={inbox}
-          onNavigate={onNavigate}
-        />
-        <NavItem
-          to="/v2/reports"
-          label={t('nav.reports')}
-          icon={reports ? <InsightsRounded color="primary" /> : <InsightsOutlined />}
-          selected={reports}
-          onNavigate={onNavigate}
-        />
+        {can('bots:view') && (
+          <NavItem
+            to="/v2"
+            label={t('nav.home')}
+            icon={home ? <HomeRounded color="primary" /> : <HomeOutlined />}
+            selected={home}
+            onNavigate={onNavigate}
+          />
+        )}
+        {can('inbox:use') && (
+          <NavItem
+            to="/v2/inbox"
+            label={t('nav.inbox')}
+            icon={inbox ? <ForumRounded color="primary" /> : <ForumOutlined />}
+            selected={inbox}
+            onNavigate={onNavigate}
+          />
+        )}
+        {can('reports:view') && (
+          <NavItem
+            to="/v2/reports"
+            label={t('nav.reports')}
+            icon={reports ? <InsightsRounded color="primary" /> : <InsightsOutlined />}
+            selected={reports}
+            onNavigate={onNavigate}
+          />
+        )}
         <NavItem
           to="/v2/changelog"
           label={t('nav.changelog')}
@@ -114,22 +124,26 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
           selected={changelog}
           onNavigate={onNavigate}
         />
-        <NavItem
-          to="/v2/conversational-web-sdk"
-          label={t('nav.sdk')}
-          icon={
-            sdk ? <IntegrationInstructionsRounded color="primary" /> : <IntegrationInstructionsOutlined />
-          }
-          selected={sdk}
-          onNavigate={onNavigate}
-        />
-        <NavItem
-          to="/v2/webhook/marketplace"
-          label={t('nav.webhooks')}
-          icon={webhooks ? <WebhookRounded color="primary" /> : <WebhookOutlined />}
-          selected={webhooks}
-          onNavigate={onNavigate}
-        />
+        {can('bots:view') && (
+          <NavItem
+            to="/v2/conversational-web-sdk"
+            label={t('nav.sdk')}
+            icon={
+              sdk ? <IntegrationInstructionsRounded color="primary" /> : <IntegrationInstructionsOutlined />
+            }
+            selected={sdk}
+            onNavigate={onNavigate}
+          />
+        )}
+        {can('bots:manage') && (
+          <NavItem
+            to="/v2/webhook/marketplace"
+            label={t('nav.webhooks')}
+            icon={webhooks ? <WebhookRounded color="primary" /> : <WebhookOutlined />}
+            selected={webhooks}
+            onNavigate={onNavigate}
+          />
+        )}
         <NavItem
           to="/v2/company/settings"
           label={t('nav.companySettings')}

@@ -36,8 +36,10 @@ const config: FrontendConfig = {
   nlu: { maxUtterances: 100, maxUtteranceLength: 280 },
 };
 
-function renderAt(path: string, ui: React.ReactNode) {
-  const queryClient = signedInClient(signedInUser({ company: { sections } }));
+function renderAt(path: string, ui: React.ReactNode, permissions?: string[]) {
+  const queryClient = signedInClient(
+    signedInUser({ company: { sections }, ...(permissions ? { permissions } : {}) }),
+  );
   queryClient.setQueryData(frontendConfigQuery.queryKey, config);
   return renderWithApp(
     <MemoryRouter initialEntries={[path]}>
@@ -79,6 +81,15 @@ describe('company sections', () => {
     );
     fireEvent.click(screen.getByRole('link', { name: 'Price list' }));
     expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('show a role only the areas it opens: an agent, the inbox', () => {
+    renderAt('/v2/inbox', <AppNavigation sections={[]} onNavigate={() => {}} />, ['inbox:use']);
+    const areas = screen
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+      .filter((label) => !/Status page|Support/.test(label ?? ''));
+    expect(areas).toEqual(['Inbox', "What's new", 'Company settings']);
   });
 
   it('show their page inside the app, with a way to open it in a new tab', () => {

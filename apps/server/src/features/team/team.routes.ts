@@ -1,0 +1,31 @@
+import { teamApi } from '@parley/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { sessionOf } from '../../plugins/authenticate';
+import { routeFrom } from '../../plugins/contract-route';
+import * as team from './team.service';
+
+const manageUsers = { permission: 'users:manage' } as const;
+const rateLimited = { auth: 'public', rateLimit: { bucket: 'auth' } } as const;
+
+/** A company's people and joining it by invitation (contracts: teamApi). */
+export const teamRoutes: FastifyPluginAsync = async (app) => {
+  routeFrom(app, teamApi.list, { config: manageUsers }, async (request) =>
+    team.team(app.ctx, sessionOf(request).companyId),
+  );
+  routeFrom(app, teamApi.invite, { config: manageUsers }, async (request) =>
+    team.invite(app.ctx, sessionOf(request), request.body),
+  );
+  routeFrom(app, teamApi.revokeInvitation, { config: manageUsers }, async (request) => {
+    await team.revokeInvitation(app.ctx, sessionOf(request).companyId, request.params.id);
+    return null;
+  });
+  routeFrom(app, teamApi.updateMember, { config: manageUsers }, async (request) =>
+    team.updateMember(app.ctx, sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, teamApi.invitation, { config: rateLimited }, async (request) =>
+    team.invitationSummary(app.ctx, request.body.token),
+  );
+  routeFrom(app, teamApi.acceptInvitation, { config: rateLimited }, async (request) =>
+    team.acceptInvitation(app.ctx, request.body),
+  );
+};
