@@ -22,6 +22,9 @@ const services: EngineServices = {
   llm: { complete: async () => ({ text: '' }) },
   http: { request: async () => ({ status: 200, headers: {}, body: '{}', durationMs: 1 }) },
   webhooks: { deliver: () => Promise.reject(new Error('no webhooks in this bench')) },
+  knowledge: {
+    answer: async () => ({ outcome: 'no-match', text: '', citations: [], sources: [], model: 'none' }),
+  },
   nlu: memoryModelStore(),
   clock: { now: () => 1_800_000_000_000 },
   ids: { next: () => 'id' },

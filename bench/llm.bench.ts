@@ -29,7 +29,7 @@ type Engine = 'pglite' | 'postgres';
 interface Scenario {
   name: string;
   engine: Engine;
-  module: 'llm' | 'webhook';
+  module: 'llm' | 'webhook' | 'knowledge';
   latencyMs: number;
   visitors: number;
 }
@@ -40,7 +40,45 @@ const SCENARIOS: Scenario[] = [
   { name: 'llm-0s-1-postgres', engine: 'postgres', module: 'llm', latencyMs: 0, visitors: 1 },
   { name: 'webhook-1s-200-postgres', engine: 'postgres', module: 'webhook', latencyMs: 1000, visitors: 200 },
   { name: 'llm-1s-100-pglite', engine: 'pglite', module: 'llm', latencyMs: 1000, visitors: 100 },
+  // A knowledge answer: one retrieval query over a price list, then one model call (issue 20).
+  { name: 'knowledge-0s-10-postgres', engine: 'postgres', module: 'knowledge', latencyMs: 0, visitors: 10 },
+  { name: 'knowledge-0s-10-pglite', engine: 'pglite', module: 'knowledge', latencyMs: 0, visitors: 10 },
 ];
+
+/** A price list of `rows` products for the knowledge scenarios (SKU-1 … SKU-n). */
+const priceList = (rows: number) =>
+  [
+    'SKU,Product,Price,Category',
+    ...Array.from({ length: rows }, (_, index) => {
+      const kind = ['Shoes', 'Jackets', 'Socks', 'Hats'][index % 4];
+      return `SKU-${index + 1},${kind} model ${index + 1},${(index % 200) + 0.99},${kind}`;
+    }),
+  ].join('\n');
+const PRICE_ROWS = 2_000;
+
+/** Uploads the price list to the bench bot and waits until it is ready. */
+async function uploadPriceList(apiUrl: string, owner: { email: string; password: string }) {
+  const { token } = await json<{ token: string }>(`${apiUrl}/api/auth/login`, 'POST', owner);
+  const auth = `JWT ${token}`;
+  const bots = await json<{ items: { id: string }[] }>(`${apiUrl}/api/bots`, 'GET', undefined, auth);
+  const config = { botId: bots.items[0]?.id ?? '' };
+  const uploaded = await fetch(`${apiUrl}/api/bots/${config.botId}/knowledge/datasets?fileName=prices.csv`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'text/csv' },
+    body: priceList(PRICE_ROWS),
+  });
+  const source = (await uploaded.json()) as { id: string };
+  for (;;) {
+    const preview = await json<{ source: { live: { state: string } | null } }>(
+      `${apiUrl}/api/bots/${config.botId}/knowledge/datasets/${source.id}`,
+      'GET',
+      undefined,
+      auth,
+    );
+    if (preview.source.live?.state === 'ready') return;
+    await sleep(250);
+  }
+}
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const WARMUP_MS = 3000;
@@ -101,6 +139,13 @@ const flows = {
         { success: 'tell' },
       )
       .module('tell', 'text', { text: 'Order {{ said }}: {{ found.status }}' }, { next: 'start' }),
+  knowledge: () =>
+    asking('answer').module(
+      'answer',
+      'knowledge_answer',
+      { question: '{{ said }}' },
+      { answered: 'start', no_match: 'start', failure: 'start' },
+    ),
 };
 
 /** A receiver answering after `latencyMs`, as a slow order service does. */
@@ -183,9 +228,15 @@ async function run(scenario: Scenario) {
         worker.once('error', reject);
       },
     );
-    const flow = scenario.module === 'llm' ? flows.llm() : flows.webhook(receiverUrl);
+    const flow =
+      scenario.module === 'llm'
+        ? flows.llm()
+        : scenario.module === 'knowledge'
+          ? flows.knowledge()
+          : flows.webhook(receiverUrl);
     const owner = { email: ownerEmail, password: BENCH_PASSWORD };
     const key = await publishedBot(apiUrl, owner, `Bench ${scenario.module}`, flow);
+    if (scenario.module === 'knowledge') await uploadPriceList(apiUrl, owner);
     const conversations = await Promise.all(
       Array.from({ length: scenario.visitors }, () =>
         json<{ conversationId: string; token: string }>(`${apiUrl}/api/chat/conversations`, 'POST', {
@@ -201,7 +252,12 @@ async function run(scenario: Scenario) {
       const response = await call(
         `${apiUrl}/api/chat/conversations/${conversation.conversationId}/messages`,
         'POST',
-        { text: `question ${counter}` },
+        {
+          text:
+            scenario.module === 'knowledge'
+              ? `How much is SKU-${(counter % PRICE_ROWS) + 1}?`
+              : `question ${counter}`,
+        },
         `Bearer ${conversation.token}`,
       );
       if (response.status < 300) answered++;

@@ -28,7 +28,9 @@ import { frontendConfigRoutes } from './features/frontend/frontend-config.routes
 import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { processDatasetFile } from './features/knowledge/dataset-processing';
+import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
+import { llmRoutes } from './features/llm/llm.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
 import { nluRoutes } from './features/nlu/nlu.routes';
@@ -245,6 +247,8 @@ export async function buildApp({
     await api.register(nluRoutes);
     await api.register(aiRoutes);
     await api.register(knowledgeRoutes);
+    await api.register(generativeRoutes);
+    await api.register(llmRoutes);
     await api.register(reportsRoutes);
   });
 

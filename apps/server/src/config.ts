@@ -57,6 +57,8 @@ const envSchema = z.object({
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** How long an AI module waits for its whole answer before taking its failure port. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Completions (POST /api/llm/completions) one company may ask for in 15 minutes. */
+  LLM_COMPLETIONS_PER_COMPANY: z.coerce.number().int().positive().default(600),
   /**
    * How long past its call's timeout a turn waiting on an outside call keeps its claim on the
    * conversation; after that another process finishes it (its own process is taken to have stopped).
@@ -131,7 +133,14 @@ export interface AppConfig {
   supportUrl: string;
   agentsApiUrl: string;
   telemetryInstrumentationKey: string;
-  llm: { apiKey: string | undefined; baseUrl: string; defaultModel: string; timeoutMs: number };
+  llm: {
+    apiKey: string | undefined;
+    baseUrl: string;
+    defaultModel: string;
+    timeoutMs: number;
+    /** Completions one company may ask for in 15 minutes. */
+    completionsPerCompany: number;
+  };
   turns: { leaseGraceMs: number };
   /** A graceful stop: its whole time limit, and the first part of it spent serving while not ready. */
   shutdown: { timeoutMs: number; drainMs: number };
@@ -193,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
       defaultModel: e.OPENAI_DEFAULT_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
+      completionsPerCompany: e.LLM_COMPLETIONS_PER_COMPANY,
     },
     turns: { leaseGraceMs: e.TURN_LEASE_GRACE_MS },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainMs: e.SHUTDOWN_DRAIN_MS },

@@ -31,7 +31,8 @@ export interface AppContext {
     cache: ConversationCache;
     locks: KeyedLock;
     nlu: NluEngine;
-    engineServices: EngineServices;
+    /** The engine's ports; the knowledge port is made per bot (knowledgePort). */
+    engineServices: Omit<EngineServices, 'knowledge'>;
     bus: ConversationBus;
     /** Names this process in the claims of turns waiting on outside calls (see turn-runner.ts). */
     instanceId: string;

@@ -60,8 +60,33 @@ export function fakeOpenAi(
       response.write(
         `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
       );
+      const streamOptions = parsed.stream_options as { include_usage?: boolean } | undefined;
+      if (streamOptions?.include_usage) {
+        // OpenAI's last chunk when usage is asked for: no choices, the call's token counts.
+        const tokens = tokensFor(parsed).length;
+        const promptTokens = Math.ceil(JSON.stringify(parsed.messages ?? []).length / 4);
+        const usage = {
+          prompt_tokens: promptTokens,
+          completion_tokens: tokens,
+          total_tokens: promptTokens + tokens,
+        };
+        response.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [], usage })}\n\n`,
+        );
+      }
       response.end('data: [DONE]\n\n');
     });
   });
   return { server, requests };
+}
+
+/**
+ * Tokens of a model that answers from the first numbered source of a knowledge prompt and cites it,
+ * as a model told to cite does: `From what I have: <the source's text> [1]`.
+ */
+export function citingFirstSource(body: Record<string, unknown>): string[] {
+  const messages = body.messages as { role: string; content: string }[];
+  const user = messages.at(-1)?.content ?? '';
+  const first = /\[1\] [^:]+: (.*)/.exec(user)?.[1] ?? '';
+  return ['From', ' what', ' I', ' have: ', first, ' [1]'];
 }

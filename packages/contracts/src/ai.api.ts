@@ -1,4 +1,9 @@
-import { promptTestRequestSchema, promptTestResponseSchema } from './ai';
+import {
+  completionRequestSchema,
+  completionResponseSchema,
+  promptTestRequestSchema,
+  promptTestResponseSchema,
+} from './ai';
 import { botIdParamsSchema } from './bots';
 import { defineRoute } from './define-route';
 
@@ -14,5 +19,15 @@ export const aiApi = {
     body: promptTestRequestSchema,
     response: promptTestResponseSchema,
     errors: [400, 401, 403, 404, 413, 429, 502, 503],
+  }),
+  completion: defineRoute({
+    method: 'POST',
+    path: '/api/llm/completions',
+    tags: ['ai'],
+    summary:
+      'Complete a prompt with the configured language model, for the signed-in user’s company (rate limited per company; tokens counted per company and bot)',
+    body: completionRequestSchema,
+    response: completionResponseSchema,
+    errors: [400, 401, 404, 429, 502, 503],
   }),
 };

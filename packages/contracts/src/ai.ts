@@ -24,3 +24,24 @@ export const promptTestResponseSchema = z.object({
   durationMs: z.number().int(),
 });
 export type PromptTestResponse = z.infer<typeof promptTestResponseSchema>;
+
+/** The language-model completion endpoint (spec §7): the prompt in the body. */
+export const completionRequestSchema = z.strictObject({
+  prompt: z.string().trim().min(1, 'Write the prompt').max(20_000),
+  /** Empty or absent: the server's default model. */
+  model: z.string().trim().max(100).optional(),
+  temperature: z.number().min(0).max(2).default(0.7),
+  maxTokens: z.number().int().min(1).max(4096).default(512),
+  /** The bot the completion is for: its usage is counted under it (one of the company's bots). */
+  botId: z.uuid().optional(),
+});
+export type CompletionRequest = z.input<typeof completionRequestSchema>;
+
+export const completionResponseSchema = z.object({
+  text: z.string(),
+  model: z.string(),
+  /** As the provider counted them (null when it did not say). */
+  usage: z.object({ promptTokens: z.number().int(), completionTokens: z.number().int() }).nullable(),
+  durationMs: z.number().int(),
+});
+export type CompletionResponse = z.infer<typeof completionResponseSchema>;

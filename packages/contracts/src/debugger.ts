@@ -8,7 +8,7 @@ import { chatMessageSchema, sendMessageRequestSchema } from './chat';
  * step moves nowhere: it says the bot's intent model was not ready (its `detail` says why).
  */
 export const traceEntrySchema = z.object({
-  kind: z.enum(['start', 'global', 'module', 'fallback', 'delayed', 'resume', 'nlu']),
+  kind: z.enum(['start', 'global', 'module', 'fallback', 'delayed', 'resume', 'nlu', 'generative']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   port: z.string().optional(),
@@ -22,6 +22,24 @@ export const traceEntrySchema = z.object({
       previous: z.boolean(),
       /** Why training was refused (the trainer's words). */
       reason: z.string().optional(),
+    })
+    .optional(),
+  /**
+   * Of a `generative` step (the fallback answered from knowledge): the intent the NLU guessed, what
+   * retrieval found (with scores, and which rows were sent to the model), and what came of it.
+   */
+  knowledge: z
+    .object({
+      outcome: z.enum(['answered', 'no-match', 'failed']),
+      intent: z.object({ name: z.string(), confidence: z.number() }).nullable(),
+      sources: z.array(
+        z.object({
+          sourceName: z.string(),
+          rowNumber: z.number().int().optional(),
+          score: z.number(),
+          sent: z.boolean(),
+        }),
+      ),
     })
     .optional(),
   /** Why the turn stopped at this module (a template error such as TemplateBudgetExceeded). */

@@ -17,6 +17,8 @@ export * from './debugger.api';
 export * from './define-route';
 export * from './errors';
 export * from './frontend-config';
+export * from './generative';
+export * from './generative.api';
 export * from './health';
 export * from './health.api';
 export * from './inbox';

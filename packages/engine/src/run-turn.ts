@@ -1,6 +1,14 @@
 import { type Flow, type FlowModule, modulesById, targetOf } from '@parley/flow';
 import { type BotMessage, type ConversationEventData, type ConversationEventName, EVENT } from '@parley/kit';
-import { type ExecutionContext, runtimeOf, type UserInput } from '@parley/modules';
+import {
+  callFailureOf,
+  DEFAULT_GENERATIVE_SETTINGS,
+  type ExecutionContext,
+  type KnowledgeAnswer,
+  knowledgeRequestOf,
+  runtimeOf,
+  type UserInput,
+} from '@parley/modules';
 import { baseDimensions, type EngineEvent, type EventDimensions, type TraceEntry } from './events';
 import { globalMatches, orderedGlobals } from './globals';
 import type { NluEngine, NluModelNotice, NluResult } from './nlu/nlu';
@@ -177,7 +185,83 @@ class Turn {
           this.meta.onLlmToken?.(token, module.id);
         }),
       nlu: (text) => this.understand(text),
+      knowledge: (question) => this.askKnowledge(question),
     };
+  }
+
+  /** The bot's knowledge asked under its generative settings (instructions rendered here). */
+  private askKnowledge(question: string): Promise<KnowledgeAnswer> {
+    const settings = this.flow.settings.generative ?? DEFAULT_GENERATIVE_SETTINGS;
+    const instructions = this.templates.render(settings.instructions);
+    return this.services.knowledge.answer(
+      knowledgeRequestOf(
+        settings,
+        { question, language: this.flow.settings.language.split('-')[0] ?? 'en' },
+        instructions,
+      ),
+    );
+  }
+
+  /**
+   * The fallback answered from knowledge (the generative response tab): true when it answered;
+   * false when nothing scored the minimum or the model failed (the fallback then answers).
+   */
+  private async answerFromKnowledge(
+    waiting: FlowModule | undefined,
+    intent: { name: string; confidence: number } | null,
+  ): Promise<boolean> {
+    const question = this.lastUserText;
+    let answer: KnowledgeAnswer;
+    try {
+      answer = await this.askKnowledge(question);
+    } catch (error) {
+      const failure = callFailureOf(error);
+      this.emit(EVENT.KnowledgeAnswer, {
+        question,
+        outcome: 'failed',
+        intent,
+        sources: [],
+        error: failure.message,
+      });
+      this.step({
+        kind: 'generative',
+        from: waiting?.id ?? null,
+        to: null,
+        failure,
+        knowledge: { outcome: 'failed', intent, sources: [] },
+      });
+      return false;
+    }
+    const { outcome, sources, model, tokens } = answer;
+    this.emit(EVENT.KnowledgeAnswer, {
+      question,
+      outcome,
+      intent,
+      sources,
+      model,
+      ...(tokens === undefined ? {} : { tokens }),
+    });
+    this.step({
+      kind: 'generative',
+      from: waiting?.id ?? null,
+      to: null,
+      knowledge: { outcome, intent, sources },
+    });
+    const text = answer.text.trim();
+    if (outcome !== 'answered' || !text) return false;
+    const message: BotMessage = {
+      type: 'text',
+      text,
+      ...(answer.citations.length > 0 ? { citations: answer.citations } : {}),
+    };
+    this.outputs.push(message);
+    this.record('bot', text);
+    this.emit(
+      EVENT.MessageSent,
+      { count: 1 },
+      { 'Bot Original Message': [message], ...(waiting ? { 'Bot Module ID': waiting.id } : {}) },
+    );
+    return true;
   }
 
   /** Runs modules from `moduleId` until one waits, the conversation ends, or nothing follows. */
@@ -425,9 +509,11 @@ class Turn {
   }
 
   private async fallback(waiting: FlowModule | undefined): Promise<void> {
+    let intent: { name: string; confidence: number } | null = null;
     if (this.flow.intents.length > 0 && this.lastUserText) {
       const { predictions } = await this.understand(this.lastUserText);
       const best = predictions[0];
+      if (best) intent = { name: best.intent, confidence: best.confidence };
       if (best && best.confidence < LOW_CONFIDENCE) {
         this.emit(EVENT.LowConfidencePrediction, {
           intent: best.intent,
@@ -437,6 +523,12 @@ class Turn {
       }
     }
     this.emit(EVENT.Fallback, { text: this.lastUserText }, waiting ? { 'Bot Module ID': waiting.id } : {});
+    if (
+      this.flow.settings.generative?.enabled &&
+      this.lastUserText.trim() &&
+      (await this.answerFromKnowledge(waiting, intent))
+    )
+      return;
     const fallbackModule = this.flow.settings.fallbackModuleId;
     if (fallbackModule && this.byId.has(fallbackModule)) {
       this.step({

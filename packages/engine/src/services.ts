@@ -3,7 +3,10 @@ import type {
   HttpResponse,
   InstanceCall,
   InstanceCallResult,
+  KnowledgeAnswer,
+  KnowledgeRequest,
   LlmRequest,
+  LlmUsage,
 } from '@parley/modules';
 import type { NluModelStore } from './nlu/model-store';
 
@@ -14,10 +17,17 @@ import type { NluModelStore } from './nlu/model-store';
  * can say it; any other rejection is reported as `unknown`.
  */
 export interface EngineServices {
-  llm: { complete(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }> };
+  llm: {
+    complete(
+      request: LlmRequest,
+      onToken?: (token: string) => void,
+    ): Promise<{ text: string; usage?: LlmUsage }>;
+  };
   http: { request(request: HttpRequest): Promise<HttpResponse> };
   /** The company's installed webhooks: the host makes, signs and logs the delivery. */
   webhooks: { deliver(call: InstanceDelivery): Promise<InstanceCallResult> };
+  /** Retrieval over the bot's knowledge and one model call: an answer with citations, or no match. */
+  knowledge: { answer(request: KnowledgeRequest): Promise<KnowledgeAnswer> };
   /** Where trained NLU models are kept between turns (per flow version). */
   nlu: NluModelStore;
   clock: { now(): number };

@@ -1,3 +1,9 @@
+/** The generative settings a flow's settings carry (defined beside the knowledge port, in modules). */
+export {
+  DEFAULT_GENERATIVE_SETTINGS,
+  type GenerativeSettings,
+  generativeSettingsSchema,
+} from '@parley/modules';
 export { incomingOf, modulesById, portsOf, reachableModules, targetOf, waitsForInput } from './graph';
 export {
   FlowDocumentError,

@@ -1,4 +1,5 @@
 import {
+  generativeSettingsSchema,
   intentNameSchema,
   type ModuleContent,
   type ModuleType,
@@ -109,6 +110,8 @@ export const flowSettingsSchema = z.object({
     .default(30),
   /** The fallback connection: where the bot goes when nothing understands the user (else it says fallbackMessage). */
   fallbackModuleId: idSchema.optional(),
+  /** Answers from the bot's knowledge before the fallback (the generative response tab). */
+  generative: generativeSettingsSchema.optional(),
 });
 
 /** The bot document: what the builder edits, what gets published, what the engine runs. */

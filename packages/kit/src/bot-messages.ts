@@ -19,9 +19,26 @@ export const messageCardSchema = z.object({
 });
 export type MessageCard = z.infer<typeof messageCardSchema>;
 
+/**
+ * Where an answer written from the bot's knowledge came from: `[n]` in the text names the n-th
+ * citation. A dataset's row carries its number and its key columns (the first few cells).
+ */
+export const messageCitationSchema = z.object({
+  sourceId: z.string(),
+  sourceName: z.string(),
+  rowNumber: z.number().int().optional(),
+  /** The row's key columns, as the visitor reads them (`SKU: A-1042`). */
+  keys: z.array(z.object({ column: z.string(), value: z.string() })).default([]),
+});
+export type MessageCitation = z.infer<typeof messageCitationSchema>;
+
 /** What a bot says in one message; `text` is Markdown. */
 export const botMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({
+    type: z.literal('text'),
+    text: z.string(),
+    citations: z.array(messageCitationSchema).optional(),
+  }),
   z.object({ type: z.literal('buttons'), text: z.string(), buttons: z.array(messageButtonSchema) }),
   z.object({ type: z.literal('card'), card: messageCardSchema }),
   z.object({ type: z.literal('carousel'), cards: z.array(messageCardSchema) }),

@@ -31,6 +31,7 @@ export const EVENT = {
   WebhookResult: 'Webhook Result',
   LlmCompletion: 'LLM Completion',
   LlmFailed: 'LLM Failed',
+  KnowledgeAnswer: 'Knowledge Answer',
   TemplateError: 'Template Error',
   LoopDetected: 'Loop Detected',
   DelayedMoveRequested: 'Delayed Move Requested',
@@ -123,6 +124,24 @@ export const conversationEventDataSchemas = {
     reason: callFailureReasonSchema.optional(),
     status: z.number().int().optional(),
   }),
+  /** An answer from the bot's knowledge: what retrieval found (score, and whether it was sent), and what came of it. */
+  [EVENT.KnowledgeAnswer]: z.object({
+    question: z.string(),
+    /** `answered`; `no-match`: nothing scored the minimum (the fallback answered); `failed`: the model failed. */
+    outcome: z.enum(['answered', 'no-match', 'failed']),
+    intent: z.object({ name: z.string(), confidence: z.number() }).nullable().optional(),
+    sources: z.array(
+      z.object({
+        sourceName: z.string(),
+        rowNumber: z.number().int().optional(),
+        score: z.number(),
+        sent: z.boolean(),
+      }),
+    ),
+    model: z.string().optional(),
+    tokens: z.number().int().optional(),
+    error: z.string().optional(),
+  }),
   [EVENT.TemplateError]: templateErrorDataSchema,
   [EVENT.LoopDetected]: z.object({ steps: z.number().int() }),
   [EVENT.DelayedMoveRequested]: z.object({ moduleId: z.string(), seconds: z.number(), dueAt: z.number() }),
@@ -159,6 +178,7 @@ export const TRANSCRIPT_EVENTS = [
   EVENT.Fallback,
   EVENT.GoalReached,
   EVENT.LlmFailed,
+  EVENT.KnowledgeAnswer,
   EVENT.TemplateError,
   EVENT.ModuleFailed,
   EVENT.TranslationFailed,

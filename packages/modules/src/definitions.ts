@@ -9,6 +9,7 @@ import { inputDefinition } from './input/schema';
 import { intentRouterDefinition } from './intent-router/schema';
 import { jumpDefinition } from './jump/schema';
 import type { AnyModuleDefinition, ModuleDefinition } from './kit/module-kit';
+import { knowledgeAnswerDefinition } from './knowledge-answer/schema';
 import { llmDefinition } from './llm/schema';
 import type { ModuleType } from './module-types';
 import { setVariableDefinition } from './set-variable/schema';
@@ -26,6 +27,7 @@ export const moduleDefinitions = {
   set_variable: setVariableDefinition,
   webhook: webhookDefinition,
   llm: llmDefinition,
+  knowledge_answer: knowledgeAnswerDefinition,
   intent_router: intentRouterDefinition,
   handoff: handoffDefinition,
   delay: delayDefinition,

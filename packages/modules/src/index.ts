@@ -5,6 +5,17 @@ export { buttonSchema, gotoPayload } from './kit/buttons';
 export { callFailure, callFailureOf, OutsideCallFailed } from './kit/call-failure';
 export { intentNameSchema, toIntentName } from './kit/intents';
 export { kitWords } from './kit/kit-words';
+export {
+  ANSWER_LENGTH_TOKENS,
+  type AnswerLength,
+  DEFAULT_GENERATIVE_SETTINGS,
+  type GenerativeSettings,
+  generativeSettingsSchema,
+  type KnowledgeAnswer,
+  type KnowledgeRequest,
+  knowledgeRequestOf,
+  type RetrievedSource,
+} from './kit/knowledge';
 export type * from './kit/module-kit';
 export { compileUserPattern, type PatternRefusal, type UserPattern } from './kit/user-pattern';
 export { RESERVED_VARIABLES, setVariableActionSchema, variableNameSchema } from './kit/variables';
@@ -17,6 +28,7 @@ export {
   type WordKey,
   type WordValues,
 } from './kit/words';
+export { SUGGESTED_MODELS } from './llm/models';
 export { type ModuleType, moduleTypes } from './module-types';
 export { moduleRuntimes, runtimeOf } from './runtimes';
 export { joinUrl, normalizeLinks, renderMarkdown } from './text/links';

@@ -12,6 +12,7 @@ export const moduleTypes = [
   'set_variable',
   'webhook',
   'llm',
+  'knowledge_answer',
   'intent_router',
   'handoff',
   'delay',

@@ -22,6 +22,8 @@ import { jumpLook } from './jump/look';
 import { JumpPanel } from './jump/panel';
 import type { ModuleLook } from './kit/look';
 import type { ModulePanel } from './kit/panel-kit';
+import { knowledgeAnswerLook } from './knowledge-answer/look';
+import { KnowledgeAnswerPanel } from './knowledge-answer/panel';
 import { llmLook } from './llm/look';
 import { LlmPanel } from './llm/panel';
 import type { ModuleType } from './module-types';
@@ -46,6 +48,7 @@ export const modulePanels = {
   set_variable: SetVariablePanel,
   webhook: WebhookPanel,
   llm: LlmPanel,
+  knowledge_answer: KnowledgeAnswerPanel,
   intent_router: IntentRouterPanel,
   handoff: HandoffPanel,
   delay: DelayPanel,
@@ -64,6 +67,7 @@ export const moduleLooks = {
   set_variable: setVariableLook,
   webhook: webhookLook,
   llm: llmLook,
+  knowledge_answer: knowledgeAnswerLook,
   intent_router: intentRouterLook,
   handoff: handoffLook,
   delay: delayLook,
@@ -88,4 +92,4 @@ export {
   type WebhookInstanceOption,
   WordsField,
 } from './kit/panel-kit';
-export { SUGGESTED_MODELS } from './llm/panel';
+export { SUGGESTED_MODELS } from './llm/models';

@@ -9,6 +9,7 @@ import { inputRuntime } from './input/execute';
 import { intentRouterRuntime } from './intent-router/execute';
 import { jumpRuntime } from './jump/execute';
 import type { AnyModuleRuntime, ModuleRuntime } from './kit/module-kit';
+import { knowledgeAnswerRuntime } from './knowledge-answer/execute';
 import { llmRuntime } from './llm/execute';
 import type { ModuleType } from './module-types';
 import { setVariableRuntime } from './set-variable/execute';
@@ -26,6 +27,7 @@ export const moduleRuntimes = {
   set_variable: setVariableRuntime,
   webhook: webhookRuntime,
   llm: llmRuntime,
+  knowledge_answer: knowledgeAnswerRuntime,
   intent_router: intentRouterRuntime,
   handoff: handoffRuntime,
   delay: delayRuntime,

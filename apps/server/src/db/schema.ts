@@ -16,6 +16,7 @@ import type {
   KnowledgeRowTable,
   KnowledgeSourceTable,
 } from './tables/knowledge.table';
+import type { LlmUsageTable } from './tables/llm-usage.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
 import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
 import type { PendingSignUpTable } from './tables/pending-sign-up.table';
@@ -61,6 +62,7 @@ export interface DB {
   telemetry_events: TelemetryEventTable;
   knowledge_sources: KnowledgeSourceTable;
   knowledge_files: KnowledgeFileTable;
+  llm_usage: LlmUsageTable;
   knowledge_file_pieces: KnowledgeFilePieceTable;
   knowledge_rows: KnowledgeRowTable;
   company_translation: CompanyTranslationTable;

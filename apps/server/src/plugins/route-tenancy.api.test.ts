@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BotDetail, Deployment } from '@parley/contracts';
+import { type BotDetail, DEFAULT_GENERATIVE_SETTINGS, type Deployment } from '@parley/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, deployedBot, registerOwner, startChat } from '../../test/fixtures';
@@ -251,6 +251,8 @@ describe('the route table’s tenancy', () => {
       'POST /api/bots/:id/nlu/predictions': { text: 'hi' },
       'PATCH /api/bots/:id/knowledge/datasets/:sourceId': { name: 'Taken' },
       'POST /api/bots/:id/knowledge/search': { query: 'hi' },
+      'PUT /api/bots/:id/generative': { settings: DEFAULT_GENERATIVE_SETTINGS, baseRevision: 1 },
+      'POST /api/bots/:id/generative/test': { question: 'hi', settings: DEFAULT_GENERATIVE_SETTINGS },
       'POST /api/bots/:id/llm/prompt-tests': {
         model: '',
         systemPrompt: '',

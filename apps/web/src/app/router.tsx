@@ -286,6 +286,13 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'lite/bots/:botId/settings/generative',
+                      lazy: async () => ({
+                        Component: (await import('../features/webchat/components/bot-settings-page'))
+                          .BotSettingsPage,
+                      }),
+                    },
+                    {
                       path: 'sections/:sectionId',
                       lazy: async () => ({
                         Component: (await import('../features/sections/components/section-page')).SectionPage,

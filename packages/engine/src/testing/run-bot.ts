@@ -1,6 +1,12 @@
 import { type Flow, flowSchema } from '@parley/flow';
 import { type BotMessage, conversationEventDataSchemas, messageButtons } from '@parley/kit';
-import type { HttpRequest, HttpResponse, LlmRequest } from '@parley/modules';
+import type {
+  HttpRequest,
+  HttpResponse,
+  KnowledgeAnswer,
+  KnowledgeRequest,
+  LlmRequest,
+} from '@parley/modules';
 import { expect } from 'vitest';
 import type { EngineEvent, TraceEntry } from '../events';
 import { memoryModelStore } from '../nlu/model-store';
@@ -14,6 +20,7 @@ export interface TestServiceOptions {
   http?: (request: HttpRequest) => Promise<HttpResponse>;
   deliver?: EngineServices['webhooks']['deliver'];
   llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
+  knowledge?: (request: KnowledgeRequest) => Promise<KnowledgeAnswer>;
   startAt?: number;
 }
 
@@ -26,6 +33,9 @@ export function testServices(options: TestServiceOptions = {}) {
     http: { request: options.http ?? (() => Promise.reject(new Error('no HTTP in this test'))) },
     webhooks: {
       deliver: options.deliver ?? (() => Promise.reject(new Error('no webhooks in this test'))),
+    },
+    knowledge: {
+      answer: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
     },
     nlu: memoryModelStore(),
     clock: { now: () => now },

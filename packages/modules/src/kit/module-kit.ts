@@ -1,5 +1,6 @@
 import type { BotMessage, CallFailure, ConversationEventData, ConversationEventName } from '@parley/kit';
 import type { z } from 'zod';
+import type { KnowledgeAnswer } from './knowledge';
 import type { ModuleWords, Say } from './words';
 
 /** An output of a module that a connection can start from (`next`, `button:<id>`, `branch:<id>`, …). */
@@ -131,6 +132,12 @@ export interface InstanceCallResult {
   variables: Record<string, unknown>;
 }
 
+/** The tokens a model call used, as the provider counted them. */
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
 export interface LlmRequest {
   model: string;
   system: string;
@@ -160,6 +167,8 @@ export interface ExecutionContext {
   deliver(call: InstanceCall): Promise<InstanceCallResult>;
   llm(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }>;
   nlu(text: string): Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
+  /** Answers a question from the bot's knowledge, as its generative settings say (a model call). */
+  knowledge(question: string): Promise<KnowledgeAnswer>;
 }
 
 /** What happens when execution reaches a module. */

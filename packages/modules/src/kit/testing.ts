@@ -1,4 +1,5 @@
 import type { BotMessage } from '@parley/kit';
+import type { KnowledgeAnswer } from './knowledge';
 import type {
   ExecutionContext,
   HttpRequest,
@@ -22,6 +23,7 @@ export function testContext(
     llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
     nlu?: (text: string) => Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
     transcript?: { role: 'user' | 'bot'; utterance: string }[];
+    knowledge?: (question: string) => Promise<KnowledgeAnswer>;
   } = {},
 ) {
   const variables = new Map(Object.entries(options.variables ?? {}));
@@ -57,6 +59,7 @@ export function testContext(
     deliver: options.deliver ?? (() => Promise.reject(new Error('no webhooks in this test'))),
     llm: options.llm ?? (() => Promise.reject(new Error('no llm in this test'))),
     nlu: options.nlu ?? (() => Promise.resolve({ predictions: [], entities: [] })),
+    knowledge: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
   };
   return { context, variables, sent, events };
 }

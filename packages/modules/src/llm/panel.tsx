@@ -18,10 +18,8 @@ import {
   usePanelTranslation,
   VariableField,
 } from '../kit/panel-kit';
+import { SUGGESTED_MODELS } from './models';
 import type { LlmContent } from './schema';
-
-/** Suggestions only: any model name the configured provider knows is accepted. */
-export const SUGGESTED_MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
 
 /** Said before anything else: without a model, every run of this module takes Failed. */
 function NoModelWarning({ helpUrl }: { helpUrl: string }) {

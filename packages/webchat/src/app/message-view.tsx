@@ -1,5 +1,5 @@
 import type { WebchatStrings } from '@parley/contracts';
-import type { BotMessageOf, BotMessageType } from '@parley/kit';
+import type { BotMessageOf, BotMessageType, MessageCitation } from '@parley/kit';
 import { safeImageUrl, safeLinkUrl } from '@parley/kit/safe-url';
 import type { BotMessage, MessageButton, MessageCard } from '@parley/sdk';
 import type { ComponentChild } from 'preact';
@@ -92,10 +92,32 @@ interface BodyProps<M extends BotMessage> {
   strings: WebchatStrings;
 }
 
+/**
+ * Where an answer from the bot's knowledge came from, numbered as the answer cites them: the
+ * source, the row (`#12`) and the row's key columns. Names and numbers only, so no words to translate.
+ */
+function Citations({ citations }: { citations: MessageCitation[] }) {
+  return (
+    <ol class="pc-citations">
+      {citations.map((citation, index) => (
+        <li key={`${citation.sourceId}:${citation.rowNumber ?? index}`}>
+          <span class="pc-citation-number">[{index + 1}]</span> {citation.sourceName}
+          {citation.rowNumber !== undefined && ` · #${citation.rowNumber}`}
+          {citation.keys.length > 0 &&
+            ` · ${citation.keys.map((key) => `${key.column}: ${key.value}`).join(', ')}`}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** How the widget draws each kind of message (a new kind in @parley/kit must add its view). */
 const messageBodies = {
   text: ({ message, role }) => (
-    <div class="pc-bubble">{role === 'user' ? message.text : <RichText text={message.text} />}</div>
+    <div class="pc-bubble">
+      {role === 'user' ? message.text : <RichText text={message.text} />}
+      {message.citations && message.citations.length > 0 && <Citations citations={message.citations} />}
+    </div>
   ),
   buttons: ({ message, onPress, active }) => (
     <>

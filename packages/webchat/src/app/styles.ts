@@ -31,6 +31,9 @@ button:focus-visible,a:focus-visible,textarea:focus-visible,.pc-log:focus-visibl
 .pc-bubble p+p,.pc-bubble p+ul,.pc-bubble ul+p{margin-top:8px}
 .pc-bubble ul,.pc-bubble ol{padding-left:20px}
 .pc-bubble a{color:inherit;text-decoration:underline}
+.pc-bubble ol.pc-citations{list-style:none;padding:6px 0 0;margin:8px 0 0;border-top:1px solid color-mix(in srgb,currentColor 18%,transparent);font-size:12px;opacity:.85;white-space:normal}
+.pc-citations li+li{margin-top:2px}
+.pc-citation-number{font-weight:600}
 .pc-bubble code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em;padding:1px 4px;border-radius:4px;background:rgba(127,127,127,.18)}
 .pc-from-user .pc-bubble{background:var(--pc-primary);color:var(--pc-on-primary)}
 .pc-from-agent .pc-bubble{background:var(--pc-bg);color:var(--pc-text);border:1px solid var(--pc-primary)}

@@ -75,6 +75,9 @@ export function useConversation(
   // Read when a conversation starts; a change does not start another one.
   const startLanguage = useRef(language);
   startLanguage.current = language;
+  // Messages written before the conversation started: sent once it has (never left pending).
+  const queued = useRef<{ message: SendMessageRequest; seq: number }[]>([]);
+  const sendQueued = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (preview) return;
@@ -115,6 +118,7 @@ export function useConversation(
       if (closed) return;
       handle.current = current;
       setWaiting(false);
+      sendQueued.current();
       const live = current;
       subscription = chat.subscribe(live, {
         afterSeq: lastSeq,
@@ -161,7 +165,10 @@ export function useConversation(
         { ...shown, delivery: 'pending', retry: body },
       ]);
       const current = handle.current;
-      if (!current) return;
+      if (!current) {
+        queued.current.push({ message: body, seq });
+        return;
+      }
       setWaiting(true);
       chat
         .send(current, body)
@@ -185,6 +192,9 @@ export function useConversation(
     },
     [chat, preview],
   );
+  sendQueued.current = () => {
+    for (const { message, seq } of queued.current.splice(0)) deliver(message, seq);
+  };
 
   return {
     messages,

@@ -21,6 +21,7 @@ import * as clientMessageIds from './0019-client-message-ids';
 import * as conversationLanguages from './0020-conversation-languages';
 import * as webhookDeliveries from './0021-webhook-deliveries';
 import * as serverSecrets from './0022-server-secrets';
+import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020-conversation-languages': conversationLanguages,
   '0021-webhook-deliveries': webhookDeliveries,
   '0022-server-secrets': serverSecrets,
+  '0023-llm-usage': llmUsage,
   '0024-teams': teams,
 };

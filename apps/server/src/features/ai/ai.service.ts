@@ -42,10 +42,16 @@ export async function testPrompt(
     });
     return { system, prompt, model, answer: text, durationMs: Math.round(performance.now() - started) };
   } catch (error) {
-    if (error instanceof NotConfiguredError) throw new AppError('NotConfiguredException', error.message);
-    throw new AppError(
-      'UpstreamException',
-      `The model provider answered: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw modelCallError(error);
   }
+}
+
+/** A failed model call as the API names it: no model set up (503), or the provider failed (502). */
+export function modelCallError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof NotConfiguredError) return new AppError('NotConfiguredException', error.message);
+  return new AppError(
+    'UpstreamException',
+    `The model provider answered: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

@@ -23,7 +23,7 @@ export function createEngineServices(
   nlu: NluModelStore,
   outgoing: GuardedHttpOptions,
   webhooks: EngineServices['webhooks'],
-): EngineServices {
+): Omit<EngineServices, 'knowledge'> {
   const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
     http: {

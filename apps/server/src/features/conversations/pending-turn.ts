@@ -18,7 +18,7 @@ const callOutcomeSchema = z.discriminatedUnion('ok', [
 ]);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
-const callKindSchema = z.enum(['http', 'llm', 'translate', 'webhook']);
+const callKindSchema = z.enum(['http', 'llm', 'translate', 'webhook', 'knowledge']);
 export type CallKind = z.infer<typeof callKindSchema>;
 
 /**
@@ -156,6 +156,12 @@ export function replayingServices(
         complete: (request, onToken) =>
           ask('llm', request.model || 'default model', timeouts.llmMs, () =>
             services.llm.complete(request, onToken),
+          ),
+      },
+      knowledge: {
+        answer: (request) =>
+          ask('knowledge', request.model || 'default model', timeouts.llmMs, () =>
+            services.knowledge.answer(request),
           ),
       },
     } satisfies EngineServices,

@@ -11,6 +11,7 @@ import {
 } from '@parley/engine';
 import type { AppContext } from '../../context';
 import { ConflictException, NotFoundException } from '../../errors';
+import { knowledgePort } from '../knowledge/knowledge-port';
 import {
   abandonedTurns,
   loadForTurn,
@@ -167,9 +168,15 @@ async function planTurn(
   );
   const state = stateOf(row);
   const meta = turnMeta(ctx, row, debug);
-  const replay = replayingServices(conversations.engineServices, pending.calls, pending.seed, {
-    llmMs: config.llm.timeoutMs,
-  });
+  const knowledge = knowledgePort(ctx, { companyId: row.company_id, botId: row.bot_id });
+  const replay = replayingServices(
+    { ...conversations.engineServices, knowledge },
+    pending.calls,
+    pending.seed,
+    {
+      llmMs: config.llm.timeoutMs,
+    },
+  );
   const languages = turnLanguages(row, flow);
   const failures: EngineEvent[] = [];
   const translate = async (direction: 'visitor' | 'bot', texts: string[], afterOutputs: number) => {

@@ -30,18 +30,22 @@ export function questionPhrases(question: string): string[] {
   return [...phrases];
 }
 
+/** A row found, with its live file's column names in the file's order. */
+export type RetrievedRow = KnowledgeResult & { columnOrder: string[]; filterColumns: string[] };
+
 /**
- * Retrieval over a bot's ready datasets: a filter column's value named in the question narrows
- * its dataset to those rows (they score at least 0.5), then PostgreSQL full text ranks (0–1).
+ * Retrieval over a bot's ready datasets (or some of them): a filter column's value named in the
+ * question narrows its dataset to those rows (they score at least 0.5), then PostgreSQL full text
+ * ranks (0–1). One query besides the bot's language (given, when the caller knows it).
  */
-export async function searchKnowledge(
+export async function retrieveRows(
   db: Queryable,
   companyId: string,
   botId: string,
-  request: { query: string; limit: number },
-): Promise<KnowledgeSearchResponse> {
-  const started = performance.now();
-  const language = isUuid(botId) ? await findBotLanguage(db, companyId, botId) : undefined;
+  request: { query: string; limit: number; sourceIds?: readonly string[] | null; language?: string },
+): Promise<RetrievedRow[]> {
+  const language =
+    request.language ?? (isUuid(botId) ? await findBotLanguage(db, companyId, botId) : undefined);
   if (!language) throw new NotFoundException('Bot not found');
   const keys = questionPhrases(request.query);
   const hits = await searchRows(db, companyId, botId, {
@@ -49,9 +53,10 @@ export async function searchKnowledge(
     text: request.query,
     keys,
     limit: request.limit,
+    sourceIds: request.sourceIds?.filter(isUuid) ?? null,
   });
   const named = new Set(keys);
-  const results: KnowledgeResult[] = hits.map((hit) => ({
+  return hits.map((hit) => ({
     sourceId: hit.source_id,
     sourceName: hit.source_name,
     rowNumber: hit.row_number,
@@ -64,6 +69,22 @@ export async function searchKnowledge(
             .map(([column, value]) => ({ column, value: String(value) }))
         : [],
     cells: hit.cells,
+    columnOrder: (hit.columns ?? []).map((column) => column.name),
+    filterColumns: (hit.columns ?? []).filter((column) => column.filter).map((column) => column.name),
   }));
-  return { results, tookMs: Math.round((performance.now() - started) * 10) / 10 };
 }
+
+/** The search route: retrieval as a turn makes it, timed. */
+export async function searchKnowledge(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+  request: { query: string; limit: number },
+): Promise<KnowledgeSearchResponse> {
+  const started = performance.now();
+  const rows = await retrieveRows(db, companyId, botId, request);
+  const results = rows.map(({ columnOrder: _order, filterColumns: _filters, ...result }) => result);
+  return { results, tookMs: elapsedSince(started) };
+}
+
+export const elapsedSince = (started: number) => Math.round((performance.now() - started) * 10) / 10;

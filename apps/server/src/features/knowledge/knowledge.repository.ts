@@ -317,6 +317,8 @@ export interface RowHit {
   /** How many of the row's filter values the question names. */
   filter_hits: number;
   filter_values: string[];
+  /** The live file's columns, in the file's order (a row's cells are not kept in order). */
+  columns: StoredColumn[];
 }
 
 /**
@@ -328,8 +330,17 @@ export async function searchRows(
   db: Queryable,
   companyId: string,
   botId: string,
-  search: { config: string; text: string; keys: readonly string[]; limit: number },
+  search: {
+    config: string;
+    text: string;
+    keys: readonly string[];
+    limit: number;
+    /** Only these sources (null: all of the bot's). */
+    sourceIds?: readonly string[] | null;
+  },
 ): Promise<RowHit[]> {
+  const onlySources =
+    search.sourceIds == null ? sql`true` : sql`source.id = any(${[...search.sourceIds]}::uuid[])`;
   const query = sql`replace(plainto_tsquery(${search.config}::regconfig, ${search.text})::text, '&', '|')::tsquery`;
   const keys = sql`${[...search.keys]}::text[]`;
   const result = await sql<RowHit>`
@@ -342,13 +353,15 @@ export async function searchRows(
       from knowledge_sources as source
       join knowledge_rows as data_row on data_row.file_id = source.live_file_id
       cross join question
-      where source.company_id = ${companyId} and source.bot_id = ${botId}
+      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
         and (data_row.filter_values && ${keys} or data_row.search @@ question.words)
     ),
     narrowed as (
       select *, max(filter_hits) over (partition by source_id) as best_hits from candidates
     )
-    select source_id, source_name, row_number, cells, filter_values, text_score::float8 as text_score, filter_hits
+    select source_id, source_name, row_number, cells, filter_values, text_score::float8 as text_score, filter_hits,
+      (select file.columns from knowledge_files as file
+        join knowledge_sources as owner on owner.live_file_id = file.id where owner.id = narrowed.source_id) as columns
     from narrowed
     where filter_hits = best_hits
     order by filter_hits desc, text_score desc, source_name, row_number

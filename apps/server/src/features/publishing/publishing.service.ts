@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { BotDetail, BotVersion, Deployment, FlowFinding, PublishResponse } from '@parley/contracts';
+import {
+  type BotDetail,
+  type BotVersion,
+  botLanguageSchema,
+  type Deployment,
+  type FlowFinding,
+  type PublishResponse,
+} from '@parley/contracts';
 import { validateFlowTemplates } from '@parley/engine';
 import { type Flow, loadFlow, type NluLimits } from '@parley/flow';
 import type { AppContext } from '../../context';
@@ -65,7 +72,12 @@ export async function saveDraft(
     db,
     session.companyId,
     botId,
-    { flow, language: flow.settings.language.split('-')[0], savedBy: session.userId },
+    // The bot's language follows the flow's when it is one bots speak (a flow may say any code).
+    {
+      flow,
+      language: botLanguageSchema.safeParse(flow.settings.language.split('-')[0]).data,
+      savedBy: session.userId,
+    },
     baseRevision,
   );
   if (!row) {

@@ -31,7 +31,11 @@ describe('the OpenAI-compatible LLM port', () => {
       },
       (token) => tokens.push(token),
     );
-    expect(result).toEqual({ text: 'Green tea.' });
+    // The usage OpenAI sends in its last chunk when asked (stream_options.include_usage).
+    expect(result).toEqual({
+      text: 'Green tea.',
+      usage: { promptTokens: expect.any(Number), completionTokens: 3 },
+    });
     expect(tokens).toEqual(['Green', ' tea', '.']);
     expect(fake.requests.at(-1)).toMatchObject({
       path: '/v1/chat/completions',
@@ -39,6 +43,7 @@ describe('the OpenAI-compatible LLM port', () => {
       body: {
         model: 'gpt-3.5-turbo',
         stream: true,
+        stream_options: { include_usage: true },
         temperature: 0.2,
         max_tokens: 100,
         messages: [

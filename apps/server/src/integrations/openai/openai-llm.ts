@@ -1,4 +1,5 @@
 import { callFailure, type EngineServices, OutsideCallFailed } from '@parley/engine';
+import type { LlmUsage } from '@parley/modules';
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ export interface OpenAiSettings {
 /** One streamed piece of a chat completion (OpenAI's `chat.completion.chunk`), as far as we read it. */
 const chunkSchema = z.object({
   choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish() })).default([]),
+  /** Sent in a last chunk when asked (`stream_options.include_usage`). */
+  usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() }).nullish(),
 });
 const errorSchema = z.object({ error: z.object({ message: z.string() }) });
 
@@ -48,7 +51,7 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
     body: string,
     signal: AbortSignal,
     onToken: ((token: string) => void) | undefined,
-  ): Promise<string> {
+  ): Promise<{ text: string; usage?: LlmUsage }> {
     const response = await request(url, {
       method: 'POST',
       dispatcher,
@@ -69,10 +72,17 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
       );
     }
     let text = '';
+    let usage: LlmUsage | undefined;
     const parser = createParser({
       onEvent(event) {
         if (event.data === '[DONE]') return;
         const chunk = chunkSchema.safeParse(safeJson(event.data));
+        if (chunk.success && chunk.data.usage) {
+          usage = {
+            promptTokens: chunk.data.usage.prompt_tokens,
+            completionTokens: chunk.data.usage.completion_tokens,
+          };
+        }
         const token = chunk.success ? (chunk.data.choices[0]?.delta?.content ?? '') : '';
         if (!token) return;
         text += token;
@@ -80,7 +90,7 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
       },
     });
     for await (const piece of response.body) parser.feed(piece.toString());
-    return text;
+    return usage ? { text, usage } : { text };
   }
 
   return {
@@ -95,6 +105,8 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
         temperature: request.temperature,
         max_tokens: request.maxTokens,
         stream: true,
+        // The last chunk then says how many tokens the call used (recorded per company and bot).
+        stream_options: { include_usage: true },
       });
       let streamed = false;
       const counting = (token: string) => {
@@ -102,15 +114,13 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
         onToken?.(token);
       };
       try {
-        return { text: await stream(body, signal, counting) };
+        return await stream(body, signal, counting);
       } catch (error) {
         // One more try for a busy or failing API, unless the visitor already saw part of an answer.
         if (signal.aborted || streamed || !retryable(error)) throw describe(error, settings.timeoutMs);
-        return {
-          text: await stream(body, signal, onToken).catch((again) =>
-            Promise.reject(describe(again, settings.timeoutMs)),
-          ),
-        };
+        return stream(body, signal, onToken).catch((again) =>
+          Promise.reject(describe(again, settings.timeoutMs)),
+        );
       }
     },
   };

@@ -31,6 +31,7 @@ import type { BuilderStore } from '../model/builder-store';
 import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/debugger';
 import { type ModuleWordsIn, useModuleWords } from '../model/module-words';
 import { GLOBAL_COLOR } from './globals-node';
+import { KnowledgeStep } from './knowledge-step';
 import { WidgetText } from './widget-text';
 
 /** How each kind of step looks: module and global connections in the canvas's own colours. */
@@ -42,6 +43,7 @@ const STEP_LOOKS: Record<TraceEntry['kind'], { color: string; labelKey: string }
   delayed: { color: '#64748b', labelKey: 'debugger.kind.delayed' },
   resume: { color: '#0d9488', labelKey: 'debugger.kind.resume' },
   nlu: { color: '#be185d', labelKey: 'debugger.kind.nlu' },
+  generative: { color: '#7c3aed', labelKey: 'debugger.kind.generative' },
 };
 
 const nameOf = (module: FlowModule | undefined, id: string) => module?.name || id;
@@ -323,7 +325,9 @@ function StepRow({
               </Typography>
             )}
           </Stack>
-          {step.kind === 'nlu' ? (
+          {step.kind === 'generative' && step.knowledge ? (
+            <KnowledgeStep knowledge={step.knowledge} />
+          ) : step.kind === 'nlu' ? (
             // The intent model was not ready: the step moves nowhere, its detail says what answered.
             <Typography variant="body2" color="text.secondary">
               {step.nlu ? nluText(t, step.nlu) : step.detail}

@@ -34,6 +34,7 @@ import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { fullDateTime, responseText, timeOfDay } from './format';
+import { KnowledgeAnswerEvent } from './knowledge-answer-event';
 
 type EventViewProps<N extends TranscriptEventName> = { event: InboxEvent; data: ConversationEventData<N> };
 
@@ -346,6 +347,7 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
       color: '#b45309',
     };
   }),
+  [EVENT.KnowledgeAnswer]: eventView(EVENT.KnowledgeAnswer, KnowledgeAnswerEvent),
   [EVENT.TemplateError]: lineView(EVENT.TemplateError, failedLine),
   [EVENT.ModuleFailed]: lineView(EVENT.ModuleFailed, failedLine),
 };

@@ -2,12 +2,20 @@ import LinkRounded from '@mui/icons-material/LinkRounded';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { Avatar, Box, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
-import type { BotMessage, ChatMessage, InboxMessage, MessageButton, MessageCard } from '@parley/contracts';
+import type {
+  BotMessage,
+  ChatMessage,
+  InboxMessage,
+  MessageButton,
+  MessageCard,
+  MessageCitation,
+} from '@parley/contracts';
 import { type BotMessageOf, type BotMessageType, messageCards } from '@parley/kit';
 import { safeImageUrl, safeLinkUrl } from '@parley/kit/safe-url';
 import { type ComponentType, memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BotMarkdown } from '../../../shared/ui/bot-markdown';
+import { CitationList } from '../../../shared/ui/citation-list';
 import { fullDateTime, timeOfDay } from './format';
 
 /** Pressing a reply button (the builder's test chat answers with it; the inbox only shows them). */
@@ -90,6 +98,11 @@ function Card({ card, onPress }: { card: MessageCard; onPress: OnPress }) {
   );
 }
 
+function Citations({ citations }: { citations: MessageCitation[] }) {
+  const { t } = useTranslation('inbox');
+  return <CitationList citations={citations} label={t('citations')} />;
+}
+
 interface BodyProps<M extends BotMessage> {
   message: M;
   role: ChatMessage['role'];
@@ -103,7 +116,10 @@ const messageBodies = {
     role === 'user' ? (
       <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Box>
     ) : (
-      <TextView text={message.text} />
+      <>
+        <TextView text={message.text} />
+        {message.citations && message.citations.length > 0 && <Citations citations={message.citations} />}
+      </>
     ),
   buttons: ({ message, onPress, TextView }) => (
     <>

@@ -3,16 +3,17 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { GenerativeTab } from '../../knowledge/components/generative-tab';
 import { KnowledgeTab } from '../../knowledge/components/knowledge-tab';
 import { TranslationSettings } from '../../translation/components/translation-settings';
 import { botQuery } from '../api/webchat';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabs = ['styling', 'translation', 'knowledge'] as const;
+const tabs = ['styling', 'translation', 'knowledge', 'generative'] as const;
 const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/translation` and `/knowledge` tabs. */
+/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/translation`, `/knowledge` and `/generative` tabs. */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
   const tab = tabOf(useLocation().pathname);
@@ -46,11 +47,18 @@ export function BotSettingsPage() {
           component={Link}
           to={`${base}/knowledge`}
         />
+        <Tab
+          value="generative"
+          label={t('settings.tabs.generative')}
+          component={Link}
+          to={`${base}/generative`}
+        />
       </Tabs>
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
       {tab === 'translation' && <TranslationSettings botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
+      {tab === 'generative' && <GenerativeTab botId={bot.id} />}
     </Stack>
   );
 }

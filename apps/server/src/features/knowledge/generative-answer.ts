@@ -1,0 +1,149 @@
+import type { CellValue, MessageCitation } from '@parley/contracts';
+import type { EngineServices } from '@parley/engine';
+import type { KnowledgeAnswer, KnowledgeRequest, LlmUsage } from '@parley/modules';
+import type { Queryable } from '../../db/database';
+import { elapsedSince, type RetrievedRow, retrieveRows } from './knowledge-search';
+
+/** Rows retrieved for a question; the best of them, above the minimum score, go to the model. */
+const RETRIEVED_ROWS = 8;
+const SENT_ROWS = 5;
+/** A source's text in the prompt, and a key column's value in a citation, at most. */
+const SOURCE_CHARS = 1_200;
+const KEY_CHARS = 80;
+/** Key columns a citation names (the row's filter columns, else its first column). */
+const KEY_COLUMNS = 2;
+
+/** Everything one knowledge answer did: for the turn (as a KnowledgeAnswer) and the test panel. */
+export interface KnowledgeRun extends KnowledgeAnswer {
+  retrieved: (RetrievedRow & { sent: boolean })[];
+  prompt: { system: string; user: string } | null;
+  usage: LlmUsage | null;
+  retrievalMs: number;
+  durationMs: number;
+}
+
+const cellText = (value: CellValue | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+/** A row as the model reads it: its cells in the file's order, `column: value`. */
+function rowText(row: RetrievedRow): string {
+  const order = row.columnOrder.length > 0 ? row.columnOrder : Object.keys(row.cells);
+  const text = order
+    .map((column) => [column, cellText(row.cells[column])] as const)
+    .filter(([, value]) => value !== '')
+    .map(([column, value]) => `${column}: ${value}`)
+    .join('; ');
+  return text.length > SOURCE_CHARS ? `${text.slice(0, SOURCE_CHARS)}…` : text;
+}
+
+/** How a visitor recognises a row: its filter columns (a product code), else its first column. */
+function citationOf(row: RetrievedRow): MessageCitation {
+  const order = row.columnOrder.length > 0 ? row.columnOrder : Object.keys(row.cells);
+  const preferred = row.filterColumns.length > 0 ? row.filterColumns : order.slice(0, 1);
+  const keys = preferred
+    .filter((column) => cellText(row.cells[column]) !== '')
+    .slice(0, KEY_COLUMNS)
+    .map((column) => ({ column, value: cellText(row.cells[column]).slice(0, KEY_CHARS) }));
+  return { sourceId: row.sourceId, sourceName: row.sourceName, rowNumber: row.rowNumber, keys };
+}
+
+/** The prompt: the builder's instructions and the rules of answering, then the numbered sources. */
+export function knowledgePrompt(request: KnowledgeRequest, sent: readonly RetrievedRow[]) {
+  const rules = [
+    'Answer the question using only the numbered sources below.',
+    'If they do not contain the answer, say that you do not know.',
+    request.citations
+      ? 'After each sentence that uses a source, cite it by its number in square brackets, like [1].'
+      : 'Do not mention the sources or their numbers.',
+  ].join(' ');
+  const system = [request.instructions.trim(), rules].filter(Boolean).join('\n\n');
+  const sources = sent
+    .map((row, index) => `[${index + 1}] ${row.sourceName}, row ${row.rowNumber}: ${rowText(row)}`)
+    .join('\n');
+  return { system, user: `Sources:\n${sources}\n\nQuestion: ${request.question}` };
+}
+
+/**
+ * The citations an answer makes, numbered in the order it first cites them ([3] cited first
+ * becomes [1]), with the text renumbered to match; numbers naming no source are dropped.
+ */
+export function citedSources(
+  text: string,
+  sent: readonly RetrievedRow[],
+): { text: string; citations: MessageCitation[] } {
+  const order: number[] = [];
+  const renumbered = text.replace(/\s?\[(\d{1,2})\]/g, (marker, digits: string) => {
+    const index = Number(digits) - 1;
+    if (!sent[index]) return '';
+    if (!order.includes(index)) order.push(index);
+    return marker.replace(digits, String(order.indexOf(index) + 1));
+  });
+  return {
+    text: renumbered,
+    citations: order.map((index) => citationOf(sent[index] as RetrievedRow)),
+  };
+}
+
+/**
+ * Answers a question from a bot's knowledge: one retrieval query, then (when a row scores the
+ * minimum) one model call with the rows as numbered sources. Holds no connection while the model
+ * writes: the retrieval's query is over before the call starts.
+ */
+export async function answerFromKnowledge(
+  db: Queryable,
+  llm: EngineServices['llm'],
+  scope: { companyId: string; botId: string; defaultModel: string },
+  request: KnowledgeRequest,
+): Promise<KnowledgeRun> {
+  const started = performance.now();
+  const rows = await retrieveRows(db, scope.companyId, scope.botId, {
+    query: request.question,
+    limit: RETRIEVED_ROWS,
+    sourceIds: request.sourceIds,
+    language: request.language,
+  });
+  const retrievalMs = elapsedSince(started);
+  const sent = rows.filter((row) => row.score >= request.minScore).slice(0, SENT_ROWS);
+  const retrieved = rows.map((row) => ({ ...row, sent: sent.includes(row) }));
+  const sources = retrieved.map((row) => ({
+    sourceName: row.sourceName,
+    rowNumber: row.rowNumber,
+    score: row.score,
+    sent: row.sent,
+  }));
+  const model = request.model || scope.defaultModel;
+  const none = { text: '', citations: [], usage: null, retrievalMs };
+  if (sent.length === 0) {
+    return {
+      ...none,
+      outcome: 'no-match',
+      sources,
+      model,
+      retrieved,
+      prompt: null,
+      durationMs: elapsedSince(started),
+    };
+  }
+  const prompt = knowledgePrompt(request, sent);
+  const { text, usage } = await llm.complete({
+    model,
+    system: prompt.system,
+    messages: [{ role: 'user', content: prompt.user }],
+    temperature: request.temperature,
+    maxTokens: request.maxTokens,
+  });
+  const cited = request.citations ? citedSources(text.trim(), sent) : { text: text.trim(), citations: [] };
+  return {
+    outcome: 'answered',
+    text: cited.text,
+    citations: cited.citations,
+    sources,
+    model,
+    ...(usage ? { tokens: usage.promptTokens + usage.completionTokens } : {}),
+    retrieved,
+    prompt,
+    usage: usage ?? null,
+    retrievalMs,
+    durationMs: elapsedSince(started),
+  };
+}

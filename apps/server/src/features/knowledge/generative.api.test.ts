@@ -1,0 +1,269 @@
+import type { AddressInfo } from 'node:net';
+import type {
+  BotDetail,
+  ChatMessage,
+  GenerativeTab,
+  GenerativeTestResponse,
+  KnowledgeSource,
+  StartConversationResponse,
+} from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citingFirstSource, fakeOpenAi } from '../../../test/fake-openai';
+import { authHeader, registerOwner, startChat } from '../../../test/fixtures';
+import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+
+const priceList = [
+  'SKU,Product,Price,Category',
+  'SKU-1042,Red running shoes,59.90,Shoes',
+  'SKU-2001,Blue rain jacket,89.00,Jackets',
+  'SKU-3001,Wool socks,12.00,Socks',
+].join('\n');
+
+describe('generative answers from knowledge', () => {
+  const model = fakeOpenAi({ tokens: citingFirstSource });
+  let t: TestApp;
+  let unconfigured: TestApp;
+  let headers: Record<string, string>;
+  let bot: BotDetail;
+  let prices: KnowledgeSource;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`;
+    [t, unconfigured] = await Promise.all([
+      createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseUrl }),
+      createTestApp(),
+    ]);
+    headers = authHeader((await registerOwner(t)).auth.token);
+    bot = (
+      await t.request({
+        method: 'POST',
+        url: '/api/bots',
+        headers,
+        payload: { name: 'Shop', language: 'en' },
+      })
+    ).json<BotDetail>();
+    prices = (
+      await t.request({
+        method: 'POST',
+        url: `/api/bots/${bot.id}/knowledge/datasets?fileName=prices.csv`,
+        headers: { ...headers, 'content-type': 'text/csv' },
+        payload: priceList,
+      })
+    ).json<KnowledgeSource>();
+    await eventually(async () => {
+      const source = (
+        await t.request({
+          method: 'GET',
+          url: `/api/bots/${bot.id}/knowledge/datasets/${prices.id}`,
+          headers,
+        })
+      ).json<{ source: KnowledgeSource }>().source;
+      return source.live?.state === 'ready' ? source : undefined;
+    }, 30_000);
+    // SKU is a filter column (Category is one already): a citation names the row by them.
+    await t.request({
+      method: 'PATCH',
+      url: `/api/bots/${bot.id}/knowledge/datasets/${prices.id}`,
+      headers,
+      payload: { columns: [{ name: 'SKU', searchable: true, filter: true }] },
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([t.close(), unconfigured.close()]);
+    await new Promise<void>((resolve) => model.server.close(() => resolve()));
+  });
+
+  const tab = async () =>
+    (
+      await t.request({ method: 'GET', url: `/api/bots/${bot.id}/generative`, headers })
+    ).json<GenerativeTab>();
+  const save = async (settings: Partial<GenerativeTab['settings']>) => {
+    const current = await tab();
+    return t.request({
+      method: 'PUT',
+      url: `/api/bots/${bot.id}/generative`,
+      headers,
+      payload: { settings: { ...current.settings, ...settings }, baseRevision: current.draftRevision },
+    });
+  };
+  const ask = async (question: string, settings: Partial<GenerativeTab['settings']> = {}) =>
+    t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/generative/test`,
+      headers,
+      payload: { question, settings: { ...(await tab()).settings, enabled: true, ...settings } },
+    });
+
+  it('starts off, with the bot’s sources to choose from and the model set up', async () => {
+    const current = await tab();
+    expect(current.settings).toMatchObject({ enabled: false, allSources: true, citations: true });
+    expect(current.sources).toEqual([{ id: prices.id, name: 'prices' }]);
+    expect(current.model.configured).toBe(true);
+  });
+
+  it('tests a question: the retrieved rows with scores and which were sent, the prompt, the cited answer', async () => {
+    const response = await ask('How much is SKU-1042?');
+    expect(response.statusCode).toBe(200);
+    const result = response.json<GenerativeTestResponse>();
+    expect(result.outcome).toBe('answered');
+    expect(result.retrieved[0]).toMatchObject({ sourceName: 'prices', rowNumber: 1, sent: true });
+    expect(result.retrieved[0]?.score).toBeGreaterThanOrEqual(0.5);
+    expect(result.prompt?.user).toContain('[1] prices, row 1: SKU: SKU-1042; Product: Red running shoes');
+    expect(result.prompt?.system).toContain('cite it by its number');
+    expect(result.answer).toBe(
+      'From what I have: SKU: SKU-1042; Product: Red running shoes; Price: 59.9; Category: Shoes [1]',
+    );
+    expect(result.citations).toEqual([
+      {
+        sourceId: prices.id,
+        sourceName: 'prices',
+        rowNumber: 1,
+        keys: [
+          { column: 'SKU', value: 'SKU-1042' },
+          { column: 'Category', value: 'Shoes' },
+        ],
+      },
+    ]);
+    expect(result.tokens?.completion).toBeGreaterThan(0);
+  });
+
+  it('sends nothing to the model when no row scores the minimum', async () => {
+    const before = model.requests.length;
+    const result = (await ask('Do you sell bicycles?', { minScore: 0.9 })).json<GenerativeTestResponse>();
+    expect(result).toMatchObject({ outcome: 'no-match', answer: '', prompt: null, citations: [] });
+    expect(model.requests.length).toBe(before);
+  });
+
+  it('refuses unknown sources and broken instructions by name, and a stale revision with a conflict', async () => {
+    expect(
+      (await save({ allSources: false, sourceIds: ['00000000-0000-4000-8000-000000000000'] })).json(),
+    ).toMatchObject({ error: { name: 'ValidationException' } });
+    expect((await save({ instructions: 'Hello {{ name' })).json()).toMatchObject({
+      error: { name: 'TemplateException' },
+    });
+    const current = await tab();
+    await save({ temperature: 0.3 });
+    const stale = await t.request({
+      method: 'PUT',
+      url: `/api/bots/${bot.id}/generative`,
+      headers,
+      payload: { settings: current.settings, baseRevision: current.draftRevision },
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('answers a visitor’s question the bot does not understand, with the cited row, once published', async () => {
+    expect((await save({ enabled: true })).statusCode).toBe(200);
+    expect((await tab()).unpublished).toBe(true);
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
+    expect((await tab()).unpublished).toBe(false);
+    const deployment = await t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/deployments`,
+      headers,
+      payload: { channel: 'webchat' },
+    });
+    const conversation: StartConversationResponse = await startChat(
+      t,
+      deployment.json<{ key: string }>().key,
+    );
+    const send = (text: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/chat/conversations/${conversation.conversationId}/messages`,
+        headers: { authorization: `Bearer ${conversation.token}` },
+        // As the widget sends it: named, so a retry is answered once.
+        payload: { text, clientMessageId: `message-${text.length}` },
+      });
+    const sent = await send('What does SKU-2001 cost?');
+    const answered = sent.json<{ messages: ChatMessage[] }>();
+    const reply = answered.messages.find((message) => message.role === 'bot');
+    expect(reply?.message).toEqual({
+      type: 'text',
+      text: 'From what I have: SKU: SKU-2001; Product: Blue rain jacket; Price: 89; Category: Jackets [1]',
+      citations: [
+        {
+          sourceId: prices.id,
+          sourceName: 'prices',
+          rowNumber: 2,
+          keys: [
+            { column: 'SKU', value: 'SKU-2001' },
+            { column: 'Category', value: 'Jackets' },
+          ],
+        },
+      ],
+    });
+    const events = await t.database.db
+      .selectFrom('conversation_events')
+      .select(['name', 'data'])
+      .where('conversation_id', '=', conversation.conversationId)
+      .where('name', '=', 'Knowledge Answer')
+      .execute();
+    expect(events[0]?.data).toMatchObject({
+      question: 'What does SKU-2001 cost?',
+      outcome: 'answered',
+      sources: [{ sourceName: 'prices', rowNumber: 2, sent: true }],
+    });
+
+    // Nothing in the knowledge: the bot's fallback message answers, honestly.
+    const unknown = (await send('zzz qqq')).json<{ messages: ChatMessage[] }>();
+    expect(unknown.messages.find((message) => message.role === 'bot')?.message).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('Sorry'),
+    });
+  });
+
+  it('names a missing model in the test panel', async () => {
+    const owner = authHeader((await registerOwner(unconfigured)).auth.token);
+    const other = (
+      await unconfigured.request({
+        method: 'POST',
+        url: '/api/bots',
+        headers: owner,
+        payload: { name: 'Shop', language: 'en' },
+      })
+    ).json<BotDetail>();
+    const source = (
+      await unconfigured.request({
+        method: 'POST',
+        url: `/api/bots/${other.id}/knowledge/datasets?fileName=prices.csv`,
+        headers: { ...owner, 'content-type': 'text/csv' },
+        payload: priceList,
+      })
+    ).json<KnowledgeSource>();
+    await eventually(async () => {
+      const found = await unconfigured.request({
+        method: 'GET',
+        url: `/api/bots/${other.id}/knowledge/datasets/${source.id}`,
+        headers: owner,
+      });
+      return found.json<{ source: KnowledgeSource }>().source.live ? true : undefined;
+    }, 30_000);
+    const settings = (
+      await unconfigured.request({ method: 'GET', url: `/api/bots/${other.id}/generative`, headers: owner })
+    ).json<GenerativeTab>().settings;
+    const response = await unconfigured.request({
+      method: 'POST',
+      url: `/api/bots/${other.id}/generative/test`,
+      headers: owner,
+      payload: { question: 'How much is SKU-1042?', settings },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ error: { name: 'NotConfiguredException' } });
+  });
+
+  it('keeps another company’s bot out of reach', async () => {
+    const stranger = authHeader((await registerOwner(t, { company_name: 'Other' })).auth.token);
+    for (const request of [
+      { method: 'GET' as const, url: `/api/bots/${bot.id}/generative` },
+      {
+        method: 'POST' as const,
+        url: `/api/bots/${bot.id}/generative/test`,
+        payload: { question: 'SKU-1042', settings: (await tab()).settings },
+      },
+    ]) {
+      expect((await t.request({ ...request, headers: stranger })).statusCode).toBe(404);
+    }
+  });
+});

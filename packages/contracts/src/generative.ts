@@ -1,0 +1,58 @@
+import { DEFAULT_GENERATIVE_SETTINGS, generativeSettingsSchema } from '@parley/flow';
+import { messageCitationSchema } from '@parley/kit';
+import { z } from 'zod';
+import { cellValueSchema } from './knowledge';
+
+export type { GenerativeSettings } from '@parley/flow';
+export { DEFAULT_GENERATIVE_SETTINGS, generativeSettingsSchema };
+
+/**
+ * The generative response tab: the draft's settings (the test chat uses them at once; the
+ * website once the bot is published), the sources it may choose, and whether a model is set up.
+ */
+export const generativeTabSchema = z.object({
+  settings: generativeSettingsSchema,
+  sources: z.array(z.object({ id: z.string(), name: z.string() })),
+  model: z.object({ configured: z.boolean(), defaultModel: z.string() }),
+  /** The draft's revision the settings were read at (send it back when saving). */
+  draftRevision: z.number().int(),
+  /** The draft's generative settings differ from the published version's (publish to use them). */
+  unpublished: z.boolean(),
+});
+export type GenerativeTab = z.infer<typeof generativeTabSchema>;
+
+export const saveGenerativeRequestSchema = z.strictObject({
+  settings: generativeSettingsSchema,
+  baseRevision: z.int32().min(0),
+});
+export type SaveGenerativeRequest = z.input<typeof saveGenerativeRequestSchema>;
+
+export const generativeTestRequestSchema = z.strictObject({
+  question: z.string().trim().min(1, 'Ask something').max(1000),
+  /** The settings as the form holds them (tried before they are saved). */
+  settings: generativeSettingsSchema,
+});
+export type GenerativeTestRequest = z.input<typeof generativeTestRequestSchema>;
+
+/** What the test panel shows: what retrieval found, what was sent, the prompt, the answer, cost. */
+export const generativeTestResponseSchema = z.object({
+  outcome: z.enum(['answered', 'no-match']),
+  answer: z.string(),
+  citations: z.array(messageCitationSchema),
+  retrieved: z.array(
+    z.object({
+      sourceId: z.string(),
+      sourceName: z.string(),
+      rowNumber: z.number().int(),
+      score: z.number(),
+      sent: z.boolean(),
+      cells: z.record(z.string(), cellValueSchema),
+    }),
+  ),
+  prompt: z.object({ system: z.string(), user: z.string() }).nullable(),
+  model: z.string(),
+  tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }).nullable(),
+  retrievalMs: z.number(),
+  durationMs: z.number(),
+});
+export type GenerativeTestResponse = z.infer<typeof generativeTestResponseSchema>;
