@@ -57,7 +57,7 @@ export function LanguagesCard({ botId }: { botId: string }) {
             <Typography variant="body2">{t('languages.main')}</Typography>
             <Chip label={languageName(translation.mainLanguage)} />
           </Stack>
-          <FormGroup row aria-label={t('languages.offered')} sx={{ columnGap: 2 }}>
+          <FormGroup row role="group" aria-label={t('languages.offered')} sx={{ columnGap: 2 }}>
             {choices.map((language) => (
               <FormControlLabel
                 key={language}
