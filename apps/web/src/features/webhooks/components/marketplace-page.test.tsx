@@ -1,0 +1,149 @@
+import type { WebhookTemplate, WebhookTemplateList, WebhookTemplateSummary } from '@parley/contracts';
+import { fireEvent, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/api';
+import { renderWithApp } from '../../../test/render';
+import { signedInClient } from '../../../test/users';
+import { MarketplacePage } from './marketplace-page';
+
+const summary = (
+  id: string,
+  name: string,
+  category: WebhookTemplateSummary['category'],
+  extra: Partial<WebhookTemplateSummary> = {},
+): WebhookTemplateSummary => ({
+  id,
+  name,
+  summary: `${name}: what it does`,
+  category,
+  visibility: 'public',
+  companyId: null,
+  builtIn: true,
+  version: 1,
+  editable: false,
+  updatedAt: '2026-11-20T09:00:00.000Z',
+  ...extra,
+});
+
+const slack = summary('t-slack', 'Slack message', 'messaging');
+const hubspot = summary('t-hubspot', 'HubSpot contact', 'crm');
+const ownCrm = summary('t-own', 'Our CRM', 'crm', { visibility: 'private', builtIn: false, editable: true });
+
+const slackTemplate: WebhookTemplate = {
+  ...slack,
+  definition: {
+    name: slack.name,
+    summary: slack.summary,
+    description: 'Posts a message to a Slack channel through an incoming webhook.',
+    category: 'messaging',
+    fields: [
+      {
+        key: 'webhook_url',
+        label: 'Incoming webhook URL',
+        type: 'url',
+        help: 'From Slack’s app settings',
+        secret: true,
+        required: true,
+        scope: 'instance',
+        example: 'https://hooks.slack.com/services/T000/B000/XXXX',
+      },
+      {
+        key: 'text',
+        label: 'Message',
+        type: 'multiline',
+        help: '',
+        secret: false,
+        required: true,
+        scope: 'bot',
+        example: 'New lead: {{ email }}',
+      },
+    ],
+    request: { method: 'POST', url: '{{ webhook_url }}', headers: [], body: '{"text": {{ text | tojson }}}' },
+    responseMapping: [],
+  },
+  exampleRequest: {
+    method: 'POST',
+    url: 'https://hooks.slack.com/services/••••',
+    headers: [{ name: 'Content-Type', value: 'application/json' }],
+    body: '{"text": "New lead: ada@example.com"}',
+  },
+  exampleError: null,
+};
+
+function catalogue(search: string | null, category: string | null): WebhookTemplateList {
+  const all = [slack, hubspot, ownCrm];
+  const matching = all.filter(
+    (template) => !search || template.name.toLowerCase().includes(search.toLowerCase()),
+  );
+  return {
+    templates: matching.filter((template) => !category || template.category === category),
+    categories: [
+      {
+        category: 'messaging',
+        count: matching.filter((template) => template.category === 'messaging').length,
+      },
+      { category: 'crm', count: matching.filter((template) => template.category === 'crm').length },
+      { category: 'support', count: 0 },
+    ],
+  };
+}
+
+function renderMarketplace(route = '/v2/webhook/marketplace') {
+  return renderWithApp(<MarketplacePage />, { route, queryClient: signedInClient() });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the webhook marketplace', () => {
+  it('lists the templates by category, and searches them', async () => {
+    const { requests } = fakeApi({
+      'GET /api/webhooks/templates': ({ url }) =>
+        catalogue(url.searchParams.get('search'), url.searchParams.get('category')),
+    });
+    renderMarketplace();
+    await screen.findByRole('heading', { name: 'Slack message' });
+    const categories = screen.getByRole('group', { name: 'Categories' });
+    expect(within(categories).getByText('All · 3')).toBeInTheDocument();
+    // A category without templates is not offered.
+    expect(within(categories).queryByText(/Support/)).not.toBeInTheDocument();
+    expect(screen.getByText('Private')).toBeInTheDocument();
+
+    fireEvent.click(within(categories).getByText('CRM · 2'));
+    await waitForElementToBeRemoved(() => screen.queryByRole('heading', { name: 'Slack message' }));
+    expect(screen.getByRole('heading', { name: 'Our CRM' })).toBeInTheDocument();
+    expect(requests.at(-1)?.url.searchParams.get('category')).toBe('crm');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search templates' }), {
+      target: { value: 'zendesk' },
+    });
+    await screen.findByText('No template matches your search.');
+  });
+
+  it('shows what a template needs and the request it makes, and leads to installing it', async () => {
+    fakeApi({
+      'GET /api/webhooks/templates': catalogue(null, null),
+      'GET /api/webhooks/templates/t-slack': slackTemplate,
+    });
+    renderMarketplace();
+    fireEvent.click(await screen.findByRole('heading', { name: 'Slack message' }));
+    const detail = await screen.findByRole('dialog', { name: /^Slack message/ });
+    await within(detail).findByText('Posts a message to a Slack channel through an incoming webhook.');
+    expect(within(detail).getByText('Incoming webhook URL')).toBeInTheDocument();
+    expect(within(detail).getByText('Secret')).toBeInTheDocument();
+    expect(within(detail).getByText('Filled once')).toBeInTheDocument();
+    expect(within(detail).getByText('Filled in each bot')).toBeInTheDocument();
+    expect(detail).toHaveTextContent('https://hooks.slack.com/services/••••');
+    expect(within(detail).getByRole('link', { name: 'Install' })).toHaveAttribute(
+      'href',
+      '/webhook/create/instance/t-slack',
+    );
+    // Built in: not the company's to edit.
+    expect(within(detail).queryByRole('link', { name: 'Edit template' })).not.toBeInTheDocument();
+  });
+
+  it('opens a template named in the address, and says so when it is not there', async () => {
+    fakeApi({ 'GET /api/webhooks/templates': catalogue(null, null) });
+    renderMarketplace('/v2/webhook/marketplace?template=t-gone');
+    await screen.findByText('This template does not exist or is not shared with your company.');
+  });
+});
