@@ -203,8 +203,11 @@ function LanguageMenu({
   const base = language.split('-')[0]?.toLowerCase() ?? '';
   const current = languages.includes(base) ? base : config.language;
   return (
+    // The header shows the language's code (the bot's name keeps its room); the native select over
+    // it, invisible, lists each language by its own name.
     <label class="pc-language" title={label}>
       {icon('M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18')}
+      <span aria-hidden="true">{current.toUpperCase()}</span>
       <select aria-label={label} value={current} onChange={(event) => onChange(event.currentTarget.value)}>
         {languages.map((code) => (
           <option key={code} value={code}>

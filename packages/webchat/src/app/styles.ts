@@ -11,11 +11,11 @@ export const windowCss = `
 .pc-avatar{width:34px;height:34px;border-radius:50%;object-fit:cover;display:grid;place-items:center;font-weight:700;background:rgba(255,255,255,.22)}
 .pc-icon-button{width:36px;height:36px;display:grid;place-items:center;border:0;border-radius:8px;background:transparent;color:inherit;cursor:pointer}
 .pc-icon-button:hover{background:rgba(255,255,255,.16)}
-.pc-language{display:flex;align-items:center;gap:4px;padding:0 6px;height:36px;border-radius:8px;cursor:pointer}
+.pc-language{position:relative;display:flex;align-items:center;gap:4px;padding:0 6px;height:36px;border-radius:8px;cursor:pointer;font-size:13px;font-weight:600;flex-shrink:0}
 .pc-language:hover,.pc-language:focus-within{background:rgba(255,255,255,.16)}
-.pc-language select{border:0;background:transparent;color:inherit;font:inherit;font-size:13px;cursor:pointer;max-width:96px}
+.pc-language select{position:absolute;inset:0;width:100%;opacity:0;border:0;font:inherit;cursor:pointer}
 .pc-language option{color:#0f172a}
-.pc-language select:focus-visible{outline:3px solid var(--pc-on-primary);outline-offset:2px}
+.pc-language:has(select:focus-visible){outline:3px solid var(--pc-on-primary);outline-offset:2px}
 svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 button:focus-visible,a:focus-visible,textarea:focus-visible,.pc-log:focus-visible{outline:3px solid var(--pc-primary);outline-offset:2px}
 .pc-header button:focus-visible{outline-color:var(--pc-on-primary)}
