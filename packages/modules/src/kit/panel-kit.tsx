@@ -5,9 +5,11 @@ import {
   Box,
   Button,
   Chip,
+  FormControlLabel,
   IconButton,
   Slider,
   Stack,
+  Switch,
   TextField,
   Tooltip,
   Typography,
@@ -236,6 +238,57 @@ export function VariableField({
         />
       )}
     />
+  );
+}
+
+/** Where a generated answer goes, and what is said when there is none (the LLM and Knowledge answer modules). */
+export interface AnswerDelivery {
+  resultVariable?: string;
+  sendAsMessage: boolean;
+  failureMessage: string;
+}
+
+/** The result variable, "send as a message" and the failure message, with the module's words (`llm`, `knowledgeAnswer`). */
+export function AnswerDeliveryFields({
+  words,
+  options,
+  onChange,
+  errors,
+}: {
+  words: 'llm' | 'knowledgeAnswer';
+  options: AnswerDelivery;
+  onChange(patch: Partial<AnswerDelivery>): void;
+  errors: Record<string, string | undefined>;
+}) {
+  const t = usePanelTranslation();
+  return (
+    <>
+      <VariableField
+        label={t(`${words}.resultVariable`)}
+        value={options.resultVariable ?? ''}
+        onChange={(name) => onChange({ resultVariable: name === '' ? undefined : name })}
+        helperText={t(`${words}.resultVariableHelp`)}
+        error={errors.resultVariable}
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={options.sendAsMessage}
+            onChange={(event) => onChange({ sendAsMessage: event.target.checked })}
+          />
+        }
+        label={t(`${words}.sendAsMessage`)}
+      />
+      <TemplateField
+        label={t(`${words}.failureMessage`)}
+        multiline
+        markdown
+        value={options.failureMessage}
+        onChange={(failureMessage) => onChange({ failureMessage })}
+        helperText={t(`${words}.failureMessageHelp`)}
+        error={errors.failureMessage}
+      />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Alert, FormControlLabel, Switch } from '@mui/material';
-import { type PanelProps, TemplateField, usePanelTranslation, VariableField } from '../kit/panel-kit';
+import { Alert } from '@mui/material';
+import { AnswerDeliveryFields, type PanelProps, TemplateField, usePanelTranslation } from '../kit/panel-kit';
 import type { KnowledgeAnswerContent } from './schema';
 
 export function KnowledgeAnswerPanel({
@@ -19,31 +19,7 @@ export function KnowledgeAnswerPanel({
         helperText={t('knowledgeAnswer.questionHelp')}
         error={errors.question}
       />
-      <VariableField
-        label={t('knowledgeAnswer.resultVariable')}
-        value={options.resultVariable ?? ''}
-        onChange={(name) => set({ resultVariable: name === '' ? undefined : name })}
-        helperText={t('knowledgeAnswer.resultVariableHelp')}
-        error={errors.resultVariable}
-      />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={options.sendAsMessage}
-            onChange={(event) => set({ sendAsMessage: event.target.checked })}
-          />
-        }
-        label={t('knowledgeAnswer.sendAsMessage')}
-      />
-      <TemplateField
-        label={t('knowledgeAnswer.failureMessage')}
-        multiline
-        markdown
-        value={options.failureMessage}
-        onChange={(failureMessage) => set({ failureMessage })}
-        helperText={t('knowledgeAnswer.failureMessageHelp')}
-        error={errors.failureMessage}
-      />
+      <AnswerDeliveryFields words="knowledgeAnswer" options={options} onChange={set} errors={errors} />
     </>
   );
 }

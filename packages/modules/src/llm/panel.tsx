@@ -1,22 +1,13 @@
-import {
-  Alert,
-  AlertTitle,
-  Autocomplete,
-  Box,
-  FormControlLabel,
-  Link,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Alert, AlertTitle, Autocomplete, Box, Link, TextField } from '@mui/material';
 import { Trans } from 'react-i18next';
 import {
+  AnswerDeliveryFields,
   NumberField,
   type PanelProps,
   SliderField,
   TemplateField,
   usePanelHost,
   usePanelTranslation,
-  VariableField,
 } from '../kit/panel-kit';
 import { SUGGESTED_MODELS } from './models';
 import type { LlmContent } from './schema';
@@ -93,31 +84,7 @@ export function LlmPanel({ options, onOptionsChange, errors }: PanelProps<LlmCon
         onChange={(maxTokens) => set({ maxTokens: maxTokens ?? Number.NaN })}
         error={errors.maxTokens}
       />
-      <VariableField
-        label={t('llm.resultVariable')}
-        value={options.resultVariable ?? ''}
-        onChange={(name) => set({ resultVariable: name === '' ? undefined : name })}
-        helperText={t('llm.resultVariableHelp')}
-        error={errors.resultVariable}
-      />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={options.sendAsMessage}
-            onChange={(event) => set({ sendAsMessage: event.target.checked })}
-          />
-        }
-        label={t('llm.sendAsMessage')}
-      />
-      <TemplateField
-        label={t('llm.failureMessage')}
-        multiline
-        markdown
-        value={options.failureMessage}
-        onChange={(failureMessage) => set({ failureMessage })}
-        helperText={t('llm.failureMessageHelp')}
-        error={errors.failureMessage}
-      />
+      <AnswerDeliveryFields words="llm" options={options} onChange={set} errors={errors} />
     </>
   );
 }
