@@ -1,7 +1,6 @@
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import HourglassBottomRounded from '@mui/icons-material/HourglassBottomRounded';
@@ -11,17 +10,7 @@ import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import TranslateRounded from '@mui/icons-material/TranslateRounded';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Box,
-  Link,
-  Stack,
-  type SvgIconProps,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Link, Stack, type SvgIconProps, Tooltip, Typography } from '@mui/material';
 import {
   type ConversationEventData,
   EVENT,
@@ -33,6 +22,7 @@ import type { TFunction } from 'i18next';
 import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ExpandableEvent } from './expandable-event';
 import { fullDateTime, responseText, timeOfDay } from './format';
 import { KnowledgeAnswerEvent } from './knowledge-answer-event';
 
@@ -98,93 +88,70 @@ function SystemLine({
 
 /** "Webhook: 200 (83 ms)", green or red, opening onto the endpoint and the full response. */
 function WebhookResult({ event, data }: EventViewProps<typeof EVENT.WebhookResult>) {
-  const { t, i18n } = useTranslation('inbox');
+  const { t } = useTranslation('inbox');
   const { ok, status, durationMs, endpoint, method, response, deliveryId, queued } = data;
   const label = t('event.webhook', {
     status: status ?? t('event.webhookNoStatus'),
     time: Math.round(durationMs ?? 0),
   });
   return (
-    <Accordion
-      disableGutters
-      data-testid="event"
-      data-event={EVENT.WebhookResult}
-      data-ok={ok ? 'true' : 'false'}
-      sx={{
-        mx: 'auto',
-        width: '100%',
-        maxWidth: 560,
-        border: '1px solid',
-        borderColor: ok ? '#a7f3d0' : '#fecaca',
-        bgcolor: ok ? '#f0fdf4' : '#fef2f2',
-        borderRadius: '10px !important',
-        boxShadow: 'none',
-        '&::before': { display: 'none' },
-      }}
+    <ExpandableEvent
+      event={event}
+      name={EVENT.WebhookResult}
+      attributes={{ 'data-ok': ok ? 'true' : 'false' }}
+      look={ok ? { border: '#a7f3d0', background: '#f0fdf4' } : { border: '#fecaca', background: '#fef2f2' }}
+      icon={
+        ok ? (
+          <CheckCircleRounded
+            sx={{ color: 'success.main', fontSize: 18 }}
+            aria-label={t('event.webhookOk')}
+          />
+        ) : (
+          <CancelRounded sx={{ color: 'error.main', fontSize: 18 }} aria-label={t('event.webhookFailed')} />
+        )
+      }
+      label={label}
     >
-      <AccordionSummary
-        expandIcon={<ExpandMoreRounded />}
-        sx={{ minHeight: 40, '& .MuiAccordionSummary-content': { my: 0.75 } }}
+      <Typography variant="caption" color="text.secondary" fontWeight={600}>
+        {t('event.endpoint')}
+      </Typography>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mb: 1 }}>
+        {method ? `${method} ` : ''}
+        {endpoint}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" fontWeight={600}>
+        {t('event.response')}
+      </Typography>
+      <Box
+        component="pre"
+        sx={{
+          m: 0,
+          mt: 0.5,
+          p: 1.25,
+          maxHeight: 280,
+          overflow: 'auto',
+          bgcolor: 'background.paper',
+          border: '1px solid',
+          borderColor: 'divider',
+          borderRadius: 1.5,
+          fontSize: 12.5,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
       >
-        <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
-          {ok ? (
-            <CheckCircleRounded
-              sx={{ color: 'success.main', fontSize: 18 }}
-              aria-label={t('event.webhookOk')}
-            />
-          ) : (
-            <CancelRounded sx={{ color: 'error.main', fontSize: 18 }} aria-label={t('event.webhookFailed')} />
-          )}
-          <Typography variant="body2" fontWeight={600}>
-            {label}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" component="time" dateTime={event.at}>
-            {timeOfDay(event.at, i18n.resolvedLanguage)}
-          </Typography>
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails sx={{ pt: 0 }}>
-        <Typography variant="caption" color="text.secondary" fontWeight={600}>
-          {t('event.endpoint')}
-        </Typography>
-        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mb: 1 }}>
-          {method ? `${method} ` : ''}
-          {endpoint}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" fontWeight={600}>
-          {t('event.response')}
-        </Typography>
-        <Box
-          component="pre"
-          sx={{
-            m: 0,
-            mt: 0.5,
-            p: 1.25,
-            maxHeight: 280,
-            overflow: 'auto',
-            bgcolor: 'background.paper',
-            border: '1px solid',
-            borderColor: 'divider',
-            borderRadius: 1.5,
-            fontSize: 12.5,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-          }}
+        {response === undefined || response === '' ? t('event.emptyResponse') : responseText(response)}
+      </Box>
+      {deliveryId && (
+        <Link
+          component={RouterLink}
+          to={`/webhook/deliveries/${encodeURIComponent(deliveryId)}`}
+          variant="body2"
+          sx={{ display: 'inline-block', mt: 1 }}
         >
-          {response === undefined || response === '' ? t('event.emptyResponse') : responseText(response)}
-        </Box>
-        {deliveryId && (
-          <Link
-            component={RouterLink}
-            to={`/webhook/deliveries/${encodeURIComponent(deliveryId)}`}
-            variant="body2"
-            sx={{ display: 'inline-block', mt: 1 }}
-          >
-            {queued ? t('event.openQueuedDelivery') : t('event.openDelivery')}
-          </Link>
-        )}
-      </AccordionDetails>
-    </Accordion>
+          {queued ? t('event.openQueuedDelivery') : t('event.openDelivery')}
+        </Link>
+      )}
+    </ExpandableEvent>
   );
 }
 

@@ -1,9 +1,8 @@
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Stack, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { type ConversationEventData, EVENT, type InboxEvent } from '@parley/contracts';
 import { useTranslation } from 'react-i18next';
-import { timeOfDay } from './format';
+import { ExpandableEvent } from './expandable-event';
 
 /**
  * The bot answered (or tried to) from its knowledge: what it found, how each row scored and
@@ -26,80 +25,53 @@ export function KnowledgeAnswerEvent({
         ? t('event.knowledgeNoMatch')
         : t('event.knowledgeFailed', { error: data.error ?? '' });
   return (
-    <Accordion
-      disableGutters
-      data-testid="event"
-      data-event={EVENT.KnowledgeAnswer}
-      sx={{
-        mx: 'auto',
-        width: '100%',
-        maxWidth: 560,
-        border: '1px solid #ddd6fe',
-        bgcolor: '#f5f3ff',
-        borderRadius: '10px !important',
-        boxShadow: 'none',
-        '&::before': { display: 'none' },
-      }}
+    <ExpandableEvent
+      event={event}
+      name={EVENT.KnowledgeAnswer}
+      look={{ border: '#ddd6fe', background: '#f5f3ff', color: '#6d28d9' }}
+      icon={<AutoAwesomeOutlined sx={{ fontSize: 18 }} />}
+      label={summary}
     >
-      <AccordionSummary
-        expandIcon={<ExpandMoreRounded />}
-        sx={{ minHeight: 40, '& .MuiAccordionSummary-content': { my: 0.75 } }}
-      >
-        <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0, color: '#6d28d9' }}>
-          <AutoAwesomeOutlined sx={{ fontSize: 18 }} />
-          <Typography variant="body2" fontWeight={600}>
-            {summary}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" component="time" dateTime={event.at}>
-            {timeOfDay(event.at, i18n.resolvedLanguage)}
-          </Typography>
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails sx={{ pt: 0 }}>
-        <Typography variant="caption" color="text.secondary" fontWeight={600}>
-          {t('event.knowledgeQuestion')}
+      <Typography variant="caption" color="text.secondary" fontWeight={600}>
+        {t('event.knowledgeQuestion')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        {data.question}
+      </Typography>
+      {data.intent && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('event.knowledgeIntent', {
+            intent: data.intent.name,
+            confidence: score.format(data.intent.confidence),
+          })}
         </Typography>
-        <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-          {data.question}
+      )}
+      <Typography variant="caption" color="text.secondary" fontWeight={600}>
+        {t('event.knowledgeSources')}
+      </Typography>
+      {data.sources.length === 0 ? (
+        <Typography variant="body2">{t('event.knowledgeNothing')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {data.sources.map((source) => (
+            <Typography component="li" variant="body2" key={`${source.sourceName}:${source.rowNumber}`}>
+              {source.sourceName}
+              {source.rowNumber !== undefined && ` · #${source.rowNumber}`}
+              {' · '}
+              {t('event.knowledgeScore', { score: score.format(source.score) })}
+              {' · '}
+              {source.sent ? t('event.knowledgeSent') : t('event.knowledgeNotSent')}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {(data.model || data.tokens !== undefined) && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {[data.model, data.tokens === undefined ? null : t('event.knowledgeTokens', { count: data.tokens })]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
-        {data.intent && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('event.knowledgeIntent', {
-              intent: data.intent.name,
-              confidence: score.format(data.intent.confidence),
-            })}
-          </Typography>
-        )}
-        <Typography variant="caption" color="text.secondary" fontWeight={600}>
-          {t('event.knowledgeSources')}
-        </Typography>
-        {data.sources.length === 0 ? (
-          <Typography variant="body2">{t('event.knowledgeNothing')}</Typography>
-        ) : (
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {data.sources.map((source) => (
-              <Typography component="li" variant="body2" key={`${source.sourceName}:${source.rowNumber}`}>
-                {source.sourceName}
-                {source.rowNumber !== undefined && ` · #${source.rowNumber}`}
-                {' · '}
-                {t('event.knowledgeScore', { score: score.format(source.score) })}
-                {' · '}
-                {source.sent ? t('event.knowledgeSent') : t('event.knowledgeNotSent')}
-              </Typography>
-            ))}
-          </Box>
-        )}
-        {(data.model || data.tokens !== undefined) && (
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {[
-              data.model,
-              data.tokens === undefined ? null : t('event.knowledgeTokens', { count: data.tokens }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
-        )}
-      </AccordionDetails>
-    </Accordion>
+      )}
+    </ExpandableEvent>
   );
 }
