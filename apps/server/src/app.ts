@@ -28,6 +28,7 @@ import { frontendConfigRoutes } from './features/frontend/frontend-config.routes
 import { healthRoutes } from './features/health/health.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { processDatasetFile } from './features/knowledge/dataset-processing';
+import { processDocumentFile } from './features/knowledge/document-processing';
 import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { llmRoutes } from './features/llm/llm.routes';
@@ -195,6 +196,9 @@ export async function buildApp({
   await jobs.schedule('abandoned-turns', '* * * * *');
   await jobs.work('dataset-processing', async ({ fileId }) => {
     await processDatasetFile(database, app.log, fileId);
+  });
+  await jobs.work('document-processing', async ({ fileId }) => {
+    await processDocumentFile(database, app.log, fileId);
   });
   await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
   await jobs.work('report-rollup', async () => {

@@ -36,6 +36,7 @@ export const traceEntrySchema = z.object({
         z.object({
           sourceName: z.string(),
           rowNumber: z.number().int().optional(),
+          heading: z.string().optional(),
           score: z.number(),
           sent: z.boolean(),
         }),

@@ -41,9 +41,12 @@ export const generativeTestResponseSchema = z.object({
   citations: z.array(messageCitationSchema),
   retrieved: z.array(
     z.object({
+      kind: z.enum(['row', 'chunk']),
       sourceId: z.string(),
       sourceName: z.string(),
       rowNumber: z.number().int(),
+      heading: z.string().nullable(),
+      text: z.string().nullable(),
       score: z.number(),
       sent: z.boolean(),
       cells: z.record(z.string(), cellValueSchema),

@@ -3,6 +3,16 @@ import { z } from 'zod';
 /** The largest CSV file a dataset takes (spec §5): checked in the browser, enforced by the server. */
 export const DATASET_MAX_BYTES = 10 * 1024 * 1024;
 
+/** The largest document file (text, Markdown, HTML or PDF): checked in the browser, enforced by the server. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The files a document is made from, by extension (the browser's file picker offers these). */
+export const DOCUMENT_EXTENSIONS = ['.txt', '.text', '.md', '.markdown', '.html', '.htm', '.pdf'] as const;
+
+/** What a source's file is: a dataset's CSV, or a document's format (`qa`: pasted questions and answers). */
+export const knowledgeFileFormatSchema = z.enum(['csv', 'text', 'markdown', 'html', 'pdf', 'qa']);
+export type KnowledgeFileFormat = z.infer<typeof knowledgeFileFormatSchema>;
+
 /** What a column holds, detected from every value of it when the file is processed. */
 export const columnTypeSchema = z.enum(['text', 'number', 'date']);
 export type ColumnType = z.infer<typeof columnTypeSchema>;
@@ -24,15 +34,18 @@ export type DatasetColumn = z.infer<typeof datasetColumnSchema>;
 export const datasetStateSchema = z.enum(['uploaded', 'processing', 'ready', 'failed']);
 export type DatasetState = z.infer<typeof datasetStateSchema>;
 
-/** One uploaded file of a dataset. */
+/** One uploaded file of a dataset or a document. */
 export const datasetFileSchema = z.object({
   id: z.string(),
   fileName: z.string(),
+  format: knowledgeFileFormatSchema,
   sizeBytes: z.number().int(),
   state: datasetStateSchema,
   /** 0–100 while processing. */
   progress: z.number().int().min(0).max(100),
   rowCount: z.number().int().nullable(),
+  /** A document's chunks (passages under their headings), once processed. */
+  chunkCount: z.number().int().nullable(),
   /** Why it failed, for a person to act on. */
   error: z.string().nullable(),
   /** The first lines of the file that were wrong (1-based, as a text editor counts them). */
@@ -47,16 +60,25 @@ export const datasetFileSchema = z.object({
 export type DatasetFile = z.infer<typeof datasetFileSchema>;
 
 /**
- * A CSV dataset of a bot: the file it answers from (`live`) and, while a new file is processed or
- * after it failed, that file (`pending`). The live file serves until the pending one is ready.
+ * Whether the published bot answers from the source as the draft has it: `published` (the same
+ * file), `changed` (an older file of it: publish again), `unpublished` (not at all yet).
+ */
+export const sourcePublicationSchema = z.enum(['published', 'changed', 'unpublished']);
+export type SourcePublication = z.infer<typeof sourcePublicationSchema>;
+
+/**
+ * A bot's CSV dataset or document: the file it answers from (`live`) and, while a new file is
+ * processed or after it failed, that file (`pending`). The live file serves until the pending one
+ * is ready.
  */
 export const knowledgeSourceSchema = z.object({
   id: z.string(),
-  kind: z.literal('csv'),
+  kind: z.enum(['csv', 'document']),
   name: z.string(),
   live: datasetFileSchema.nullable(),
   pending: datasetFileSchema.nullable(),
   columns: z.array(datasetColumnSchema),
+  publication: sourcePublicationSchema,
   updatedAt: z.string(),
 });
 export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
@@ -68,8 +90,19 @@ export const semanticSearchStatusSchema = z.object({
   reasons: z.array(z.enum(['no-embeddings-model', 'no-pgvector'])),
 });
 
+/**
+ * The document store the published bot answers from (spec §7): when it was last published, and
+ * whether the draft's knowledge differs from it. The test chat and the tester use the draft's.
+ */
+export const docstoreStatusSchema = z.object({
+  publishedAt: z.string().nullable(),
+  changed: z.boolean(),
+});
+export type DocstoreStatus = z.infer<typeof docstoreStatusSchema>;
+
 export const knowledgeOverviewSchema = z.object({
   sources: z.array(knowledgeSourceSchema),
+  docstore: docstoreStatusSchema,
   search: z.object({ fullText: z.literal(true), semantic: semanticSearchStatusSchema }),
 });
 export type KnowledgeOverview = z.infer<typeof knowledgeOverviewSchema>;
@@ -91,6 +124,22 @@ export const datasetPreviewSchema = z.object({
 });
 export type DatasetPreview = z.infer<typeof datasetPreviewSchema>;
 
+/** A passage of a document as the preview shows it. */
+export const documentChunkSchema = z.object({
+  chunkNumber: z.number().int(),
+  /** The headings it sits under, outermost first, joined by ` › ` (empty: none). */
+  heading: z.string(),
+  text: z.string(),
+});
+export type DocumentChunk = z.infer<typeof documentChunkSchema>;
+
+/** A document with its first chunks, for the preview. */
+export const documentPreviewSchema = z.object({
+  source: knowledgeSourceSchema,
+  chunks: z.array(documentChunkSchema),
+});
+export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
+
 export const datasetParamsSchema = z.strictObject({ id: z.string().max(100), sourceId: z.string().max(100) });
 
 export const uploadDatasetQuerySchema = z.strictObject({
@@ -102,6 +151,21 @@ export const uploadDatasetQuerySchema = z.strictObject({
     .max(200, 'At most 200 characters')
     .refine((value) => !/[<>\\/]/.test(value), 'File names cannot contain < > / or \\'),
 });
+
+/** Questions and answers pasted as a document: each pair becomes one chunk under its question. */
+export const qaDocumentRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name the document').max(200, 'At most 200 characters'),
+  pairs: z
+    .array(
+      z.strictObject({
+        question: z.string().trim().min(1, 'Write the question').max(500, 'At most 500 characters'),
+        answer: z.string().trim().min(1, 'Write the answer').max(5000, 'At most 5000 characters'),
+      }),
+    )
+    .min(1, 'Add at least one question and answer')
+    .max(500, 'At most 500 questions'),
+});
+export type QaDocumentRequest = z.input<typeof qaDocumentRequestSchema>;
 
 export const updateDatasetRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
@@ -119,11 +183,18 @@ export const knowledgeSearchRequestSchema = z.strictObject({
 });
 export type KnowledgeSearchRequest = z.input<typeof knowledgeSearchRequestSchema>;
 
-/** One row found for a question: where it comes from, how well it matched, and what it says. */
+/**
+ * One row or passage found for a question: where it comes from, how well it matched, and what it
+ * says. A dataset's row has its cells; a document's chunk its number (as `rowNumber`), heading and text.
+ */
 export const knowledgeResultSchema = z.object({
+  kind: z.enum(['row', 'chunk']),
   sourceId: z.string(),
   sourceName: z.string(),
+  /** The row's number among the data rows, or the chunk's in its document. */
   rowNumber: z.number().int(),
+  heading: z.string().nullable(),
+  text: z.string().nullable(),
   /** 0–1: full-text rank, raised to at least 0.5 for a row an exact filter value picked. */
   score: z.number(),
   /** The filter columns whose value the question named (`column`, `value`). */

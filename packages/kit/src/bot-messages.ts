@@ -27,6 +27,8 @@ export const messageCitationSchema = z.object({
   sourceId: z.string(),
   sourceName: z.string(),
   rowNumber: z.number().int().optional(),
+  /** A document passage's headings (`Returns › Refunds`); a dataset row has none. */
+  heading: z.string().optional(),
   /** The row's key columns, as the visitor reads them (`SKU: A-1042`). */
   keys: z.array(z.object({ column: z.string(), value: z.string() })).default([]),
 });

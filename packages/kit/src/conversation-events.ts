@@ -134,6 +134,7 @@ export const conversationEventDataSchemas = {
       z.object({
         sourceName: z.string(),
         rowNumber: z.number().int().optional(),
+        heading: z.string().optional(),
         score: z.number(),
         sent: z.boolean(),
       }),

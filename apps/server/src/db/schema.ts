@@ -11,6 +11,7 @@ import type {
   DeploymentTable,
 } from './tables/conversation.table';
 import type {
+  KnowledgeChunkTable,
   KnowledgeFilePieceTable,
   KnowledgeFileTable,
   KnowledgeRowTable,
@@ -65,6 +66,7 @@ export interface DB {
   llm_usage: LlmUsageTable;
   knowledge_file_pieces: KnowledgeFilePieceTable;
   knowledge_rows: KnowledgeRowTable;
+  knowledge_chunks: KnowledgeChunkTable;
   company_translation: CompanyTranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;

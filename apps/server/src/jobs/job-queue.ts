@@ -18,6 +18,8 @@ export interface JobPayloads {
   'abandoned-turns': Record<string, never>;
   /** Reads an uploaded CSV file of a dataset into rows (see features/knowledge). */
   'dataset-processing': { fileId: string };
+  /** Reads an uploaded document (text, Markdown, HTML, PDF, pasted Q&A) into chunks (see features/knowledge). */
+  'document-processing': { fileId: string };
   /** An asynchronous webhook's delivery, retried with backoff (see features/webhooks). */
   'webhook-delivery': {
     deliveryId: string;
@@ -50,6 +52,7 @@ const queueSettings = {
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
+  'document-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
 
 /** Which try of a job this is: 1 the first time, 2 on its first retry… */

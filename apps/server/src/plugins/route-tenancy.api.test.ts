@@ -91,6 +91,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'instances/:id': 'webhookInstance',
   'deliveries/:id': 'webhookDelivery',
   'datasets/:sourceId': 'dataset',
+  'documents/:sourceId': 'dataset',
   'members/:id': 'member',
   'invitations/:id': 'invitation',
 };
@@ -117,7 +118,9 @@ const otherQuery = (url: string): Record<string, string> =>
       ? { afterSeq: '0', afterEvent: '0' }
       : url.includes('/knowledge/datasets')
         ? { fileName: 'taken.csv' }
-        : {};
+        : url.includes('/knowledge/documents')
+          ? { fileName: 'taken.txt' }
+          : {};
 const queryOf = (route: { url: string; query: string[] }, ids: Record<string, string> = {}) =>
   new URLSearchParams(
     Object.entries({ ...otherQuery(route.url), ...ids }).filter(([key]) => route.query.includes(key)),
@@ -251,6 +254,7 @@ describe('the route table’s tenancy', () => {
       'POST /api/bots/:id/nlu/predictions': { text: 'hi' },
       'PATCH /api/bots/:id/knowledge/datasets/:sourceId': { name: 'Taken' },
       'POST /api/bots/:id/knowledge/search': { query: 'hi' },
+      'POST /api/bots/:id/knowledge/documents/qa': { name: 'Taken', pairs: [{ question: 'q', answer: 'a' }] },
       'PUT /api/bots/:id/generative': { settings: DEFAULT_GENERATIVE_SETTINGS, baseRevision: 1 },
       'POST /api/bots/:id/generative/test': { question: 'hi', settings: DEFAULT_GENERATIVE_SETTINGS },
       'POST /api/bots/:id/llm/prompt-tests': {

@@ -50,6 +50,8 @@ export interface KnowledgeRequest {
 export interface RetrievedSource {
   sourceName: string;
   rowNumber?: number;
+  /** A document passage's headings (a dataset row has its number instead). */
+  heading?: string;
   score: number;
   sent: boolean;
 }

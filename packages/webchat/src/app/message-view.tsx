@@ -103,6 +103,7 @@ function Citations({ citations }: { citations: MessageCitation[] }) {
         <li key={`${citation.sourceId}:${citation.rowNumber ?? index}`}>
           <span class="pc-citation-number">[{index + 1}]</span> {citation.sourceName}
           {citation.rowNumber !== undefined && ` · #${citation.rowNumber}`}
+          {citation.heading && ` · ${citation.heading}`}
           {citation.keys.length > 0 &&
             ` · ${citation.keys.map((key) => `${key.column}: ${key.value}`).join(', ')}`}
         </li>

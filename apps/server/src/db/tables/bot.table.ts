@@ -12,6 +12,8 @@ export interface BotTable {
   intent_count: Generated<number>;
   global_connection_count: Generated<number>;
   published_version: number | null;
+  /** When the bot's knowledge was last published (its sources' `published_file_id`); null: never. */
+  knowledge_published_at: Generated<Date | null>;
   /** Counts the draft's saves; a save names the revision it started from (see saveDraft). */
   draft_revision: Generated<number>;
   draft_saved_by: string | null;

@@ -1,16 +1,20 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
-/** A bot's dataset; `live_file_id` is the processed file it answers from (null until one is ready). */
+/** A bot's dataset or document; `live_file_id` is the processed file it answers from (null until one is ready). */
 export interface KnowledgeSourceTable {
   id: Generated<string>;
   company_id: string;
   bot_id: string;
-  kind: 'csv';
+  kind: 'csv' | 'document';
   name: string;
   live_file_id: string | null;
+  /** The processed file the published bot answers from (set for all of a bot's sources at once). */
+  published_file_id: string | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
 }
+
+export type KnowledgeFileFormat = 'csv' | 'text' | 'markdown' | 'html' | 'pdf' | 'qa';
 
 export type KnowledgeFileState = 'uploaded' | 'processing' | 'ready' | 'failed';
 
@@ -28,10 +32,14 @@ export interface KnowledgeFileTable {
   source_id: string;
   company_id: string;
   file_name: string;
+  /** What the file is: `csv` (a dataset's) or a document's format. */
+  format: KnowledgeFileFormat;
   size_bytes: number;
   state: KnowledgeFileState;
   progress: Generated<number>;
   row_count: number | null;
+  /** A document's chunks, once processed. */
+  chunk_count: number | null;
   error: string | null;
   error_lines: Generated<number[]>;
   notices: Generated<string[]>;
@@ -61,4 +69,15 @@ export interface KnowledgeRowTable {
   cells: JSONColumnType<Record<string, string | number | null>, string, string>;
   search: string;
   filter_values: string[];
+}
+
+/** A passage of a document, under the headings it sits in (`Returns › Refunds`). */
+export interface KnowledgeChunkTable {
+  file_id: string;
+  /** 1-based, in the document's order. */
+  chunk_number: number;
+  heading: Generated<string>;
+  content: string;
+  search: string;
+  embedding: number[] | null;
 }

@@ -168,7 +168,12 @@ async function planTurn(
   );
   const state = stateOf(row);
   const meta = turnMeta(ctx, row, debug);
-  const knowledge = knowledgePort(ctx, { companyId: row.company_id, botId: row.bot_id });
+  // A deployment of a published version answers from the published store; the draft's test chat from the draft's.
+  const knowledge = knowledgePort(ctx, {
+    companyId: row.company_id,
+    botId: row.bot_id,
+    published: row.deployment_version !== null,
+  });
   const replay = replayingServices(
     { ...conversations.engineServices, knowledge },
     pending.calls,

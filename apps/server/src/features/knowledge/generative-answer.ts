@@ -25,8 +25,12 @@ export interface KnowledgeRun extends KnowledgeAnswer {
 const cellText = (value: CellValue | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-/** A row as the model reads it: its cells in the file's order, `column: value`. */
+/** A row as the model reads it: its cells in the file's order, `column: value`; a chunk, its text. */
 function rowText(row: RetrievedRow): string {
+  if (row.kind === 'chunk') {
+    const text = (row.text ?? '').replace(/\s+/g, ' ').trim();
+    return text.length > SOURCE_CHARS ? `${text.slice(0, SOURCE_CHARS)}…` : text;
+  }
   const order = row.columnOrder.length > 0 ? row.columnOrder : Object.keys(row.cells);
   const text = order
     .map((column) => [column, cellText(row.cells[column])] as const)
@@ -36,8 +40,19 @@ function rowText(row: RetrievedRow): string {
   return text.length > SOURCE_CHARS ? `${text.slice(0, SOURCE_CHARS)}…` : text;
 }
 
-/** How a visitor recognises a row: its filter columns (a product code), else its first column. */
+/**
+ * How a visitor recognises a row: its filter columns (a product code), else its first column; a
+ * document's passage: its headings.
+ */
 function citationOf(row: RetrievedRow): MessageCitation {
+  if (row.kind === 'chunk') {
+    return {
+      sourceId: row.sourceId,
+      sourceName: row.sourceName,
+      ...(row.heading ? { heading: row.heading.slice(0, KEY_CHARS * 2) } : {}),
+      keys: [],
+    };
+  }
   const order = row.columnOrder.length > 0 ? row.columnOrder : Object.keys(row.cells);
   const preferred = row.filterColumns.length > 0 ? row.filterColumns : order.slice(0, 1);
   const keys = preferred
@@ -46,6 +61,12 @@ function citationOf(row: RetrievedRow): MessageCitation {
     .map((column) => ({ column, value: cellText(row.cells[column]).slice(0, KEY_CHARS) }));
   return { sourceId: row.sourceId, sourceName: row.sourceName, rowNumber: row.rowNumber, keys };
 }
+
+/** Where a source is from, for the model: a dataset's row, or a document's section. */
+const sourceLabel = (row: RetrievedRow) =>
+  row.kind === 'chunk'
+    ? `${row.sourceName}${row.heading ? `, section “${row.heading}”` : ''}`
+    : `${row.sourceName}, row ${row.rowNumber}`;
 
 /** The prompt: the builder's instructions and the rules of answering, then the numbered sources. */
 export function knowledgePrompt(request: KnowledgeRequest, sent: readonly RetrievedRow[]) {
@@ -57,9 +78,7 @@ export function knowledgePrompt(request: KnowledgeRequest, sent: readonly Retrie
       : 'Do not mention the sources or their numbers.',
   ].join(' ');
   const system = [request.instructions.trim(), rules].filter(Boolean).join('\n\n');
-  const sources = sent
-    .map((row, index) => `[${index + 1}] ${row.sourceName}, row ${row.rowNumber}: ${rowText(row)}`)
-    .join('\n');
+  const sources = sent.map((row, index) => `[${index + 1}] ${sourceLabel(row)}: ${rowText(row)}`).join('\n');
   return { system, user: `Sources:\n${sources}\n\nQuestion: ${request.question}` };
 }
 
@@ -92,7 +111,8 @@ export function citedSources(
 export async function answerFromKnowledge(
   db: Queryable,
   llm: EngineServices['llm'],
-  scope: { companyId: string; botId: string; defaultModel: string },
+  /** `published`: from the bot's published store (a published version's conversation), else the draft's. */
+  scope: { companyId: string; botId: string; defaultModel: string; published?: boolean },
   request: KnowledgeRequest,
 ): Promise<KnowledgeRun> {
   const started = performance.now();
@@ -101,13 +121,14 @@ export async function answerFromKnowledge(
     limit: RETRIEVED_ROWS,
     sourceIds: request.sourceIds,
     language: request.language,
+    published: scope.published ?? false,
   });
   const retrievalMs = elapsedSince(started);
   const sent = rows.filter((row) => row.score >= request.minScore).slice(0, SENT_ROWS);
   const retrieved = rows.map((row) => ({ ...row, sent: sent.includes(row) }));
   const sources = retrieved.map((row) => ({
     sourceName: row.sourceName,
-    rowNumber: row.rowNumber,
+    ...(row.kind === 'chunk' ? { heading: row.heading ?? '' } : { rowNumber: row.rowNumber }),
     score: row.score,
     sent: row.sent,
   }));

@@ -125,9 +125,12 @@ export async function testGenerative(
       answer: run.text,
       citations: run.citations,
       retrieved: run.retrieved.map((row) => ({
+        kind: row.kind,
         sourceId: row.sourceId,
         sourceName: row.sourceName,
         rowNumber: row.rowNumber,
+        heading: row.heading,
+        text: row.text,
         score: row.score,
         sent: row.sent,
         cells: row.cells,

@@ -9,7 +9,7 @@ import { answerFromKnowledge } from './generative-answer';
  */
 export function knowledgePort(
   ctx: AppContext,
-  scope: { companyId: string; botId: string },
+  scope: { companyId: string; botId: string; published: boolean },
 ): EngineServices['knowledge'] {
   return {
     async answer(request) {

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
-import type { KnowledgeFileRow, KnowledgeFileState, StoredColumn } from '../../db/tables/knowledge.table';
+import type {
+  KnowledgeFileFormat,
+  KnowledgeFileRow,
+  KnowledgeFileState,
+  StoredColumn,
+} from '../../db/tables/knowledge.table';
 
 /** Tenancy: every read of a company's knowledge starts from a source of that company and bot. */
 
@@ -18,43 +23,42 @@ export async function findBotLanguage(db: Queryable, companyId: string, botId: s
 export interface NewFile {
   companyId: string;
   fileName: string;
+  format: KnowledgeFileFormat;
   sizeBytes: number;
   searchConfig: string;
   pieces: readonly Uint8Array[];
 }
 
-/** Stores a new source (a dataset) with nothing processed yet. */
+/** Stores a new source (a dataset or a document) with nothing processed yet. */
 export async function insertSource(
   db: Queryable,
   companyId: string,
   botId: string,
-  name: string,
+  source: { kind: 'csv' | 'document'; name: string },
 ): Promise<string> {
   const { id } = await db
     .insertInto('knowledge_sources')
-    .values({ company_id: companyId, bot_id: botId, kind: 'csv', name })
+    .values({ company_id: companyId, bot_id: botId, kind: source.kind, name: source.name })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
+/** The files a source keeps whatever else happens: the draft's live one and the published one. */
+const keptFiles = (sourceId: string) =>
+  sql<string>`(select kept.id from knowledge_sources as owner
+    cross join lateral (values (owner.live_file_id), (owner.published_file_id)) as kept (id)
+    where owner.id = ${sourceId} and kept.id is not null)`;
+
 /**
- * Stores an uploaded file and its raw bytes, and drops the source's earlier files that never
- * became live (a failed or still processing one: its job notices and stops).
+ * Stores an uploaded file and its raw bytes, and drops the source's earlier files that are neither
+ * live nor published (a failed or still processing one: its job notices and stops).
  */
 export async function insertFile(db: Queryable, sourceId: string, file: NewFile): Promise<string> {
   await db
     .deleteFrom('knowledge_files')
     .where('source_id', '=', sourceId)
-    .where(
-      'id',
-      'not in',
-      db
-        .selectFrom('knowledge_sources')
-        .select('live_file_id')
-        .where('id', '=', sourceId)
-        .where('live_file_id', 'is not', null),
-    )
+    .where('id', 'not in', keptFiles(sourceId))
     .execute();
   const { id } = await db
     .insertInto('knowledge_files')
@@ -62,6 +66,7 @@ export async function insertFile(db: Queryable, sourceId: string, file: NewFile)
       source_id: sourceId,
       company_id: file.companyId,
       file_name: file.fileName,
+      format: file.format,
       size_bytes: file.sizeBytes,
       state: 'uploaded',
       search_config: file.searchConfig,
@@ -143,7 +148,14 @@ export async function fileToProcess(db: Queryable, fileId: string) {
     .selectFrom('knowledge_files as file')
     .innerJoin('knowledge_sources as source', 'source.id', 'file.source_id')
     .leftJoin('knowledge_files as live', 'live.id', 'source.live_file_id')
-    .select(['file.id', 'file.state', 'file.search_config', 'file.source_id', 'live.columns as liveColumns'])
+    .select([
+      'file.id',
+      'file.state',
+      'file.format',
+      'file.search_config',
+      'file.source_id',
+      'live.columns as liveColumns',
+    ])
     .where('file.id', '=', fileId)
     .executeTakeFirst();
 }
@@ -257,6 +269,43 @@ export async function clearRows(db: Queryable, fileId: string) {
   await db.deleteFrom('knowledge_rows').where('file_id', '=', fileId).execute();
 }
 
+/** Drops the chunks of a document being processed again, or gone meanwhile. */
+export async function clearChunks(db: Queryable, fileId: string) {
+  await db.deleteFrom('knowledge_chunks').where('file_id', '=', fileId).execute();
+}
+
+export interface ChunkToStore {
+  chunkNumber: number;
+  heading: string;
+  content: string;
+}
+
+/** Stores a batch of chunks in one statement; headings are searched with the text, weighted higher. */
+export async function insertChunks(
+  db: Queryable,
+  fileId: string,
+  config: string,
+  chunks: readonly ChunkToStore[],
+): Promise<void> {
+  const batch = JSON.stringify(
+    chunks.map((chunk) => ({ n: chunk.chunkNumber, h: chunk.heading, c: chunk.content })),
+  );
+  await sql`insert into knowledge_chunks (file_id, chunk_number, heading, content, search)
+    select ${fileId}::uuid, r.n, r.h, r.c,
+      setweight(to_tsvector(${config}::regconfig, r.h), 'A') || setweight(to_tsvector(${config}::regconfig, r.c), 'D')
+    from jsonb_to_recordset(${batch}::jsonb) as r(n integer, h text, c text)`.execute(db);
+}
+
+export async function previewChunks(db: Queryable, fileId: string, limit: number) {
+  return db
+    .selectFrom('knowledge_chunks')
+    .select(['chunk_number', 'heading', 'content'])
+    .where('file_id', '=', fileId)
+    .orderBy('chunk_number')
+    .limit(limit)
+    .execute();
+}
+
 /**
  * Makes a processed file the one its source answers from, and drops the file it replaces, in the
  * caller's transaction: a question sees the old rows or the new ones, never a mix. False when the
@@ -265,7 +314,12 @@ export async function clearRows(db: Queryable, fileId: string) {
 export async function makeFileLive(
   trx: Queryable,
   fileId: string,
-  result: { rowCount: number; columns: readonly StoredColumn[]; notices: readonly string[] },
+  result: {
+    rowCount: number | null;
+    chunkCount?: number;
+    columns: readonly StoredColumn[];
+    notices: readonly string[];
+  },
 ): Promise<boolean> {
   const file = await trx
     .selectFrom('knowledge_files')
@@ -280,6 +334,7 @@ export async function makeFileLive(
       state: 'ready',
       progress: 100,
       row_count: result.rowCount,
+      chunk_count: result.chunkCount ?? null,
       columns: JSON.stringify(result.columns),
       notices: [...result.notices],
       finished_at: sql`now()`,
@@ -294,9 +349,73 @@ export async function makeFileLive(
   await trx
     .deleteFrom('knowledge_files')
     .where('source_id', '=', file.source_id)
-    .where('id', '<>', fileId)
+    .where('id', 'not in', keptFiles(file.source_id))
     .execute();
   return true;
+}
+
+/**
+ * Publishes a bot's document store in the caller's transaction: every source's published file
+ * becomes its live one in one statement, and the files no longer live nor published are dropped.
+ */
+export async function publishKnowledge(
+  trx: Queryable,
+  companyId: string,
+  botId: string,
+): Promise<Date | null> {
+  await trx
+    .updateTable('knowledge_sources')
+    .set({ published_file_id: sql`live_file_id` })
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .execute();
+  await dropUnusedReadyFiles(trx, companyId, botId);
+  const bot = await trx
+    .updateTable('bots')
+    .set({ knowledge_published_at: sql`now()` })
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .returning('knowledge_published_at')
+    .executeTakeFirst();
+  return bot?.knowledge_published_at ?? null;
+}
+
+/** Deletes a bot's published document store (the draft's knowledge stays), in the caller's transaction. */
+export async function unpublishKnowledge(trx: Queryable, companyId: string, botId: string): Promise<void> {
+  await trx
+    .updateTable('knowledge_sources')
+    .set({ published_file_id: null })
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .execute();
+  await dropUnusedReadyFiles(trx, companyId, botId);
+  await trx
+    .updateTable('bots')
+    .set({ knowledge_published_at: null })
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** A ready file neither live nor published serves nobody any more. */
+async function dropUnusedReadyFiles(trx: Queryable, companyId: string, botId: string) {
+  await sql`delete from knowledge_files as file using knowledge_sources as owner
+    where owner.id = file.source_id and owner.company_id = ${companyId} and owner.bot_id = ${botId}
+      and file.state = 'ready'
+      and file.id is distinct from owner.live_file_id and file.id is distinct from owner.published_file_id`.execute(
+    trx,
+  );
+}
+
+/** When the bot's store was last published (null: never, or deleted since). */
+export async function knowledgePublishedAt(db: Queryable, companyId: string, botId: string) {
+  const bot = await db
+    .selectFrom('bots')
+    .select('knowledge_published_at')
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return bot?.knowledge_published_at ?? null;
 }
 
 export async function liveFileOf(db: Queryable, sourceId: string) {
@@ -308,25 +427,33 @@ export async function liveFileOf(db: Queryable, sourceId: string) {
     .executeTakeFirst();
 }
 
-export interface RowHit {
+export interface KnowledgeHit {
+  kind: 'row' | 'chunk';
   source_id: string;
   source_name: string;
-  row_number: number;
-  cells: Record<string, string | number | null>;
+  /** The row's number, or the chunk's. */
+  number: number;
+  /** A chunk's headings and text (null for a row). */
+  heading: string | null;
+  content: string | null;
+  /** A row's cells (null for a chunk). */
+  cells: Record<string, string | number | null> | null;
   text_score: number;
   /** How many of the row's filter values the question names. */
   filter_hits: number;
   filter_values: string[];
   /** The live file's columns, in the file's order (a row's cells are not kept in order). */
-  columns: StoredColumn[];
+  columns: StoredColumn[] | null;
 }
 
 /**
- * Ranked rows of a bot's live files. Filter values the question names (`keys`) narrow each source
- * to the rows naming the most of them (a code and a category: the row with both), which rank
- * first; full text matches any of the question's words (OR), ranked by cover density (0–1).
+ * Ranked rows and chunks of a bot's knowledge, in one statement: the draft's live files, or with
+ * `published` the files of its published store. For datasets, filter values the question names
+ * (`keys`) narrow each source to the rows naming the most of them (a code and a category: the row
+ * with both), which rank first; full text matches any of the question's words (OR), ranked by
+ * cover density (0–1), a chunk's headings weighing more than its text.
  */
-export async function searchRows(
+export async function searchKnowledgeRows(
   db: Queryable,
   companyId: string,
   botId: string,
@@ -337,34 +464,58 @@ export async function searchRows(
     limit: number;
     /** Only these sources (null: all of the bot's). */
     sourceIds?: readonly string[] | null;
+    /** The published store's files rather than the draft's. */
+    published?: boolean;
   },
-): Promise<RowHit[]> {
+): Promise<KnowledgeHit[]> {
   const onlySources =
     search.sourceIds == null ? sql`true` : sql`source.id = any(${[...search.sourceIds]}::uuid[])`;
+  const fileOf = sql.ref(search.published ? 'source.published_file_id' : 'source.live_file_id');
   const query = sql`replace(plainto_tsquery(${search.config}::regconfig, ${search.text})::text, '&', '|')::tsquery`;
   const keys = sql`${[...search.keys]}::text[]`;
-  const result = await sql<RowHit>`
+  const result = await sql<KnowledgeHit>`
     with question as (select ${query} as words),
     candidates as (
       select source.id as source_id, source.name as source_name, data_row.row_number, data_row.cells,
-        data_row.filter_values,
+        data_row.filter_values, data_row.file_id,
         ts_rank_cd(data_row.search, question.words, 32) as text_score,
         (select count(*) from unnest(data_row.filter_values) as value where value = any(${keys}))::int as filter_hits
       from knowledge_sources as source
-      join knowledge_rows as data_row on data_row.file_id = source.live_file_id
+      join knowledge_rows as data_row on data_row.file_id = ${fileOf}
       cross join question
       where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
         and (data_row.filter_values && ${keys} or data_row.search @@ question.words)
     ),
     narrowed as (
       select *, max(filter_hits) over (partition by source_id) as best_hits from candidates
+    ),
+    row_hits as (
+      select 'row'::text as kind, source_id, source_name, row_number as number, null::text as heading,
+        null::text as content, cells, filter_values, text_score, filter_hits,
+        (select file.columns from knowledge_files as file where file.id = narrowed.file_id) as columns
+      from narrowed
+      where filter_hits = best_hits
+      order by filter_hits desc, text_score desc, source_name, row_number
+      limit ${search.limit}
+    ),
+    chunk_hits as (
+      select 'chunk'::text as kind, source.id as source_id, source.name as source_name,
+        chunk.chunk_number as number, chunk.heading, chunk.content, null::jsonb as cells,
+        '{}'::text[] as filter_values, ts_rank_cd(chunk.search, question.words, 32) as text_score,
+        0 as filter_hits, null::jsonb as columns
+      from knowledge_sources as source
+      join knowledge_chunks as chunk on chunk.file_id = ${fileOf}
+      cross join question
+      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
+        and chunk.search @@ question.words
+      order by text_score desc, source.name, chunk.chunk_number
+      limit ${search.limit}
     )
-    select source_id, source_name, row_number, cells, filter_values, text_score::float8 as text_score, filter_hits,
-      (select file.columns from knowledge_files as file
-        join knowledge_sources as owner on owner.live_file_id = file.id where owner.id = narrowed.source_id) as columns
-    from narrowed
-    where filter_hits = best_hits
-    order by filter_hits desc, text_score desc, source_name, row_number
+    select kind, source_id, source_name, number, heading, content, cells, filter_values,
+      text_score::float8 as text_score, filter_hits, columns
+    from (select * from row_hits union all select * from chunk_hits) as hit
+    order by (case when filter_hits > 0 then 0.5 + 0.5 * text_score else text_score end) desc,
+      source_name, number
     limit ${search.limit}`.execute(db);
   return result.rows;
 }

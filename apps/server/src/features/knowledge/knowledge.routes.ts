@@ -3,16 +3,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
 import {
+  createQaDocument,
   datasetPreview,
   deleteDataset,
+  deleteDocstore,
+  deleteDocument,
+  documentPreview,
   knowledgeOverview,
+  publishDocstore,
   updateDataset,
   uploadDatasetFile,
+  uploadDocumentFile,
 } from './knowledge.service';
 import { searchKnowledge } from './knowledge-search';
 import { acceptFileBodies } from './upload-body';
 
-/** A bot's knowledge: CSV datasets and search over them (contracts: knowledgeApi). */
+/** A bot's knowledge: CSV datasets, documents, search over them and the published store (contracts: knowledgeApi). */
 export const knowledgeRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.ctx;
   acceptFileBodies(app);
@@ -45,5 +51,34 @@ export const knowledgeRoutes: FastifyPluginAsync = async (app) => {
   });
   routeFrom(app, knowledgeApi.search, { config: { permission: 'bots:manage' } }, async (request) =>
     searchKnowledge(ctx().database.db, sessionOf(request).companyId, request.params.id, request.body),
+  );
+  routeFrom(app, knowledgeApi.uploadDocument, { config: { permission: 'bots:manage' } }, async (request) =>
+    uploadDocumentFile(ctx(), sessionOf(request), request, {
+      botId: request.params.id,
+      fileName: request.query.fileName,
+    }),
+  );
+  routeFrom(app, knowledgeApi.createQaDocument, { config: { permission: 'bots:manage' } }, async (request) =>
+    createQaDocument(ctx(), sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, knowledgeApi.replaceDocument, { config: { permission: 'bots:manage' } }, async (request) =>
+    uploadDocumentFile(ctx(), sessionOf(request), request, {
+      botId: request.params.id,
+      sourceId: request.params.sourceId,
+      fileName: request.query.fileName,
+    }),
+  );
+  routeFrom(app, knowledgeApi.document, { config: { permission: 'bots:view' } }, async (request) =>
+    documentPreview(ctx(), sessionOf(request), request.params.id, request.params.sourceId),
+  );
+  routeFrom(app, knowledgeApi.deleteDocument, { config: { permission: 'bots:manage' } }, async (request) => {
+    await deleteDocument(ctx(), sessionOf(request), request.params.id, request.params.sourceId);
+    return null;
+  });
+  routeFrom(app, knowledgeApi.publishDocstore, { config: { permission: 'bots:publish' } }, async (request) =>
+    publishDocstore(ctx(), sessionOf(request), request.params.id),
+  );
+  routeFrom(app, knowledgeApi.deleteDocstore, { config: { permission: 'bots:publish' } }, async (request) =>
+    deleteDocstore(ctx(), sessionOf(request), request.params.id),
   );
 };

@@ -2,8 +2,12 @@ import {
   DATASET_MAX_BYTES,
   type DatasetFile,
   type DatasetPreview,
+  DOCUMENT_MAX_BYTES,
+  type DocstoreStatus,
+  type DocumentPreview,
   type KnowledgeOverview,
   type KnowledgeSource,
+  type QaDocumentRequest,
   type UpdateDatasetRequest,
 } from '@parley/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +17,7 @@ import type { KnowledgeFileRow } from '../../db/tables/knowledge.table';
 import { ConflictException, NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
+import { documentFormatOf } from './document-text';
 import {
   deleteSource,
   filesOfSources,
@@ -20,15 +25,19 @@ import {
   findSource,
   insertFile,
   insertSource,
+  knowledgePublishedAt,
   listSources,
   pgvectorAvailable,
+  previewChunks,
   previewRows,
+  publishKnowledge,
   reindexRows,
   renameSource,
+  unpublishKnowledge,
 } from './knowledge.repository';
 import { receiveFile } from './upload-body';
 
-/** Rows the preview shows. */
+/** Rows, or a document's chunks, the preview shows. */
 const PREVIEW_ROWS = 20;
 
 /** PostgreSQL's text search configuration for a bot's language: stemming in that language. */
@@ -46,10 +55,12 @@ function fileOf(row: KnowledgeFileRow): DatasetFile {
   return {
     id: row.id,
     fileName: row.file_name,
+    format: row.format,
     sizeBytes: row.size_bytes,
     state: row.state,
     progress: row.progress,
     rowCount: row.row_count,
+    chunkCount: row.chunk_count,
     error: row.error,
     errorLines: row.error_lines,
     notices: row.notices,
@@ -74,6 +85,12 @@ function sourceOf(source: SourceRow, files: readonly KnowledgeFileRow[]): Knowle
     live: live ? fileOf(live) : null,
     pending: pending ? fileOf(pending) : null,
     columns: live?.columns ?? [],
+    publication:
+      source.published_file_id === null
+        ? 'unpublished'
+        : source.published_file_id === source.live_file_id
+          ? 'published'
+          : 'changed',
     updatedAt: source.updated_at.toISOString(),
   };
 }
@@ -84,10 +101,19 @@ async function botLanguageOf(db: Queryable, session: Session, botId: string): Pr
   return language;
 }
 
-async function sourceRowOf(db: Queryable, session: Session, botId: string, sourceId: string) {
+const kindNames = { csv: 'Dataset', document: 'Document' } as const;
+
+/** A source of the bot, of the kind the route names (a document asked for as a dataset is not found). */
+async function sourceRowOf(
+  db: Queryable,
+  session: Session,
+  botId: string,
+  sourceId: string,
+  kind: 'csv' | 'document' = 'csv',
+) {
   const source =
     isUuid(botId) && isUuid(sourceId) ? await findSource(db, session.companyId, botId, sourceId) : undefined;
-  if (!source) throw new NotFoundException('Dataset not found');
+  if (!source || source.kind !== kind) throw new NotFoundException(`${kindNames[kind]} not found`);
   return source;
 }
 
@@ -99,9 +125,15 @@ function inSnapshot<T>(db: Db, read: (trx: Queryable) => Promise<T>): Promise<T>
   return db.transaction().setIsolationLevel('repeatable read').execute(read);
 }
 
-async function loadSource(db: Db, session: Session, botId: string, sourceId: string) {
+async function loadSource(
+  db: Db,
+  session: Session,
+  botId: string,
+  sourceId: string,
+  kind: 'csv' | 'document' = 'csv',
+) {
   return inSnapshot(db, async (trx) => {
-    const source = await sourceRowOf(trx, session, botId, sourceId);
+    const source = await sourceRowOf(trx, session, botId, sourceId, kind);
     return sourceOf(source, await filesOfSources(trx, [source.id]));
   });
 }
@@ -113,7 +145,7 @@ export async function knowledgeOverview(
 ): Promise<KnowledgeOverview> {
   const db = ctx.database.db;
   await botLanguageOf(db, session, botId);
-  const { sources, files } = await inSnapshot(db, async (trx) => {
+  const { sources, files, publishedAt } = await inSnapshot(db, async (trx) => {
     const sources = await listSources(trx, session.companyId, botId);
     return {
       sources,
@@ -121,13 +153,19 @@ export async function knowledgeOverview(
         trx,
         sources.map((source) => source.id),
       ),
+      publishedAt: await knowledgePublishedAt(trx, session.companyId, botId),
     };
   });
   // No embeddings model can be configured yet, so semantic search is off; the database's side is said too.
   const reasons: ('no-embeddings-model' | 'no-pgvector')[] = ['no-embeddings-model'];
   if (!(await pgvectorAvailable(db))) reasons.push('no-pgvector');
+  const shown = sources.map((source) => sourceOf(source, files));
   return {
-    sources: sources.map((source) => sourceOf(source, files)),
+    sources: shown,
+    docstore: {
+      publishedAt: publishedAt?.toISOString() ?? null,
+      changed: shown.some((source) => source.live !== null && source.publication !== 'published'),
+    },
     search: { fullText: true, semantic: { enabled: false, reasons } },
   };
 }
@@ -151,10 +189,14 @@ export async function uploadDatasetFile(
   const sourceId = await db.transaction().execute(async (trx) => {
     const id =
       target.sourceId ??
-      (await insertSource(trx, session.companyId, target.botId, target.fileName.replace(/\.csv$/i, '')));
+      (await insertSource(trx, session.companyId, target.botId, {
+        kind: 'csv',
+        name: target.fileName.replace(/\.csv$/i, ''),
+      }));
     const fileId = await insertFile(trx, id, {
       companyId: session.companyId,
       fileName: target.fileName,
+      format: 'csv',
       sizeBytes,
       searchConfig: searchConfigFor(language),
       pieces,
@@ -213,11 +255,135 @@ export async function updateDataset(
 }
 
 export async function deleteDataset(ctx: AppContext, session: Session, botId: string, sourceId: string) {
-  if (
-    !isUuid(botId) ||
-    !isUuid(sourceId) ||
-    !(await deleteSource(ctx.database.db, session.companyId, botId, sourceId))
-  ) {
+  await sourceRowOf(ctx.database.db, session, botId, sourceId, 'csv');
+  if (!(await deleteSource(ctx.database.db, session.companyId, botId, sourceId)))
     throw new NotFoundException('Dataset not found');
+}
+
+/** The file types a document may be, for the message refusing another. */
+const DOCUMENT_TYPES = 'a .txt, .md, .html or .pdf file';
+
+/**
+ * Stores a document's file (or pasted questions and answers) under a new document or, with
+ * `sourceId`, as the next file of one, with its processing job, in one transaction.
+ */
+async function storeDocumentFile(
+  ctx: AppContext,
+  session: Session,
+  language: string,
+  target: { botId: string; name: string; sourceId?: string },
+  file: { fileName: string; format: KnowledgeFileRow['format']; pieces: Buffer[]; sizeBytes: number },
+): Promise<KnowledgeSource> {
+  const db = ctx.database.db;
+  const sourceId = await db.transaction().execute(async (trx) => {
+    const id =
+      target.sourceId ??
+      (await insertSource(trx, session.companyId, target.botId, { kind: 'document', name: target.name }));
+    const fileId = await insertFile(trx, id, {
+      companyId: session.companyId,
+      fileName: file.fileName,
+      format: file.format,
+      sizeBytes: file.sizeBytes,
+      searchConfig: searchConfigFor(language),
+      pieces: file.pieces,
+    });
+    await ctx.jobs.send(trx, 'document-processing', { fileId });
+    return id;
+  });
+  ctx.jobs.wake('document-processing');
+  return loadSource(db, session, target.botId, sourceId, 'document');
+}
+
+/** Stores an uploaded document file (its type from its name, read up to the limit); chunked in the background. */
+export async function uploadDocumentFile(
+  ctx: AppContext,
+  session: Session,
+  request: FastifyRequest,
+  target: { botId: string; fileName: string; sourceId?: string },
+): Promise<KnowledgeSource> {
+  const db = ctx.database.db;
+  const language = await botLanguageOf(db, session, target.botId);
+  if (target.sourceId) await sourceRowOf(db, session, target.botId, target.sourceId, 'document');
+  const format = documentFormatOf(target.fileName);
+  if (!format) {
+    throw new ValidationException(
+      /\.csv$/i.test(target.fileName)
+        ? 'A CSV file is a dataset: upload it with Upload CSV'
+        : `Parley reads documents from ${DOCUMENT_TYPES}; convert this one and upload it again`,
+      { fileName: target.fileName },
+    );
   }
+  const { pieces, sizeBytes } = await receiveFile(request, DOCUMENT_MAX_BYTES);
+  if (sizeBytes === 0) throw new ValidationException('The file is empty: choose a document with text in it');
+  return storeDocumentFile(
+    ctx,
+    session,
+    language,
+    { ...target, name: target.fileName.replace(/\.[a-z]+$/i, '') },
+    { fileName: target.fileName, format, pieces, sizeBytes },
+  );
+}
+
+/** Makes a document of pasted questions and answers (stored as its file, chunked like any other). */
+export async function createQaDocument(
+  ctx: AppContext,
+  session: Session,
+  botId: string,
+  request: QaDocumentRequest,
+): Promise<KnowledgeSource> {
+  const language = await botLanguageOf(ctx.database.db, session, botId);
+  const bytes = Buffer.from(JSON.stringify(request.pairs));
+  return storeDocumentFile(
+    ctx,
+    session,
+    language,
+    { botId, name: request.name },
+    { fileName: `${request.name}.json`, format: 'qa', pieces: [bytes], sizeBytes: bytes.byteLength },
+  );
+}
+
+export async function documentPreview(
+  ctx: AppContext,
+  session: Session,
+  botId: string,
+  sourceId: string,
+): Promise<DocumentPreview> {
+  const db = ctx.database.db;
+  const source = await loadSource(db, session, botId, sourceId, 'document');
+  const chunks = source.live ? await previewChunks(db, source.live.id, PREVIEW_ROWS) : [];
+  return {
+    source,
+    chunks: chunks.map((chunk) => ({
+      chunkNumber: chunk.chunk_number,
+      heading: chunk.heading,
+      text: chunk.content,
+    })),
+  };
+}
+
+export async function deleteDocument(ctx: AppContext, session: Session, botId: string, sourceId: string) {
+  await sourceRowOf(ctx.database.db, session, botId, sourceId, 'document');
+  if (!(await deleteSource(ctx.database.db, session.companyId, botId, sourceId)))
+    throw new NotFoundException('Document not found');
+}
+
+/** The store's state after a change to it. */
+async function docstoreStatus(ctx: AppContext, session: Session, botId: string): Promise<DocstoreStatus> {
+  return (await knowledgeOverview(ctx, session, botId)).docstore;
+}
+
+/** Publishes the bot's document store: every source's current ready file, in one transaction. */
+export async function publishDocstore(ctx: AppContext, session: Session, botId: string) {
+  const db = ctx.database.db;
+  await botLanguageOf(db, session, botId);
+  await db.transaction().execute((trx) => publishKnowledge(trx, session.companyId, botId));
+  return docstoreStatus(ctx, session, botId);
+}
+
+/** Deletes the bot's published document store; its draft knowledge stays. */
+export async function deleteDocstore(ctx: AppContext, session: Session, botId: string) {
+  const db = ctx.database.db;
+  await botLanguageOf(db, session, botId);
+  await db.transaction().execute((trx) => unpublishKnowledge(trx, session.companyId, botId));
+  return docstoreStatus(ctx, session, botId);
 }

@@ -5,8 +5,21 @@ import { PayloadTooLargeException, ValidationException } from '../../errors';
 /** The stored pieces of a file are about this large (a few rows per statement, few statements). */
 export const PIECE_BYTES = 1024 * 1024;
 
-/** The content types a browser or a script sends a CSV file with (Windows names it an Excel type). */
-const FILE_TYPES = ['text/csv', 'application/csv', 'application/octet-stream', 'application/vnd.ms-excel'];
+/**
+ * The content types a browser or a script sends a CSV file with (Windows names it an Excel type),
+ * or a document: plain text, Markdown, HTML, PDF.
+ */
+const FILE_TYPES = [
+  'text/csv',
+  'application/csv',
+  'application/octet-stream',
+  'application/vnd.ms-excel',
+  'text/plain',
+  'text/markdown',
+  'text/x-markdown',
+  'text/html',
+  'application/pdf',
+];
 
 /**
  * Lets the routes of this scope take a file as the raw body: the body stays an unread stream,
@@ -36,7 +49,7 @@ export async function receiveFile(
   const body: unknown = request.body;
   if (!(body instanceof Readable)) {
     throw new ValidationException(
-      'Send the file itself as the body, as text/csv or application/octet-stream',
+      'Send the file itself as the body, with its own type (text/csv, text/plain, application/pdf…) or application/octet-stream',
     );
   }
   const pieces: Buffer[] = [];

@@ -16,6 +16,7 @@ import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { findBot, findBotForUpdate, findDraftRevision, updateBot } from '../bots/bots.repository';
 import { getBot } from '../bots/bots.service';
+import { publishKnowledge } from '../knowledge/knowledge.repository';
 import {
   findDeployment,
   findVersionFlow,
@@ -121,6 +122,8 @@ export async function publish(ctx: AppContext, session: Session, botId: string):
       created_by: session.userId,
     });
     await setPublishedVersion(trx, session.companyId, botId, number);
+    // The version and the knowledge it answers from go live together.
+    await publishKnowledge(trx, session.companyId, botId);
     const deployments = await promoteWebchatDeployments(trx, session.companyId, botId, number);
     return {
       version: {

@@ -41,7 +41,12 @@ async function send<S extends z.ZodType>(
   const token = options.token !== undefined ? options.token : (readAuthRecord()?.token ?? null);
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Content-Type': options.file ? 'text/csv' : 'application/json',
+    // A file goes as itself: CSV named so, anything else (a PDF, a Markdown file) as bytes.
+    'Content-Type': options.file
+      ? options.file.type === 'text/csv'
+        ? 'text/csv'
+        : 'application/octet-stream'
+      : 'application/json',
   };
   if (token) headers.Authorization = `${authorizationScheme(url)} ${token}`;
   const response = await fetch(url, {

@@ -24,6 +24,7 @@ export function CitationList({ citations, label }: { citations: MessageCitation[
           </Box>
           {citation.sourceName}
           {citation.rowNumber !== undefined && ` · #${citation.rowNumber}`}
+          {citation.heading && ` · ${citation.heading}`}
           {citation.keys.length > 0 &&
             ` · ${citation.keys.map((key) => `${key.column}: ${key.value}`).join(', ')}`}
         </Typography>

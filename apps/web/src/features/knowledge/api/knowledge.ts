@@ -1,4 +1,9 @@
-import { type KnowledgeOverview, knowledgeApi, type UpdateDatasetRequest } from '@parley/contracts';
+import {
+  type KnowledgeOverview,
+  knowledgeApi,
+  type QaDocumentRequest,
+  type UpdateDatasetRequest,
+} from '@parley/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, uploadToRoute } from '../../../shared/api/request';
 
@@ -8,6 +13,7 @@ export const POLL_MS = 2000;
 const keys = {
   all: (botId: string) => ['bots', 'detail', botId, 'knowledge'] as const,
   dataset: (botId: string, sourceId: string) => [...keys.all(botId), 'datasets', sourceId] as const,
+  document: (botId: string, sourceId: string) => [...keys.all(botId), 'documents', sourceId] as const,
 };
 
 const isBusy = (state: string | undefined) => state === 'uploaded' || state === 'processing';
@@ -27,6 +33,12 @@ export const datasetQuery = (botId: string, sourceId: string) =>
   queryOptions({
     queryKey: keys.dataset(botId, sourceId),
     queryFn: ({ signal }) => callRoute(knowledgeApi.dataset, { params: { id: botId, sourceId }, signal }),
+  });
+
+export const documentQuery = (botId: string, sourceId: string) =>
+  queryOptions({
+    queryKey: keys.document(botId, sourceId),
+    queryFn: ({ signal }) => callRoute(knowledgeApi.document, { params: { id: botId, sourceId }, signal }),
   });
 
 function useKnowledgeChange<V, R>(botId: string, mutationFn: (variables: V) => Promise<R>) {
@@ -65,3 +77,37 @@ export const useDeleteDataset = (botId: string) =>
   useKnowledgeChange(botId, (sourceId: string) =>
     callRoute(knowledgeApi.deleteDataset, { params: { id: botId, sourceId } }),
   );
+
+export const useUploadDocument = (botId: string) =>
+  useKnowledgeChange(botId, (file: File) =>
+    uploadToRoute(knowledgeApi.uploadDocument, {
+      params: { id: botId },
+      query: { fileName: file.name },
+      file,
+    }),
+  );
+
+export const useCreateQaDocument = (botId: string) =>
+  useKnowledgeChange(botId, (request: QaDocumentRequest) =>
+    callRoute(knowledgeApi.createQaDocument, { params: { id: botId }, body: request }),
+  );
+
+export const useReplaceDocument = (botId: string) =>
+  useKnowledgeChange(botId, ({ sourceId, file }: { sourceId: string; file: File }) =>
+    uploadToRoute(knowledgeApi.replaceDocument, {
+      params: { id: botId, sourceId },
+      query: { fileName: file.name },
+      file,
+    }),
+  );
+
+export const useDeleteDocument = (botId: string) =>
+  useKnowledgeChange(botId, (sourceId: string) =>
+    callRoute(knowledgeApi.deleteDocument, { params: { id: botId, sourceId } }),
+  );
+
+export const usePublishDocstore = (botId: string) =>
+  useKnowledgeChange(botId, () => callRoute(knowledgeApi.publishDocstore, { params: { id: botId } }));
+
+export const useDeleteDocstore = (botId: string) =>
+  useKnowledgeChange(botId, () => callRoute(knowledgeApi.deleteDocstore, { params: { id: botId } }));

@@ -71,9 +71,12 @@ function Result({ result }: { result: GenerativeTestResponse }) {
             </TableHead>
             <TableBody>
               {result.retrieved.map((row) => (
-                <TableRow key={`${row.sourceId}:${row.rowNumber}`}>
+                <TableRow key={`${row.sourceId}:${row.kind}:${row.rowNumber}`}>
                   <TableCell>
-                    {row.sourceName}, {t('generative.rowNumber', { row: row.rowNumber })}
+                    {row.sourceName},{' '}
+                    {row.kind === 'chunk'
+                      ? row.heading || t('generative.passageNumber', { number: row.rowNumber })
+                      : t('generative.rowNumber', { row: row.rowNumber })}
                     <Typography
                       variant="caption"
                       color="text.secondary"
@@ -81,9 +84,11 @@ function Result({ result }: { result: GenerativeTestResponse }) {
                       noWrap
                       sx={{ maxWidth: 320 }}
                     >
-                      {Object.entries(row.cells)
-                        .map(([column, value]) => `${column}: ${value ?? ''}`)
-                        .join(' · ')}
+                      {row.kind === 'chunk'
+                        ? row.text
+                        : Object.entries(row.cells)
+                            .map(([column, value]) => `${column}: ${value ?? ''}`)
+                            .join(' · ')}
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{number.format(row.score)}</TableCell>

@@ -1,6 +1,7 @@
 import {
   DATASET_MAX_BYTES,
   type DatasetFile,
+  DOCUMENT_MAX_BYTES,
   type KnowledgeOverview,
   type KnowledgeSource,
 } from '@parley/contracts';
@@ -14,10 +15,12 @@ import { KnowledgeTab } from './knowledge-tab';
 const file = (overrides: Partial<DatasetFile>): DatasetFile => ({
   id: 'f1',
   fileName: 'prices.csv',
+  format: 'csv',
   sizeBytes: 20_480,
   state: 'ready',
   progress: 100,
   rowCount: 3,
+  chunkCount: null,
   error: null,
   errorLines: [],
   notices: [],
@@ -35,12 +38,14 @@ const source = (overrides: Partial<KnowledgeSource>): KnowledgeSource => ({
   live: null,
   pending: null,
   columns: [],
+  publication: 'published',
   updatedAt: '2026-11-25T09:00:00.000Z',
   ...overrides,
 });
 
 const overview = (...sources: KnowledgeSource[]): KnowledgeOverview => ({
   sources,
+  docstore: { publishedAt: '2026-11-25T09:00:00.000Z', changed: false },
   search: { fullText: true, semantic: { enabled: false, reasons: ['no-embeddings-model'] } },
 });
 
@@ -78,7 +83,9 @@ describe('the knowledge tab', () => {
       },
     });
     renderTab();
-    await screen.findByText('No datasets yet. Upload a CSV file with a header row to start.');
+    await screen.findByText(
+      'Nothing yet. Upload a CSV file with a header row, a document, or add questions and answers to start.',
+    );
     expect(
       screen.getByText('Full-text search is on. Semantic search is off: no embeddings model is configured.'),
     ).toBeInTheDocument();
@@ -103,7 +110,7 @@ describe('the knowledge tab', () => {
   it('refuses a file over 10 MB before sending anything', async () => {
     const { requests } = fakeApi({ 'GET /api/bots/b1/knowledge': overview() });
     renderTab();
-    await screen.findByText(/No datasets yet/);
+    await screen.findByText(/Nothing yet/);
     fireEvent.change(screen.getByLabelText('Upload CSV'), {
       target: { files: [csv('catalogue.csv', DATASET_MAX_BYTES + 1)] },
     });
@@ -133,5 +140,75 @@ describe('the knowledge tab', () => {
     await within(row).findByText(/Rows have more cells than the header/);
     expect(row).toHaveTextContent('(lines 4, 9)');
     expect(row).toHaveTextContent('The previous file keeps answering until the new one is ready.');
+  });
+
+  it('uploads a document, counts its passages, previews them under their headings, and publishes the store', async () => {
+    let uploaded = false;
+    let published = false;
+    const manual = source({
+      id: 's2',
+      kind: 'document',
+      name: 'manual',
+      live: file({ id: 'f3', fileName: 'manual.pdf', format: 'pdf', rowCount: null, chunkCount: 12 }),
+      publication: 'unpublished',
+    });
+    const { requests } = fakeApi({
+      'GET /api/bots/b1/knowledge': () => ({
+        ...overview(
+          ...(uploaded ? [{ ...manual, publication: published ? 'published' : 'unpublished' } as const] : []),
+        ),
+        docstore: published
+          ? { publishedAt: '2026-11-25T10:00:00.000Z', changed: false }
+          : { publishedAt: null, changed: uploaded },
+      }),
+      'POST /api/bots/b1/knowledge/documents': () => {
+        uploaded = true;
+        return { status: 202, body: manual };
+      },
+      'GET /api/bots/b1/knowledge/documents/s2': {
+        source: manual,
+        chunks: [{ chunkNumber: 1, heading: 'Page 1', text: 'Every jacket has a two year warranty.' }],
+      },
+      'POST /api/bots/b1/docstore/publish': () => {
+        published = true;
+        return { publishedAt: '2026-11-25T10:00:00.000Z', changed: false };
+      },
+    });
+    renderTab();
+    await screen.findByText(/Nothing yet/);
+    const pdf = new File(['%PDF-1.4'], 'manual.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Upload document'), { target: { files: [pdf] } });
+    const row = await screen.findByRole('listitem', { name: 'manual' });
+    expect(row).toHaveTextContent('PDF · manual.pdf');
+    expect(row).toHaveTextContent('12 passages');
+    expect(within(row).getByText('Not published')).toBeInTheDocument();
+    const upload = requests.find((request) => request.method === 'POST');
+    expect(upload?.url.pathname).toBe('/api/bots/b1/knowledge/documents');
+    expect(upload?.url.searchParams.get('fileName')).toBe('manual.pdf');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Preview' }));
+    const chunks = await within(row).findByRole('list', { name: 'First passages of manual' });
+    expect(chunks).toHaveTextContent('Page 1');
+    expect(chunks).toHaveTextContent('Every jacket has a two year warranty.');
+
+    const store = screen.getByRole('alert', { name: 'Published knowledge' });
+    expect(store).toHaveTextContent(/does not answer from this knowledge yet/);
+    fireEvent.click(within(store).getByRole('button', { name: 'Publish knowledge' }));
+    await screen.findByText(/The published bot answers from this knowledge, published/);
+    expect(requests.some((request) => request.url.pathname === '/api/bots/b1/docstore/publish')).toBe(true);
+    expect(within(row).queryByText('Not published')).toBeNull();
+  });
+
+  it('refuses a document over 10 MB or of another type before sending anything', async () => {
+    const { requests } = fakeApi({ 'GET /api/bots/b1/knowledge': overview() });
+    renderTab();
+    await screen.findByText(/Nothing yet/);
+    const input = screen.getByLabelText('Upload document') as HTMLInputElement;
+    expect(input.accept).toBe('.txt,.text,.md,.markdown,.html,.htm,.pdf');
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(DOCUMENT_MAX_BYTES + 1)], 'huge.pdf')] },
+    });
+    await screen.findByText('huge.pdf is larger than 10 MB.');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
   Alert,
@@ -12,7 +13,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { DATASET_MAX_BYTES, type KnowledgeSource } from '@parley/contracts';
+import {
+  DATASET_MAX_BYTES,
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_MAX_BYTES,
+  type KnowledgeOverview,
+  type KnowledgeSource,
+} from '@parley/contracts';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
@@ -21,24 +28,44 @@ import { isApiError } from '../../../shared/api/api-error';
 import { useCan } from '../../../shared/session/current-user';
 import {
   datasetQuery,
+  documentQuery,
   isProcessing,
   knowledgeQuery,
   useDeleteDataset,
+  useDeleteDocstore,
+  useDeleteDocument,
+  usePublishDocstore,
   useReplaceDataset,
+  useReplaceDocument,
   useUploadDataset,
+  useUploadDocument,
 } from '../api/knowledge';
 import { DatasetPreviewPanel } from './dataset-preview';
+import { DocumentPreviewPanel } from './document-preview';
+import { QaDialog } from './qa-dialog';
+
+/** What each kind of source takes: the files the picker offers and the largest one. */
+const fileKinds = {
+  csv: { accept: '.csv,text/csv', maxBytes: DATASET_MAX_BYTES, tooLarge: 'knowledge.tooLarge' },
+  document: {
+    accept: DOCUMENT_EXTENSIONS.join(','),
+    maxBytes: DOCUMENT_MAX_BYTES,
+    tooLarge: 'knowledge.tooLargeDocument',
+  },
+} as const;
 
 const stateColor = { uploaded: 'default', processing: 'info', ready: 'success', failed: 'error' } as const;
 
 /** A file input behind a button: checks the size in the browser before anything is sent. */
 function FilePickButton({
   label,
+  kind,
   variant,
   disabled,
   onFile,
 }: {
   label: string;
+  kind: keyof typeof fileKinds;
   variant: 'contained' | 'outlined' | 'text';
   disabled?: boolean;
   onFile: (file: File) => void;
@@ -50,15 +77,22 @@ function FilePickButton({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > DATASET_MAX_BYTES) {
-      enqueueSnackbar(t('knowledge.tooLarge', { name: file.name }), { variant: 'error' });
+    if (file.size > fileKinds[kind].maxBytes) {
+      enqueueSnackbar(t(fileKinds[kind].tooLarge, { name: file.name }), { variant: 'error' });
       return;
     }
     onFile(file);
   };
   return (
     <>
-      <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={picked} aria-label={label} />
+      <input
+        ref={input}
+        type="file"
+        accept={fileKinds[kind].accept}
+        hidden
+        onChange={picked}
+        aria-label={label}
+      />
       <Button
         variant={variant}
         startIcon={<UploadFile />}
@@ -75,13 +109,31 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
   const { t, i18n } = useTranslation('webchat');
   const { enqueueSnackbar } = useSnackbar();
   const canManage = useCan('bots:manage');
-  const replace = useReplaceDataset(botId);
-  const remove = useDeleteDataset(botId);
+  const isDocument = source.kind === 'document';
+  const replaceDataset = useReplaceDataset(botId);
+  const replaceDocument = useReplaceDocument(botId);
+  const replace = isDocument ? replaceDocument : replaceDataset;
+  const removeDataset = useDeleteDataset(botId);
+  const removeDocument = useDeleteDocument(botId);
+  const remove = isDocument ? removeDocument : removeDataset;
   const [open, setOpen] = useState(false);
   const newest = source.pending ?? source.live;
   const processing = isProcessing(source);
-  // The preview refetches once processing is over, so it shows the new rows.
-  const preview = useQuery({ ...datasetQuery(botId, source.id), enabled: open && !processing });
+  // The preview refetches once processing is over, so it shows the new rows or chunks.
+  const datasetPreview = useQuery({
+    ...datasetQuery(botId, source.id),
+    enabled: open && !processing && !isDocument,
+  });
+  const documentPreview = useQuery({
+    ...documentQuery(botId, source.id),
+    enabled: open && !processing && isDocument,
+  });
+  const count =
+    source.live?.rowCount != null
+      ? t('knowledge.rows', { count: source.live.rowCount })
+      : source.live?.chunkCount != null
+        ? t('knowledge.chunks', { count: source.live.chunkCount })
+        : null;
   const size = new Intl.NumberFormat(i18n.language, {
     style: 'unit',
     unit: 'kilobyte',
@@ -102,14 +154,21 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
               color={stateColor[newest.state]}
               label={t(`knowledge.state.${newest.state}`)}
             />
+            {source.live && source.publication !== 'published' && (
+              <Chip
+                size="small"
+                variant="outlined"
+                color="warning"
+                label={t(`knowledge.publication.${source.publication}`)}
+              />
+            )}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {[
-              newest.fileName,
+              t(`knowledge.format.${newest.format}`),
+              newest.format === 'qa' ? null : newest.fileName,
               size.format(newest.sizeBytes / 1024),
-              source.live?.rowCount !== null && source.live?.rowCount !== undefined
-                ? t('knowledge.rows', { count: source.live.rowCount })
-                : null,
+              count,
               t('knowledge.updated', { date: date.format(new Date(source.updatedAt)) }),
             ]
               .filter(Boolean)
@@ -121,9 +180,10 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
             {open ? t('knowledge.hidePreview') : t('knowledge.preview')}
           </Button>
         )}
-        {canManage && (
+        {canManage && newest.format !== 'qa' && (
           <FilePickButton
             label={t('knowledge.replace')}
+            kind={source.kind}
             variant="text"
             disabled={replace.isPending}
             onFile={(file) =>
@@ -140,7 +200,13 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
             startIcon={<DeleteOutline />}
             disabled={remove.isPending}
             onClick={() => {
-              if (window.confirm(t('knowledge.confirmDelete', { name: source.name })))
+              if (
+                window.confirm(
+                  t(isDocument ? 'knowledge.confirmDeleteDocument' : 'knowledge.confirmDelete', {
+                    name: source.name,
+                  }),
+                )
+              )
                 remove.mutate(source.id);
             }}
           >
@@ -174,18 +240,88 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
           {notice}
         </Alert>
       ))}
-      {open && preview.data && <DatasetPreviewPanel botId={botId} preview={preview.data} />}
+      {open && datasetPreview.data && <DatasetPreviewPanel botId={botId} preview={datasetPreview.data} />}
+      {open && documentPreview.data && <DocumentPreviewPanel preview={documentPreview.data} />}
     </Box>
   );
 }
 
-/** The Knowledge tab: a bot's CSV datasets, their processing state (polled), previews and columns. */
+/**
+ * The published document store (spec §7): when it was published, whether the draft's knowledge
+ * differs, and for those who may publish, Publish and Unpublish.
+ */
+function DocstoreBar({ botId, docstore }: { botId: string; docstore: KnowledgeOverview['docstore'] }) {
+  const { t, i18n } = useTranslation('webchat');
+  const { enqueueSnackbar } = useSnackbar();
+  const canPublish = useCan('bots:publish');
+  const publish = usePublishDocstore(botId);
+  const unpublish = useDeleteDocstore(botId);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const onError = (error: Error) => enqueueSnackbar(error.message, { variant: 'error' });
+  const status = docstore.publishedAt
+    ? t(docstore.changed ? 'knowledge.docstore.changed' : 'knowledge.docstore.current', {
+        date: date.format(new Date(docstore.publishedAt)),
+      })
+    : t('knowledge.docstore.none');
+  return (
+    <Alert
+      severity={docstore.publishedAt && !docstore.changed ? 'success' : 'warning'}
+      aria-label={t('knowledge.docstore.label')}
+      action={
+        canPublish && (
+          <Stack direction="row" spacing={1}>
+            {docstore.publishedAt && (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={unpublish.isPending}
+                onClick={() => {
+                  if (window.confirm(t('knowledge.docstore.confirmUnpublish')))
+                    unpublish.mutate(undefined, { onError });
+                }}
+              >
+                {t('knowledge.docstore.unpublish')}
+              </Button>
+            )}
+            {docstore.changed && (
+              <Button
+                variant="contained"
+                size="small"
+                disabled={publish.isPending}
+                onClick={() =>
+                  publish.mutate(undefined, {
+                    onSuccess: () =>
+                      enqueueSnackbar(t('knowledge.docstore.published'), { variant: 'success' }),
+                    onError,
+                  })
+                }
+              >
+                {t('knowledge.docstore.publish')}
+              </Button>
+            )}
+          </Stack>
+        )
+      }
+    >
+      {status}
+    </Alert>
+  );
+}
+
+/**
+ * The Knowledge tab: a bot's CSV datasets and documents, their processing state (polled),
+ * previews and columns, and the published store.
+ */
 export function KnowledgeTab({ botId }: { botId: string }) {
   const { t } = useTranslation('webchat');
   const { enqueueSnackbar } = useSnackbar();
   const { data } = useSuspenseQuery(knowledgeQuery(botId));
   const upload = useUploadDataset(botId);
+  const uploadDocument = useUploadDocument(botId);
+  const [qaOpen, setQaOpen] = useState(false);
   const canManage = useCan('bots:manage');
+  const onUploadError = (error: Error) =>
+    enqueueSnackbar(isApiError(error) ? error.message : t('knowledge.uploadFailed'), { variant: 'error' });
   const semanticOff = t('knowledge.semanticOff', {
     reasons: data.search.semantic.reasons
       .map((reason) => t(`knowledge.reason.${reason}`))
@@ -205,23 +341,36 @@ export function KnowledgeTab({ botId }: { botId: string }) {
               </Typography>
             </Box>
             {canManage && (
-              <FilePickButton
-                label={t('knowledge.upload')}
-                variant="contained"
-                disabled={upload.isPending}
-                onFile={(file) =>
-                  upload.mutate(file, {
-                    onError: (error) =>
-                      enqueueSnackbar(isApiError(error) ? error.message : t('knowledge.uploadFailed'), {
-                        variant: 'error',
-                      }),
-                  })
-                }
-              />
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}
+              >
+                <Button startIcon={<QuestionAnswerOutlined />} onClick={() => setQaOpen(true)}>
+                  {t('knowledge.qa.open')}
+                </Button>
+                <FilePickButton
+                  label={t('knowledge.uploadDocument')}
+                  kind="document"
+                  variant="outlined"
+                  disabled={uploadDocument.isPending}
+                  onFile={(file) => uploadDocument.mutate(file, { onError: onUploadError })}
+                />
+                <FilePickButton
+                  label={t('knowledge.upload')}
+                  kind="csv"
+                  variant="contained"
+                  disabled={upload.isPending}
+                  onFile={(file) => upload.mutate(file, { onError: onUploadError })}
+                />
+              </Stack>
             )}
           </Stack>
+          {data.sources.length > 0 && <DocstoreBar botId={botId} docstore={data.docstore} />}
           {!data.search.semantic.enabled && <Alert severity="info">{semanticOff}</Alert>}
-          {upload.isPending && <LinearProgress aria-label={t('knowledge.uploading')} />}
+          {(upload.isPending || uploadDocument.isPending) && (
+            <LinearProgress aria-label={t('knowledge.uploading')} />
+          )}
           {data.sources.length === 0 ? (
             <Typography color="text.secondary">{t('knowledge.empty')}</Typography>
           ) : (
@@ -236,6 +385,7 @@ export function KnowledgeTab({ botId }: { botId: string }) {
           )}
         </Stack>
       </CardContent>
+      {canManage && <QaDialog botId={botId} open={qaOpen} onClose={() => setQaOpen(false)} />}
     </Card>
   );
 }
