@@ -41,7 +41,7 @@ describe('bot settings: knowledge', () => {
     await page.goto(`${server.url}/v2/lite/bots/${bot.id}/settings`);
     await page.getByRole('tab', { name: 'Knowledge' }).click();
     await page.getByRole('heading', { name: 'Knowledge' }).waitFor();
-    await page.getByText('No datasets yet.', { exact: false }).waitFor();
+    await page.getByText('Nothing yet.', { exact: false }).waitFor();
     await page.getByText(/Semantic search is off: no embeddings model is configured/).waitFor();
 
     const input = page.getByLabel('Upload CSV');
@@ -65,5 +65,28 @@ describe('bot settings: knowledge', () => {
     await table.getByText('Number').waitFor();
     await table.getByText('Date').waitFor();
     await screenshot(page, 'knowledge-preview');
+    await dataset.getByRole('button', { name: 'Hide preview' }).click();
+
+    // A Markdown document: chunked under its headings, previewed, then the store published.
+    await page.getByLabel('Upload document').setInputFiles({
+      name: 'returns.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        '# Returns\n\nYou can return any item within 30 days of delivery.\n\n## Refunds\n\nRefunds reach your card within five working days.\n\n# Shipping\n\nOrders ship every weekday.\n',
+      ),
+    });
+    const returns = page.getByRole('listitem', { name: 'returns' });
+    await returns.getByText('Ready', { exact: true }).waitFor({ timeout: 30_000 });
+    await returns.getByText(/3 passages/).waitFor();
+    await returns.getByRole('button', { name: 'Preview' }).click();
+    await page
+      .getByRole('list', { name: 'First passages of returns' })
+      .getByText('Returns › Refunds')
+      .waitFor();
+    await screenshot(page, 'knowledge-document');
+    const store = page.getByRole('alert', { name: 'Published knowledge' });
+    await store.getByRole('button', { name: 'Publish knowledge' }).click();
+    await store.getByText(/The published bot answers from this knowledge, published/).waitFor();
+    await screenshot(page, 'knowledge-published');
   });
 });

@@ -128,6 +128,44 @@ describe('generative answers from knowledge', () => {
     expect(result.tokens?.completion).toBeGreaterThan(0);
   });
 
+  it('answers from a document’s passage and cites it by its heading', async () => {
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/knowledge/documents?fileName=returns.md`,
+      headers: { ...headers, 'content-type': 'text/markdown' },
+      payload: '# Returns\n\n## Refunds\n\nRefunds reach your card within five working days.',
+    });
+    const returns = uploaded.json<KnowledgeSource>();
+    await eventually(async () => {
+      const document = await t.request({
+        method: 'GET',
+        url: `/api/bots/${bot.id}/knowledge/documents/${returns.id}`,
+        headers,
+      });
+      return document.json<{ source: KnowledgeSource }>().source.live?.state === 'ready' || undefined;
+    });
+    const result = (await ask('How long do refunds take?')).json<GenerativeTestResponse>();
+    expect(result.retrieved[0]).toMatchObject({
+      kind: 'chunk',
+      sourceName: 'returns',
+      heading: 'Returns › Refunds',
+      text: 'Refunds reach your card within five working days.',
+      sent: true,
+    });
+    expect(result.prompt?.user).toContain(
+      '[1] returns, section “Returns › Refunds”: Refunds reach your card within five working days.',
+    );
+    expect(result.answer).toBe('From what I have: Refunds reach your card within five working days. [1]');
+    expect(result.citations).toEqual([
+      { sourceId: returns.id, sourceName: 'returns', heading: 'Returns › Refunds', keys: [] },
+    ]);
+    await t.request({
+      method: 'DELETE',
+      url: `/api/bots/${bot.id}/knowledge/documents/${returns.id}`,
+      headers,
+    });
+  });
+
   it('sends nothing to the model when no row scores the minimum', async () => {
     const before = model.requests.length;
     const result = (await ask('Do you sell bicycles?', { minScore: 0.9 })).json<GenerativeTestResponse>();
