@@ -87,7 +87,9 @@ describe('signed-in event streams', () => {
   it('comes back after the server’s reconnect hint when a stopping server ends the stream', async () => {
     const waits = vi.spyOn(globalThis, 'setTimeout');
     fetchMock
-      .mockResolvedValueOnce(streamOf(['retry: 3000\n\nevent: conversation\ndata: {"n":1}\n\n', 'retry: 20\n\n']))
+      .mockResolvedValueOnce(
+        streamOf(['retry: 3000\n\nevent: conversation\ndata: {"n":1}\n\n', 'retry: 20\n\n']),
+      )
       .mockResolvedValueOnce(streamOf(['event: conversation\ndata: {"n":2}\n\n']))
       .mockImplementation(() => new Promise(() => {}));
     const events: unknown[] = [];
