@@ -60,6 +60,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicCors } from './plugins/public-cors';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -227,6 +228,7 @@ export async function buildApp({
     // Before authentication: a preflight carries no credentials and is answered here.
     await registerPublicCors(api);
     registerAuthenticate(api);
+    registerReadYourWrites(api);
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
