@@ -88,5 +88,17 @@ describe('bot settings: knowledge', () => {
     await store.getByRole('button', { name: 'Publish knowledge' }).click();
     await store.getByText(/The published bot answers from this knowledge, published/).waitFor();
     await screenshot(page, 'knowledge-published');
+
+    // Questions and answers written in: one passage each, under its question.
+    await page.getByRole('button', { name: 'Add Q&A' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Questions and answers' });
+    await dialog.getByLabel('Name').fill('FAQ');
+    await dialog.getByLabel('Question 1').fill('Do you ship to the Canary Islands?');
+    await dialog.getByLabel('Answer 1').fill('Yes, in four to six days.');
+    await screenshot(page, 'knowledge-qa');
+    await dialog.getByRole('button', { name: 'Save 1 pair' }).click();
+    const faq = page.getByRole('listitem', { name: 'FAQ' });
+    await faq.getByText('Ready', { exact: true }).waitFor({ timeout: 30_000 });
+    await faq.getByText(/Questions and answers · .* · 1 passage/).waitFor();
   });
 });
