@@ -30,13 +30,14 @@ export function KnowledgeStep({ knowledge }: { knowledge: NonNullable<TraceEntry
         <Box component="ul" sx={{ m: 0, mt: 0.25, pl: 2 }}>
           {sources.map((source) => (
             <Typography
-              key={`${source.sourceName}:${source.rowNumber}`}
+              key={`${source.sourceName}:${source.rowNumber ?? source.heading}:${source.score}`}
               component="li"
               variant="caption"
               sx={{ color: source.sent ? 'text.primary' : 'text.disabled' }}
             >
               {source.sourceName}
-              {source.rowNumber !== undefined && ` #${source.rowNumber}`} · {score.format(source.score)}
+              {source.rowNumber !== undefined && ` #${source.rowNumber}`}
+              {source.heading && ` · ${source.heading}`} · {score.format(source.score)}
               {source.sent ? ` · ${t('debugger.knowledge.sent')}` : ''}
             </Typography>
           ))}

@@ -54,9 +54,14 @@ export function KnowledgeAnswerEvent({
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {data.sources.map((source) => (
-            <Typography component="li" variant="body2" key={`${source.sourceName}:${source.rowNumber}`}>
+            <Typography
+              component="li"
+              variant="body2"
+              key={`${source.sourceName}:${source.rowNumber ?? source.heading}:${source.score}`}
+            >
               {source.sourceName}
               {source.rowNumber !== undefined && ` · #${source.rowNumber}`}
+              {source.heading && ` · ${source.heading}`}
               {' · '}
               {t('event.knowledgeScore', { score: score.format(source.score) })}
               {' · '}
