@@ -1,4 +1,4 @@
-import type { WebhookTemplateList } from '@parley/contracts';
+import { type WebhookTemplateList, webhookTemplateListQuerySchema } from '@parley/contracts';
 import { fireEvent, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/api';
@@ -60,6 +60,28 @@ describe('the webhook marketplace', () => {
       target: { value: 'zendesk' },
     });
     await screen.findByText('No template matches your search.');
+  });
+
+  it('searches with what a pasted text holds, up to what the server searches', async () => {
+    const { requests } = fakeApi({
+      'GET /api/webhooks/templates': ({ url }) => {
+        const query = webhookTemplateListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+        if (!query.success)
+          return {
+            status: 400,
+            body: { error: { name: 'ValidationException', message: query.error.message } },
+          };
+        return catalogue(query.data.search ?? null, null);
+      },
+    });
+    renderMarketplace();
+    await screen.findByRole('heading', { name: 'Slack message' });
+    const search = screen.getByRole('textbox', { name: 'Search templates' });
+    fireEvent.change(search, { target: { value: `Slack ${'message '.repeat(20)}` } });
+    expect((search as HTMLInputElement).value).toHaveLength(100);
+    await screen.findByText('No template matches your search.');
+    expect(screen.queryByText('The templates could not be loaded.')).not.toBeInTheDocument();
+    expect(requests.at(-1)?.url.searchParams.get('search')).toHaveLength(100);
   });
 
   it('shows what a template needs and the request it makes, and leads to installing it', async () => {
