@@ -70,6 +70,7 @@ describe('the web chat styling editor', () => {
     expect(screen.getByLabelText('Embed code', { selector: 'pre' })).toHaveTextContent('key-lobby');
   });
 
+  // Drives every field of the form: slow on a busy machine.
   it('saves every kind of change: colours, look, launcher, header, and the widget’s words in each language', async () => {
     const { requests } = renderStyling({ save: ({ body }) => body as WebchatStyle });
     const brand = await screen.findByRole('textbox', { name: 'Brand color' });
@@ -113,7 +114,7 @@ describe('the web chat styling editor', () => {
     ]);
     // Saved: nothing left to save.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save style' })).toBeDisabled());
-  });
+  }, 60_000);
 
   it('says what is wrong with a colour, a title, an avatar address or a word, and sends nothing', async () => {
     const { requests } = renderStyling({ save: ({ body }) => body as WebchatStyle });

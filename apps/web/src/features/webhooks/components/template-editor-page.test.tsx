@@ -32,6 +32,7 @@ const saved = (body: unknown): WebhookTemplate => {
 };
 
 describe('the webhook template editor', () => {
+  // Drives every field of the form: slow on a busy machine.
   it('writes a new template: about, fields, request, answer mapping, and saves it as the form shows', async () => {
     const { requests } = fakeApi({
       'POST /api/webhooks/templates': ({ body }) => ({ status: 201, body: saved(body) }),
@@ -136,7 +137,7 @@ describe('the webhook template editor', () => {
         },
       },
     ]);
-  });
+  }, 60_000);
 
   it('removes a field, a header and a mapping', async () => {
     const { requests } = fakeApi({
@@ -247,5 +248,19 @@ describe('the webhook template editor', () => {
     expect(within(section('Fields')).getByRole('textbox', { name: 'Key' })).toHaveValue('Web URL');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save template' })).toBeEnabled());
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+  });
+});
+
+describe('the webhook template editor in Spanish', () => {
+  it('starts a new template with its first field named in Spanish, not in English', async () => {
+    renderWithApp(<TemplateEditorPage />, {
+      route: '/webhook/edit/template/new',
+      path: '/webhook/edit/template/:templateId',
+      queryClient: signedInClient(),
+      language: 'es',
+    });
+    await screen.findByRole('heading', { name: 'Nueva plantilla de webhook' });
+    const labels = screen.getAllByRole('textbox', { name: 'Etiqueta' });
+    expect(labels.map((label) => (label as HTMLInputElement).value)).toEqual(['Dirección']);
   });
 });
