@@ -2,7 +2,9 @@ import type { EngineServices, NluEngine } from '@parley/engine';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { ConversationCache } from './features/conversations/conversation-cache';
+import type { TurnRow } from './features/conversations/conversations.repository';
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
+import type { TurnOutcome, TurnRequest } from './features/conversations/turn-runner';
 import type { TurnWrites } from './features/conversations/turn-writes';
 import type { MailTransport } from './features/mail/mail.service';
 import type { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
@@ -11,6 +13,9 @@ import type { GuardedHttpOptions } from './integrations/http/guarded-http';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
 import type { SecretBox } from './sealed-secrets';
+
+/** What a stored turn's listeners learn of the request that brought it. */
+export type AfterTurnRequest = Pick<TurnRequest, 'input' | 'agentId'>;
 
 /** Config with the secrets resolved (see secrets.ts). */
 export type ServerConfig = AppConfig & { jwtSecret: string; secretsKey: string };
@@ -40,6 +45,11 @@ export interface AppContext {
     writes: TurnWrites;
     /** Visitors' messages per minute, counted across processes (see chat-limits.ts). */
     messageCounts: SharedHitCounts;
+    /**
+     * Hears of every stored turn (after its stored-notice): channels that deliver messages
+     * themselves (the messaging suite) queue them here. Never throws, never waits.
+     */
+    afterTurn?: (row: TurnRow, request: AfterTurnRequest, outcome: TurnOutcome) => void;
   };
   /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
   translation: MachineTranslation;

@@ -1,0 +1,295 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { newConversationState, type TurnInput } from '@parley/engine';
+import type { AppContext } from '../../context';
+import { NotFoundException, UnauthorizedException, ValidationException } from '../../errors';
+import { stripNul } from '../../features/conversations/chat.service';
+import { insertConversation } from '../../features/conversations/conversations.repository';
+import { runConversationTurn as turn } from '../../features/conversations/turn-runner';
+import { isUuid } from '../../ids';
+import type { JobPayloads } from '../../jobs/job-queue';
+import {
+  conversationStatus,
+  findScConversation,
+  findWebhookConnection,
+  insertScConversation,
+  noteError,
+  noteEvents,
+  recordEventIds,
+  setConversationSc,
+  setParleyInControl,
+} from './sunshine.repository';
+import { webhookBinding } from './sunshine-connect.service';
+import {
+  isKnownType,
+  type ScConversation,
+  type ScUser,
+  type SunshineEvent,
+  sunshineBatchSchema,
+  sunshinePayloads,
+} from './sunshine-wire';
+
+type Connection = NonNullable<Awaited<ReturnType<typeof findWebhookConnection>>>;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * A webhook post from the suite: checked against the integration's shared secret (`X-API-Key`,
+ * as the suite sends it), its events recorded by id (the suite retries: a known id is not
+ * handled again) and queued, in the order they came, for the `sunshine-events` job. Nothing is
+ * stored for a post that is not the suite's (401) or not its shape (400).
+ */
+export async function acceptSunshineWebhook(
+  ctx: AppContext,
+  deploymentId: string,
+  apiKey: string | undefined,
+  body: unknown,
+) {
+  const { db } = ctx.database;
+  if (!isUuid(deploymentId)) throw new NotFoundException('Deployment not found');
+  const connection = await findWebhookConnection(db, deploymentId);
+  if (!connection) throw new NotFoundException('This deployment is not connected to a messaging suite');
+  const secret = ctx.secrets.open(connection.webhook_secret, webhookBinding(deploymentId));
+  if (!apiKey || !timingSafeEqual(digest(apiKey), digest(secret)))
+    throw new UnauthorizedException('The X-API-Key header does not carry this integration’s secret');
+  const parsed = sunshineBatchSchema.safeParse(body);
+  if (!parsed.success)
+    throw new ValidationException(
+      'The webhook body is not a batch of messaging-suite events',
+      parsed.error.issues,
+    );
+  if (parsed.data.app.id !== connection.app_id)
+    throw new ValidationException('These events are of another messaging-suite app');
+  const { events } = parsed.data;
+  const known = events.filter((event) => isKnownType(event.type));
+  const result = await db.transaction().execute(async (trx) => {
+    const fresh = await recordEventIds(
+      trx,
+      deploymentId,
+      events.map((event) => event.id),
+    );
+    const ignored = events.filter((event) => !isKnownType(event.type) && fresh.has(event.id)).length;
+    await noteEvents(trx, deploymentId, ignored);
+    const queued = known.filter((event) => fresh.has(event.id));
+    if (queued.length > 0) {
+      await ctx.jobs.send(trx, 'sunshine-events', {
+        deploymentId,
+        events: queued.map(({ id, type, payload }) => ({ id, type, payload })),
+      });
+    }
+    return { accepted: queued.length, duplicates: events.length - fresh.size, ignored };
+  });
+  if (result.accepted > 0) ctx.jobs.wake('sunshine-events');
+  return result;
+}
+
+/** `sc` as templates read it (spec §3): the conversation (with its user), the user, the content. */
+function scContext(conversation: ScConversation, user: ScUser | undefined, content: unknown) {
+  const scUser = user
+    ? {
+        id: user.id,
+        externalId: user.externalId ?? null,
+        profile: user.profile ?? {},
+        signedUp: user.signedUpAt !== undefined,
+        signedUpAt: user.signedUpAt ?? null,
+      }
+    : null;
+  return {
+    conversation: {
+      id: conversation.id,
+      type: conversation.type ?? null,
+      brandId: conversation.brandId ?? null,
+      metadata: conversation.metadata ?? {},
+      user: scUser,
+    },
+    user: scUser,
+    content: content ?? null,
+    externalId: user?.externalId ?? null,
+    brandId: conversation.brandId ?? null,
+  };
+}
+
+/** The Parley conversation of a suite conversation (made on its first event), its `sc` updated. */
+async function conversationFor(
+  ctx: AppContext,
+  connection: Connection,
+  conversation: ScConversation,
+  user: ScUser | undefined,
+  content: unknown,
+): Promise<string> {
+  const { db } = ctx.database;
+  const sc = scContext(conversation, user, content);
+  const found = await findScConversation(db, connection.deployment_id, conversation.id);
+  if (found) {
+    await setConversationSc(db, found.conversation_id, sc);
+    return found.conversation_id;
+  }
+  const active = conversation.activeSwitchboardIntegration;
+  const name = [user?.profile?.givenName, user?.profile?.surname].filter(Boolean).join(' ');
+  return db.transaction().execute(async (trx) => {
+    const conversationId = await insertConversation(trx, {
+      company_id: connection.company_id,
+      bot_id: connection.bot_id,
+      deployment_id: connection.deployment_id,
+      // Nobody holds a token: the suite's secret is what proves an event is the suite's.
+      token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+      status: 'new',
+      state: newConversationState(),
+      channel: 'sunshine',
+      user_info: {
+        ...(user ? { id: user.externalId ?? user.id } : {}),
+        ...(name ? { name } : {}),
+        ...(user?.profile?.email ? { email: user.profile.email } : {}),
+      },
+      context: { sc },
+      page_domain: null,
+      url: null,
+      language: null,
+    });
+    await insertScConversation(trx, {
+      conversation_id: conversationId,
+      deployment_id: connection.deployment_id,
+      company_id: connection.company_id,
+      sc_conversation_id: conversation.id,
+      parley_in_control: active === undefined || active.id === connection.switchboard_integration_id,
+    });
+    return conversationId;
+  });
+}
+
+/**
+ * Who is in control, as the event says (its conversation's active switchboard integration). A
+ * change is a turn of its own: the agent workspace taking over silences the bot (handoff); control
+ * coming back resumes the bot at its handoff module's resume port. Both show in the inbox.
+ */
+async function syncControl(
+  ctx: AppContext,
+  connection: Connection,
+  conversationId: string,
+  conversation: ScConversation,
+) {
+  const active = conversation.activeSwitchboardIntegration;
+  if (!active) return;
+  const ours = active.id === connection.switchboard_integration_id;
+  if (!(await setParleyInControl(ctx.database.db, conversationId, ours))) return;
+  const agent = active.name ?? active.integrationType ?? 'agent workspace';
+  await turn(ctx, conversationId, {
+    input: ours ? { type: 'resume', agent } : { type: 'handoff', agent },
+    incoming: null,
+    fresh: true,
+  });
+}
+
+/** A user's words reach the bot only while Parley is in control; otherwise they are kept, silently. */
+async function userTurn(
+  ctx: AppContext,
+  connection: Connection,
+  conversationId: string,
+  input: TurnInput,
+  text: string,
+) {
+  const { db } = ctx.database;
+  const inControl = (await controlOf(ctx, connection, conversationId)) ?? true;
+  if (!inControl && (await conversationStatus(db, conversationId)) !== 'human') {
+    // Control is elsewhere but the conversation does not know yet: it learns first.
+    await turn(ctx, conversationId, { input: { type: 'handoff' }, incoming: null, fresh: true });
+  }
+  await turn(ctx, conversationId, { input, incoming: { role: 'user', text: stripNul(text) }, fresh: true });
+}
+
+async function controlOf(ctx: AppContext, connection: Connection, conversationId: string) {
+  const row = await ctx.database.db
+    .selectFrom('sunshine_conversations')
+    .select('parley_in_control')
+    .where('conversation_id', '=', conversationId)
+    .where('deployment_id', '=', connection.deployment_id)
+    .executeTakeFirst();
+  return row?.parley_in_control;
+}
+
+async function handleEvent(ctx: AppContext, connection: Connection, event: SunshineEvent): Promise<void> {
+  if (!isKnownType(event.type)) return;
+  const schema = sunshinePayloads[event.type];
+  const parsed = schema.safeParse(event.payload);
+  if (!parsed.success) {
+    await noteError(
+      ctx.database.db,
+      connection.deployment_id,
+      `A ${event.type} event (${event.id}) was malformed and skipped`,
+    );
+    return;
+  }
+  switch (event.type) {
+    case 'conversation:message': {
+      const { conversation, message } = sunshinePayloads[event.type].parse(event.payload);
+      // The business's own messages (Parley's, the agents') come back too: only users' run turns.
+      if (message.author.type !== 'user') return;
+      const { content } = message;
+      const id = await conversationFor(ctx, connection, conversation, message.author.user, content);
+      await syncControl(ctx, connection, id, conversation);
+      const text = content.text ?? content.altText ?? content.mediaUrl ?? `[${content.type}]`;
+      const input: TurnInput = content.payload
+        ? { type: 'postback', payload: stripNul(content.payload), label: stripNul(text) }
+        : { type: 'text', text: stripNul(text) };
+      await userTurn(ctx, connection, id, input, text);
+      return;
+    }
+    case 'conversation:postback': {
+      const { conversation, postback, user } = sunshinePayloads[event.type].parse(event.payload);
+      const id = await conversationFor(ctx, connection, conversation, user, postback);
+      await syncControl(ctx, connection, id, conversation);
+      const label = postback.text ?? postback.payload;
+      await userTurn(
+        ctx,
+        connection,
+        id,
+        { type: 'postback', payload: stripNul(postback.payload), label: stripNul(label) },
+        label,
+      );
+      return;
+    }
+    case 'conversation:create': {
+      const { conversation, creationReason, user } = sunshinePayloads[event.type].parse(event.payload);
+      // The widget was opened (spec §4): the bot speaks first, as for a first message.
+      if (creationReason !== 'startConversation') return;
+      const id = await conversationFor(ctx, connection, conversation, user, null);
+      await syncControl(ctx, connection, id, conversation);
+      if ((await controlOf(ctx, connection, id)) === false) return;
+      if ((await conversationStatus(ctx.database.db, id)) !== 'new') return;
+      await turn(ctx, id, { input: { type: 'start' }, incoming: null, fresh: true });
+      return;
+    }
+    default: {
+      // Switchboard events: the conversation may be new to Parley (an agent passed it over).
+      const { conversation } = sunshinePayloads[event.type].parse(event.payload);
+      const found = await findScConversation(ctx.database.db, connection.deployment_id, conversation.id);
+      if (!found) return;
+      await syncControl(ctx, connection, found.conversation_id, conversation);
+    }
+  }
+}
+
+/**
+ * Handles a webhook post's new events in order. One event's failure (a malformed payload, a
+ * turn that failed) is noted on the connection and does not hold the others up; the job is not
+ * retried for it, since a retry would run the events already handled again.
+ */
+export async function handleSunshineEvents(
+  ctx: AppContext,
+  job: JobPayloads['sunshine-events'],
+): Promise<void> {
+  const connection = await findWebhookConnection(ctx.database.db, job.deploymentId);
+  // The deployment was removed or disconnected since: nothing to answer with.
+  if (!connection) return;
+  for (const event of job.events) {
+    try {
+      await handleEvent(ctx, connection, { ...event, createdAt: undefined });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await noteError(
+        ctx.database.db,
+        connection.deployment_id,
+        `Event ${event.id} (${event.type}) failed: ${message}`,
+      );
+    }
+  }
+}
