@@ -102,7 +102,7 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     /** Conversation id → the active switchboard integration's id. */
     active: new Map<string, string>(),
     messages: [] as { conversationId: string; author: unknown; content: Record<string, unknown> }[],
-    failures: [] as number[],
+    failures: [] as { status: number; conversationId: string | undefined }[],
   };
   const calls: FakeSunshineCall[] = [];
   const deliveries: FakeSunshineDelivery[] = [];
@@ -305,7 +305,10 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
       if (parts[0] === 'conversations' && parts[1] && method === 'POST') {
         const conversationId = parts[1];
         if (parts[2] === 'messages') {
-          const failure = state.failures.shift();
+          const at = state.failures.findIndex(
+            (one) => one.conversationId === undefined || one.conversationId === conversationId,
+          );
+          const failure = at < 0 ? undefined : state.failures.splice(at, 1)[0]?.status;
           if (failure === 429) {
             return send(
               429,
@@ -363,9 +366,9 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     deliverWith(handler: (delivery: FakeSunshineDelivery) => Promise<number>) {
       deliver = handler;
     },
-    /** The next `count` message posts answer `status` (429 with Retry-After). */
-    failNext(status: number, count = 1) {
-      for (let i = 0; i < count; i++) state.failures.push(status);
+    /** The next `count` message posts (to one conversation, or any) answer `status` (429 with Retry-After). */
+    failNext(status: number, count = 1, conversationId?: string) {
+      for (let i = 0; i < count; i++) state.failures.push({ status, conversationId });
     },
     /** Who is in control of a conversation: the active switchboard integration's name. */
     activeName: (conversationId: string) =>

@@ -322,8 +322,8 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
 
   it('retries a message on 429 and 5xx with backoff, and sends it once', async () => {
     const scId = suite.openConversation();
-    suite.failNext(429, 1);
-    suite.failNext(503, 1);
+    suite.failNext(429, 1, scId);
+    suite.failNext(503, 1, scId);
     await suite.startConversation(scId, ana);
     await waitForSent(scId, 1);
     const posts = suite.calls.filter((call) => call.path.endsWith(`/conversations/${scId}/messages`));
@@ -331,6 +331,81 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?']);
   }, 20_000);
+
+  it('passes control from the inbox: an agent taking over hands the conversation to the suite’s next integration, and back', async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const { conversation_id: id } = await scConversation(scId);
+    const pass = (to: 'agent' | 'bot') =>
+      t.request({
+        method: 'POST',
+        url: `/api/conversations/${id}/pass-control`,
+        headers: owner,
+        payload: { to },
+      });
+    expect((await pass('agent')).statusCode).toBe(200);
+    await eventually(async () => (suite.activeName(scId) === 'zd-agentWorkspace' ? true : undefined));
+    const reply = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/agent-messages`,
+      headers: owner,
+      payload: { text: 'Hi Ana, I am looking at your order.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    await waitForSent(scId, 2);
+    expect(sentTexts(scId)[1]).toBe('Hi Ana, I am looking at your order.');
+
+    expect((await pass('bot')).statusCode).toBe(200);
+    await eventually(async () => (suite.activeName(scId)?.startsWith('parley-') ? true : undefined));
+    const back = suite.calls
+      .filter((call) => call.path.endsWith(`/conversations/${scId}/passControl`))
+      .at(-1);
+    expect(back?.body).toMatchObject({
+      switchboardIntegration: suite.state.switchboards[0]?.defaultSwitchboardIntegrationId,
+    });
+    await eventually(async () => ((await scConversation(scId)).parley_in_control ? true : undefined));
+  });
+
+  it('gives up a message the suite refuses (4xx), says so in the status, and sends the next', async () => {
+    const scId = suite.openConversation();
+    suite.failNext(400, 1, scId);
+    await suite.startConversation(scId, ana);
+    await eventually(async () =>
+      suite.calls.some((call) => call.path.endsWith(`/conversations/${scId}/messages`)) ? true : undefined,
+    );
+    await suite.userSays(scId, ana, 'hello again');
+    await waitForSent(scId, 1);
+    const status = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(status.json().lastError).toMatch(/was not sent: The messaging suite answered 400/);
+    expect(sentTexts(scId)).toHaveLength(1);
+  });
+
+  it('notes a malformed event and handles the rest of its batch', async () => {
+    const scId = suite.openConversation();
+    await suite.emit([
+      { type: 'conversation:message', payload: { message: 'not a message' } },
+      {
+        type: 'conversation:create',
+        payload: {
+          conversation: { id: scId, type: 'personal' },
+          creationReason: 'startConversation',
+          user: { id: 'u-2' },
+        },
+      },
+    ]);
+    await waitForSent(scId, 1);
+    const status = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(status.json().lastError).toMatch(/conversation:message event .* was malformed/);
+  });
 
   it('disconnects: removes Parley’s integrations from the suite and forgets the keys', async () => {
     const response = await t.request({
@@ -358,5 +433,29 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
       payload: { app: { id: suite.appId }, webhook: { id: 'w', version: 'v2' }, events: [] },
     });
     expect(late.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a deployment that is gone, and stores nothing', async () => {
+    expect((await connect(credentials())).statusCode).toBe(200);
+    const secret = suite.state.integrations[0]?.webhooks[0]?.secret ?? '';
+    const events = await t.database.db.selectFrom('sunshine_events').selectAll().execute();
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/deployments/${deploymentId}`, headers: owner }))
+        .statusCode,
+    ).toBe(204);
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/channels/sunshine/deployments/${deploymentId}/events`,
+      headers: { 'content-type': 'application/json', 'x-api-key': secret },
+      payload: {
+        app: { id: suite.appId },
+        webhook: { id: 'w', version: 'v2' },
+        events: [{ id: 'evt-gone', type: 'conversation:message', payload: {} }],
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await t.database.db.selectFrom('sunshine_events').selectAll().execute()).toHaveLength(
+      events.length,
+    );
   });
 });
