@@ -182,7 +182,7 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
-  ctx.conversations.afterTurn = (row, request, outcome) => queueSunshineOutbound(ctx, row, request, outcome);
+  ctx.conversations.afterTurn = (turn) => queueSunshineOutbound(ctx, turn);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
   await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));

@@ -1,10 +1,9 @@
-import type { EngineServices, NluEngine } from '@parley/engine';
+import type { ChatMessage } from '@parley/contracts';
+import type { EngineEvent, EngineServices, NluEngine, TurnInput } from '@parley/engine';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { ConversationCache } from './features/conversations/conversation-cache';
-import type { TurnRow } from './features/conversations/conversations.repository';
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
-import type { TurnOutcome, TurnRequest } from './features/conversations/turn-runner';
 import type { TurnWrites } from './features/conversations/turn-writes';
 import type { MailTransport } from './features/mail/mail.service';
 import type { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
@@ -14,8 +13,15 @@ import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
 import type { SecretBox } from './sealed-secrets';
 
-/** What a stored turn's listeners learn of the request that brought it. */
-export type AfterTurnRequest = Pick<TurnRequest, 'input' | 'agentId'>;
+/**
+ * What listeners of stored turns learn (see `conversations.afterTurn`): the conversation, what
+ * brought the turn (an agent id: an inbox agent took control, null: gave it back), what it stored.
+ */
+export interface StoredTurn {
+  conversation: { id: string; channel: string; deployment_id: string };
+  request: { input: TurnInput; agentId?: string | null };
+  outcome: { messages: ChatMessage[]; events: EngineEvent[] };
+}
 
 /** Config with the secrets resolved (see secrets.ts). */
 export type ServerConfig = AppConfig & { jwtSecret: string; secretsKey: string };
@@ -49,7 +55,7 @@ export interface AppContext {
      * Hears of every stored turn (after its stored-notice): channels that deliver messages
      * themselves (the messaging suite) queue them here. Never throws, never waits.
      */
-    afterTurn?: (row: TurnRow, request: AfterTurnRequest, outcome: TurnOutcome) => void;
+    afterTurn?: (turn: StoredTurn) => void;
   };
   /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
   translation: MachineTranslation;

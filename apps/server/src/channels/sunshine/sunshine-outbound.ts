@@ -1,8 +1,6 @@
 import { botMessageSchema, EVENT } from '@parley/contracts';
-import type { AfterTurnRequest, AppContext } from '../../context';
+import type { AppContext, StoredTurn } from '../../context';
 import { ensureError } from '../../errors';
-import type { TurnRow } from '../../features/conversations/conversations.repository';
-import type { TurnOutcome } from '../../features/conversations/turn-runner';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
 import { SunshineApiError, sunshineClient } from '../../integrations/sunshine/sunshine-client';
 import {
@@ -39,12 +37,7 @@ function transient(error: unknown): boolean {
  * the conversation back: to Parley's own). Control changes the suite made come in as events and
  * pass nothing back.
  */
-export function queueSunshineOutbound(
-  ctx: AppContext,
-  row: TurnRow,
-  request: AfterTurnRequest,
-  outcome: TurnOutcome,
-) {
+export function queueSunshineOutbound(ctx: AppContext, { conversation: row, request, outcome }: StoredTurn) {
   if (row.channel !== 'sunshine') return;
   const handedOff =
     outcome.events.some((event) => event.name === EVENT.HandoffRequested) ||

@@ -435,7 +435,7 @@ export async function runConversationTurn(
   });
   if (!replayed) {
     publish(ctx, row, outcome.messages);
-    conversations.afterTurn?.(row, request, outcome);
+    conversations.afterTurn?.({ conversation: row, request, outcome });
   }
   return outcome;
 }
@@ -507,7 +507,7 @@ async function finishAbandonedTurn(ctx: AppContext, stale: TurnRow): Promise<voi
   const row = await readTurnRow(ctx, stale.id);
   const { outcome, row: after } = await finishClaimedTurn(ctx, row, pending, null);
   publish(ctx, after, outcome.messages);
-  ctx.conversations.afterTurn?.(after, pending, outcome);
+  ctx.conversations.afterTurn?.({ conversation: after, request: pending, outcome });
 }
 
 /** Finishes every turn whose process stopped while it waited on a call (run once a minute). */
