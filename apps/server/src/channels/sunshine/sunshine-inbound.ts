@@ -171,9 +171,12 @@ async function syncControl(
   if (!active) return;
   const ours = active.id === connection.switchboard_integration_id;
   if (!(await setParleyInControl(ctx.database.db, conversationId, ours))) return;
-  const agent = active.name ?? active.integrationType ?? 'agent workspace';
+  // The inbox names who took over: Zendesk's agent workspace by its product name, others by theirs.
+  const agent =
+    active.integrationType === 'zd:agentWorkspace' ? 'Zendesk Agent Workspace' : (active.name ?? active.id);
   await turn(ctx, conversationId, {
-    input: ours ? { type: 'resume', agent } : { type: 'handoff', agent },
+    // Back to the bot: the event names Parley's own integration, not who let go, so no name is given.
+    input: ours ? { type: 'resume' } : { type: 'handoff', agent },
     incoming: null,
     fresh: true,
   });
