@@ -8,15 +8,14 @@ import { runConversationTurn as turn } from '../../features/conversations/turn-r
 import { isUuid } from '../../ids';
 import type { JobPayloads } from '../../jobs/job-queue';
 import {
-  conversationStatus,
   findScConversation,
   findWebhookConnection,
   insertScConversation,
   noteError,
   noteEvents,
   recordEventIds,
-  setConversationSc,
   setParleyInControl,
+  updateScContext,
 } from './sunshine.repository';
 import { webhookBinding } from './sunshine-connect.service';
 import {
@@ -108,24 +107,32 @@ function scContext(conversation: ScConversation, user: ScUser | undefined, conte
   };
 }
 
-/** The Parley conversation of a suite conversation (made on its first event), its `sc` updated. */
+/** A suite conversation as Parley holds it: its conversation, who is in control, its status. */
+interface Held {
+  id: string;
+  inControl: boolean;
+  status: string;
+}
+
+/**
+ * The Parley conversation of a suite conversation (made on its first event), its `sc` updated:
+ * one statement for a known one.
+ */
 async function conversationFor(
   ctx: AppContext,
   connection: Connection,
   conversation: ScConversation,
   user: ScUser | undefined,
   content: unknown,
-): Promise<string> {
+): Promise<Held> {
   const { db } = ctx.database;
   const sc = scContext(conversation, user, content);
-  const found = await findScConversation(db, connection.deployment_id, conversation.id);
-  if (found) {
-    await setConversationSc(db, found.conversation_id, sc);
-    return found.conversation_id;
-  }
+  const found = await updateScContext(db, connection.deployment_id, conversation.id, sc);
+  if (found) return { id: found.conversation_id, inControl: found.parley_in_control, status: found.status };
   const active = conversation.activeSwitchboardIntegration;
+  const inControl = active === undefined || active.id === connection.switchboard_integration_id;
   const name = [user?.profile?.givenName, user?.profile?.surname].filter(Boolean).join(' ');
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const conversationId = await insertConversation(trx, {
       company_id: connection.company_id,
       bot_id: connection.bot_id,
@@ -150,10 +157,11 @@ async function conversationFor(
       deployment_id: connection.deployment_id,
       company_id: connection.company_id,
       sc_conversation_id: conversation.id,
-      parley_in_control: active === undefined || active.id === connection.switchboard_integration_id,
+      parley_in_control: inControl,
     });
     return conversationId;
   });
+  return { id, inControl, status: 'new' };
 }
 
 /**
@@ -164,13 +172,15 @@ async function conversationFor(
 async function syncControl(
   ctx: AppContext,
   connection: Connection,
-  conversationId: string,
+  held: Held,
   conversation: ScConversation,
-) {
+): Promise<Held & { synced: boolean }> {
   const active = conversation.activeSwitchboardIntegration;
-  if (!active) return;
+  if (!active) return { ...held, synced: false };
   const ours = active.id === connection.switchboard_integration_id;
-  if (!(await setParleyInControl(ctx.database.db, conversationId, ours))) return;
+  const conversationId = held.id;
+  if (ours === held.inControl || !(await setParleyInControl(ctx.database.db, conversationId, ours)))
+    return { ...held, synced: false };
   // The inbox names who took over: Zendesk's agent workspace by its product name, others by theirs.
   const agent =
     active.integrationType === 'zd:agentWorkspace' ? 'Zendesk Agent Workspace' : (active.name ?? active.id);
@@ -180,33 +190,16 @@ async function syncControl(
     incoming: null,
     fresh: true,
   });
+  return { ...held, inControl: ours, synced: true };
 }
 
 /** A user's words reach the bot only while Parley is in control; otherwise they are kept, silently. */
-async function userTurn(
-  ctx: AppContext,
-  connection: Connection,
-  conversationId: string,
-  input: TurnInput,
-  text: string,
-) {
-  const { db } = ctx.database;
-  const inControl = (await controlOf(ctx, connection, conversationId)) ?? true;
-  if (!inControl && (await conversationStatus(db, conversationId)) !== 'human') {
-    // Control is elsewhere but the conversation does not know yet: it learns first.
-    await turn(ctx, conversationId, { input: { type: 'handoff' }, incoming: null, fresh: true });
-  }
-  await turn(ctx, conversationId, { input, incoming: { role: 'user', text: stripNul(text) }, fresh: true });
-}
-
-async function controlOf(ctx: AppContext, connection: Connection, conversationId: string) {
-  const row = await ctx.database.db
-    .selectFrom('sunshine_conversations')
-    .select('parley_in_control')
-    .where('conversation_id', '=', conversationId)
-    .where('deployment_id', '=', connection.deployment_id)
-    .executeTakeFirst();
-  return row?.parley_in_control;
+async function userTurn(ctx: AppContext, held: Held & { synced: boolean }, input: TurnInput, text: string) {
+  // Control is elsewhere but the conversation does not know yet (a change just synced told it).
+  if (!held.inControl && !held.synced && held.status !== 'human')
+    await turn(ctx, held.id, { input: { type: 'handoff' }, incoming: null, fresh: true });
+  // Fresh: the `sc` context was just written.
+  await turn(ctx, held.id, { input, incoming: { role: 'user', text: stripNul(text) }, fresh: true });
 }
 
 async function handleEvent(ctx: AppContext, connection: Connection, event: SunshineEvent): Promise<void> {
@@ -227,24 +220,23 @@ async function handleEvent(ctx: AppContext, connection: Connection, event: Sunsh
       // The business's own messages (Parley's, the agents') come back too: only users' run turns.
       if (message.author.type !== 'user') return;
       const { content } = message;
-      const id = await conversationFor(ctx, connection, conversation, message.author.user, content);
-      await syncControl(ctx, connection, id, conversation);
+      const held = await conversationFor(ctx, connection, conversation, message.author.user, content);
+      const synced = await syncControl(ctx, connection, held, conversation);
       const text = content.text ?? content.altText ?? content.mediaUrl ?? `[${content.type}]`;
       const input: TurnInput = content.payload
         ? { type: 'postback', payload: stripNul(content.payload), label: stripNul(text) }
         : { type: 'text', text: stripNul(text) };
-      await userTurn(ctx, connection, id, input, text);
+      await userTurn(ctx, synced, input, text);
       return;
     }
     case 'conversation:postback': {
       const { conversation, postback, user } = sunshinePayloads[event.type].parse(event.payload);
-      const id = await conversationFor(ctx, connection, conversation, user, postback);
-      await syncControl(ctx, connection, id, conversation);
+      const held = await conversationFor(ctx, connection, conversation, user, postback);
+      const synced = await syncControl(ctx, connection, held, conversation);
       const label = postback.text ?? postback.payload;
       await userTurn(
         ctx,
-        connection,
-        id,
+        synced,
         { type: 'postback', payload: stripNul(postback.payload), label: stripNul(label) },
         label,
       );
@@ -254,11 +246,14 @@ async function handleEvent(ctx: AppContext, connection: Connection, event: Sunsh
       const { conversation, creationReason, user } = sunshinePayloads[event.type].parse(event.payload);
       // The widget was opened (spec §4): the bot speaks first, as for a first message.
       if (creationReason !== 'startConversation') return;
-      const id = await conversationFor(ctx, connection, conversation, user, null);
-      await syncControl(ctx, connection, id, conversation);
-      if ((await controlOf(ctx, connection, id)) === false) return;
-      if ((await conversationStatus(ctx.database.db, id)) !== 'new') return;
-      await turn(ctx, id, { input: { type: 'start' }, incoming: null, fresh: true });
+      const held = await syncControl(
+        ctx,
+        connection,
+        await conversationFor(ctx, connection, conversation, user, null),
+        conversation,
+      );
+      if (!held.inControl || held.synced || held.status !== 'new') return;
+      await turn(ctx, held.id, { input: { type: 'start' }, incoming: null, fresh: true });
       return;
     }
     default: {
@@ -266,7 +261,12 @@ async function handleEvent(ctx: AppContext, connection: Connection, event: Sunsh
       const { conversation } = sunshinePayloads[event.type].parse(event.payload);
       const found = await findScConversation(ctx.database.db, connection.deployment_id, conversation.id);
       if (!found) return;
-      await syncControl(ctx, connection, found.conversation_id, conversation);
+      await syncControl(
+        ctx,
+        connection,
+        { id: found.conversation_id, inControl: found.parley_in_control, status: '' },
+        conversation,
+      );
     }
   }
 }

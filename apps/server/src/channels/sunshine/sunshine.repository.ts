@@ -133,13 +133,29 @@ export async function setParleyInControl(db: Queryable, conversationId: string, 
   return changed !== undefined;
 }
 
-/** The messaging-suite context (`sc`) the conversation's next turn reads. */
-export async function setConversationSc(db: Queryable, conversationId: string, sc: Record<string, unknown>) {
-  await db
+/**
+ * Writes the messaging-suite context (`sc`) the conversation's next turn reads, on the Parley
+ * conversation of a suite conversation; answers it, who is in control and its status (none: new).
+ */
+export async function updateScContext(
+  db: Queryable,
+  deploymentId: string,
+  scConversationId: string,
+  sc: Record<string, unknown>,
+) {
+  return db
     .updateTable('conversations')
-    .set({ context: sql`jsonb_set(context, '{sc}', ${JSON.stringify(sc)}::jsonb)` })
-    .where('id', '=', conversationId)
-    .execute();
+    .from('sunshine_conversations')
+    .set({ context: sql`jsonb_set(conversations.context, '{sc}', ${JSON.stringify(sc)}::jsonb)` })
+    .whereRef('sunshine_conversations.conversation_id', '=', 'conversations.id')
+    .where('sunshine_conversations.deployment_id', '=', deploymentId)
+    .where('sunshine_conversations.sc_conversation_id', '=', scConversationId)
+    .returning([
+      'sunshine_conversations.conversation_id',
+      'sunshine_conversations.parley_in_control',
+      'conversations.status',
+    ])
+    .executeTakeFirst();
 }
 
 /** What sending a conversation's messages out needs: where, with what, and how far it got. */
@@ -241,14 +257,4 @@ export async function setPendingControl(
     .set({ pending_control: control })
     .where('conversation_id', '=', conversationId)
     .execute();
-}
-
-/** The conversation's status as stored (the bot is silent while it is `human`). */
-export async function conversationStatus(db: Queryable, conversationId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('conversations')
-    .select('status')
-    .where('id', '=', conversationId)
-    .executeTakeFirst();
-  return row?.status;
 }
