@@ -143,7 +143,14 @@ export async function startJobQueue(
         queue,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data, { attempt: job.retryCount + 1 });
+          try {
+            for (const job of jobs) await handler(job.data, { attempt: job.retryCount + 1 });
+          } finally {
+            // A worker that found a job looks for the next at once: pg-boss would otherwise wait
+            // its polling interval after every job, and fifty delays due together took 100 s.
+            const worker = workerIds.get(queue);
+            if (worker && !stopping) boss.notifyWorker(worker);
+          }
         },
       );
       workerIds.set(queue, id);
