@@ -23,6 +23,7 @@ import * as webhookDeliveries from './0021-webhook-deliveries';
 import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
+import * as sunshine from './0028-sunshine';
 import * as webhookHealthIndex from './0030-webhook-health-index';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0022-server-secrets': serverSecrets,
   '0023-llm-usage': llmUsage,
   '0024-teams': teams,
+  '0028-sunshine': sunshine,
   '0030-webhook-health-index': webhookHealthIndex,
 };
