@@ -36,6 +36,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const SAME_IN_SPANISH = new Set([
   // Names of languages, plans, products and formats.
   'CSV',
+  'HTML',
+  'Markdown',
+  'PDF',
   'English',
   'Español',
   'Lite',
