@@ -26,6 +26,7 @@ import type { SeedRunTable } from './tables/seed-run.table';
 import type { ServerSecretTable } from './tables/server-secret.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type {
+  BotTranslationTable,
   CompanyTranslationTable,
   TranslationCacheTable,
   TranslationUsageTable,
@@ -66,6 +67,7 @@ export interface DB {
   knowledge_file_pieces: KnowledgeFilePieceTable;
   knowledge_rows: KnowledgeRowTable;
   company_translation: CompanyTranslationTable;
+  bot_translations: BotTranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;
   webhook_templates: WebhookTemplateTable;

@@ -117,7 +117,9 @@ const otherQuery = (url: string): Record<string, string> =>
       ? { afterSeq: '0', afterEvent: '0' }
       : url.includes('/knowledge/datasets')
         ? { fileName: 'taken.csv' }
-        : {};
+        : url.includes('/translations')
+          ? { language: 'es', format: 'csv' }
+          : {};
 const queryOf = (route: { url: string; query: string[] }, ids: Record<string, string> = {}) =>
   new URLSearchParams(
     Object.entries({ ...otherQuery(route.url), ...ids }).filter(([key]) => route.query.includes(key)),
@@ -238,6 +240,14 @@ describe('the route table’s tenancy', () => {
       'PATCH /api/deployments/:id': { version: 1 },
       'PUT /api/bots/:id/webchat-style': style.json(),
       'PUT /api/bots/:id/translation': { offeredLanguages: ['es'] },
+      'PUT /api/bots/:id/translations': { language: 'es', key: 'start.text', translation: 'Hola' },
+      'POST /api/bots/:id/translations/reset': { language: 'es', key: 'start.text' },
+      'POST /api/bots/:id/translations/translate-missing': { language: 'es' },
+      'POST /api/bots/:id/translations/import': {
+        language: 'es',
+        format: 'csv',
+        content: 'key,translation\nstart.text,Hola\n',
+      },
       'POST /api/conversations/:id/delayed-move': { moduleId: 'start', delaySeconds: 0 },
       'POST /api/conversations/:id/pass-control': { to: 'agent' },
       'POST /api/conversations/:id/agent-messages': { text: 'Taken' },

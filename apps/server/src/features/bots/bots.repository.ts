@@ -7,7 +7,12 @@ import type { BotRow } from '../../db/tables/bot.table';
 
 export type BotSummaryRow = Omit<
   BotRow,
-  'draft_flow' | 'webchat_style' | 'draft_revision' | 'draft_saved_by' | 'offered_languages'
+  | 'draft_flow'
+  | 'webchat_style'
+  | 'draft_revision'
+  | 'draft_saved_by'
+  | 'offered_languages'
+  | 'translations_updated_at'
 >;
 
 const summaryColumns = [
