@@ -6,14 +6,15 @@ import { Link, useLocation, useParams } from 'react-router';
 import { GenerativeTab } from '../../knowledge/components/generative-tab';
 import { KnowledgeTab } from '../../knowledge/components/knowledge-tab';
 import { TranslationSettings } from '../../translation/components/translation-settings';
+import { TranslationsView } from '../../translation/components/translations-view';
 import { botQuery } from '../api/webchat';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabs = ['styling', 'translation', 'knowledge', 'generative'] as const;
+const tabs = ['styling', 'translation', 'translations', 'knowledge', 'generative'] as const;
 const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/translation`, `/knowledge` and `/generative` tabs. */
+/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/translation`, `/translations`, `/knowledge` and `/generative` tabs. */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
   const tab = tabOf(useLocation().pathname);
@@ -42,6 +43,12 @@ export function BotSettingsPage() {
           to={`${base}/translation`}
         />
         <Tab
+          value="translations"
+          label={t('settings.tabs.translations')}
+          component={Link}
+          to={`${base}/translations`}
+        />
+        <Tab
           value="knowledge"
           label={t('settings.tabs.knowledge')}
           component={Link}
@@ -57,6 +64,7 @@ export function BotSettingsPage() {
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
       {tab === 'translation' && <TranslationSettings botId={bot.id} />}
+      {tab === 'translations' && <TranslationsView botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
       {tab === 'generative' && <GenerativeTab botId={bot.id} />}
     </Stack>
