@@ -23,7 +23,9 @@ import * as webhookDeliveries from './0021-webhook-deliveries';
 import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
+import * as sunshine from './0028-sunshine';
 import * as botTranslations from './0029-bot-translations';
+import * as webhookHealthIndex from './0030-webhook-health-index';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -54,5 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0022-server-secrets': serverSecrets,
   '0023-llm-usage': llmUsage,
   '0024-teams': teams,
+  '0028-sunshine': sunshine,
   '0029-bot-translations': botTranslations,
+  '0030-webhook-health-index': webhookHealthIndex,
 };
