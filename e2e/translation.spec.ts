@@ -85,6 +85,17 @@ describe('translation: the company’s DeepL key', () => {
     await agent.getByText('Languages saved').waitFor();
     await screenshot(agent, 'translation-languages');
 
+    // Translate everything at once, then a person rewrites the greeting: the visitor reads theirs.
+    await agent.goto(`${server.url}/v2/lite/bots/${bot.id}/settings/translations`);
+    await agent.getByRole('button', { name: /^Translate \d+ missing texts?$/ }).click();
+    await agent.getByRole('button', { name: 'Nothing missing' }).waitFor();
+    const greetingRow = agent.getByTestId('translation-start.text');
+    await greetingRow.getByLabel('Translation').fill('¡Bienvenido a la tienda!');
+    await greetingRow.getByRole('button', { name: 'Save' }).click();
+    await agent.getByText('Translation saved').waitFor();
+    await agent.getByTestId('translation-start.text').getByText('Edited').waitFor();
+    await screenshot(agent, 'translations-view');
+
     // A Spanish page embeds the chat: the bot greets in Spanish (the fake DeepL upper-cases).
     site.pages.set(
       '/es',
@@ -95,7 +106,7 @@ describe('translation: the company’s DeepL key', () => {
     await visitor.goto(`${site.url}/es`);
     await visitor.getByRole('button', { name: 'Abrir chat' }).click();
     const chat = visitor.getByRole('dialog', { name: 'Chat with us' });
-    await chat.getByText('[ES] WELCOME TO THE SHOP!').waitFor();
+    await chat.getByText('¡Bienvenido a la tienda!').waitFor();
     expect(await chat.getByRole('combobox', { name: 'Idioma' }).inputValue()).toBe('es');
     const input = chat.getByRole('textbox', { name: 'Escribe un mensaje…' });
     await input.fill('Hola, necesito ayuda');

@@ -18,6 +18,8 @@ export const errorNameSchema = z.enum([
   'UpstreamException',
   /** The translation provider refused the API key being saved (wrong, revoked, other plan). */
   'TranslationKeyRejectedException',
+  /** A translation file that cannot be imported (details.problems names each line; nothing saved). */
+  'TranslationImportException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -35,6 +37,7 @@ export const errorStatus = {
   NotConfiguredException: 503,
   UpstreamException: 502,
   TranslationKeyRejectedException: 400,
+  TranslationImportException: 400,
 } as const satisfies Record<ErrorName, number>;
 
 /** An error: its name, a message for people, and details for programs. */

@@ -22,6 +22,7 @@ export {
 } from './nlu-limits';
 export * from './schema';
 export { starterFlow } from './starter';
+export { type BotText, botTexts } from './texts';
 export {
   type Trigger,
   type TriggerCheckContext,

@@ -32,6 +32,7 @@ import type {
 } from './tables/sunshine.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type {
+  BotTranslationTable,
   CompanyTranslationTable,
   TranslationCacheTable,
   TranslationUsageTable,
@@ -73,6 +74,7 @@ export interface DB {
   knowledge_rows: KnowledgeRowTable;
   knowledge_chunks: KnowledgeChunkTable;
   company_translation: CompanyTranslationTable;
+  bot_translations: BotTranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;
   webhook_templates: WebhookTemplateTable;

@@ -122,7 +122,9 @@ const otherQuery = (url: string): Record<string, string> =>
         ? { fileName: 'taken.csv' }
         : url.includes('/knowledge/documents')
           ? { fileName: 'taken.txt' }
-          : {};
+          : url.includes('/translations')
+            ? { language: 'es', format: 'csv' }
+            : {};
 const queryOf = (route: { url: string; query: string[] }, ids: Record<string, string> = {}) =>
   new URLSearchParams(
     Object.entries({ ...otherQuery(route.url), ...ids }).filter(([key]) => route.query.includes(key)),
@@ -250,6 +252,14 @@ describe('the route table’s tenancy', () => {
       },
       'PUT /api/bots/:id/webchat-style': style.json(),
       'PUT /api/bots/:id/translation': { offeredLanguages: ['es'] },
+      'PUT /api/bots/:id/translations': { language: 'es', key: 'start.text', translation: 'Hola' },
+      'POST /api/bots/:id/translations/reset': { language: 'es', key: 'start.text' },
+      'POST /api/bots/:id/translations/translate-missing': { language: 'es' },
+      'POST /api/bots/:id/translations/import': {
+        language: 'es',
+        format: 'csv',
+        content: 'key,translation\nstart.text,Hola\n',
+      },
       'POST /api/conversations/:id/delayed-move': { moduleId: 'start', delaySeconds: 0 },
       'POST /api/conversations/:id/pass-control': { to: 'agent' },
       'POST /api/conversations/:id/agent-messages': { text: 'Taken' },

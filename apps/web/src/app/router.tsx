@@ -286,6 +286,14 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'lite/bots/:botId/settings/translations',
+                      loader: needs('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/webchat/components/bot-settings-page'))
+                          .BotSettingsPage,
+                      }),
+                    },
+                    {
                       path: 'lite/bots/:botId/settings/knowledge',
                       loader: needs('bots:view'),
                       lazy: async () => ({

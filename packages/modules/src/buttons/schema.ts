@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { buttonExpressions, buttonPorts, buttonSchema, buttonTemplates, buttonWrites } from '../kit/buttons';
+import {
+  buttonExpressions,
+  buttonPorts,
+  buttonSchema,
+  buttonTemplates,
+  buttonTexts,
+  buttonWrites,
+} from '../kit/buttons';
 import type { ModuleDefinition } from '../kit/module-kit';
 import { englishOf, type Say } from '../kit/words';
 import { buttonsWords } from './words';
@@ -28,6 +35,7 @@ export const buttonsDefinition = {
       : [{ id: 'next', label: say('ports.next') }],
   waitsForInput: (content) => content.buttons.some((button) => button.action.type !== 'url'),
   terminal: false,
+  texts: (content) => [{ field: 'text', text: content.text }, ...buttonTexts(content.buttons)],
   variables: (content) => ({
     templates: [content.text, ...buttonTemplates(content.buttons)],
     expressions: buttonExpressions(content.buttons),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { buttonExpressions, buttonPorts, buttonSchema, buttonTemplates, buttonWrites } from '../kit/buttons';
-import type { ModuleDefinition } from '../kit/module-kit';
+import {
+  buttonExpressions,
+  buttonPorts,
+  buttonSchema,
+  buttonTemplates,
+  buttonTexts,
+  buttonWrites,
+} from '../kit/buttons';
+import type { ModuleDefinition, VisitorText } from '../kit/module-kit';
 import { englishOf, type Say } from '../kit/words';
 import { cardWords } from './words';
 
@@ -20,6 +27,13 @@ export const cardTemplates = (card: Card) => [
   card.subtitle ?? '',
   card.imageUrl ?? '',
   ...buttonTemplates(card.buttons),
+];
+
+/** A card's words a visitor reads, by field path under `prefix`. */
+export const cardTexts = (card: Card, prefix: string): VisitorText[] => [
+  { field: `${prefix}.title`, text: card.title },
+  ...(card.subtitle ? [{ field: `${prefix}.subtitle`, text: card.subtitle }] : []),
+  ...buttonTexts(card.buttons, `${prefix}.buttons`),
 ];
 
 /** A card with reply buttons waits for a choice; one without goes straight on. */
@@ -43,6 +57,7 @@ export const cardDefinition = {
       : [{ id: 'next', label: say('ports.next') }],
   waitsForInput: (content) => cardsWait([content.card]),
   terminal: false,
+  texts: (content) => cardTexts(content.card, 'card'),
   variables: (content) => ({
     templates: cardTemplates(content.card),
     expressions: buttonExpressions(content.card.buttons),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardSchema, cardsWait, cardTemplates } from '../card/schema';
+import { cardSchema, cardsWait, cardTemplates, cardTexts } from '../card/schema';
 import { buttonExpressions, buttonPorts, buttonWrites } from '../kit/buttons';
 import type { ModuleDefinition } from '../kit/module-kit';
 import { englishOf, type Say } from '../kit/words';
@@ -27,6 +27,7 @@ export const carouselDefinition = {
     cardsWait(content.cards) ? buttonPorts(allButtons(content)) : [{ id: 'next', label: say('ports.next') }],
   waitsForInput: (content) => cardsWait(content.cards),
   terminal: false,
+  texts: (content) => content.cards.flatMap((card, index) => cardTexts(card, `cards.${index}`)),
   variables: (content) => ({
     templates: content.cards.flatMap(cardTemplates),
     expressions: buttonExpressions(allButtons(content)),

@@ -18,5 +18,6 @@ export const endDefinition = {
   ports: () => [],
   waitsForInput: () => false,
   terminal: true,
+  texts: (content) => [{ field: 'message', text: content.message }],
   variables: (content) => ({ templates: [content.message], expressions: [], writes: [] }),
 } satisfies ModuleDefinition<EndContent, typeof endWords>;

@@ -28,5 +28,6 @@ export const handoffDefinition = {
   ports: (_content, say = english) => [{ id: 'resume', label: say('ports.resume') }],
   waitsForInput: () => false,
   terminal: false,
+  texts: (content) => [{ field: 'message', text: content.message }],
   variables: (content) => ({ templates: [content.message, content.reason], expressions: [], writes: [] }),
 } satisfies ModuleDefinition<HandoffContent, typeof handoffWords>;

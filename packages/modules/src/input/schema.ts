@@ -41,6 +41,10 @@ export const inputDefinition = {
   ],
   waitsForInput: () => true,
   terminal: false,
+  texts: (content) => [
+    { field: 'prompt', text: content.prompt },
+    { field: 'retryMessage', text: content.retryMessage },
+  ],
   variables: (content) => ({
     templates: [content.prompt, content.retryMessage],
     expressions: [],

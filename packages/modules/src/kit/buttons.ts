@@ -1,7 +1,7 @@
 import type { MessageButton } from '@parley/kit';
 import { z } from 'zod';
 import { kitWords } from './kit-words';
-import type { ExecutionContext, Port, ReceiveResult, UserInput } from './module-kit';
+import type { ExecutionContext, Port, ReceiveResult, UserInput, VisitorText } from './module-kit';
 import { applySetVariables, setVariableActionSchema } from './variables';
 
 /** A button: go to a module (its own port), open a URL, or send a postback; any of them can set variables. */
@@ -95,6 +95,10 @@ export function receiveButtons(
   if (button?.action.type === 'goto') return { kind: 'continue', port: buttonPort(button) };
   return { kind: 'nomatch' };
 }
+
+/** The labels a visitor reads, by field path under `prefix`. */
+export const buttonTexts = (buttons: Button[], prefix = 'buttons'): VisitorText[] =>
+  buttons.map((button) => ({ field: `${prefix}.${button.id}.label`, text: button.label }));
 
 export const buttonTemplates = (buttons: Button[]) =>
   buttons.flatMap((button) => [

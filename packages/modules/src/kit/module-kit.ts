@@ -9,6 +9,12 @@ export interface Port {
   label: string;
 }
 
+/** A text of a module that a visitor reads, by its field's path in the module's content. */
+export interface VisitorText {
+  field: string;
+  text: string;
+}
+
 /** What a module's content reads and writes, so the flow validator can check variables. */
 export interface VariableUse {
   /** Jinja templates (`Hello {{ name }}`). */
@@ -66,6 +72,11 @@ export interface ModuleDefinition<C, W extends ModuleWords = ModuleWords> {
   /** The conversation ends here. */
   terminal: boolean;
   variables(content: C): VariableUse;
+  /**
+   * The words a visitor reads, each named by its field's path in the content (`text`,
+   * `buttons.b1.label`): what the Translations view lists and a person may translate.
+   */
+  texts?(content: C): VisitorText[];
   /** Regular expressions the builder wrote in the content, so the validator can refuse bad ones. */
   patterns?(content: C): { pattern: string; flags: string }[];
   /** The type's own checks of a module, for the flow validator (which checks what all types share). */

@@ -39,6 +39,7 @@ export const knowledgeAnswerDefinition = {
   ],
   waitsForInput: () => false,
   terminal: false,
+  texts: (content) => [{ field: 'failureMessage', text: content.failureMessage }],
   variables: (content) => ({
     templates: [content.question, content.failureMessage],
     expressions: [],

@@ -44,6 +44,7 @@ export const llmDefinition = {
   ],
   waitsForInput: () => false,
   terminal: false,
+  texts: (content) => [{ field: 'failureMessage', text: content.failureMessage }],
   variables: (content) => ({
     templates: [content.systemPrompt, content.userPrompt, content.failureMessage],
     expressions: [],

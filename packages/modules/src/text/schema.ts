@@ -21,5 +21,6 @@ export const textDefinition = {
   ports: (_content, say = english) => [{ id: 'next', label: say('ports.next') }],
   waitsForInput: () => false,
   terminal: false,
+  texts: (content) => [{ field: 'text', text: content.text }],
   variables: (content) => ({ templates: [content.text], expressions: [], writes: [] }),
 } satisfies ModuleDefinition<TextContent, typeof textWords>;

@@ -26,6 +26,8 @@ export interface BotTable {
   default_goal_value: Generated<number>;
   /** Languages the bot speaks besides its own, through machine translation (codes such as `es`). */
   offered_languages: ColumnType<string[], string | undefined, string>;
+  /** When a person's translation (or a "translate missing") last changed the bot's translations. */
+  translations_updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Deleted bots stay for the reports of their conversations. */
   deleted_at: Date | null;
 }

@@ -35,3 +35,19 @@ export interface TranslationUsageTable {
   characters: ColumnType<string | number, number, number>;
   requests: ColumnType<number, number, number>;
 }
+
+/** A translation a person wrote or checked, for one text of a bot (by its place in the flow). */
+export interface BotTranslationTable {
+  company_id: string;
+  bot_id: string;
+  language: string;
+  /** Where the text is in the flow: `m1.text`, `m2.buttons.b1.label`, `settings.fallbackMessage`. */
+  text_key: string;
+  /** SHA-256 (hex) of the source text it translated: another hash means the source changed. */
+  source_hash: string;
+  source_text: string;
+  translated: string;
+  state: 'reviewed' | 'edited';
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}

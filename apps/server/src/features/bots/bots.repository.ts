@@ -13,6 +13,7 @@ export type BotSummaryRow = Omit<
   | 'draft_saved_by'
   | 'offered_languages'
   | 'knowledge_published_at'
+  | 'translations_updated_at'
 >;
 
 const summaryColumns = [

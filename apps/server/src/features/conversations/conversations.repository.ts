@@ -88,6 +88,7 @@ export async function loadForTurn(db: Queryable, conversationId: string, clientM
       'd.deleted_at as deployment_deleted_at',
       'b.updated_at as bot_updated_at',
       'b.offered_languages',
+      'b.translations_updated_at',
     ])
     .where('c.id', '=', conversationId)
     .executeTakeFirst();

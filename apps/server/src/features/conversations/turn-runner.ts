@@ -22,6 +22,7 @@ import {
   type TurnWrite,
   takeOverPendingTurn,
 } from './conversations.repository';
+import { FlowCache } from './flow-cache';
 import {
   interruptedOutcome,
   type NextCall,
@@ -185,6 +186,18 @@ async function planTurn(
     },
   );
   const languages = turnLanguages(row, flow);
+  // The bot's texts as its translations say them (a person's first), kept by flow and version.
+  const phrasebook =
+    languages &&
+    (await ctx.translation.phrasebook({
+      companyId: row.company_id,
+      botId: row.bot_id,
+      flowKey: FlowCache.keyOf(row.bot_id, row.deployment_version, row.bot_updated_at),
+      flow,
+      source: languages.bot,
+      target: languages.visitor,
+      version: row.translations_updated_at,
+    }));
   const failures: EngineEvent[] = [];
   const translate = async (direction: 'visitor' | 'bot', texts: string[], afterOutputs: number) => {
     if (!languages) return null;
@@ -195,6 +208,7 @@ async function planTurn(
       replay,
       { companyId: row.company_id, botId: row.bot_id, source, target, timeoutMs: config.deepl.timeoutMs },
       texts,
+      direction === 'bot' ? phrasebook : null,
     );
     if (outcome.status === 'failed')
       failures.push(

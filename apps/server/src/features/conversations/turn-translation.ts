@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import { baseDimensions, callFailureOf, type EngineEvent, type TurnMeta } from '@parley/engine';
 import type { Flow } from '@parley/flow';
-import { type MachineTranslation, textHash } from '../translation/machine-translation';
+import { type MachineTranslation, type Phrasebook, textHash } from '../translation/machine-translation';
 import type { TurnRow } from './conversations.repository';
 import type { NextCall, replayingServices } from './pending-turn';
 
@@ -48,24 +48,40 @@ export type TextsOutcome =
   | { status: 'waiting'; call: NextCall };
 
 /**
- * Translates a turn's texts: from this process's memory when it holds them all (no call, nothing
- * read), otherwise by one outside call through the pending turn (made with nothing held, its
- * answer recorded and replayed by content).
+ * Translates a turn's texts: the bot's own texts from its phrasebook (a person's translation first),
+ * the rest from this process's memory when it holds them all (no call, nothing read), otherwise by
+ * one outside call through the pending turn (made with nothing held, its answer recorded and
+ * replayed by content).
  */
 export async function translateTexts(
   translation: MachineTranslation,
   replay: ReturnType<typeof replayingServices>,
   request: { companyId: string; botId: string; source: string; target: string; timeoutMs: number },
   texts: string[],
+  phrasebook: Phrasebook | null = null,
 ): Promise<TextsOutcome> {
+  const known: Translations = {};
   // Blank texts have nothing to translate (DeepL refuses an empty one).
-  const unique = [...new Set(texts.filter((text) => text.trim() !== ''))];
+  const unique = [
+    ...new Set(
+      texts.filter((text) => {
+        if (text.trim() === '') return false;
+        const translated = phrasebook?.lookup(text);
+        if (translated !== undefined) known[text] = translated;
+        return translated === undefined;
+      }),
+    ),
+  ];
+  if (unique.length === 0) return { status: 'translated', translations: known };
   const { companyId, botId, source, target } = request;
   const remembered = translation.fromMemory({ companyId, source, target, texts: unique });
   if (remembered.every((text) => text !== undefined))
     return {
       status: 'translated',
-      translations: Object.fromEntries(unique.map((text, index) => [text, remembered[index] as string])),
+      translations: {
+        ...known,
+        ...Object.fromEntries(unique.map((text, index) => [text, remembered[index] as string])),
+      },
     };
   try {
     const translations = await replay.keyedCall(
@@ -78,7 +94,7 @@ export async function translateTexts(
         ) as Translations;
       },
     );
-    return { status: 'translated', translations };
+    return { status: 'translated', translations: { ...known, ...translations } };
   } catch (error) {
     const call = replay.nextCall();
     if (call) return { status: 'waiting', call };

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { callFailure, callFailureOf, OutsideCallFailed } from '@parley/engine';
+import { botTexts, type Flow } from '@parley/flow';
 import type { Database } from '../../db/database';
 import { DeepLError, type DeepLSettings, deeplTranslate } from '../../integrations/deepl/deepl-client';
 import type { SecretBox } from '../../sealed-secrets';
 import { keyBinding } from './key-binding';
-import { protectTemplates, restoreTemplates } from './template-parts';
+import { protectTemplates, restoreTemplates, templateParts, templateTranslator } from './template-parts';
 import {
   addUsage,
   findCachedTranslations,
   findCompanyProvider,
+  findPersonTranslationsBySource,
   recordProviderProblem,
   storeCachedTranslations,
 } from './translation.repository';
@@ -24,6 +26,43 @@ export interface TranslationRequest {
 
 /** Translations kept in memory: a few MB, enough for every text of many bots in a few languages. */
 const MAX_REMEMBERED = 50_000;
+/** Phrasebooks kept in memory (one per flow version, language and translations change). */
+const MAX_PHRASEBOOKS = 500;
+
+/**
+ * A flow's texts in one language as its conversations say them: a person's translation where there
+ * is one, else the machine's. A text rendered from a template (`Hi {{ name }}`) is read back
+ * through the translated template, so a person's translation of a template serves every visitor.
+ */
+export class Phrasebook {
+  constructor(
+    private readonly exact: ReadonlyMap<string, string>,
+    private readonly templated: ((rendered: string) => string | null)[],
+  ) {}
+
+  lookup(text: string): string | undefined {
+    const known = this.exact.get(text);
+    if (known !== undefined) return known;
+    for (const translate of this.templated) {
+      const translated = translate(text);
+      if (translated !== null) return translated;
+    }
+    return undefined;
+  }
+}
+
+/** Which flow, language and state of the bot's translations a phrasebook is for. */
+export interface PhrasebookRequest {
+  companyId: string;
+  botId: string;
+  /** Names the flow's content (FlowCache.keyOf). */
+  flowKey: string;
+  flow: Flow;
+  source: string;
+  target: string;
+  /** The bot's `translations_updated_at`, read with the conversation: a new one builds the book again. */
+  version: Date | null;
+}
 
 export const textHash = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -34,6 +73,7 @@ export const textHash = (text: string) => createHash('sha256').update(text).dige
  */
 export class MachineTranslation {
   private readonly remembered = new Map<string, string>();
+  private readonly phrasebooks = new Map<string, Promise<Phrasebook>>();
 
   constructor(
     private readonly database: Database,
@@ -94,6 +134,47 @@ export class MachineTranslation {
     }
     for (const [hash, translated] of cached) this.remember(memoryKey(request, hash), translated);
     return request.texts.map((text, index) => cached.get(hashes[index] ?? '') ?? text);
+  }
+
+  /**
+   * The flow's phrasebook into one language, from memory while the flow and the bot's translations
+   * are unchanged; otherwise read (two queries) and kept.
+   */
+  phrasebook(request: PhrasebookRequest): Promise<Phrasebook> {
+    const key = `${request.flowKey}|${request.target}|${request.version?.getTime() ?? 0}`;
+    let book = this.phrasebooks.get(key);
+    if (!book) {
+      book = this.loadPhrasebook(request);
+      // A failed read is not kept: the next turn reads again.
+      book.catch(() => this.phrasebooks.delete(key));
+      this.phrasebooks.set(key, book);
+      if (this.phrasebooks.size > MAX_PHRASEBOOKS)
+        this.phrasebooks.delete(this.phrasebooks.keys().next().value as string);
+    }
+    return book;
+  }
+
+  private async loadPhrasebook(request: PhrasebookRequest): Promise<Phrasebook> {
+    const { db } = this.database;
+    const texts = [...new Set(botTexts(request.flow).map((text) => text.text))];
+    const hashes = texts.map(textHash);
+    const [people, machine] = await Promise.all([
+      findPersonTranslationsBySource(db, request.botId, request.target, hashes),
+      findCachedTranslations(db, request, hashes),
+    ]);
+    const exact = new Map<string, string>();
+    const templated: ((rendered: string) => string | null)[] = [];
+    for (const [index, text] of texts.entries()) {
+      const hash = hashes[index] ?? '';
+      const translated = people.get(hash) ?? machine.get(hash);
+      if (translated === undefined) continue;
+      if (templateParts(text).length === 0) exact.set(text, translated);
+      else {
+        const translator = templateTranslator(text, translated);
+        if (translator) templated.push(translator);
+      }
+    }
+    return new Phrasebook(exact, templated);
   }
 
   private remember(key: string, translated: string): void {

@@ -47,3 +47,51 @@ export function restoreTemplates(translatedXml: string, parts: string[]): string
   pieces.push(unescapeXml(translatedXml.slice(last)));
   return pieces.join('');
 }
+
+/** The template parts of a text, in order (`{{ name }}`, `{% if vip %}`, …). */
+export const templateParts = (text: string): string[] =>
+  [...text.matchAll(TEMPLATE_PART)].map(([part]) => part);
+
+/**
+ * The template parts a translation lost and the ones it made up, compared with its source's (the
+ * same parts, in any order, or a variable would go missing or break).
+ */
+export function templatePartsDiff(source: string, translation: string): { lost: string[]; added: string[] } {
+  const left = templateParts(translation);
+  const lost: string[] = [];
+  for (const part of templateParts(source)) {
+    const index = left.indexOf(part);
+    if (index < 0) lost.push(part);
+    else left.splice(index, 1);
+  }
+  return { lost, added: left };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const OUTPUT_PART = /^\{\{[\s\S]*\}\}$/;
+
+/**
+ * Translates a text rendered from `template` with `translatedTemplate` (the same `{{ … }}` parts):
+ * the values the rendered text has where the template has its parts go where the translation has
+ * them. Null when the text is not one the template renders, or the template has parts whose output
+ * cannot be read back (`{% if %}` blocks, comments): such texts are translated as rendered.
+ */
+export function templateTranslator(
+  template: string,
+  translatedTemplate: string,
+): ((rendered: string) => string | null) | null {
+  const parts = templateParts(template);
+  if (parts.length === 0 || !parts.every((part) => OUTPUT_PART.test(part))) return null;
+  const pattern = new RegExp(`^${template.split(TEMPLATE_PART).map(escapeRegExp).join('([\\s\\S]*?)')}$`);
+  return (rendered) => {
+    const match = pattern.exec(rendered);
+    if (!match) return null;
+    const values = new Map<string, string>();
+    for (const [index, part] of parts.entries()) {
+      const value = match[index + 1] ?? '';
+      if (values.has(part) && values.get(part) !== value) return null;
+      values.set(part, value);
+    }
+    return translatedTemplate.replace(TEMPLATE_PART, (part) => values.get(part) ?? part);
+  };
+}

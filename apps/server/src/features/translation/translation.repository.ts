@@ -189,3 +189,140 @@ export async function storeCachedTranslations(
     )
     .execute();
 }
+
+/** What the Translations view reads of a bot: its draft, its languages. */
+export async function findBotForTranslations(db: Queryable, companyId: string, botId: string) {
+  return db
+    .selectFrom('bots')
+    .select(['id', 'name', 'language', 'offered_languages', 'draft_flow'])
+    .where('id', '=', botId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export interface PersonTranslation {
+  key: string;
+  sourceHash: string;
+  sourceText: string;
+  translated: string;
+  state: 'reviewed' | 'edited';
+  updatedAt: Date;
+}
+
+/** A person's translations of a bot's texts into one language, by the text's key. */
+export async function listPersonTranslations(
+  db: Queryable,
+  botId: string,
+  language: string,
+): Promise<Map<string, PersonTranslation>> {
+  const rows = await db
+    .selectFrom('bot_translations')
+    .select(['text_key', 'source_hash', 'source_text', 'translated', 'state', 'updated_at'])
+    .where('bot_id', '=', botId)
+    .where('language', '=', language)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.text_key,
+      {
+        key: row.text_key,
+        sourceHash: row.source_hash,
+        sourceText: row.source_text,
+        translated: row.translated,
+        state: row.state,
+        updatedAt: row.updated_at,
+      },
+    ]),
+  );
+}
+
+/** A person's translations of these source texts (by hash) into one language; the latest wins. */
+export async function findPersonTranslationsBySource(
+  db: Queryable,
+  botId: string,
+  language: string,
+  hashes: string[],
+): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bot_translations')
+    .select(['source_hash', 'translated'])
+    .where('bot_id', '=', botId)
+    .where('language', '=', language)
+    .where('source_hash', 'in', hashes)
+    .orderBy('updated_at', 'asc')
+    .execute();
+  return new Map(rows.map((row) => [row.source_hash, row.translated]));
+}
+
+/** Saves a person's translations (one per text and language, replacing any before). */
+export async function savePersonTranslations(
+  db: Queryable,
+  scope: { companyId: string; botId: string; language: string; userId: string | null },
+  translations: Omit<PersonTranslation, 'updatedAt'>[],
+): Promise<void> {
+  // A statement's parameters are limited (65 535): a big import goes in pieces of the same transaction.
+  for (let start = 0; start < translations.length; start += 1000)
+    await insertPersonTranslations(db, scope, translations.slice(start, start + 1000));
+}
+
+async function insertPersonTranslations(
+  db: Queryable,
+  scope: { companyId: string; botId: string; language: string; userId: string | null },
+  translations: Omit<PersonTranslation, 'updatedAt'>[],
+): Promise<void> {
+  await db
+    .insertInto('bot_translations')
+    .values(
+      translations.map((translation) => ({
+        company_id: scope.companyId,
+        bot_id: scope.botId,
+        language: scope.language,
+        text_key: translation.key,
+        source_hash: translation.sourceHash,
+        source_text: translation.sourceText,
+        translated: translation.translated,
+        state: translation.state,
+        updated_by: scope.userId,
+        updated_at: new Date(),
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['bot_id', 'language', 'text_key']).doUpdateSet({
+        source_hash: sql`excluded.source_hash`,
+        source_text: sql`excluded.source_text`,
+        translated: sql`excluded.translated`,
+        state: sql`excluded.state`,
+        updated_by: sql`excluded.updated_by`,
+        updated_at: sql`excluded.updated_at`,
+      }),
+    )
+    .execute();
+}
+
+export async function deletePersonTranslation(
+  db: Queryable,
+  botId: string,
+  language: string,
+  key: string,
+): Promise<void> {
+  await db
+    .deleteFrom('bot_translations')
+    .where('bot_id', '=', botId)
+    .where('language', '=', language)
+    .where('text_key', '=', key)
+    .execute();
+}
+
+/**
+ * Notes that the bot's translations changed: every process's next turn of its conversations reads
+ * the time with the conversation and builds the bot's phrasebook again.
+ */
+export async function touchBotTranslations(db: Queryable, botId: string): Promise<void> {
+  await db
+    .updateTable('bots')
+    .set({ translations_updated_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', botId)
+    .execute();
+}

@@ -2,6 +2,7 @@ import { translationApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import * as texts from './bot-translations.service';
 import * as settings from './translation-settings.service';
 
 /** The company's translation provider and each bot's languages (contracts: translationApi). */
@@ -26,5 +27,27 @@ export const translationRoutes: FastifyPluginAsync = async (app) => {
     { config: { permission: 'bots:manage' } },
     async (request) =>
       settings.saveBotTranslation(ctx(), sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, translationApi.texts, { config: { permission: 'bots:view' } }, async (request) =>
+    texts.botTranslations(ctx(), sessionOf(request), request.params.id, request.query.language),
+  );
+  routeFrom(app, translationApi.saveText, { config: { permission: 'bots:manage' } }, async (request) =>
+    texts.saveTextTranslation(ctx(), sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, translationApi.resetText, { config: { permission: 'bots:manage' } }, async (request) =>
+    texts.resetTextTranslation(ctx(), sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(
+    app,
+    translationApi.translateMissing,
+    { config: { permission: 'bots:manage' } },
+    async (request) =>
+      texts.translateMissing(ctx(), sessionOf(request), request.params.id, request.body.language),
+  );
+  routeFrom(app, translationApi.exportTexts, { config: { permission: 'bots:view' } }, async (request) =>
+    texts.exportTranslations(ctx(), sessionOf(request), request.params.id, request.query),
+  );
+  routeFrom(app, translationApi.importTexts, { config: { permission: 'bots:manage' } }, async (request) =>
+    texts.importTranslations(ctx(), sessionOf(request), request.params.id, request.body),
   );
 };

@@ -1,6 +1,10 @@
 import {
+  type BotTranslations,
+  type ImportTranslationsRequest,
   type SaveBotLanguagesRequest,
+  type SaveTextTranslationRequest,
   type SaveTranslationKeyRequest,
+  type TranslationFileFormat,
   type TranslationProvider,
   translationApi,
 } from '@parley/contracts';
@@ -11,6 +15,7 @@ export const translationKeys = {
   all: ['translation'] as const,
   provider: () => [...translationKeys.all, 'provider'] as const,
   bot: (botId: string) => [...translationKeys.all, 'bot', botId] as const,
+  texts: (botId: string, language: string) => [...translationKeys.all, 'texts', botId, language] as const,
 };
 
 export const providerQuery = () =>
@@ -52,3 +57,60 @@ export function useSaveBotLanguages(botId: string) {
     meta: { silent: true },
   });
 }
+
+export const botTextsQuery = (botId: string, language: BotTranslations['language']) =>
+  queryOptions({
+    queryKey: translationKeys.texts(botId, language),
+    queryFn: ({ signal }) =>
+      callRoute(translationApi.texts, { params: { id: botId }, query: { language }, signal }),
+  });
+
+/** A person's translation of one text (or forgetting it): the list shows it at once. */
+export function useSaveTextTranslation(botId: string, language: BotTranslations['language']) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reset, ...body }: SaveTextTranslationRequest & { reset?: boolean }) =>
+      reset
+        ? callRoute(translationApi.resetText, {
+            params: { id: botId },
+            body: { language: body.language, key: body.key },
+          })
+        : callRoute(translationApi.saveText, { params: { id: botId }, body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(
+        translationKeys.texts(botId, language),
+        (current: BotTranslations | undefined) => {
+          if (!current) return current;
+          const texts = current.texts.map((text) => (text.key === saved.key ? saved : text));
+          const counts = { ...current.counts };
+          for (const state of Object.keys(counts) as (keyof typeof counts)[])
+            counts[state] = texts.filter((text) => text.state === state).length;
+          return { ...current, texts, counts };
+        },
+      );
+    },
+    meta: { silent: true },
+  });
+}
+
+/** One batch of "translate missing"; the caller repeats it while some remain. */
+export const translateMissingBatch = (botId: string, language: TranslationLanguageCode) =>
+  callRoute(translationApi.translateMissing, { params: { id: botId }, body: { language } });
+
+export const exportTranslations = (
+  botId: string,
+  language: TranslationLanguageCode,
+  format: TranslationFileFormat,
+) => callRoute(translationApi.exportTexts, { params: { id: botId }, query: { language, format } });
+
+export function useImportTranslations(botId: string, language: BotTranslations['language']) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ImportTranslationsRequest) =>
+      callRoute(translationApi.importTexts, { params: { id: botId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: translationKeys.texts(botId, language) }),
+    meta: { silent: true },
+  });
+}
+
+type TranslationLanguageCode = BotTranslations['language'];

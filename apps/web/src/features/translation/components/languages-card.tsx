@@ -19,7 +19,7 @@ import { useCan } from '../../../shared/session/current-user';
 import { botTranslationQuery, useSaveBotLanguages } from '../api/translation';
 
 /** A language's name in the reader's language, capitalised as a label. */
-function useLanguageName() {
+export function useLanguageName() {
   const { i18n } = useTranslation();
   const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
   return (code: string) => {

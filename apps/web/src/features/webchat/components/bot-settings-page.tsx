@@ -6,15 +6,19 @@ import { Link, useLocation, useParams } from 'react-router';
 import { GenerativeTab } from '../../knowledge/components/generative-tab';
 import { KnowledgeTab } from '../../knowledge/components/knowledge-tab';
 import { TranslationSettings } from '../../translation/components/translation-settings';
+import { TranslationsView } from '../../translation/components/translations-view';
 import { botQuery } from '../api/webchat';
 import { MessagingSuiteCard } from './messaging-suite-card';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabs = ['styling', 'messaging', 'translation', 'knowledge', 'generative'] as const;
+const tabs = ['styling', 'messaging', 'translation', 'translations', 'knowledge', 'generative'] as const;
 const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/translation`, `/knowledge` and `/generative` tabs. */
+/**
+ * `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/translation`, `/translations`,
+ * `/knowledge` and `/generative` tabs.
+ */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
   const tab = tabOf(useLocation().pathname);
@@ -49,6 +53,12 @@ export function BotSettingsPage() {
           to={`${base}/translation`}
         />
         <Tab
+          value="translations"
+          label={t('settings.tabs.translations')}
+          component={Link}
+          to={`${base}/translations`}
+        />
+        <Tab
           value="knowledge"
           label={t('settings.tabs.knowledge')}
           component={Link}
@@ -65,6 +75,7 @@ export function BotSettingsPage() {
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
       {tab === 'messaging' && <MessagingSuiteCard botId={bot.id} />}
       {tab === 'translation' && <TranslationSettings botId={bot.id} />}
+      {tab === 'translations' && <TranslationsView botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
       {tab === 'generative' && <GenerativeTab botId={bot.id} />}
     </Stack>
