@@ -3,6 +3,7 @@ import {
   agentListQuerySchema,
   agentListSchema,
   agentParamsSchema,
+  agentRunSchema,
   agentSchema,
   agentVersionListSchema,
   agentVersionParamsSchema,
@@ -13,6 +14,7 @@ import {
   createAgentRequestSchema,
   createApiKeyRequestSchema,
   createdApiKeySchema,
+  playgroundRequestSchema,
   saveAgentRequestSchema,
 } from './agents';
 import { defineRoute } from './define-route';
@@ -102,6 +104,19 @@ export const agentsApi = {
     params: agentVersionParamsSchema,
     response: agentVersionSchema,
     errors: [400, 401, 403, 404],
+  }),
+  playground: defineRoute({
+    method: 'POST',
+    path: '/agents/:id/playground',
+    tags,
+    summary: 'Run one turn of the agent’s current version on a conversation, with its trace',
+    description:
+      'Model and tool failures, limits reached and bad tool calls are named steps of the trace ' +
+      '(`outcome: failed`), not errors; the run is kept.',
+    params: agentParamsSchema,
+    body: playgroundRequestSchema,
+    response: agentRunSchema,
+    errors: [400, 401, 403, 404, 413, 429, 503],
   }),
   listApiKeys: defineRoute({
     method: 'GET',

@@ -150,3 +150,39 @@ export const agentStepSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type AgentStep = z.infer<typeof agentStepSchema>;
+
+/** A message of a playground conversation (the visitor's or the agent's). */
+export const playgroundMessageSchema = z.strictObject({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().trim().min(1).max(4_000),
+});
+
+/** `POST …/agents/:id/playground`: the conversation so far (ending with the visitor) and its variables. */
+export const playgroundRequestSchema = z.strictObject({
+  messages: z
+    .array(playgroundMessageSchema)
+    .min(1)
+    .max(50)
+    .refine((messages) => messages.at(-1)?.role === 'user', 'The last message must be the visitor’s'),
+  variables: z
+    .record(z.string().max(64), z.union([z.string().max(2_000), z.number(), z.boolean(), z.null()]))
+    .default({}),
+});
+export type PlaygroundRequest = z.input<typeof playgroundRequestSchema>;
+
+/** One run of an agent's turn with its whole trace. */
+export const agentRunSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  outcome: z.enum(['answered', 'done', 'handoff', 'failed']),
+  reply: z.string(),
+  failure: z.string().nullable(),
+  steps: z.array(agentStepSchema),
+  variables: z.record(z.string(), z.unknown()),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  toolCalls: z.number().int(),
+  toolFailures: z.number().int(),
+  durationMs: z.number().int(),
+});
+export type AgentRun = z.infer<typeof agentRunSchema>;

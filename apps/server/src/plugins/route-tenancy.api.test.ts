@@ -250,6 +250,7 @@ describe('the route table’s tenancy', () => {
     bodies = {
       'PATCH /api/bots/:id': { name: 'Taken' },
       'PUT /agents-api/agents/:id': { definition: { name: 'Taken' }, baseVersion: 1 },
+      'POST /agents-api/agents/:id/playground': { messages: [{ role: 'user', content: 'Taken' }] },
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },

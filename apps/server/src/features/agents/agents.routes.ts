@@ -3,9 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
 import * as agents from './agents.service';
+import { runPlayground } from './playground.service';
 
 const read = { permission: 'bots:view', apiKeyScope: 'agents:read' } as const;
 const write = { permission: 'bots:manage', apiKeyScope: 'agents:write' } as const;
+const run = { permission: 'bots:manage', apiKeyScope: 'agents:run' } as const;
 /** API keys are managed by people only: a key cannot make or revoke keys. */
 const admin = { permission: 'company:manage' } as const;
 
@@ -40,6 +42,9 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   );
   routeFrom(app, agentsApi.version, { config: read }, async (request) =>
     agents.getVersion(db(), sessionOf(request).companyId, request.params.id, request.params.version),
+  );
+  routeFrom(app, agentsApi.playground, { config: run }, async (request) =>
+    runPlayground(app.ctx, sessionOf(request), request.params.id, request.body),
   );
   routeFrom(app, agentsApi.listApiKeys, { config: admin }, async (request) =>
     agents.listApiKeys(db(), sessionOf(request).companyId),

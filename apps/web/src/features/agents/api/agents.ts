@@ -1,4 +1,9 @@
-import { type AgentDefinitionInput, agentsApi, type CreateApiKeyRequest } from '@parley/contracts';
+import {
+  type AgentDefinitionInput,
+  agentsApi,
+  type CreateApiKeyRequest,
+  type PlaygroundRequest,
+} from '@parley/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAgentsRoute } from '../../../shared/api/request';
 
@@ -65,3 +70,9 @@ export const useCreateApiKey = () =>
 
 export const useRevokeApiKey = () =>
   useAgentsMutation((id: string) => callAgentsRoute(agentsApi.revokeApiKey, { params: { id } }));
+
+/** Runs one playground turn; the run (with its trace) is the answer, nothing cached changes. */
+export const useRunPlayground = (id: string) =>
+  useMutation({
+    mutationFn: (body: PlaygroundRequest) => callAgentsRoute(agentsApi.playground, { params: { id }, body }),
+  });

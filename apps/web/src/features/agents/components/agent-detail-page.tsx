@@ -26,6 +26,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { agentQuery, useSaveAgent } from '../api/agents';
+import { AgentPlayground } from './agent-playground';
 import { AgentVersions } from './agent-versions';
 
 function Section({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
@@ -109,7 +110,7 @@ function AgentForm({
     <Box
       component="form"
       onSubmit={submit}
-      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 300px' } }}
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 460px' } }}
     >
       <Stack spacing={3}>
         <Section title={t('detail.about')}>
@@ -251,6 +252,7 @@ function AgentForm({
             </Button>
           </CardContent>
         </Card>
+        <AgentPlayground id={id} />
         <AgentVersions id={id} current={baseVersion} onLoad={(loaded) => setDraft(loaded)} />
       </Stack>
     </Box>
