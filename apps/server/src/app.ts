@@ -62,6 +62,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicCors } from './plugins/public-cors';
 import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
@@ -228,6 +229,7 @@ export async function buildApp({
     // Before authentication: a preflight carries no credentials and is answered here.
     await registerPublicCors(api);
     registerAuthenticate(api);
+    registerReadYourWrites(api);
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
