@@ -22,7 +22,7 @@ import {
 } from '@parley/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { agentQuery, useSaveAgent } from '../api/agents';
@@ -89,6 +89,7 @@ function AgentForm({
   const [draft, setDraft] = useState(definition);
   const [baseVersion, setBaseVersion] = useState(version);
   const save = useSaveAgent(id);
+  const formId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const set = <K extends keyof AgentDefinition>(key: K, value: AgentDefinition[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -107,12 +108,9 @@ function AgentForm({
   };
 
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 460px' } }}
-    >
-      <Stack spacing={3}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 460px' } }}>
+      {/* The playground beside it has a form of its own: forms must not nest. */}
+      <Stack component="form" id={formId} onSubmit={submit} spacing={3}>
         <Section title={t('detail.about')}>
           <TextField
             label={t('fields.name')}
@@ -244,6 +242,7 @@ function AgentForm({
             </Typography>
             <Button
               type="submit"
+              form={formId}
               variant="contained"
               fullWidth
               disabled={!changed || !draft.name.trim() || save.isPending}
