@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sunshineRoutes } from './channels/sunshine/sunshine.routes';
+import { handleSunshineEvents } from './channels/sunshine/sunshine-inbound';
+import { queueSunshineOutbound, sendSunshineOutbound } from './channels/sunshine/sunshine-outbound';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
@@ -181,6 +184,7 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
+  ctx.conversations.afterTurn = (turn) => queueSunshineOutbound(ctx, turn);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
   await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
@@ -199,6 +203,10 @@ export async function buildApp({
     await processDatasetFile(database, app.log, fileId);
   });
   await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
+  await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
+  await jobs.work('sunshine-outbound', ({ conversationId }, { attempt }) =>
+    sendSunshineOutbound(ctx, conversationId, attempt),
+  );
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });
@@ -255,6 +263,7 @@ export async function buildApp({
     await api.register(reportsRoutes);
     // Its own plugin under the agents base URL (a path here; behind its own host in production).
     await api.register(agentsRoutes, { prefix: agentsApiPrefix(config.agentsApiUrl) });
+    await api.register(sunshineRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -1,6 +1,8 @@
 import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
-import type { Db } from './database';
 import type { DB } from './schema';
+
+/** A database handle (database.ts names it too; this module sits below it). */
+type Db = Kysely<DB>;
 
 /**
  * Where reads that may be a moment old go. With a read replica (DATABASE_READ_URL) the inbox lists

@@ -54,4 +54,22 @@ describe('jobs of a stopping process', () => {
     release();
     await staying.stop(1_000);
   }, 30_000);
+
+  it('run a backlog one job after another without waiting the polling interval between them', async () => {
+    const queue = await startJobQueue(database, quiet, { pollingIntervalSeconds: 5 });
+    for (let n = 0; n < 10; n++) await queue.send(database.db, 'conversation-expiry', {});
+    let done = 0;
+    const allDone = new Promise<void>((resolve) => {
+      void queue.work('conversation-expiry', async () => {
+        done += 1;
+        if (done === 10) resolve();
+      });
+    });
+    // One job per polling interval would take 45 s; the backlog drains as fast as its jobs run.
+    await Promise.race([
+      allDone,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${done} of 10 ran`)), 12_000)),
+    ]);
+    await queue.stop(1_000);
+  }, 30_000);
 });

@@ -24,6 +24,7 @@ import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
 import * as agents from './0027-agents';
+import * as sunshine from './0028-sunshine';
 import * as webhookHealthIndex from './0030-webhook-health-index';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0023-llm-usage': llmUsage,
   '0024-teams': teams,
   '0027-agents': agents,
+  '0028-sunshine': sunshine,
   '0030-webhook-health-index': webhookHealthIndex,
 };

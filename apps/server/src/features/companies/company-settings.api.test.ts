@@ -7,8 +7,10 @@ import {
   deployedBot,
   newRegistration,
   registerOwner,
+  rollUpNow,
   startChat,
-  teammate,, rollUpNow } from '../../../test/fixtures';
+  teammate,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** Pressing "Buy" reaches a goal; "Browse" does not. */
