@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacuum';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
+import { agentsApiPrefix, agentsRoutes } from './features/agents/agents.routes';
 import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mailPasswordReset } from './features/auth/password-reset.service';
@@ -264,6 +265,8 @@ export async function buildApp({
     await api.register(generativeRoutes);
     await api.register(llmRoutes);
     await api.register(reportsRoutes);
+    // Its own plugin under the agents base URL (a path here; behind its own host in production).
+    await api.register(agentsRoutes, { prefix: agentsApiPrefix(config.agentsApiUrl) });
     await api.register(sunshineRoutes);
   });
 

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /**
  * A local server speaking OpenAI's chat completions wire format (streamed, server-sent events).
@@ -12,6 +12,11 @@ export function fakeOpenAi(
     tokenDelayMs?: number;
     beforeAnswer?: (body: Record<string, unknown>) => Promise<void>;
     refuse?: { status: number; message: string; type: string };
+    /**
+     * Scripts the model to call tools instead of answering: the calls (name and the arguments'
+     * JSON text, which may be broken on purpose) for this request, or none to answer with tokens.
+     */
+    toolCalls?: (body: Record<string, unknown>) => { name: string; arguments: string }[] | undefined;
   } = {},
 ) {
   const tokensFor = (body: Record<string, unknown>) =>
@@ -46,6 +51,11 @@ export function fakeOpenAi(
       }
       await options.beforeAnswer?.(parsed);
       response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const calls = options.toolCalls?.(parsed);
+      if (calls?.length) {
+        writeToolCalls(response, calls);
+        return;
+      }
       for (const token of tokensFor(parsed)) {
         if (options.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, options.tokenDelayMs));
         const chunk = {
@@ -78,6 +88,37 @@ export function fakeOpenAi(
     });
   });
   return { server, requests };
+}
+
+/**
+ * Streams tool calls as OpenAI does: each call's id and name in one chunk, its arguments' JSON in
+ * two more, then `finish_reason: tool_calls` and the usage chunk.
+ */
+function writeToolCalls(response: ServerResponse, calls: { name: string; arguments: string }[]) {
+  const chunk = (delta: object, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-2', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  calls.forEach((call, index) => {
+    const half = Math.ceil(call.arguments.length / 2);
+    response.write(
+      chunk({
+        tool_calls: [
+          { index, id: `call_${index + 1}`, type: 'function', function: { name: call.name, arguments: '' } },
+        ],
+      }),
+    );
+    for (const part of [call.arguments.slice(0, half), call.arguments.slice(half)])
+      response.write(chunk({ tool_calls: [{ index, function: { arguments: part } }] }));
+  });
+  response.write(chunk({}, 'tool_calls'));
+  const usage = {
+    prompt_tokens: 20,
+    completion_tokens: 5 * calls.length,
+    total_tokens: 20 + 5 * calls.length,
+  };
+  response.write(
+    `data: ${JSON.stringify({ id: 'chatcmpl-2', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [], usage })}\n\n`,
+  );
+  response.end('data: [DONE]\n\n');
 }
 
 /**

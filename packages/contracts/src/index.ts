@@ -1,5 +1,7 @@
 // The bot-message shapes and call failures live in @parley/kit (the bottom layer); the wire carries them.
 export * from '@parley/kit';
+export * from './agents';
+export * from './agents.api';
 export * from './ai';
 export * from './ai.api';
 export * from './auth';

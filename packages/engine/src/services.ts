@@ -6,6 +6,7 @@ import type {
   KnowledgeAnswer,
   KnowledgeRequest,
   LlmRequest,
+  LlmToolCall,
   LlmUsage,
 } from '@parley/modules';
 import type { NluModelStore } from './nlu/model-store';
@@ -21,7 +22,7 @@ export interface EngineServices {
     complete(
       request: LlmRequest,
       onToken?: (token: string) => void,
-    ): Promise<{ text: string; usage?: LlmUsage }>;
+    ): Promise<{ text: string; usage?: LlmUsage; toolCalls?: LlmToolCall[] }>;
   };
   http: { request(request: HttpRequest): Promise<HttpResponse> };
   /** The company's installed webhooks: the host makes, signs and logs the delivery. */

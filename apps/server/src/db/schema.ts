@@ -1,3 +1,11 @@
+import type {
+  AgentApiKeyTable,
+  AgentAuditTable,
+  AgentRunTable,
+  AgentTable,
+  AgentToolTable,
+  AgentVersionTable,
+} from './tables/agent.table';
 import type { AttemptThrottleTable } from './tables/attempt-throttle.table';
 import type { BotTable } from './tables/bot.table';
 import type { CompanyTable } from './tables/company.table';
@@ -47,6 +55,12 @@ import type {
 
 /** Every table Kysely knows, by name. */
 export interface DB {
+  agents: AgentTable;
+  agent_versions: AgentVersionTable;
+  agent_tools: AgentToolTable;
+  agent_api_keys: AgentApiKeyTable;
+  agent_runs: AgentRunTable;
+  agent_audit: AgentAuditTable;
   bots: BotTable;
   bot_versions: BotVersionTable;
   deployments: DeploymentTable;

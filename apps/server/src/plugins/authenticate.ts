@@ -1,6 +1,7 @@
-import type { Permission } from '@parley/contracts';
+import { API_KEY_PREFIX, type ApiKeyScope, type Permission } from '@parley/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ForbiddenException, UnauthorizedException } from '../errors';
+import { findApiKeyCaller } from '../features/agents/api-keys.repository';
 import { type TokenScope, verifyToken } from '../features/auth/tokens';
 import { findSessionUser, type SessionUser } from '../features/users/users.repository';
 
@@ -22,6 +23,11 @@ declare module 'fastify' {
      * acts only for the caller's own company.
      */
     staffAcrossCompanies?: boolean;
+    /**
+     * The scope an API key needs to call this route (routes of the agents API only); a route
+     * without one refuses API keys, whatever their scopes.
+     */
+    apiKeyScope?: ApiKeyScope;
   }
   interface FastifyInstance {
     /** Every route of the API with who may call it, as declared (for the docs and the tests). */
@@ -48,6 +54,8 @@ export interface Session {
   companyId: string;
   scope: TokenScope;
   user: SessionUser;
+  /** Set when the caller is an API key (acting with the rights of the admin who made it). */
+  apiKey?: { id: string; name: string; scopes: ApiKeyScope[] };
 }
 
 const schemePattern = /^(?:JWT|Bearer)\s+(\S+)$/i;
@@ -95,6 +103,7 @@ export function registerAuthenticate(app: FastifyInstance): void {
     const session = await authenticate(app, request, access);
     request.session = session;
     assertPermitted(session, config.permission);
+    if (session.apiKey) assertKeyScope(session.apiKey.scopes, config.apiKeyScope);
   });
 }
 
@@ -108,8 +117,47 @@ function assertPermitted(session: Session, permission: RoutePermission | undefin
   }
 }
 
+/** An API key may call only agents API routes, and only those its scopes cover. */
+function assertKeyScope(scopes: ApiKeyScope[], needed: ApiKeyScope | undefined): void {
+  if (!needed) {
+    throw new ForbiddenException('API keys may call the agents API only', { reason: 'api-key-not-allowed' });
+  }
+  if (!scopes.includes(needed)) {
+    throw new ForbiddenException(`This API key does not have the scope ${needed}`, {
+      reason: 'api-key-scope',
+      scope: needed,
+    });
+  }
+}
+
 function authenticate(app: FastifyInstance, request: FastifyRequest, access: RouteAccess): Promise<Session> {
-  return authenticateToken(app, schemePattern.exec(request.headers.authorization ?? '')?.[1], access);
+  const token = schemePattern.exec(request.headers.authorization ?? '')?.[1];
+  if (token?.startsWith(API_KEY_PREFIX)) return authenticateApiKey(app, token);
+  return authenticateToken(app, token, access);
+}
+
+/**
+ * An API key of the agents API: found by its hash, not revoked, and acting with the rights of the
+ * admin who made it, as long as that person is still active in the company.
+ */
+async function authenticateApiKey(app: FastifyInstance, token: string): Promise<Session> {
+  const key = await findApiKeyCaller(app.ctx.database.db, token);
+  if (!key) throw new UnauthorizedException('This API key is not valid', { reason: 'invalid-api-key' });
+  if (key.revoked_at)
+    throw new UnauthorizedException('This API key was revoked', { reason: 'revoked-api-key' });
+  const user = await findSessionUser(app.ctx.database.db, key.company_id, key.created_by);
+  if (user?.status !== 'active') {
+    throw new UnauthorizedException('The person who made this API key is no longer active', {
+      reason: 'invalid-api-key',
+    });
+  }
+  return {
+    userId: user.id,
+    companyId: key.company_id,
+    scope: 'full',
+    user,
+    apiKey: { id: key.id, name: key.name, scopes: key.scopes },
+  };
 }
 
 /**

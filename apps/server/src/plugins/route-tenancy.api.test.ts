@@ -76,6 +76,8 @@ interface Resources {
   dataset: string;
   member: string;
   invitation: string;
+  agent: string;
+  apiKey: string;
 }
 
 /**
@@ -96,6 +98,8 @@ const parameterNames: Record<string, keyof Resources> = {
   'documents/:sourceId': 'dataset',
   'members/:id': 'member',
   'invitations/:id': 'invitation',
+  'agents/:id': 'agent',
+  'api-keys/:id': 'apiKey',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -214,7 +218,21 @@ describe('the route table’s tenancy', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const agent = await t.request({
+      method: 'POST',
+      url: '/agents-api/agents',
+      headers: ownerA,
+      payload: { definition: { name: 'A’s agent' } },
+    });
+    const apiKey = await t.request({
+      method: 'POST',
+      url: '/agents-api/api-keys',
+      headers: ownerA,
+      payload: { name: 'A’s key', scopes: ['agents:read'] },
+    });
     ofA = {
+      agent: agent.json<{ id: string }>().id,
+      apiKey: apiKey.json<{ key: { id: string } }>().key.id,
       member: claimsOf(a.auth.token).userId,
       webhookDelivery: delivery.id,
       invitation: invitation.json<{ id: string }>().id,
@@ -238,6 +256,8 @@ describe('the route table’s tenancy', () => {
     // Valid bodies, so a request reaches the route's own checks rather than stopping at validation.
     bodies = {
       'PATCH /api/bots/:id': { name: 'Taken' },
+      'PUT /agents-api/agents/:id': { definition: { name: 'Taken' }, baseVersion: 1 },
+      'POST /agents-api/agents/:id/playground': { messages: [{ role: 'user', content: 'Taken' }] },
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
@@ -303,6 +323,8 @@ describe('the route table’s tenancy', () => {
     dataset: randomUUID(),
     member: randomUUID(),
     invitation: randomUUID(),
+    agent: randomUUID(),
+    apiKey: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

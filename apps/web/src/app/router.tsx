@@ -246,6 +246,29 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'agents/manage',
+                      loader: needs('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/agents/components/agents-page')).AgentsPage,
+                      }),
+                    },
+                    {
+                      path: 'agents/manage/:agentId',
+                      loader: needs('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/agents/components/agent-detail-page'))
+                          .AgentDetailPage,
+                      }),
+                    },
+                    {
+                      path: 'agents/admin',
+                      loader: needs('company:manage'),
+                      lazy: async () => ({
+                        Component: (await import('../features/agents/components/agents-admin-page'))
+                          .AgentsAdminPage,
+                      }),
+                    },
+                    {
                       path: 'conversational-web-sdk',
                       loader: needs('bots:view'),
                       lazy: async () => ({

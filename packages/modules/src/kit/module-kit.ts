@@ -149,12 +149,34 @@ export interface LlmUsage {
   completionTokens: number;
 }
 
+/** A call the model asked for: the tool's name and its arguments as the JSON text it wrote. */
+export interface LlmToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A tool offered to the model: its name, what it does, and its parameters as a JSON schema. */
+export interface LlmTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export type LlmMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: LlmToolCall[] }
+  /** A tool's result, answering the call of that id. */
+  | { role: 'tool'; toolCallId: string; content: string };
+
 export interface LlmRequest {
   model: string;
   system: string;
-  messages: { role: 'user' | 'assistant'; content: string }[];
+  messages: LlmMessage[];
   temperature: number;
   maxTokens: number;
+  /** Tools the model may call instead of answering (agents); its calls come back in `toolCalls`. */
+  tools?: LlmTool[];
 }
 
 /**

@@ -24,6 +24,7 @@ import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
 import * as knowledgeDocuments from './0026-knowledge-documents';
+import * as agents from './0027-agents';
 import * as sunshine from './0028-sunshine';
 import * as botTranslations from './0029-bot-translations';
 import * as webhookHealthIndex from './0030-webhook-health-index';
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0023-llm-usage': llmUsage,
   '0024-teams': teams,
   '0026-knowledge-documents': knowledgeDocuments,
+  '0027-agents': agents,
   '0028-sunshine': sunshine,
   '0029-bot-translations': botTranslations,
   '0030-webhook-health-index': webhookHealthIndex,

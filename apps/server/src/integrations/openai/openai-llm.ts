@@ -1,5 +1,5 @@
 import { callFailure, type EngineServices, OutsideCallFailed } from '@parley/engine';
-import type { LlmUsage } from '@parley/modules';
+import type { LlmMessage, LlmToolCall, LlmUsage } from '@parley/modules';
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
@@ -13,8 +13,21 @@ export interface OpenAiSettings {
 }
 
 /** One streamed piece of a chat completion (OpenAI's `chat.completion.chunk`), as far as we read it. */
+const toolCallDeltaSchema = z.object({
+  index: z.number().int().min(0).max(63),
+  id: z.string().nullish(),
+  function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
 const chunkSchema = z.object({
-  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).nullish() })).default([]),
+  choices: z
+    .array(
+      z.object({
+        delta: z
+          .object({ content: z.string().nullish(), tool_calls: z.array(toolCallDeltaSchema).nullish() })
+          .nullish(),
+      }),
+    )
+    .default([]),
   /** Sent in a last chunk when asked (`stream_options.include_usage`). */
   usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() }).nullish(),
 });
@@ -51,7 +64,7 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
     body: string,
     signal: AbortSignal,
     onToken: ((token: string) => void) | undefined,
-  ): Promise<{ text: string; usage?: LlmUsage }> {
+  ): Promise<{ text: string; usage?: LlmUsage; toolCalls?: LlmToolCall[] }> {
     const response = await request(url, {
       method: 'POST',
       dispatcher,
@@ -73,6 +86,8 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
     }
     let text = '';
     let usage: LlmUsage | undefined;
+    // A tool call arrives in pieces: its id and name first, its arguments' JSON text in parts.
+    const calls: LlmToolCall[] = [];
     const parser = createParser({
       onEvent(event) {
         if (event.data === '[DONE]') return;
@@ -83,6 +98,13 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
             completionTokens: chunk.data.usage.completion_tokens,
           };
         }
+        for (const piece of (chunk.success && chunk.data.choices[0]?.delta?.tool_calls) || []) {
+          const call = calls[piece.index] ?? { id: '', name: '', arguments: '' };
+          calls[piece.index] = call;
+          call.id ||= piece.id ?? '';
+          call.name += piece.function?.name ?? '';
+          call.arguments += piece.function?.arguments ?? '';
+        }
         const token = chunk.success ? (chunk.data.choices[0]?.delta?.content ?? '') : '';
         if (!token) return;
         text += token;
@@ -90,7 +112,10 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
       },
     });
     for await (const piece of response.body) parser.feed(piece.toString());
-    return usage ? { text, usage } : { text };
+    const toolCalls = calls
+      .filter(Boolean)
+      .map((call, index) => ({ ...call, id: call.id || `call_${index}` }));
+    return { text, ...(usage ? { usage } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) };
   }
 
   return {
@@ -100,8 +125,16 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
         model: request.model || settings.defaultModel,
         messages: [
           ...(request.system ? [{ role: 'system', content: request.system }] : []),
-          ...request.messages.map((message) => ({ role: message.role, content: message.content })),
+          ...request.messages.map(wireMessage),
         ],
+        ...(request.tools?.length
+          ? {
+              tools: request.tools.map((tool) => ({
+                type: 'function',
+                function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+              })),
+            }
+          : {}),
         temperature: request.temperature,
         max_tokens: request.maxTokens,
         stream: true,
@@ -124,6 +157,23 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
       }
     },
   };
+}
+
+/** A message as OpenAI's chat completions take it (tool calls and tool results included). */
+function wireMessage(message: LlmMessage) {
+  if (message.role === 'tool')
+    return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  if (message.role === 'assistant' && message.toolCalls?.length)
+    return {
+      role: 'assistant',
+      content: message.content || null,
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
+    };
+  return { role: message.role, content: message.content };
 }
 
 function safeJson(text: string): unknown {

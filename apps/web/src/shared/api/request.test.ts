@@ -1,9 +1,9 @@
-import { defineRoute } from '@parley/contracts';
+import { agentsApi, defineRoute } from '@parley/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AUTH_RECORD_KEY, saveAuthRecord } from '../auth/auth-record';
 import { ApiError } from './api-error';
-import { authorizationScheme, callRoute, configureRequests, http } from './request';
+import { authorizationScheme, callAgentsRoute, callRoute, configureRequests, http } from './request';
 
 function answer(status: number, body: unknown) {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
@@ -53,6 +53,14 @@ describe('the request helper', () => {
     configureRequests({ agentsApiBaseUrl: '/agents-api' });
     expect(authorizationScheme('/agents-api/prompts')).toBe('Bearer');
     expect(authorizationScheme('/api/bots')).toBe('JWT');
+  });
+
+  it('calls an agents API route under the configured base URL, with Bearer', async () => {
+    configureRequests({ agentsApiBaseUrl: 'https://agents.parley.test/v1/' });
+    fetchMock.mockResolvedValue(answer(200, { agents: [] }));
+    await callAgentsRoute(agentsApi.list, { query: { search: 'order' } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://agents.parley.test/v1/agents?search=order');
+    expect(sentHeaders().Authorization).toBe('Bearer the-token');
   });
 
   it('sends no Authorization without a session', async () => {

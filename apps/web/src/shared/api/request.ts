@@ -115,6 +115,21 @@ export function callRoute<C extends RouteContract & { response: S }, S extends z
   });
 }
 
+/**
+ * Calls a route of the agents API by its contract: its path is relative to the agents base URL
+ * (the deployment's `agentsApiBaseUrl`), and so it carries `Bearer` (see authorizationScheme).
+ */
+export function callAgentsRoute<C extends RouteContract & { response: S }, S extends z.ZodType>(
+  contract: C & { response: S },
+  input: RouteInput<C> & Pick<RequestOptions<S>, 'signal'>,
+): Promise<z.output<S>> {
+  return send(contract.method, `${agentsApiBaseUrl.replace(/\/+$/, '')}${routeUrl(contract, input)}`, {
+    body: input.body,
+    schema: contract.response,
+    signal: input.signal,
+  });
+}
+
 /** Calls an upload route by its contract: the file is the body, the answer parsed by the contract. */
 export function uploadToRoute<C extends RouteContract & { response: S }, S extends z.ZodType>(
   contract: C & { response: S },

@@ -12,6 +12,8 @@ import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import NewReleasesRounded from '@mui/icons-material/NewReleasesRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import SmartToyRounded from '@mui/icons-material/SmartToyRounded';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import WebhookRounded from '@mui/icons-material/WebhookRounded';
@@ -83,6 +85,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const sdk = pathname === '/v2/conversational-web-sdk';
   const company = pathname === '/v2/company/settings';
   const webhooks = pathname.startsWith('/v2/webhook') || pathname.startsWith('/webhook');
+  const agents = pathname.startsWith('/v2/agents');
   const { data: user } = useSuspenseQuery(currentUserQuery);
   // Each area shows only to a role that opens it (the router refuses the others anyway).
   const can = (permission: Permission) => user.permissions.includes(permission);
@@ -132,6 +135,15 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
               sdk ? <IntegrationInstructionsRounded color="primary" /> : <IntegrationInstructionsOutlined />
             }
             selected={sdk}
+            onNavigate={onNavigate}
+          />
+        )}
+        {can('bots:view') && (
+          <NavItem
+            to="/v2/agents/manage"
+            label={t('nav.agents')}
+            icon={agents ? <SmartToyRounded color="primary" /> : <SmartToyOutlined />}
+            selected={agents}
             onNavigate={onNavigate}
           />
         )}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Agent,
+  type AgentDefinition,
+  API_KEY_PREFIX,
+  type CreateApiKeyRequest,
+  type CreatedApiKey,
+} from '@parley/contracts';
+import type { Db } from '../../db/database';
+import { ConflictException, NotFoundException } from '../../errors';
+import type { Session } from '../../plugins/authenticate';
+import * as agents from './agents.repository';
+import * as keys from './api-keys.repository';
+
+/** Who a change is by, as the history and the audit log name them (an API key by its name). */
+function authorOf(session: Session) {
+  const person = `${session.user.first_name} ${session.user.last_name}`.trim();
+  return {
+    userId: session.userId,
+    name: session.apiKey ? `${person} (API key “${session.apiKey.name}”)` : person,
+  };
+}
+
+async function audit(
+  db: Db,
+  session: Session,
+  subject: 'agent' | 'api-key',
+  id: string,
+  name: string,
+  action: string,
+) {
+  await agents.recordAudit(db, {
+    companyId: session.companyId,
+    actorName: authorOf(session).name,
+    subject,
+    subjectId: id,
+    subjectName: name,
+    action,
+  });
+}
+
+export async function getAgent(db: Db, companyId: string, id: string): Promise<Agent> {
+  const row = await agents.findAgent(db, companyId, id);
+  if (!row) throw new NotFoundException('Agent not found');
+  return agents.toAgent(row);
+}
+
+export async function createAgent(db: Db, session: Session, definition: AgentDefinition): Promise<Agent> {
+  const row = await db.transaction().execute(async (trx) => {
+    const created = await agents.insertAgent(trx, session.companyId, definition, authorOf(session));
+    await audit(trx, session, 'agent', created.id, created.name, 'created');
+    return created;
+  });
+  return agents.toAgent(row);
+}
+
+/** Saves a new version; 409 when someone saved since `baseVersion` (their change is not lost). */
+export async function saveAgent(
+  db: Db,
+  session: Session,
+  id: string,
+  change: { definition: AgentDefinition; baseVersion: number },
+): Promise<Agent> {
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await agents.findAgent(trx, session.companyId, id, { forUpdate: true });
+    if (!current) throw new NotFoundException('Agent not found');
+    if (current.version !== change.baseVersion) {
+      throw new ConflictException('This agent was saved by someone else since you opened it; reload it', {
+        reason: 'stale-version',
+        currentVersion: current.version,
+      });
+    }
+    const saved = await agents.updateAgent(trx, current, change.definition, authorOf(session));
+    await audit(trx, session, 'agent', saved.id, saved.name, `saved version ${saved.version}`);
+    return saved;
+  });
+  return agents.toAgent(row);
+}
+
+export async function duplicateAgent(db: Db, session: Session, id: string): Promise<Agent> {
+  const source = await getAgent(db, session.companyId, id);
+  return createAgent(db, session, { ...source.definition, name: copyName(source.definition.name) });
+}
+
+/** `Orders (copy)`, kept within the name's length. */
+function copyName(name: string): string {
+  const suffix = ' (copy)';
+  return `${name.slice(0, 100 - suffix.length)}${suffix}`;
+}
+
+export async function deleteAgent(db: Db, session: Session, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await agents.findAgent(trx, session.companyId, id, { forUpdate: true });
+    if (!current || !(await agents.deleteAgent(trx, session.companyId, id)))
+      throw new NotFoundException('Agent not found');
+    await audit(trx, session, 'agent', id, current.name, 'deleted');
+  });
+}
+
+export async function listVersions(db: Db, companyId: string, id: string) {
+  await getAgent(db, companyId, id);
+  const rows = await agents.listVersions(db, id);
+  return {
+    versions: rows.map((row) => ({
+      version: row.version,
+      name: row.definition.name,
+      createdAt: row.created_at.toISOString(),
+      createdBy: row.created_by_name,
+    })),
+  };
+}
+
+export async function getVersion(db: Db, companyId: string, id: string, version: number) {
+  await getAgent(db, companyId, id);
+  const row = await agents.findVersion(db, id, version);
+  if (!row) throw new NotFoundException('Version not found');
+  return {
+    version: row.version,
+    name: row.definition.name,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by_name,
+    definition: row.definition,
+  };
+}
+
+/** Makes a key: its secret is answered now and only its hash is kept. */
+export async function createApiKey(
+  db: Db,
+  session: Session,
+  request: CreateApiKeyRequest,
+): Promise<CreatedApiKey> {
+  const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = await db.transaction().execute(async (trx) => {
+    const created = await keys.insertApiKey(trx, {
+      companyId: session.companyId,
+      name: request.name,
+      scopes: [...new Set(request.scopes)],
+      secret,
+      createdBy: session.userId,
+      createdByName: authorOf(session).name,
+    });
+    await audit(trx, session, 'api-key', created.id, created.name, 'created');
+    return created;
+  });
+  return { key: keys.toApiKey(row), secret };
+}
+
+export async function listApiKeys(db: Db, companyId: string) {
+  return { keys: (await keys.listApiKeys(db, companyId)).map(keys.toApiKey) };
+}
+
+export async function revokeApiKey(db: Db, session: Session, id: string) {
+  const row = await db.transaction().execute(async (trx) => {
+    const revoked = await keys.revokeApiKey(trx, session.companyId, id);
+    if (!revoked) throw new NotFoundException('API key not found');
+    await audit(trx, session, 'api-key', revoked.id, revoked.name, 'revoked');
+    return revoked;
+  });
+  return keys.toApiKey(row);
+}
+
+export async function listAgents(db: Db, companyId: string, search?: string) {
+  return { agents: (await agents.listAgents(db, companyId, search)).map(agents.toAgentSummary) };
+}

@@ -1,0 +1,27 @@
+import { Tab, Tabs } from '@mui/material';
+import type { Permission } from '@parley/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { currentUserQuery } from '../../../shared/session/current-user';
+
+/** The agents area's screens that exist so far: the agents, and admin (API keys). */
+const allTabs: { to: string; key: 'manage' | 'admin'; permission: Permission }[] = [
+  { to: '/v2/agents/manage', key: 'manage', permission: 'bots:view' },
+  { to: '/v2/agents/admin', key: 'admin', permission: 'company:manage' },
+];
+
+export function AgentsTabs() {
+  const { t } = useTranslation('agents');
+  const { pathname } = useLocation();
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  const tabs = allTabs.filter((tab) => user.permissions.includes(tab.permission));
+  const current = tabs.find((tab) => pathname.startsWith(tab.to))?.to ?? false;
+  return (
+    <Tabs value={current} aria-label={t('tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      {tabs.map((tab) => (
+        <Tab key={tab.to} value={tab.to} label={t(`tabs.${tab.key}`)} component={RouterLink} to={tab.to} />
+      ))}
+    </Tabs>
+  );
+}
