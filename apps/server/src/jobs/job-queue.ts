@@ -32,6 +32,8 @@ export interface JobPayloads {
   };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
+  /** Once a day: removes audit log entries older than each company keeps them. */
+  'audit-retention': Record<string, never>;
   /** Every ten minutes on the embedded database, which has no autovacuum (see db/embedded-vacuum). */
   'embedded-vacuum': Record<string, never>;
 }
@@ -48,6 +50,7 @@ const queueSettings = {
   // Each job's retries come from the configuration (sent with it); a stopped process's attempt expires.
   'webhook-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
+  'audit-retention': { retryLimit: 1, expireInMinutes: 30 },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;

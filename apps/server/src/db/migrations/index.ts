@@ -23,6 +23,7 @@ import * as webhookDeliveries from './0021-webhook-deliveries';
 import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
+import * as auditLog from './0025-audit-log';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-server-secrets': serverSecrets,
   '0023-llm-usage': llmUsage,
   '0024-teams': teams,
+  '0025-audit-log': auditLog,
 };
