@@ -153,7 +153,7 @@ function RetentionSelect() {
       value={days}
       disabled={update.isPending}
       onChange={(event) => update.mutate(Number(event.target.value))}
-      sx={{ minWidth: 170 }}
+      sx={{ minWidth: 170, width: { sm: 200 }, flexShrink: 0 }}
     >
       {choices.map((choice) => (
         <MenuItem key={choice} value={choice}>
@@ -212,6 +212,7 @@ export function AuditLogCard() {
             select
             size="small"
             label={t('audit.person')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             value={actorId}
             onChange={(event) => setActorId(event.target.value)}
             sx={{ flex: 1.4, minWidth: 180 }}
@@ -227,6 +228,7 @@ export function AuditLogCard() {
             select
             size="small"
             label={t('audit.kind')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             value={kind}
             onChange={(event) => setKind(event.target.value as AuditKind | '')}
             sx={{ flex: 1, minWidth: 150 }}
@@ -264,7 +266,7 @@ export function AuditLogCard() {
                 <TableCell>{t('audit.when')}</TableCell>
                 <TableCell>{t('audit.who')}</TableCell>
                 <TableCell>{t('audit.what')}</TableCell>
-                <TableCell>{t('audit.address')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('audit.address')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
