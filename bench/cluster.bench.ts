@@ -7,11 +7,11 @@
  * @bench-cores all (servers, nginx, PostgreSQL and the load generator share the machine)
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { flowFixture } from '@parley/flow/testing';
 import { startNginx } from '../apps/server/scale/nginx';
 import { createDatabase } from '../apps/server/src/db/database';
 import { type ChildServer, startChildServer } from '../apps/server/test/child-servers';
+import { freePort } from '../apps/server/test/free-port';
 import { createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { call, closedLoop, json, publishedBot } from './load';
@@ -25,14 +25,6 @@ const serverEnv = {
   CHAT_RATE_LIMIT_PER_IP: '100000000',
   CHAT_RATE_LIMIT_PER_CONVERSATION: '100000000',
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 const echo = flowFixture()
   .module(

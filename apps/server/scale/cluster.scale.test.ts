@@ -1,11 +1,11 @@
-import { createServer } from 'node:net';
-import type { ChatMessage } from '@parley/contracts';
+import type { ChatMessage, TrafficReport } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { type ConversationHandle, ParleyChat } from '@parley/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database';
 import { type ChildServer, startChildServer } from '../test/child-servers';
 import { authHeader, deployedBot, registerOwner } from '../test/fixtures';
+import { freePort } from '../test/free-port';
 import { createTestApp, eventually, type TestApp } from '../test/test-app';
 import { followEventStream, type StreamRecord } from './event-stream-reader';
 import { type RunningNginx, startNginx } from './nginx';
@@ -18,14 +18,6 @@ import { type RunningNginx, startNginx } from './nginx';
 const VISITORS = Number(process.env.SCALE_VISITORS ?? 100);
 const MESSAGES_EACH = 6;
 const PROCESSES = 3;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 const textOf = (message: ChatMessage) =>
   'text' in message.message ? message.message.text : message.message.type;
@@ -40,6 +32,7 @@ describe('three server processes behind nginx on PostgreSQL', () => {
   const ports: number[] = [];
   const servers: ChildServer[] = [];
   let keys: { echo: string; waiter: string };
+  let owner: Record<string, string>;
   const serverEnv = {
     // One test machine is every visitor's address: the per-address limits are not what is tested.
     CHAT_RATE_LIMIT_PER_IP: '100000',
@@ -53,7 +46,7 @@ describe('three server processes behind nginx on PostgreSQL', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = authHeader((await registerOwner(t)).auth.token);
+    owner = authHeader((await registerOwner(t)).auth.token);
     const echo = flowFixture()
       .settings({ expiryMinutes: 30 })
       .module(
@@ -228,5 +221,57 @@ describe('three server processes behind nginx on PostgreSQL', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('shows an inbox update and a report figure made on one process through the others', async () => {
+    const [first, second, third] = ports.map((port) => `http://127.0.0.1:${port}`) as [
+      string,
+      string,
+      string,
+    ];
+    // An agent's inbox is open on one process...
+    const watching = new AbortController();
+    const inbox = await fetch(`${second}/api/inbox/events`, {
+      headers: { ...owner, accept: 'text/event-stream' },
+      signal: watching.signal,
+    });
+    expect(inbox.status).toBe(200);
+    let streamed = '';
+    const noticed = (async () => {
+      const reader = (inbox.body as ReadableStream<Uint8Array>)
+        .pipeThrough(new TextDecoderStream())
+        .getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        streamed += value;
+      }
+    })().catch(() => undefined);
+    // ...while a visitor talks to another.
+    const chat = new ParleyChat({ baseUrl: third, deploymentKey: keys.echo });
+    const visitor = await chat.start();
+    await chat.send(visitor, { text: 'seen elsewhere?' });
+    await eventually(async () => (streamed.includes(visitor.conversationId) ? true : undefined), 15_000);
+    watching.abort();
+    await noticed;
+
+    // A report asked of a third process counts the conversation (once its rollup is due), and
+    // every process then gives the same figure: the rollups live in the database, not in a process.
+    const day = new Date().toISOString().slice(0, 10);
+    const startedOn = async (base: string) => {
+      const response = await fetch(`${base}/api/reports/traffic?from=${day}&to=${day}`, { headers: owner });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as TrafficReport).totals.conversationsStarted;
+    };
+    const truth = Number(
+      (
+        await db.db
+          .selectFrom('conversations')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+    await eventually(async () => ((await startedOn(first)) === truth ? true : undefined), 20_000);
+    expect(await Promise.all([first, second, third].map(startedOn))).toEqual([truth, truth, truth]);
   });
 });

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sunshineRoutes } from './channels/sunshine/sunshine.routes';
+import { handleSunshineEvents } from './channels/sunshine/sunshine-inbound';
+import { queueSunshineOutbound, sendSunshineOutbound } from './channels/sunshine/sunshine-outbound';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
@@ -63,6 +66,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPublicCors } from './plugins/public-cors';
 import { rateLimitFor, registerRateLimit } from './plugins/rate-limit';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { ConversationBus } from './realtime/conversation-bus';
@@ -181,6 +185,7 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
+  ctx.conversations.afterTurn = (turn) => queueSunshineOutbound(ctx, turn);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
   await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
@@ -199,6 +204,10 @@ export async function buildApp({
     await processDatasetFile(database, app.log, fileId);
   });
   await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
+  await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
+  await jobs.work('sunshine-outbound', ({ conversationId }, { attempt }) =>
+    sendSunshineOutbound(ctx, conversationId, attempt),
+  );
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });
@@ -234,6 +243,7 @@ export async function buildApp({
     // Before authentication: a preflight carries no credentials and is answered here.
     await registerPublicCors(api);
     registerAuthenticate(api);
+    registerReadYourWrites(api);
     await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
@@ -258,6 +268,7 @@ export async function buildApp({
     await api.register(generativeRoutes);
     await api.register(llmRoutes);
     await api.register(reportsRoutes);
+    await api.register(sunshineRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

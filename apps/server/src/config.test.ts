@@ -90,4 +90,15 @@ describe('configuration from the environment', () => {
       expect(message).toContain('must be at least 32 characters');
     }
   });
+
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/parley', DATABASE_READ_URL: 'postgres://replica/parley' })
+        .databaseRead,
+    ).toEqual({ url: 'postgres://replica/parley', maxLagMs: 5_000 });
+    expect(loadConfig({}).databaseRead).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/parley' })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+  });
 });

@@ -19,6 +19,10 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** A statement running longer is cancelled (0: no limit). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** A streaming replica of DATABASE_URL: the inbox lists and reports read there. */
+  DATABASE_READ_URL: postgresUrl,
+  /** Reads go back to the primary while the replica is further behind than this. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Encrypts the secrets users store (API keys, webhook secrets); see sealed-secrets.ts. */
@@ -109,6 +113,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per process, and the longest a statement may run (0: unlimited). */
   databasePool: { size: number; statementTimeoutMs: number };
+  /** A read replica for the inbox lists and reports, and how far behind it may be (see read-replica.ts). */
+  databaseRead: { url: string; maxLagMs: number } | undefined;
   /** The server's public address: PUBLIC_URL, or `http://localhost:PORT` when it is not set. */
   publicUrl: string;
   /** PUBLIC_URL exactly as configured (no trailing slash); undefined when it is not set. */
@@ -169,12 +175,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePool: { size: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    databaseRead: e.DATABASE_READ_URL
+      ? { url: e.DATABASE_READ_URL, maxLagMs: e.DATABASE_READ_MAX_LAG_MS }
+      : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     configuredPublicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,

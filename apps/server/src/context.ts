@@ -1,4 +1,5 @@
-import type { EngineServices, NluEngine } from '@parley/engine';
+import type { ChatMessage } from '@parley/contracts';
+import type { EngineEvent, EngineServices, NluEngine, TurnInput } from '@parley/engine';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { ConversationCache } from './features/conversations/conversation-cache';
@@ -11,6 +12,16 @@ import type { GuardedHttpOptions } from './integrations/http/guarded-http';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
 import type { SecretBox } from './sealed-secrets';
+
+/**
+ * What listeners of stored turns learn (see `conversations.afterTurn`): the conversation, what
+ * brought the turn (an agent id: an inbox agent took control, null: gave it back), what it stored.
+ */
+export interface StoredTurn {
+  conversation: { id: string; channel: string; deployment_id: string };
+  request: { input: TurnInput; agentId?: string | null };
+  outcome: { messages: ChatMessage[]; events: EngineEvent[] };
+}
 
 /** Config with the secrets resolved (see secrets.ts). */
 export type ServerConfig = AppConfig & { jwtSecret: string; secretsKey: string };
@@ -40,6 +51,11 @@ export interface AppContext {
     writes: TurnWrites;
     /** Visitors' messages per minute, counted across processes (see chat-limits.ts). */
     messageCounts: SharedHitCounts;
+    /**
+     * Hears of every stored turn (after its stored-notice): channels that deliver messages
+     * themselves (the messaging suite) queue them here. Never throws, never waits.
+     */
+    afterTurn?: (turn: StoredTurn) => void;
   };
   /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
   translation: MachineTranslation;

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDatabase, pgliteDataDir } from './db/database';
+import { createDatabase, databaseTarget } from './db/database';
 import { DatabaseAheadError } from './db/migrate';
 import { stopOnSignals } from './shutdown';
 
@@ -10,11 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The bundle lives in apps/server/dist; the web app is built next door.
   const webDistDir = config.webDistDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const database = await createDatabase(
-    config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl, pool: config.databasePool }
-      : { engine: 'pglite', dataDir: pgliteDataDir(config.dataDir) },
-  );
+  const database = await createDatabase(databaseTarget(config));
   const app = await buildApp({ config: { ...config, webDistDir }, database });
 
   stopOnSignals(app);

@@ -5,14 +5,17 @@
  * Prints `listening <port>` once it serves.
  */
 import { buildApp } from '../src/app';
-import { createDatabase } from '../src/db/database';
+import { createDatabase, databaseTarget } from '../src/db/database';
 import { stopOnSignals } from '../src/shutdown';
 import { testConfig } from './test-app';
 
 const url = process.env.PARLEY_CHILD_DATABASE_URL;
 if (!url) throw new Error('PARLEY_CHILD_DATABASE_URL is required');
 const config = testConfig(JSON.parse(process.env.PARLEY_CHILD_ENV ?? '{}'));
-const app = await buildApp({ config, database: await createDatabase({ engine: 'postgres', url }) });
+const app = await buildApp({
+  config,
+  database: await createDatabase(databaseTarget({ ...config, databaseUrl: url })),
+});
 stopOnSignals(app);
 await app.listen({ port: Number(process.env.PARLEY_CHILD_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();

@@ -10,9 +10,10 @@ import type {
 import { FlowFixture } from '@parley/flow/testing';
 import { hashPassword } from '../src/features/auth/passwords';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
+import { rollUpReports } from '../src/features/reports/reports.service';
 import { permissionsFor } from '../src/features/users/permissions';
 import { insertUser } from '../src/features/users/users.repository';
-import type { TestApp } from './test-app';
+import { eventually, type TestApp } from './test-app';
 
 export const strongPassword = 'correct horse battery';
 
@@ -158,4 +159,14 @@ export async function startChat(t: TestApp, deploymentKey: string): Promise<Star
     payload: { deploymentKey },
   });
   return response.json<StartConversationResponse>();
+}
+
+/**
+ * Rolls the reports up now. A rollup job of the server's that holds the lock makes a run skip (its
+ * snapshot may predate the test's last turn): wait it out and run again.
+ */
+export async function rollUpNow(t: TestApp): Promise<void> {
+  await eventually(async () =>
+    (await rollUpReports(t.database.db)).every((run) => run.ran) ? true : undefined,
+  );
 }

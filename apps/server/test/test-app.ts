@@ -77,17 +77,21 @@ export async function freshDatabase(): Promise<{
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'logStream' | 'streamHeartbeatMs' | 'resolveHost'> = {},
+  options: Pick<BuildAppOptions, 'logStream' | 'streamHeartbeatMs' | 'resolveHost'> & {
+    /** A database of the test's own instead of a fresh one (e.g. with a read replica). */
+    database?: Awaited<ReturnType<typeof freshDatabase>>;
+  } = {},
 ): Promise<TestApp> {
   const configured = testConfig(env);
-  const { database, url, drop } = await freshDatabase();
+  const { database: own, ...buildOptions } = options;
+  const { database, url, drop } = own ?? (await freshDatabase());
   const mails: OutgoingMail[] = [];
   const app = await buildApp({
     config: configured,
     database,
     jobPollingIntervalSeconds: 0.5,
     onMailDelivered: (mail) => mails.push(mail),
-    ...options,
+    ...buildOptions,
   });
   await app.ready();
   const others: FastifyInstance[] = [];

@@ -35,6 +35,8 @@ export * from './publishing';
 export * from './publishing.api';
 export * from './reports';
 export * from './reports.api';
+export * from './sunshine';
+export * from './sunshine.api';
 export * from './team';
 export * from './team.api';
 export * from './telemetry';

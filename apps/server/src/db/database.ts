@@ -11,7 +11,15 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import type { AppConfig } from '../config';
 import { createPglitePool } from './pglite-pool';
+import {
+  DEFAULT_REPLICA_OPTIONS,
+  primaryOnly,
+  type ReadRouting,
+  type ReplicaOptions,
+  replicaRouting,
+} from './read-replica';
 import type { DB } from './schema';
 import { statementName } from './statement-names';
 
@@ -29,6 +37,8 @@ export interface SqlExecutor {
 export interface Database extends SqlExecutor {
   readonly engine: 'pglite' | 'postgres';
   readonly db: Db;
+  /** Where reads that may be a moment old go: a read replica when one is configured (see read-replica.ts). */
+  readonly reads: ReadRouting;
   /** LISTEN on a channel; NOTIFY from any process (or PGlite session) reaches `onMessage`. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -36,7 +46,14 @@ export interface Database extends SqlExecutor {
 
 export type DatabaseTarget =
   /** `pool`: connections kept, and the longest a statement may run (0 or unset: unlimited). */
-  | { engine: 'postgres'; url: string; pool?: { size: number; statementTimeoutMs: number } }
+  | {
+      engine: 'postgres';
+      url: string;
+      pool?: { size: number; statementTimeoutMs: number };
+      /** A read replica of `url` for the inbox lists and reports, and how closely it is watched. */
+      readUrl?: string;
+      replica?: ReplicaOptions;
+    }
   /** `dataDir` undefined keeps everything in memory (tests). */
   | { engine: 'pglite'; dataDir: string | undefined };
 
@@ -52,8 +69,22 @@ export function sqlExecutorFor(db: Queryable): SqlExecutor {
   };
 }
 
+/** The database the configuration names: PostgreSQL (perhaps with a read replica) or the embedded one. */
+export function databaseTarget(
+  config: Pick<AppConfig, 'databaseUrl' | 'databasePool' | 'databaseRead' | 'dataDir'>,
+): DatabaseTarget {
+  if (!config.databaseUrl) return { engine: 'pglite', dataDir: pgliteDataDir(config.dataDir) };
+  return {
+    engine: 'postgres',
+    url: config.databaseUrl,
+    pool: config.databasePool,
+    readUrl: config.databaseRead?.url,
+    replica: config.databaseRead && { ...DEFAULT_REPLICA_OPTIONS, maxLagMs: config.databaseRead.maxLagMs },
+  };
+}
+
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.engine === 'postgres') return createPostgresDatabase(target.url, target.pool);
+  if (target.engine === 'postgres') return createPostgresDatabase(target);
   return createPgliteDatabase(target.dataDir);
 }
 
@@ -71,6 +102,7 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
   return {
     engine: 'pglite',
     db,
+    reads: primaryOnly(db),
     async executeSql(text, values) {
       // pg-boss sends its schema as one multi-statement string without parameters;
       // PGlite's extended protocol takes one statement, its `exec` takes many.
@@ -93,25 +125,35 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
   };
 }
 
-async function createPostgresDatabase(
-  url: string,
-  { size, statementTimeoutMs } = { size: 10, statementTimeoutMs: 0 },
-): Promise<Database> {
-  // No JIT: it pays off for long analytic queries, while an inbox or chat query whose plan merely
-  // looks costly (a generic plan, a LIMIT the planner cannot see) lost hundreds of ms compiling.
-  const pool = new pg.Pool({
-    connectionString: url,
-    // `size` counts every connection of the process: the one listening for live updates too.
-    max: Math.max(1, size - 1),
-    options: `-c jit=off -c statement_timeout=${statementTimeoutMs}`,
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
-  });
+async function createPostgresDatabase({
+  url,
+  pool: { size, statementTimeoutMs } = { size: 10, statementTimeoutMs: 0 },
+  readUrl,
+  replica,
+}: Extract<DatabaseTarget, { engine: 'postgres' }>): Promise<Database> {
+  const poolOf = (connectionString: string, max: number) => {
+    // No JIT: it pays off for long analytic queries, while an inbox or chat query whose plan merely
+    // looks costly (a generic plan, a LIMIT the planner cannot see) lost hundreds of ms compiling.
+    const created = new pg.Pool({
+      connectionString,
+      max,
+      options: `-c jit=off -c statement_timeout=${statementTimeoutMs}`,
+    });
+    created.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    return created;
+  };
+  // `size` counts every connection of the process: the one listening for live updates too.
+  const pool = poolOf(url, Math.max(1, size - 1));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingStatements(pool) }) });
+  const reads = readUrl
+    ? replicaRouting(db, preparingStatements(poolOf(readUrl, Math.max(1, size - 1))), replica)
+    : primaryOnly(db);
   return {
     engine: 'postgres',
     db,
+    reads,
     async executeSql(text, values) {
       return values && values.length > 0 ? pool.query(text, values) : pool.query(text);
     },
@@ -131,6 +173,7 @@ async function createPostgresDatabase(
       };
     },
     async close() {
+      await reads.close();
       await db.destroy();
     },
   };

@@ -25,6 +25,11 @@ import type { RateLimitTable } from './tables/rate-limit.table';
 import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
 import type { ServerSecretTable } from './tables/server-secret.table';
+import type {
+  SunshineConnectionTable,
+  SunshineConversationTable,
+  SunshineEventTable,
+} from './tables/sunshine.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type {
   CompanyTranslationTable,
@@ -73,4 +78,7 @@ export interface DB {
   webhook_templates: WebhookTemplateTable;
   webhook_instances: WebhookInstanceTable;
   webhook_deliveries: WebhookDeliveryTable;
+  sunshine_connections: SunshineConnectionTable;
+  sunshine_events: SunshineEventTable;
+  sunshine_conversations: SunshineConversationTable;
 }

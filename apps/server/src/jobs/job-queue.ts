@@ -30,6 +30,13 @@ export interface JobPayloads {
     moduleId: string | null;
     timeoutMs: number;
   };
+  /** A messaging-suite webhook post's new events, handled in order (see channels/sunshine). */
+  'sunshine-events': {
+    deploymentId: string;
+    events: { id: string; type: string; payload: Record<string, unknown> }[];
+  };
+  /** Sends a messaging-suite conversation's new bot messages and syncs its control (see channels/sunshine). */
+  'sunshine-outbound': { conversationId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -51,6 +58,16 @@ const queueSettings = {
   'webhook-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
   'audit-retention': { retryLimit: 1, expireInMinutes: 30 },
+  'sunshine-events': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
+  // One sender per conversation at a time (its singleton key), and one more waiting at most: a
+  // job that waits sends everything stored by then. Retries come from the configuration.
+  'sunshine-outbound': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 2,
+    policy: 'stately',
+  },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
@@ -74,7 +91,7 @@ export interface JobQueue {
     db: Queryable,
     queue: Q,
     data: JobPayloads[Q],
-    options?: { startAfter?: Date; retry?: RetryPolicy },
+    options?: { startAfter?: Date; retry?: RetryPolicy; singletonKey?: string },
   ): Promise<void>;
   /** Runs `queue` on a cron schedule; pg-boss makes sure one process takes each run. */
   schedule(queue: QueueName, cron: string): Promise<void>;
@@ -111,6 +128,7 @@ export async function startJobQueue(
       await boss.send(queue, data, {
         db: sqlExecutorFor(db),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.retry
           ? {
               retryLimit: options.retry.retryLimit,
@@ -128,7 +146,14 @@ export async function startJobQueue(
         queue,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data, { attempt: job.retryCount + 1 });
+          try {
+            for (const job of jobs) await handler(job.data, { attempt: job.retryCount + 1 });
+          } finally {
+            // A worker that found a job looks for the next at once: pg-boss would otherwise wait
+            // its polling interval after every job, and fifty delays due together took 100 s.
+            const worker = workerIds.get(queue);
+            if (worker && !stopping) boss.notifyWorker(worker);
+          }
         },
       );
       workerIds.set(queue, id);

@@ -29,6 +29,8 @@ const publicByDesign: Record<string, string> = {
   'PUT /api/chat/conversations/:id/language': 'a visitor proves the conversation is theirs with its token',
   'GET /api/chat/conversations/:id/events': 'a visitor proves the conversation is theirs with its token',
   'GET /api/chat/v3/conversations/:id/history': 'a visitor proves the conversation is theirs with its token',
+  'POST /api/channels/sunshine/deployments/:id/events':
+    'the messaging suite proves it is the caller with the integration’s shared secret (X-API-Key)',
 };
 
 /** Routes outside the API scope (the authentication hook does not run there), with why. */
@@ -236,6 +238,13 @@ describe('the route table’s tenancy', () => {
       'PUT /api/bots/:id/flow': { flow: bot.flow },
       'POST /api/bots/:id/deployments': { channel: 'webchat' },
       'PATCH /api/deployments/:id': { version: 1 },
+      'PUT /api/deployments/:id/sunshine': {
+        appId: 'app',
+        keyId: 'key',
+        keySecret: 'secret',
+        region: 'custom',
+        apiUrl: 'http://127.0.0.1:9',
+      },
       'PUT /api/bots/:id/webchat-style': style.json(),
       'PUT /api/bots/:id/translation': { offeredLanguages: ['es'] },
       'POST /api/conversations/:id/delayed-move': { moduleId: 'start', delaySeconds: 0 },

@@ -270,6 +270,14 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'lite/bots/:botId/settings/messaging',
+                      loader: needs('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/webchat/components/bot-settings-page'))
+                          .BotSettingsPage,
+                      }),
+                    },
+                    {
                       path: 'lite/bots/:botId/settings/translation',
                       loader: needs('bots:view'),
                       lazy: async () => ({

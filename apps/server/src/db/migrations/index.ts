@@ -24,6 +24,8 @@ import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
 import * as auditLog from './0025-audit-log';
+import * as sunshine from './0028-sunshine';
+import * as webhookHealthIndex from './0030-webhook-health-index';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0023-llm-usage': llmUsage,
   '0024-teams': teams,
   '0025-audit-log': auditLog,
+  '0028-sunshine': sunshine,
+  '0030-webhook-health-index': webhookHealthIndex,
 };

@@ -7,11 +7,11 @@ import {
   deployedBot,
   newRegistration,
   registerOwner,
+  rollUpNow,
   startChat,
   teammate,
 } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { rollUpReports } from '../reports/reports.service';
 
 /** Pressing "Buy" reaches a goal; "Browse" does not. */
 const shopFlow = flowFixture()
@@ -195,7 +195,7 @@ describe('company settings: the name and industry, changed by owners and admins'
     }
     // A fifth peer of the industry without a single conversation gives no goal completion rate.
     await registerOwner(t, { company_name: 'Empty hotel', industry: 'hospitality' });
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
 
     const report = async (headers = owner) => {
       const response = await t.request({ method: 'GET', url: `/api/reports/business?${week}`, headers });

@@ -62,6 +62,8 @@ export interface TurnOutcome {
   messages: ChatMessage[];
   trace: TraceEntry[];
   state: ConversationState;
+  /** What the turn logged (empty for a retried message answered from its first turn). */
+  events: EngineEvent[];
 }
 
 /** What a turn will write, worked out from the conversation as read. */
@@ -341,6 +343,7 @@ const outcomeOf = (messages: ChatMessage[], { trace, write }: CompletePlan): Tur
   messages,
   trace,
   state: write.state,
+  events: write.events,
 });
 
 /** How long a claimed turn may take for a call before another process may finish it. */
@@ -382,7 +385,7 @@ export async function runConversationTurn(
       if (row.answered && clientMessageId !== undefined) {
         // A retry of a message whose turn is stored (by whichever process): its first answer.
         const messages = await messagesOfClientMessage(ctx.database.db, conversationId, clientMessageId);
-        return { outcome: { messages, trace: [], state: stateOf(row) }, row, replayed: true };
+        return { outcome: { messages, trace: [], state: stateOf(row), events: [] }, row, replayed: true };
       }
       if (row.pending_owner !== null) {
         // Another process's turn of this conversation waits on a call: this one comes after it.
@@ -430,7 +433,10 @@ export async function runConversationTurn(
         throw new ConflictException('This conversation is busy; send the message again');
     }
   });
-  if (!replayed) publish(ctx, row, outcome.messages);
+  if (!replayed) {
+    publish(ctx, row, outcome.messages);
+    conversations.afterTurn?.({ conversation: row, request, outcome });
+  }
   return outcome;
 }
 
@@ -501,6 +507,7 @@ async function finishAbandonedTurn(ctx: AppContext, stale: TurnRow): Promise<voi
   const row = await readTurnRow(ctx, stale.id);
   const { outcome, row: after } = await finishClaimedTurn(ctx, row, pending, null);
   publish(ctx, after, outcome.messages);
+  ctx.conversations.afterTurn?.({ conversation: after, request: pending, outcome });
 }
 
 /** Finishes every turn whose process stopped while it waited on a call (run once a minute). */

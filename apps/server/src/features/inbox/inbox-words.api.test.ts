@@ -93,7 +93,7 @@ describe('searching the inbox for phrases', () => {
   /** Past the newest conversations at once: the page comes from an index. */
   const throughIndex = (q: string, bot: string | null = botId) =>
     listInbox(
-      t.app.ctx,
+      t.app.ctx.database.db,
       companyId,
       { q, limit: 50, ...(bot ? { botId: bot } : {}) },
       { firstLook: 1, mostRead: 1 },
@@ -166,7 +166,7 @@ describe('searching the inbox for phrases', () => {
 
   it('counts the hits through the other filters too', async () => {
     const active = await listInbox(
-      t.app.ctx,
+      t.app.ctx.database.db,
       companyId,
       { q: 'refund for order', limit: 2, botId, status: 'active' },
       { firstLook: 1, mostRead: 1 },
@@ -178,7 +178,7 @@ describe('searching the inbox for phrases', () => {
     expect(
       (
         await listInbox(
-          t.app.ctx,
+          t.app.ctx.database.db,
           companyId,
           { q: 'refund for order', limit: 50, status: 'ended' },
           { firstLook: 1, mostRead: 1 },

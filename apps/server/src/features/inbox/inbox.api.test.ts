@@ -368,10 +368,10 @@ describe('the inbox and human handoff', () => {
       { firstLook: 100, mostRead: 100 },
     ];
     for (const read of reads) {
-      const viaIndex = await listInbox(t.app.ctx, companyId, { q: 'zebra', limit: 3 }, read);
+      const viaIndex = await listInbox(t.app.ctx.database.db, companyId, { q: 'zebra', limit: 3 }, read);
       expect(viaIndex.conversations.map((conversation) => conversation.id)).toEqual([oldest.conversationId]);
       expect(viaIndex.total).toEqual({ count: 1, capped: false });
-      const common = await listInbox(t.app.ctx, companyId, { q: 'help', limit: 3 }, read);
+      const common = await listInbox(t.app.ctx.database.db, companyId, { q: 'help', limit: 3 }, read);
       expect(common.conversations.map((conversation) => conversation.id)).toEqual(newestFirst.slice(0, 3));
       expect(common.nextCursor).not.toBeNull();
     }

@@ -2,6 +2,7 @@ import { type InboxNotice, inboxApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { companyScope, lookupReach, sessionOf, sessionStillValid } from '../../plugins/authenticate';
 import { eventStreamFrom, routeFrom } from '../../plugins/contract-route';
+import { readsOf } from '../../plugins/read-your-writes';
 import * as inbox from './inbox.service';
 import { InboxFeed } from './inbox-feed';
 
@@ -40,7 +41,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   routeFrom(app, inboxApi.list, { config: teamAnywhere }, async (request) =>
-    inbox.listInbox(app.ctx, companyScope(request, request.query.companyId), request.query),
+    inbox.listInbox(readsOf(request).db, companyScope(request, request.query.companyId), request.query),
   );
 
   routeFrom(app, inboxApi.transcript, { config: teamAnywhere }, async (request) =>

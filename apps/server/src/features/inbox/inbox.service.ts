@@ -90,14 +90,16 @@ function toInboxConversation(row: InboxConversationRow): InboxConversation {
  */
 export const WORD_SEARCH_READS = { firstLook: 300, mostRead: 3_000 };
 
-/** The inbox list: a page of conversations (no transcripts), how many match, how many wait. */
+/**
+ * The inbox list: a page of conversations (no transcripts), how many match, how many wait. Read
+ * from `db`, which may be a read replica a moment behind (live notices patch the list meanwhile).
+ */
 export async function listInbox(
-  ctx: AppContext,
+  db: Queryable,
   companyId: string,
   query: InboxQuery,
   wordSearchReads = WORD_SEARCH_READS,
 ): Promise<InboxListResponse> {
-  const { db } = ctx.database;
   const filter: InboxFilter = {
     companyId,
     botId: query.botId,

@@ -2,10 +2,9 @@ import type { PathsReport, StartConversationResponse } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, rollUpNow, startChat } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rebuildPathSteps } from '../../db/migrations/0015-path-steps';
-import { rollUpReports } from './reports.service';
 
 /** The steps after `module`'s first visit (up to three), read from a whole conversation. */
 function stepsAfter(visits: string[], module: string): string[] | null {
@@ -104,10 +103,10 @@ describe('path steps: a visit back to a module is a step of the path', () => {
       });
     const curious = await startChat(t, key);
     await press(curious, 'hours');
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
     // Later turns land in a later rollup, appended to what the conversation had.
     await press(curious, 'prices');
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
 
     const today = new Date().toISOString().slice(0, 10);
     const paths = async (moduleId: string) => {

@@ -2,10 +2,10 @@ import type { MessageReport, PathsReport, StartConversationResponse, TrafficRepo
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, claimsOf, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, claimsOf, deployedBot, registerOwner, rollUpNow } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { topTexts } from './reports.repository';
-import { EXACT_VISITORS_UP_TO_SESSIONS, rollUpReports } from './reports.service';
+import { EXACT_VISITORS_UP_TO_SESSIONS } from './reports.service';
 import { estimateVisitors } from './visitor-sketch';
 
 /** Two buttons in a row, so a conversation can be followed across rollups. */
@@ -68,7 +68,7 @@ describe('reports over many conversations, visitors and texts', () => {
       payload: { deploymentKey: key },
     });
     const conversation = started.json<StartConversationResponse>();
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
     const lengths = async () =>
       (await get<MessageReport>(`/api/reports/messages?botId=${botId}&${week}`)).lengths.map(
         (bucket) => bucket.conversations,
@@ -82,12 +82,12 @@ describe('reports over many conversations, visitors and texts', () => {
     expect(await pathsAfterAsk()).toEqual([[[], 1]]);
 
     await press(conversation, 'ask', 'yes', 'Yes');
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
     expect(await lengths()).toEqual([0, 1, 0, 0, 0, 0, 0]);
     expect(await pathsAfterAsk()).toEqual([[['confirm'], 1]]);
 
     await press(conversation, 'confirm', 'sure', 'Sure');
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
     expect(await lengths()).toEqual([0, 0, 1, 0, 0, 0, 0]);
     expect(await pathsAfterAsk()).toEqual([[['confirm', 'done'], 1]]);
     const funnel = await get<{ steps: { conversations: number }[] }>(

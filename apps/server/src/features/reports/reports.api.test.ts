@@ -11,9 +11,15 @@ import type {
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, claimsOf, deployedBot, newRegistration, registerOwner } from '../../../test/fixtures';
+import {
+  authHeader,
+  claimsOf,
+  deployedBot,
+  newRegistration,
+  registerOwner,
+  rollUpNow,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { rollUpReports } from './reports.service';
 
 /** A shop bot: buying completes a goal worth $50, a newsletter one worth the default, help hands off. */
 const shopFlow = flowFixture()
@@ -176,9 +182,9 @@ describe('reports', () => {
     const tester = await deployedBot(t, owner, 'Draft', shopFlow, 'test');
     await press(await start(tester.key), 'buy', 'Buy');
 
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
     // A second run finds nothing new: nothing is counted twice.
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
 
     const traffic = await get<TrafficReport>(`/api/reports/traffic?botId=${botId}&${week}`);
     expect(traffic.totals).toEqual({
@@ -276,7 +282,7 @@ describe('reports', () => {
   it('adds what happens later to the figures, and compares with the previous period', async () => {
     const another = await start();
     await press(another, 'buy', 'Buy');
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
     const business = await get<BusinessReport>(`/api/reports/business?botId=${botId}&${week}&compare=true`);
     expect(business.kpis.goalCompletionRate).toMatchObject({ numerator: 3, denominator: 5, previous: null });
     expect(business.previousRange).toEqual({ from: daysAgo(13), to: daysAgo(7) });
@@ -330,7 +336,7 @@ describe('reports', () => {
     await deployedBot(t, newcomer, 'Unused bot', shopFlow);
     await press(await start(newKey), 'help', 'Help');
     await press(await start(newKey), 'news', 'Newsletter');
-    await rollUpReports(t.database.db);
+    await rollUpNow(t);
 
     const perBot = await get<BusinessReport>(`/api/reports/business?botId=${bot.id}&${week}`, newcomer);
     const allBots = await get<BusinessReport>(`/api/reports/business?${week}`, newcomer);

@@ -2,27 +2,28 @@ import { reportsApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { companyScope } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import { readsOf } from '../../plugins/read-your-writes';
 import * as reports from './reports.service';
 
 /** Traffic, business and message reports, for a company and perhaps one bot (contracts: reportsApi). */
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
   const config = { permission: 'reports:view', staffAcrossCompanies: true } as const;
   routeFrom(app, reportsApi.traffic, { config }, async (request) =>
-    reports.trafficReport(app.ctx, companyScope(request, request.query.companyId), request.query),
+    reports.trafficReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
   );
   routeFrom(app, reportsApi.domains, { config }, async (request) =>
-    reports.domainInsights(app.ctx, companyScope(request, request.query.companyId), request.query),
+    reports.domainInsights(readsOf(request), companyScope(request, request.query.companyId), request.query),
   );
   routeFrom(app, reportsApi.business, { config }, async (request) =>
-    reports.businessReport(app.ctx, companyScope(request, request.query.companyId), request.query),
+    reports.businessReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
   );
   routeFrom(app, reportsApi.messages, { config }, async (request) =>
-    reports.messageReport(app.ctx, companyScope(request, request.query.companyId), request.query),
+    reports.messageReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
   );
   routeFrom(app, reportsApi.funnel, { config }, async (request) =>
-    reports.funnelReport(app.ctx, companyScope(request, request.query.companyId), request.query),
+    reports.funnelReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
   );
   routeFrom(app, reportsApi.paths, { config }, async (request) =>
-    reports.pathsReport(app.ctx, companyScope(request, request.query.companyId), request.query),
+    reports.pathsReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
   );
 };

@@ -17,8 +17,8 @@ import {
   type TrafficTotals,
 } from '@parley/contracts';
 import { type Flow, loadFlow } from '@parley/flow';
-import type { AppContext } from '../../context';
 import type { Db, Queryable } from '../../db/database';
+import type { Reads } from '../../db/read-replica';
 import { NotFoundException } from '../../errors';
 import { rolledUpAt, rollUpSource } from './report-rollup.repository';
 import {
@@ -59,11 +59,16 @@ export async function rollUpReports(db: Db) {
   return [await rollUpSource(db, 'conversations'), await rollUpSource(db, 'traffic')];
 }
 
-async function freshRollups(db: Db): Promise<string | null> {
-  const at = await rolledUpAt(db);
-  if (at && Date.now() - at.getTime() < ROLLUP_FRESHNESS_MS) return at.toISOString();
-  await rollUpReports(db);
-  return (await rolledUpAt(db))?.toISOString() ?? null;
+/**
+ * Brings the rollups up to date when they are older than ROLLUP_FRESHNESS_MS; answers when they
+ * were made and where to read them (the primary, when it just wrote them: a replica may lag).
+ */
+async function freshRollups(reads: Reads): Promise<{ updatedAt: string | null; db: Db }> {
+  const at = await rolledUpAt(reads.db);
+  if (at && Date.now() - at.getTime() < ROLLUP_FRESHNESS_MS)
+    return { updatedAt: at.toISOString(), db: reads.db };
+  await rollUpReports(reads.primary);
+  return { updatedAt: (await rolledUpAt(reads.primary))?.toISOString() ?? null, db: reads.primary };
 }
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -140,13 +145,12 @@ const scopeOf = (companyId: string, query: { botId?: string; domain?: string }):
  * up to date, the scope, the period and the one before it (when comparing).
  */
 async function openReport(
-  ctx: AppContext,
+  reads: Reads,
   companyId: string,
   query: { botId?: string; domain?: string; from: string; to: string; compare?: boolean },
 ) {
-  const db = ctx.database.db;
-  const bot = await assertBot(db, companyId, query.botId);
-  const updatedAt = await freshRollups(db);
+  const bot = await assertBot(reads.db, companyId, query.botId);
+  const { updatedAt, db } = await freshRollups(reads);
   const range = { from: query.from, to: query.to };
   const previous = query.compare ? previousRange(range) : null;
   return {
@@ -217,11 +221,11 @@ async function trafficFigures(db: Queryable, scope: ReportScope, range: ReportRa
 }
 
 export async function trafficReport(
-  ctx: AppContext,
+  reads: Reads,
   companyId: string,
   query: ReportQuery,
 ): Promise<TrafficReport> {
-  const { db, scope, range, previousRange, frame } = await openReport(ctx, companyId, query);
+  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query);
   const [current, previous, views, started, pages] = await Promise.all([
     trafficFigures(db, scope, range),
     previousRange ? trafficFigures(db, scope, previousRange) : null,
@@ -250,13 +254,12 @@ export async function trafficReport(
 }
 
 export async function domainInsights(
-  ctx: AppContext,
+  reads: Reads,
   companyId: string,
   query: DomainsQuery,
 ): Promise<DomainInsights> {
-  const db = ctx.database.db;
-  await assertBot(db, companyId, query.botId);
-  await freshRollups(db);
+  await assertBot(reads.db, companyId, query.botId);
+  const { db } = await freshRollups(reads);
   const rows = await seenDomains(db, scopeOf(companyId, query));
   return {
     items: rows.map((row) => ({ domain: row.domain, pageViews: row.page_views, lastSeen: row.last_seen })),
@@ -353,11 +356,11 @@ function revenueValues(bots: Map<string, ReportBotRow>): RevenueValues {
 }
 
 export async function businessReport(
-  ctx: AppContext,
+  reads: Reads,
   companyId: string,
   query: ReportQuery,
 ): Promise<BusinessReport> {
-  const { db, bot, scope, range, previousRange, frame } = await openReport(ctx, companyId, query);
+  const { db, bot, scope, range, previousRange, frame } = await openReport(reads, companyId, query);
   const industry = await companyIndustry(db, companyId);
   const [current, previous, peers, goals, previousGoals, unrecognized] = await Promise.all([
     kpiFigures(db, scope, range),
@@ -539,11 +542,11 @@ async function messageTotals(db: Queryable, scope: ReportScope, range: ReportRan
 }
 
 export async function messageReport(
-  ctx: AppContext,
+  reads: Reads,
   companyId: string,
   query: ReportQuery,
 ): Promise<MessageReport> {
-  const { db, scope, range, previousRange, frame } = await openReport(ctx, companyId, query);
+  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query);
   const [current, previous, messages, unrecognized, lowConfidence, buttons, modules, lengths] =
     await Promise.all([
       messageTotals(db, scope, range),
@@ -603,11 +606,11 @@ export async function messageReport(
 }
 
 export async function funnelReport(
-  ctx: AppContext,
+  reads: Reads,
   companyId: string,
   query: FunnelQuery,
 ): Promise<FunnelReport> {
-  const { db, bot, scope, range, frame } = await openReport(ctx, companyId, query);
+  const { db, bot, scope, range, frame } = await openReport(reads, companyId, query);
   const { conversations, reached } = await funnelCounts(db, scope, range, query.steps);
   const modules = flowOf(bot ?? undefined)?.modules ?? [];
   return {
@@ -626,12 +629,8 @@ export async function funnelReport(
   };
 }
 
-export async function pathsReport(
-  ctx: AppContext,
-  companyId: string,
-  query: PathsQuery,
-): Promise<PathsReport> {
-  const { db, bot, scope, range, frame } = await openReport(ctx, companyId, query);
+export async function pathsReport(reads: Reads, companyId: string, query: PathsQuery): Promise<PathsReport> {
+  const { db, bot, scope, range, frame } = await openReport(reads, companyId, query);
   const { visited, paths } = await pathsAfter(db, scope, range, query.moduleId, TOP);
   const modules = flowOf(bot ?? undefined)?.modules ?? [];
   const named = (moduleId: string) => ({

@@ -249,7 +249,10 @@ export interface HealthRow {
   last_ok: boolean | null;
 }
 
-/** Each instance's deliveries since `since`: how many, how many succeeded, p95 time, the latest. */
+/**
+ * Each instance's deliveries since `since`: how many, how many succeeded, p95 time, the latest.
+ * Per instance, from the instance index alone (it carries `ok` and `duration_ms`, migration 0030).
+ */
 export async function instanceHealth(
   db: Queryable,
   companyId: string,
@@ -257,28 +260,24 @@ export async function instanceHealth(
   since: Date,
 ): Promise<HealthRow[]> {
   if (instanceIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('webhook_deliveries')
-    .select([
-      'instance_id',
-      (eb) => eb.fn.countAll<string>().as('deliveries'),
-      sql<string>`count(*) filter (where ok)`.as('succeeded'),
-      sql<number | null>`percentile_cont(0.95) within group (order by duration_ms)`.as('p95_ms'),
-      sql<Date | null>`max(created_at)`.as('last_delivery_at'),
-      sql<boolean | null>`(array_agg(ok order by created_at desc, id desc))[1]`.as('last_ok'),
-    ])
-    .where('company_id', '=', companyId)
-    .where('instance_id', 'in', instanceIds)
-    .where('created_at', '>=', since)
-    .groupBy('instance_id')
-    .execute();
-  return rows.map((row) => ({
-    instance_id: row.instance_id ?? '',
-    deliveries: Number(row.deliveries),
-    succeeded: Number(row.succeeded),
+  const result = await sql<HealthRow>`
+    select i.id as instance_id, s.deliveries, s.succeeded, s.p95_ms,
+           latest.created_at as last_delivery_at, latest.ok as last_ok
+    from unnest(${[...instanceIds]}::uuid[]) as i (id)
+    cross join lateral (
+      select count(*)::int as deliveries, (count(*) filter (where d.ok))::int as succeeded,
+             percentile_cont(0.95) within group (order by d.duration_ms) as p95_ms
+      from webhook_deliveries d
+      where d.company_id = ${companyId} and d.instance_id = i.id and d.created_at >= ${since}) as s
+    left join lateral (
+      select d.created_at, d.ok from webhook_deliveries d
+      where d.company_id = ${companyId} and d.instance_id = i.id and d.created_at >= ${since}
+      order by d.created_at desc, d.id desc limit 1) as latest on true
+    where s.deliveries > 0`.execute(db);
+  return result.rows.map((row) => ({
+    ...row,
     p95_ms: row.p95_ms === null ? null : Math.round(Number(row.p95_ms)),
     last_delivery_at: row.last_delivery_at === null ? null : new Date(row.last_delivery_at),
-    last_ok: row.last_ok,
   }));
 }
 

@@ -83,4 +83,22 @@ describe('signed-in event streams', () => {
     expect(reconnected).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it('comes back after the server’s reconnect hint when a stopping server ends the stream', async () => {
+    const waits = vi.spyOn(globalThis, 'setTimeout');
+    fetchMock
+      .mockResolvedValueOnce(
+        streamOf(['retry: 3000\n\nevent: conversation\ndata: {"n":1}\n\n', 'retry: 20\n\n']),
+      )
+      .mockResolvedValueOnce(streamOf(['event: conversation\ndata: {"n":2}\n\n']))
+      .mockImplementation(() => new Promise(() => {}));
+    const events: unknown[] = [];
+    const stop = keepEventStream('/api/inbox/events', {
+      onEvent: (event) => events.push(JSON.parse(event.data)),
+    });
+    await vi.waitFor(() => expect(events).toEqual([{ n: 1 }, { n: 2 }]), { timeout: 5_000 });
+    // The hint, not the 1 s a dropped stream waits otherwise.
+    expect(waits.mock.calls.map(([, delay]) => delay)).toContain(20);
+    stop();
+  });
 });

@@ -12,6 +12,7 @@ export async function readEventStream(
   onEvent: (event: EventSourceMessage) => void,
   signal: AbortSignal,
   onOpen?: () => void,
+  onRetry?: (milliseconds: number) => void,
 ): Promise<void> {
   const token = readAuthRecord()?.token;
   const response = await fetch(url, {
@@ -25,7 +26,7 @@ export async function readEventStream(
     throw ApiError.fromResponse(response.status, await response.json().catch(() => null));
   }
   onOpen?.();
-  const parser = createParser({ onEvent });
+  const parser = createParser({ onEvent, onRetry });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   for (;;) {
     const { value, done } = await reader.read();
@@ -35,8 +36,10 @@ export async function readEventStream(
 }
 
 /**
- * Keeps a stream open: reconnects after it drops, waiting longer each time (up to 30 s), and
- * calls `onReconnect` so the screen can catch up on what it missed meanwhile.
+ * Keeps a stream open and calls `onReconnect` so the screen can catch up on what it missed
+ * meanwhile. A stream that ended comes back after the server's last `retry` hint (a stopping server
+ * sends a short one, so its agents move to another process at once); a stream that could not be
+ * opened is tried again later each time (up to 30 s).
  */
 export function keepEventStream(
   url: string,
@@ -44,21 +47,33 @@ export function keepEventStream(
 ): () => void {
   const controller = new AbortController();
   let attempt = 0;
+  let opened = false;
+  let retryHintMs: number | undefined;
   const run = async () => {
     while (!controller.signal.aborted) {
-      const reconnecting = attempt > 0;
+      const reconnecting = opened || attempt > 0;
+      opened = false;
       try {
-        await readEventStream(url, handlers.onEvent, controller.signal, () => {
-          attempt = 0;
-          if (reconnecting) handlers.onReconnect?.();
-        });
+        await readEventStream(
+          url,
+          handlers.onEvent,
+          controller.signal,
+          () => {
+            opened = true;
+            attempt = 0;
+            if (reconnecting) handlers.onReconnect?.();
+          },
+          (milliseconds) => {
+            retryHintMs = milliseconds;
+          },
+        );
       } catch (error) {
         if (controller.signal.aborted) return;
         // Signed out: the request helpers take the person to sign-in; stop here.
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
       }
-      attempt += 1;
-      const wait = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+      if (!opened) attempt += 1;
+      const wait = opened ? (retryHintMs ?? 1_000) : Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   };

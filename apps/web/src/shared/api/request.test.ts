@@ -138,4 +138,24 @@ describe('the request helper', () => {
       await expect(callRoute(renameThing, { params: { id: 'a' }, body: { name: 'New' } })).rejects.toThrow();
     });
   });
+
+  // Last in this file: the position it leaves behind is sent with every request after it.
+  it('sends back the latest write position it was given, so reads see this person’s own writes', async () => {
+    const written = (position: string) =>
+      new Response('{}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'parley-written-at': position },
+      });
+    fetchMock
+      .mockResolvedValueOnce(written('0/3699F00'))
+      .mockResolvedValueOnce(written('0/3699D30'))
+      .mockResolvedValue(answer(200, {}));
+    await http.post('/api/conversations/c1/pass-control', { body: { to: 'agent' } });
+    await http.post('/api/conversations/c2/pass-control', { body: { to: 'agent' } });
+    await http.get('/api/inbox');
+    const headersOf = (call: number) => fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>;
+    expect(headersOf(0)['Parley-Read-After']).toBeUndefined();
+    // An answer that arrived late with an older position does not move it back.
+    expect(headersOf(2)['Parley-Read-After']).toBe('0/3699F00');
+  });
 });

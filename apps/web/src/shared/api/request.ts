@@ -33,6 +33,20 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+/**
+ * Where the server's database log was after this tab's latest write (`Parley-Written-At`). Reads
+ * send it back, so one served from a read replica sees what this person just did.
+ */
+let readAfter: { position: string; order: bigint } | undefined;
+
+function rememberWrite(response: Response): void {
+  const position = response.headers.get('parley-written-at');
+  const match = position ? /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(position) : null;
+  if (!position || !match) return;
+  const order = (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`);
+  if (!readAfter || order > readAfter.order) readAfter = { position, order };
+}
+
 async function send<S extends z.ZodType>(
   method: string,
   url: string,
@@ -44,12 +58,14 @@ async function send<S extends z.ZodType>(
     'Content-Type': options.file ? 'text/csv' : 'application/json',
   };
   if (token) headers.Authorization = `${authorizationScheme(url)} ${token}`;
+  if (readAfter) headers['Parley-Read-After'] = readAfter.position;
   const response = await fetch(url, {
     method,
     headers,
     body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
+  rememberWrite(response);
   const text = await response.text();
   let body: unknown = null;
   try {

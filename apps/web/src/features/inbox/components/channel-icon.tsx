@@ -6,6 +6,7 @@ import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import Telegram from '@mui/icons-material/Telegram';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Box, type SvgIconProps, Tooltip } from '@mui/material';
@@ -26,6 +27,8 @@ const CHANNELS: Record<string, { icon: ComponentType<SvgIconProps>; color: strin
   instagram: { icon: Instagram, color: '#db2777', brand: 'Instagram' },
   telegram: { icon: Telegram, color: '#0284c7', brand: 'Telegram' },
   sms: { icon: SmsOutlined, color: '#0f766e', brand: 'SMS' },
+  // The messaging suite (Sunshine Conversations): whichever channel the user wrote on, through Zendesk.
+  sunshine: { icon: SupportAgentOutlined, color: '#03363d', brand: 'Zendesk messaging' },
   email: { icon: MailOutlineRounded, color: '#b45309' },
   voice: { icon: PhoneInTalkOutlined, color: '#9333ea' },
 };

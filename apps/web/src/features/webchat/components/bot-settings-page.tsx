@@ -7,13 +7,14 @@ import { GenerativeTab } from '../../knowledge/components/generative-tab';
 import { KnowledgeTab } from '../../knowledge/components/knowledge-tab';
 import { TranslationSettings } from '../../translation/components/translation-settings';
 import { botQuery } from '../api/webchat';
+import { MessagingSuiteCard } from './messaging-suite-card';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabs = ['styling', 'translation', 'knowledge', 'generative'] as const;
+const tabs = ['styling', 'messaging', 'translation', 'knowledge', 'generative'] as const;
 const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
-/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/translation`, `/knowledge` and `/generative` tabs. */
+/** `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/translation`, `/knowledge` and `/generative` tabs. */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
   const tab = tabOf(useLocation().pathname);
@@ -36,6 +37,12 @@ export function BotSettingsPage() {
         <Tab value="webchat" label={t('settings.tabs.webchat')} component={Link} to={base} />
         <Tab value="styling" label={t('settings.tabs.styling')} component={Link} to={`${base}/styling`} />
         <Tab
+          value="messaging"
+          label={t('settings.tabs.messaging')}
+          component={Link}
+          to={`${base}/messaging`}
+        />
+        <Tab
           value="translation"
           label={t('settings.tabs.translation')}
           component={Link}
@@ -56,6 +63,7 @@ export function BotSettingsPage() {
       </Tabs>
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
+      {tab === 'messaging' && <MessagingSuiteCard botId={bot.id} />}
       {tab === 'translation' && <TranslationSettings botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
       {tab === 'generative' && <GenerativeTab botId={bot.id} />}

@@ -312,7 +312,12 @@ export function StylingEditor({ botId }: { botId: string }) {
               {save.error && <Alert severity="error">{save.error.message}</Alert>}
               {canManage && (
                 <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-                  <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset(saved)}>
+                  <Button
+                    disabled={!formState.isDirty || save.isPending}
+                    // Keeping the fields' refs, as the form does when the saved style changes: without
+                    // them the fields registered again after the reset and the form stayed "changed".
+                    onClick={() => reset(saved, { keepFieldsRef: true })}
+                  >
                     {t('styling.discard')}
                   </Button>
                   <Button type="submit" variant="contained" disabled={!formState.isDirty || save.isPending}>

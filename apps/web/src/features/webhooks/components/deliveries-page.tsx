@@ -18,7 +18,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { WebhookDeliveryListQuery, WebhookDeliverySummary } from '@parley/contracts';
+import {
+  type WebhookDeliveryListQuery,
+  type WebhookDeliverySummary,
+  webhookDeliveryListQuerySchema,
+} from '@parley/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +56,9 @@ export function useOutcomeText() {
     return `${status} · ${t('log.ms', { ms: delivery.durationMs })}${reason}`;
   };
 }
+
+/** The longest search the server takes (longer is refused, and the whole log would not load). */
+const SEARCH_MAX_LENGTH = webhookDeliveryListQuerySchema.shape.search.unwrap().maxLength ?? 100;
 
 const filterNames = ['instanceId', 'botId', 'conversationId', 'outcome', 'kind', 'search'] as const;
 
@@ -152,9 +159,10 @@ export function DeliveriesPage() {
           size="small"
           label={t('log.search')}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(event) => setSearch(event.target.value.slice(0, SEARCH_MAX_LENGTH))}
           sx={{ flex: 2 }}
           slotProps={{
+            htmlInput: { maxLength: SEARCH_MAX_LENGTH },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

@@ -4,6 +4,7 @@ import ErrorRounded from '@mui/icons-material/ErrorRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import StorefrontRounded from '@mui/icons-material/StorefrontRounded';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -173,7 +174,10 @@ export function InstancesPage() {
             key={instance.id}
             instance={instance}
             onTest={() => setTesting(instance.id)}
-            onDelete={() => setDeleting(instance)}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(instance);
+            }}
           />
         ))}
         {data.instances.length === 0 && (
@@ -195,6 +199,11 @@ export function InstancesPage() {
         <DialogTitle>{t('instances.deleteTitle', { name: deleting?.name ?? '' })}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('instances.deleteText')}</DialogContentText>
+          {remove.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {remove.error.message}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(null)}>{t('cancel')}</Button>

@@ -1,74 +1,17 @@
-import type { WebhookTemplate, WebhookTemplateList, WebhookTemplateSummary } from '@parley/contracts';
+import { type WebhookTemplateList, webhookTemplateListQuerySchema } from '@parley/contracts';
 import { fireEvent, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
 import { signedInClient } from '../../../test/users';
+import { slackTemplate, templateSummary } from '../../../test/webhooks';
 import { MarketplacePage } from './marketplace-page';
 
-const summary = (
-  id: string,
-  name: string,
-  category: WebhookTemplateSummary['category'],
-  extra: Partial<WebhookTemplateSummary> = {},
-): WebhookTemplateSummary => ({
-  id,
-  name,
-  summary: `${name}: what it does`,
-  category,
-  visibility: 'public',
-  companyId: null,
-  builtIn: true,
-  version: 1,
-  editable: false,
-  updatedAt: '2026-11-20T09:00:00.000Z',
-  ...extra,
-});
+const summary = templateSummary;
 
 const slack = summary('t-slack', 'Slack message', 'messaging');
 const hubspot = summary('t-hubspot', 'HubSpot contact', 'crm');
 const ownCrm = summary('t-own', 'Our CRM', 'crm', { visibility: 'private', builtIn: false, editable: true });
-
-const slackTemplate: WebhookTemplate = {
-  ...slack,
-  definition: {
-    name: slack.name,
-    summary: slack.summary,
-    description: 'Posts a message to a Slack channel through an incoming webhook.',
-    category: 'messaging',
-    fields: [
-      {
-        key: 'webhook_url',
-        label: 'Incoming webhook URL',
-        type: 'url',
-        help: 'From Slack’s app settings',
-        secret: true,
-        required: true,
-        scope: 'instance',
-        example: 'https://hooks.slack.com/services/T000/B000/XXXX',
-      },
-      {
-        key: 'text',
-        label: 'Message',
-        type: 'multiline',
-        help: '',
-        secret: false,
-        required: true,
-        scope: 'bot',
-        example: 'New lead: {{ email }}',
-      },
-    ],
-    request: { method: 'POST', url: '{{ webhook_url }}', headers: [], body: '{"text": {{ text | tojson }}}' },
-    responseMapping: [],
-  },
-  exampleRequest: {
-    method: 'POST',
-    url: 'https://hooks.slack.com/services/••••',
-    headers: [{ name: 'Content-Type', value: 'application/json' }],
-    body: '{"text": "New lead: ada@example.com"}',
-  },
-  exampleError: null,
-};
 
 function catalogue(search: string | null, category: string | null): WebhookTemplateList {
   const all = [slack, hubspot, ownCrm];
@@ -119,10 +62,32 @@ describe('the webhook marketplace', () => {
     await screen.findByText('No template matches your search.');
   });
 
+  it('searches with what a pasted text holds, up to what the server searches', async () => {
+    const { requests } = fakeApi({
+      'GET /api/webhooks/templates': ({ url }) => {
+        const query = webhookTemplateListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+        if (!query.success)
+          return {
+            status: 400,
+            body: { error: { name: 'ValidationException', message: query.error.message } },
+          };
+        return catalogue(query.data.search ?? null, null);
+      },
+    });
+    renderMarketplace();
+    await screen.findByRole('heading', { name: 'Slack message' });
+    const search = screen.getByRole('textbox', { name: 'Search templates' });
+    fireEvent.change(search, { target: { value: `Slack ${'message '.repeat(20)}` } });
+    expect((search as HTMLInputElement).value).toHaveLength(100);
+    await screen.findByText('No template matches your search.');
+    expect(screen.queryByText('The templates could not be loaded.')).not.toBeInTheDocument();
+    expect(requests.at(-1)?.url.searchParams.get('search')).toHaveLength(100);
+  });
+
   it('shows what a template needs and the request it makes, and leads to installing it', async () => {
     fakeApi({
       'GET /api/webhooks/templates': catalogue(null, null),
-      'GET /api/webhooks/templates/t-slack': slackTemplate,
+      'GET /api/webhooks/templates/t-slack': slackTemplate({ id: 't-slack' }),
     });
     renderMarketplace();
     fireEvent.click(await screen.findByRole('heading', { name: 'Slack message' }));

@@ -17,7 +17,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type WebhookCategory, type WebhookTemplateSummary, webhookCategorySchema } from '@parley/contracts';
+import {
+  type WebhookCategory,
+  type WebhookTemplateSummary,
+  webhookCategorySchema,
+  webhookTemplateListQuerySchema,
+} from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +30,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { templateListQuery, templateQuery } from '../api/webhooks';
 import { CategoryBadge } from './category-look';
 import { RequestPreview } from './request-preview';
+
+/** The longest search the server takes (longer is refused, and no template would show). */
+const SEARCH_MAX_LENGTH = webhookTemplateListQuerySchema.shape.search.unwrap().maxLength ?? 100;
 
 function TemplateCard({ template, onOpen }: { template: WebhookTemplateSummary; onOpen: () => void }) {
   const { t } = useTranslation('webhooks');
@@ -212,10 +220,10 @@ export function MarketplacePage() {
       </Stack>
       <TextField
         value={search}
-        onChange={(event) => change('search', event.target.value)}
+        onChange={(event) => change('search', event.target.value.slice(0, SEARCH_MAX_LENGTH))}
         placeholder={t('marketplace.search')}
         slotProps={{
-          htmlInput: { 'aria-label': t('marketplace.search') },
+          htmlInput: { 'aria-label': t('marketplace.search'), maxLength: SEARCH_MAX_LENGTH },
           input: {
             startAdornment: (
               <InputAdornment position="start">

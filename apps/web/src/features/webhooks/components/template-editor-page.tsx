@@ -36,7 +36,8 @@ import { PairsEditor } from './pairs-editor';
 type Definition = SaveWebhookTemplateRequest['definition'];
 type Field = Definition['fields'] extends (infer F)[] | undefined ? F : never;
 
-const blank: Definition = {
+/** A new template: one field, the address to call, labelled in the author's language. */
+const blankDefinition = (addressLabel: string): Definition => ({
   name: '',
   summary: '',
   description: '',
@@ -44,7 +45,7 @@ const blank: Definition = {
   fields: [
     {
       key: 'url',
-      label: 'Address',
+      label: addressLabel,
       type: 'url',
       scope: 'instance',
       secret: false,
@@ -60,7 +61,7 @@ const blank: Definition = {
     body: '{}',
   },
   responseMapping: [],
-};
+});
 const newField = (): Field => ({
   key: '',
   label: '',
@@ -405,12 +406,18 @@ function Editor({
 
 /** `/webhook/edit/template/:templateId` (`new` for a new one): a template's fields, request and mapping. */
 export function TemplateEditorPage() {
+  const { t } = useTranslation('webhooks');
   const { templateId = 'new' } = useParams();
   const isNew = templateId === 'new';
   const { data, error } = useQuery({ ...templateQuery(templateId), enabled: !isNew });
   if (error) throw error;
   if (isNew)
-    return <Editor id={null} initial={{ definition: blank, visibility: 'private', companyId: null }} />;
+    return (
+      <Editor
+        id={null}
+        initial={{ definition: blankDefinition(t('editor.url')), visibility: 'private', companyId: null }}
+      />
+    );
   if (!data) return null;
   const definition: WebhookTemplateDefinition = data.definition;
   return (

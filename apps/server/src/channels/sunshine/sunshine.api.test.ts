@@ -1,0 +1,461 @@
+import type { Deployment, InboxTranscript, SunshineStatus } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSunshineUser, fakeSunshine } from '../../../test/fake-sunshine';
+import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+
+/** Greets by the suite's context, offers an order status or a person; the person is a handoff. */
+const supportFlow = () =>
+  flowFixture()
+    .module(
+      'start',
+      'buttons',
+      {
+        text: 'Hi {{ sc.user.profile.givenName }} ({{ sc.conversation.user.externalId }})! How can I help?',
+        buttons: [
+          { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
+          { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+        ],
+      },
+      { 'button:order': 'status', 'button:person': 'handoff' },
+    )
+    .module('status', 'text', { text: 'Your order is **on its way**.' }, { next: 'start' })
+    .module(
+      'handoff',
+      'handoff',
+      { message: 'Connecting you with a person…', reason: 'Asked for a person' },
+      { resume: 'back' },
+    )
+    .module('back', 'text', { text: 'The bot is back. Anything else?' }, { next: 'start' });
+
+const ana: FakeSunshineUser = {
+  id: 'user-ana',
+  externalId: 'crm-42',
+  signedUpAt: '2026-01-02T03:04:05.000Z',
+  profile: { givenName: 'Ana', surname: 'Ruiz', email: 'ana@example.com' },
+};
+
+describe('the messaging-suite channel (Sunshine Conversations)', () => {
+  let t: TestApp;
+  const suite = fakeSunshine();
+  let apiUrl = '';
+  let owner: Record<string, string>;
+  let deploymentId = '';
+
+  beforeAll(async () => {
+    apiUrl = await suite.listen();
+    t = await createTestApp({ WEBHOOK_RETRY_DELAY_SECONDS: '1', WEBHOOK_RETRY_LIMIT: '3' });
+    suite.deliverWith(async (delivery) => {
+      const response = await t.request({
+        method: 'POST',
+        url: new URL(delivery.target).pathname,
+        headers: delivery.headers,
+        payload: delivery.body,
+      });
+      return response.statusCode;
+    });
+    owner = authHeader((await registerOwner(t)).auth.token);
+    const { bot } = await deployedBot(t, owner, 'Support', supportFlow());
+    const deployments = await t.request({
+      method: 'GET',
+      url: `/api/bots/${bot.id}/deployments`,
+      headers: owner,
+    });
+    deploymentId = deployments.json<Deployment[]>().find((one) => one.channel === 'webchat')?.id ?? '';
+  });
+  afterAll(async () => {
+    await t.close();
+    await suite.close();
+  });
+
+  const connect = (payload: object) =>
+    t.request({ method: 'PUT', url: `/api/deployments/${deploymentId}/sunshine`, headers: owner, payload });
+  const credentials = () => ({
+    appId: suite.appId,
+    keyId: suite.keyId,
+    keySecret: suite.secret,
+    region: 'custom',
+    apiUrl,
+  });
+  const scConversation = async (scId: string) =>
+    eventually(async () =>
+      t.database.db
+        .selectFrom('sunshine_conversations')
+        .selectAll()
+        .where('sc_conversation_id', '=', scId)
+        .executeTakeFirst(),
+    );
+  const sentTexts = (scId: string) =>
+    suite.state.messages
+      .filter((message) => message.conversationId === scId)
+      .map((message) => String(message.content.text ?? message.content.type));
+  const storedMessages = (conversationId: string) =>
+    t.database.db
+      .selectFrom('conversation_messages')
+      .select(['role', 'text'])
+      .where('conversation_id', '=', conversationId)
+      .orderBy('seq')
+      .execute();
+  const waitForSent = (scId: string, count: number) =>
+    eventually(async () => (sentTexts(scId).length >= count ? sentTexts(scId) : undefined));
+
+  it('refuses a key the suite refuses (502, nothing created there or here)', async () => {
+    const response = await connect({ ...credentials(), keySecret: 'wrong' });
+    expect(response.statusCode, response.body).toBe(502);
+    expect(response.json().error.name).toBe('UpstreamException');
+    expect(suite.state.integrations).toHaveLength(0);
+    const status = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(status.json()).toEqual({ connected: false });
+  });
+
+  it('connects: creates the webhook integration and Parley’s switchboard integration, bot first', async () => {
+    const response = await connect(credentials());
+    expect(response.statusCode, response.body).toBe(200);
+    const status = response.json<Extract<SunshineStatus, { connected: true }>>();
+    expect(status).toMatchObject({ connected: true, appId: suite.appId, keyId: suite.keyId, apiUrl });
+    expect(status.keySecretHint).toBe(`••••${suite.secret.slice(-4)}`);
+    const [integration] = suite.state.integrations;
+    expect(integration?.webhooks[0]?.target).toBe(
+      `http://parley.test/api/channels/sunshine/deployments/${deploymentId}/events`,
+    );
+    const board = suite.state.switchboards[0];
+    const ours = board?.integrations.find((one) => one.id === status.switchboardIntegrationId);
+    expect(ours).toMatchObject({
+      integrationId: integration?.id,
+      nextSwitchboardIntegrationId: suite.agentWorkspace.id,
+    });
+    expect(board?.defaultSwitchboardIntegrationId).toBe(ours?.id);
+    expect(status.agentSwitchboardIntegrationId).toBe(suite.agentWorkspace.id);
+
+    const deployment = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}`,
+      headers: owner,
+    });
+    expect(deployment.json()).toMatchObject({
+      sunshine_parley_integration_id: integration?.id,
+      sunshine_parley_switchboardIntegration_id: ours?.id,
+    });
+    // Secrets are sealed at rest.
+    const row = await t.database.db.selectFrom('sunshine_connections').selectAll().executeTakeFirstOrThrow();
+    expect(row.key_secret).not.toContain(suite.secret);
+    expect(row.webhook_secret).not.toContain(integration?.webhooks[0]?.secret ?? '');
+
+    expect((await connect(credentials())).statusCode).toBe(409);
+  });
+
+  it('refuses posts without the integration’s secret: 401, nothing stored', async () => {
+    const scId = suite.openConversation();
+    const body = JSON.stringify({
+      app: { id: suite.appId },
+      webhook: { id: 'w', version: 'v2' },
+      events: [
+        {
+          id: 'forged-1',
+          type: 'conversation:message',
+          createdAt: new Date().toISOString(),
+          payload: {
+            conversation: { id: scId, type: 'personal' },
+            message: { author: { type: 'user', userId: 'u' }, content: { type: 'text', text: 'hi' } },
+          },
+        },
+      ],
+    });
+    const url = `/api/channels/sunshine/deployments/${deploymentId}/events`;
+    for (const headers of [{}, { 'x-api-key': 'not-the-secret' }]) {
+      const response = await t.request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.name).toBe('UnauthorizedException');
+    }
+    expect(await t.database.db.selectFrom('sunshine_events').selectAll().execute()).toHaveLength(0);
+    expect(await t.database.db.selectFrom('sunshine_conversations').selectAll().execute()).toHaveLength(0);
+    // A post that is not a batch of events: 400, nothing stored either.
+    const secret = suite.state.integrations[0]?.webhooks[0]?.secret ?? '';
+    const malformed = await t.request({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'x-api-key': secret },
+      payload: { events: 'nope' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(await t.database.db.selectFrom('sunshine_events').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('delivers startConversation as the first user message: the bot greets with the `sc` context and buttons', async () => {
+    const scId = suite.openConversation();
+    expect(await suite.startConversation(scId, ana)).toEqual([200]);
+    await waitForSent(scId, 1);
+    const [greeting] = suite.state.messages.filter((message) => message.conversationId === scId);
+    expect(greeting?.author).toEqual({ type: 'business' });
+    expect(greeting?.content).toMatchObject({
+      type: 'text',
+      text: 'Hi Ana (crm-42)! How can I help?',
+      actions: [
+        { type: 'postback', text: 'Where is my order?' },
+        { type: 'postback', text: 'Talk to a person' },
+      ],
+    });
+    const row = await scConversation(scId);
+    const conversation = await t.database.db
+      .selectFrom('conversations')
+      .select(['channel', 'user_info', 'context'])
+      .where('id', '=', row.conversation_id)
+      .executeTakeFirstOrThrow();
+    expect(conversation.channel).toBe('sunshine');
+    expect(conversation.user_info).toMatchObject({
+      id: 'crm-42',
+      name: 'Ana Ruiz',
+      email: 'ana@example.com',
+    });
+    expect(conversation.context.sc).toMatchObject({
+      brandId: '360004166971',
+      externalId: 'crm-42',
+      conversation: { id: scId, metadata: { plan: 'gold' }, user: { externalId: 'crm-42', signedUp: true } },
+    });
+  });
+
+  it('answers a message once, even when the suite sends its event again', async () => {
+    const scId = suite.openConversation();
+    const first = await suite.userSays(scId, ana, 'hello', 'evt-dup-1');
+    const again = await suite.userSays(scId, ana, 'hello', 'evt-dup-1');
+    expect(first).toEqual([200]);
+    expect(again).toEqual([200]);
+    const row = await scConversation(scId);
+    await waitForSent(scId, 1);
+    const stored = await storedMessages(row.conversation_id);
+    expect(stored.filter((message) => message.role === 'user')).toEqual([{ role: 'user', text: 'hello' }]);
+    const duplicate = suite.deliveries.at(-1);
+    const response = await t.request({
+      method: 'POST',
+      url: new URL(duplicate?.target ?? '').pathname,
+      headers: duplicate?.headers,
+      payload: duplicate?.body,
+    });
+    expect(response.json()).toEqual({ accepted: 0, duplicates: 1, ignored: 0 });
+  });
+
+  it('counts and ignores event types it does not handle', async () => {
+    const statuses = await suite.emit([]);
+    expect(statuses).toEqual([]);
+    const secret = suite.state.integrations[0]?.webhooks[0]?.secret ?? '';
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/channels/sunshine/deployments/${deploymentId}/events`,
+      headers: { 'content-type': 'application/json', 'x-api-key': secret },
+      payload: {
+        app: { id: suite.appId },
+        webhook: { id: 'w', version: 'v2' },
+        events: [
+          { id: 'evt-typing', type: 'conversation:typing', createdAt: new Date().toISOString(), payload: {} },
+        ],
+      },
+    });
+    expect(response.json()).toEqual({ accepted: 0, duplicates: 0, ignored: 1 });
+    const status = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(status.json()).toMatchObject({ ignoredEvents: 1 });
+    expect(status.json().lastEventAt).not.toBeNull();
+  });
+
+  it('hands over with the reason, stays silent while the agent workspace has control, resumes when released', async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const actions = suite.state.messages.find((message) => message.conversationId === scId)?.content
+      .actions as { text: string; payload: string }[];
+    const person = actions.find((action) => action.text === 'Talk to a person');
+    await suite.userTaps(scId, ana, person?.payload ?? '', 'Talk to a person');
+    await waitForSent(scId, 2);
+    expect(sentTexts(scId)[1]).toBe('Connecting you with a person…');
+    // The bot's handoff passed control to the next integration: the agent workspace.
+    await eventually(async () => (suite.activeName(scId) === 'zd-agentWorkspace' ? true : undefined));
+    const pass = suite.calls.find((call) => call.path.endsWith(`/conversations/${scId}/passControl`));
+    expect(pass?.body).toMatchObject({
+      switchboardIntegration: 'next',
+      metadata: { reason: 'Asked for a person', summary: 'Talk to a person' },
+    });
+    expect(String((pass?.body?.metadata as Record<string, string> | undefined)?.transcript)).toMatch(
+      /^http:\/\/parley\.test\/v2\/inbox\?conversationId=/,
+    );
+    const row = await scConversation(scId);
+    await eventually(async () => {
+      const now = await scConversation(scId);
+      return now.parley_in_control ? undefined : true;
+    });
+
+    await suite.userSays(scId, ana, 'is anyone there?');
+    await eventually(async () =>
+      (await storedMessages(row.conversation_id)).some((message) => message.text === 'is anyone there?')
+        ? true
+        : undefined,
+    );
+    // The agent has control: the message is kept, the bot says nothing.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sentTexts(scId)).toHaveLength(2);
+
+    suite.changeControl(scId, 'releaseControl', null);
+    await waitForSent(scId, 3);
+    expect(sentTexts(scId)[2]).toBe('The bot is back. Anything else?');
+
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/inbox/conversations/${row.conversation_id}`,
+      headers: owner,
+    });
+    const events = detail.json<InboxTranscript>().events.map((event) => event.name);
+    expect(events).toEqual(expect.arrayContaining(['Handoff Requested', 'Pass Control']));
+    expect(events.filter((name) => name === 'Pass Control').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('retries a message on 429 and 5xx with backoff, and sends it once', async () => {
+    const scId = suite.openConversation();
+    suite.failNext(429, 1, scId);
+    suite.failNext(503, 1, scId);
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const posts = suite.calls.filter((call) => call.path.endsWith(`/conversations/${scId}/messages`));
+    expect(posts.map((call) => call.status)).toEqual([429, 503, 201]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?']);
+  }, 20_000);
+
+  it('passes control from the inbox: an agent taking over hands the conversation to the suite’s next integration, and back', async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const { conversation_id: id } = await scConversation(scId);
+    const pass = (to: 'agent' | 'bot') =>
+      t.request({
+        method: 'POST',
+        url: `/api/conversations/${id}/pass-control`,
+        headers: owner,
+        payload: { to },
+      });
+    expect((await pass('agent')).statusCode).toBe(200);
+    await eventually(async () => (suite.activeName(scId) === 'zd-agentWorkspace' ? true : undefined));
+    const reply = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/agent-messages`,
+      headers: owner,
+      payload: { text: 'Hi Ana, I am looking at your order.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    await waitForSent(scId, 2);
+    expect(sentTexts(scId)[1]).toBe('Hi Ana, I am looking at your order.');
+
+    expect((await pass('bot')).statusCode).toBe(200);
+    await eventually(async () => (suite.activeName(scId)?.startsWith('parley-') ? true : undefined));
+    const back = suite.calls
+      .filter((call) => call.path.endsWith(`/conversations/${scId}/passControl`))
+      .at(-1);
+    expect(back?.body).toMatchObject({
+      switchboardIntegration: suite.state.switchboards[0]?.defaultSwitchboardIntegrationId,
+    });
+    await eventually(async () => ((await scConversation(scId)).parley_in_control ? true : undefined));
+  });
+
+  it('gives up a message the suite refuses (4xx), says so in the status, and sends the next', async () => {
+    const scId = suite.openConversation();
+    suite.failNext(400, 1, scId);
+    await suite.startConversation(scId, ana);
+    await eventually(async () =>
+      suite.calls.some((call) => call.path.endsWith(`/conversations/${scId}/messages`)) ? true : undefined,
+    );
+    await suite.userSays(scId, ana, 'hello again');
+    await waitForSent(scId, 1);
+    const status = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(status.json().lastError).toMatch(/was not sent: The messaging suite answered 400/);
+    expect(sentTexts(scId)).toHaveLength(1);
+  });
+
+  it('notes a malformed event and handles the rest of its batch', async () => {
+    const scId = suite.openConversation();
+    await suite.emit([
+      { type: 'conversation:message', payload: { message: 'not a message' } },
+      {
+        type: 'conversation:create',
+        payload: {
+          conversation: { id: scId, type: 'personal' },
+          creationReason: 'startConversation',
+          user: { id: 'u-2' },
+        },
+      },
+    ]);
+    await waitForSent(scId, 1);
+    const status = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(status.json().lastError).toMatch(/conversation:message event .* was malformed/);
+  });
+
+  it('disconnects: removes Parley’s integrations from the suite and forgets the keys', async () => {
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(response.statusCode).toBe(204);
+    expect(suite.state.integrations).toHaveLength(0);
+    expect(suite.state.switchboards[0]?.integrations.map((one) => one.name)).toEqual(['zd-agentWorkspace']);
+    expect(suite.state.switchboards[0]?.defaultSwitchboardIntegrationId).toBe(suite.agentWorkspace.id);
+    const deployment = await t.request({
+      method: 'GET',
+      url: `/api/deployments/${deploymentId}`,
+      headers: owner,
+    });
+    expect(deployment.json()).toMatchObject({
+      sunshine_parley_integration_id: null,
+      sunshine_parley_switchboardIntegration_id: null,
+    });
+    const late = await t.request({
+      method: 'POST',
+      url: `/api/channels/sunshine/deployments/${deploymentId}/events`,
+      headers: { 'content-type': 'application/json', 'x-api-key': 'anything' },
+      payload: { app: { id: suite.appId }, webhook: { id: 'w', version: 'v2' }, events: [] },
+    });
+    expect(late.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a deployment that is gone, and stores nothing', async () => {
+    expect((await connect(credentials())).statusCode).toBe(200);
+    const secret = suite.state.integrations[0]?.webhooks[0]?.secret ?? '';
+    const events = await t.database.db.selectFrom('sunshine_events').selectAll().execute();
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/deployments/${deploymentId}`, headers: owner }))
+        .statusCode,
+    ).toBe(204);
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/channels/sunshine/deployments/${deploymentId}/events`,
+      headers: { 'content-type': 'application/json', 'x-api-key': secret },
+      payload: {
+        app: { id: suite.appId },
+        webhook: { id: 'w', version: 'v2' },
+        events: [{ id: 'evt-gone', type: 'conversation:message', payload: {} }],
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await t.database.db.selectFrom('sunshine_events').selectAll().execute()).toHaveLength(
+      events.length,
+    );
+  });
+});

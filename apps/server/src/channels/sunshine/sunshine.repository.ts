@@ -1,0 +1,260 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { SunshineConnectionRow } from '../../db/tables/sunshine.table';
+
+type NewConnection = Omit<
+  SunshineConnectionRow,
+  'last_event_at' | 'last_error' | 'last_error_at' | 'ignored_events' | 'created_at'
+>;
+
+/** A company's deployment (not removed), for connecting it. */
+export async function findLiveDeployment(db: Queryable, companyId: string, deploymentId: string) {
+  return db
+    .selectFrom('deployments')
+    .select(['id', 'channel', 'bot_id'])
+    .where('id', '=', deploymentId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findConnection(
+  db: Queryable,
+  companyId: string,
+  deploymentId: string,
+): Promise<SunshineConnectionRow | undefined> {
+  return db
+    .selectFrom('sunshine_connections')
+    .selectAll()
+    .where('deployment_id', '=', deploymentId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+/** The connection of a deployment still in service (the webhook: no company known yet). */
+export async function findWebhookConnection(db: Queryable, deploymentId: string) {
+  return db
+    .selectFrom('sunshine_connections as s')
+    .innerJoin('deployments as d', 'd.id', 's.deployment_id')
+    .selectAll('s')
+    .select(['d.bot_id'])
+    .where('s.deployment_id', '=', deploymentId)
+    .where('d.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Stores a connection and the ids the deployment keeps; false when one exists already. */
+export async function insertConnection(db: Queryable, connection: NewConnection): Promise<boolean> {
+  const inserted = await db
+    .insertInto('sunshine_connections')
+    .values(connection)
+    .onConflict((oc) => oc.column('deployment_id').doNothing())
+    .returning('deployment_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function deleteConnection(
+  db: Queryable,
+  companyId: string,
+  deploymentId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('sunshine_connections')
+    .where('deployment_id', '=', deploymentId)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** Keeps the ids of the events not seen before; answers them. */
+export async function recordEventIds(
+  db: Queryable,
+  deploymentId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .insertInto('sunshine_events')
+    .values(ids.map((event_id) => ({ deployment_id: deploymentId, event_id })))
+    .onConflict((oc) => oc.columns(['deployment_id', 'event_id']).doNothing())
+    .returning('event_id')
+    .execute();
+  return new Set(rows.map((row) => row.event_id));
+}
+
+/** The status settings show: when events last came, how many were of types Parley ignores. */
+export async function noteEvents(db: Queryable, deploymentId: string, ignored: number): Promise<void> {
+  await db
+    .updateTable('sunshine_connections')
+    .set((eb) => ({ last_event_at: sql`now()`, ignored_events: eb('ignored_events', '+', ignored) }))
+    .where('deployment_id', '=', deploymentId)
+    .execute();
+}
+
+export async function noteError(db: Queryable, deploymentId: string, message: string): Promise<void> {
+  await db
+    .updateTable('sunshine_connections')
+    .set({ last_error: message.slice(0, 500), last_error_at: sql`now()` })
+    .where('deployment_id', '=', deploymentId)
+    .execute();
+}
+
+export async function findScConversation(db: Queryable, deploymentId: string, scConversationId: string) {
+  return db
+    .selectFrom('sunshine_conversations')
+    .select(['conversation_id', 'parley_in_control'])
+    .where('deployment_id', '=', deploymentId)
+    .where('sc_conversation_id', '=', scConversationId)
+    .executeTakeFirst();
+}
+
+export async function insertScConversation(
+  db: Queryable,
+  row: {
+    conversation_id: string;
+    deployment_id: string;
+    company_id: string;
+    sc_conversation_id: string;
+    parley_in_control: boolean;
+  },
+): Promise<void> {
+  await db.insertInto('sunshine_conversations').values(row).execute();
+}
+
+/** Records who has control; true when that changed. */
+export async function setParleyInControl(db: Queryable, conversationId: string, inControl: boolean) {
+  const changed = await db
+    .updateTable('sunshine_conversations')
+    .set({ parley_in_control: inControl })
+    .where('conversation_id', '=', conversationId)
+    .where('parley_in_control', '=', !inControl)
+    .returning('conversation_id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/**
+ * Writes the messaging-suite context (`sc`) the conversation's next turn reads, on the Parley
+ * conversation of a suite conversation; answers it, who is in control and its status (none: new).
+ */
+export async function updateScContext(
+  db: Queryable,
+  deploymentId: string,
+  scConversationId: string,
+  sc: Record<string, unknown>,
+) {
+  return db
+    .updateTable('conversations')
+    .from('sunshine_conversations')
+    .set({ context: sql`jsonb_set(conversations.context, '{sc}', ${JSON.stringify(sc)}::jsonb)` })
+    .whereRef('sunshine_conversations.conversation_id', '=', 'conversations.id')
+    .where('sunshine_conversations.deployment_id', '=', deploymentId)
+    .where('sunshine_conversations.sc_conversation_id', '=', scConversationId)
+    .returning([
+      'sunshine_conversations.conversation_id',
+      'sunshine_conversations.parley_in_control',
+      'conversations.status',
+    ])
+    .executeTakeFirst();
+}
+
+/** What sending a conversation's messages out needs: where, with what, and how far it got. */
+export async function findOutbound(db: Queryable, conversationId: string) {
+  return db
+    .selectFrom('sunshine_conversations as sc')
+    .innerJoin('sunshine_connections as s', 's.deployment_id', 'sc.deployment_id')
+    .innerJoin('conversations as c', 'c.id', 'sc.conversation_id')
+    .selectAll('s')
+    .select([
+      'sc.sc_conversation_id',
+      'sc.parley_in_control',
+      'sc.sent_seq',
+      'sc.sending_seq',
+      'sc.sent_parts',
+      'sc.pending_control',
+      'c.state',
+      'c.status',
+      'c.agent_id',
+    ])
+    .where('sc.conversation_id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/** The bot's and agents' messages not sent yet, in order. */
+export async function unsentMessages(db: Queryable, conversationId: string, afterSeq: number) {
+  return db
+    .selectFrom('conversation_messages')
+    .select(['seq', 'message'])
+    .where('conversation_id', '=', conversationId)
+    .where('seq', '>', afterSeq)
+    .where('role', 'in', ['bot', 'agent'])
+    .orderBy('seq')
+    .limit(100)
+    .execute();
+}
+
+/** Claims a message for sending (its call is about to be made); false when already claimed. */
+export async function claimMessage(db: Queryable, conversationId: string, seq: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('sunshine_conversations')
+    .set({ sending_seq: seq })
+    .where('conversation_id', '=', conversationId)
+    .where('sending_seq', 'is', null)
+    .where('sent_seq', '<', seq)
+    .returning('conversation_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** The claimed message is out (or given up): the next one may go. */
+export async function finishMessage(db: Queryable, conversationId: string, seq: number): Promise<void> {
+  await db
+    .updateTable('sunshine_conversations')
+    .set({ sent_seq: seq, sending_seq: null, sent_parts: 0 })
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}
+
+/** The claimed message was not sent (the suite refused for now): the next attempt sends it. */
+export async function releaseMessage(db: Queryable, conversationId: string): Promise<void> {
+  await db
+    .updateTable('sunshine_conversations')
+    .set({ sending_seq: null })
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}
+
+/** A piece of the claimed message is out. */
+export async function notePartSent(db: Queryable, conversationId: string, parts: number): Promise<void> {
+  await db
+    .updateTable('sunshine_conversations')
+    .set({ sent_parts: parts })
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}
+
+/** The reason the bot's last handoff gave (the handoff module's), for the agent taking over. */
+export async function lastHandoffReason(db: Queryable, conversationId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('conversation_events')
+    .select(sql<string | null>`data->>'reason'`.as('reason'))
+    .where('conversation_id', '=', conversationId)
+    .where('name', '=', 'Handoff Requested')
+    .orderBy('occurred_at', 'desc')
+    .orderBy('position', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.reason ?? null;
+}
+
+export async function setPendingControl(
+  db: Queryable,
+  conversationId: string,
+  control: 'next' | 'parley' | null,
+): Promise<void> {
+  await db
+    .updateTable('sunshine_conversations')
+    .set({ pending_control: control })
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}

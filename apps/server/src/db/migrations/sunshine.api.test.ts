@@ -1,0 +1,77 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/test-app';
+import type { Database } from '../database';
+import { migrations } from '.';
+
+describe('migration 0028: the messaging-suite channel’s tables', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let migrator: Migrator;
+  beforeAll(async () => {
+    ({ database, drop } = await freshDatabase());
+    migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableName: 'schema_migrations',
+      migrationLockTableName: 'schema_migrations_lock',
+    });
+    const { error } = await migrator.migrateTo('0028-sunshine');
+    if (error) throw error;
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows[0] as T;
+
+  it('keeps an event id once per deployment, one Parley conversation per suite conversation, and goes with its deployment', async () => {
+    const { id: company } = await one<{ id: string }>(
+      sql`insert into companies (name, company_type) values ('Acme', 'Regular') returning id`,
+    );
+    const { id: bot } = await one<{ id: string }>(
+      sql`insert into bots (company_id, name, language, draft_flow) values (${company}, 'Bot', 'en', '{}') returning id`,
+    );
+    const { id: deployment } = await one<{ id: string }>(
+      sql`insert into deployments (company_id, bot_id, key, channel, version) values (${company}, ${bot}, 'k', 'webchat', 1) returning id`,
+    );
+    await sql`insert into sunshine_connections (deployment_id, company_id, app_id, key_id, key_secret,
+      webhook_secret, api_url, integration_id, switchboard_id, switchboard_integration_id)
+      values (${deployment}, ${company}, 'app', 'key', 'sealed', 'sealed', 'https://api.smooch.io', 'i', 's', 'si')`.execute(
+      database.db,
+    );
+    const insertEvent = () =>
+      sql`insert into sunshine_events (deployment_id, event_id) values (${deployment}, 'evt-1')
+        on conflict do nothing returning event_id`.execute(database.db);
+    expect((await insertEvent()).rows).toHaveLength(1);
+    expect((await insertEvent()).rows).toHaveLength(0);
+
+    const { id: conversation } = await one<{ id: string }>(
+      sql`insert into conversations (company_id, bot_id, deployment_id, token_hash, status, state, channel)
+        values (${company}, ${bot}, ${deployment}, 'h', 'new', '{}', 'sunshine') returning id`,
+    );
+    await sql`insert into sunshine_conversations (conversation_id, deployment_id, company_id, sc_conversation_id)
+      values (${conversation}, ${deployment}, ${company}, 'sc-1')`.execute(database.db);
+    const row = await one<{ parley_in_control: boolean; sent_seq: number; sent_parts: number }>(
+      sql`select parley_in_control, sent_seq, sent_parts from sunshine_conversations`,
+    );
+    expect(row).toEqual({ parley_in_control: true, sent_seq: 0, sent_parts: 0 });
+    await expect(
+      sql`update sunshine_conversations set pending_control = 'elsewhere'`.execute(database.db),
+    ).rejects.toThrow();
+
+    await sql`delete from deployments where id = ${deployment}`.execute(database.db);
+    for (const table of ['sunshine_connections', 'sunshine_events', 'sunshine_conversations']) {
+      const { count } = await one<{ count: string }>(
+        sql`select count(*)::text as count from ${sql.table(table)}`,
+      );
+      expect(count).toBe('0');
+    }
+  });
+
+  it('goes down and up again', async () => {
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0028-sunshine')).error).toBeUndefined();
+  });
+});
