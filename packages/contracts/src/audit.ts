@@ -31,6 +31,8 @@ export const auditActionSchema = z.enum([
   'deployment.created',
   'deployment.changed',
   'deployment.removed',
+  'deployment.channel-connected',
+  'deployment.channel-disconnected',
   'knowledge.dataset-uploaded',
   'knowledge.dataset-replaced',
   'knowledge.dataset-changed',
