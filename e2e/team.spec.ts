@@ -94,4 +94,20 @@ describe('a team: an owner invites an agent, who sees only the inbox', () => {
     await agent.goto(`${server.url}/v2/inbox`);
     await agent.waitForURL(/\/v2\/login/);
   });
+
+  it('the owner reads in the audit log who invited, joined and was deactivated, and filters it', async () => {
+    await owner.reload();
+    const log = owner.getByRole('table', { name: 'Audit log' });
+    await log.getByText('deactivated', { exact: false }).first().waitFor();
+    const joined = log.getByRole('row', { name: /joined the team as/ });
+    await joined.getByText('Ana Agent').waitFor();
+    await joined.getByText('Role: Agent').waitFor();
+    await log.getByRole('row', { name: /Olivia Owner.*invited ana\.agent@demo\.parley\.dev/ }).waitFor();
+    await owner.getByRole('combobox', { name: 'Kind' }).click();
+    await owner.getByRole('option', { name: 'People and roles' }).click();
+    await owner.getByRole('heading', { name: 'Audit log' }).scrollIntoViewIfNeeded();
+    await screenshotOf(owner.locator('[aria-labelledby="audit-log-title"]'), 'audit-log-team');
+    await screenshot(owner, 'audit-log-settings');
+    expect(await accessibilityViolations(owner, 'main')).toEqual([]);
+  });
 });

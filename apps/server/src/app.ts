@@ -13,6 +13,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { agentsApiPrefix, agentsRoutes } from './features/agents/agents.routes';
 import { aiRoutes } from './features/ai/ai.routes';
+import { auditRoutes } from './features/audit/audit.routes';
+import { removeExpiredAuditEvents } from './features/audit/audit.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { mailPasswordReset } from './features/auth/password-reset.service';
 import { mailSignUp } from './features/auth/sign-up.service';
@@ -215,6 +217,11 @@ export async function buildApp({
     await rollUpReports(database.db);
   });
   await jobs.schedule('report-rollup', '* * * * *');
+  await jobs.work('audit-retention', async () => {
+    const removed = await removeExpiredAuditEvents(database.db);
+    if (removed > 0) app.log.info({ removed }, 'audit log entries past their company’s retention removed');
+  });
+  await jobs.schedule('audit-retention', '17 3 * * *');
   if (database.engine === 'pglite') {
     await jobs.work('embedded-vacuum', () => vacuumEmbeddedDatabase(database));
     await jobs.schedule('embedded-vacuum', EMBEDDED_VACUUM_CRON);
@@ -246,6 +253,7 @@ export async function buildApp({
     await api.register(authRoutes);
     await api.register(usersRoutes);
     await api.register(teamRoutes);
+    await api.register(auditRoutes);
     await api.register(frontendConfigRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);

@@ -4,6 +4,8 @@ export * from './agents';
 export * from './agents.api';
 export * from './ai';
 export * from './ai.api';
+export * from './audit';
+export * from './audit.api';
 export * from './auth';
 export * from './auth.api';
 export * from './bots';

@@ -81,7 +81,7 @@ export const translationApi = {
     params: botIdParamsSchema,
     query: translationLanguageQuerySchema,
     response: botTranslationsSchema,
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   }),
   saveText: defineRoute({
     method: 'PUT',
@@ -125,7 +125,7 @@ export const translationApi = {
     params: botIdParamsSchema,
     query: exportTranslationsQuerySchema,
     response: translationFileSchema,
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   }),
   importTexts: defineRoute({
     method: 'POST',

@@ -7,6 +7,7 @@ import type {
   AgentVersionTable,
 } from './tables/agent.table';
 import type { AttemptThrottleTable } from './tables/attempt-throttle.table';
+import type { AuditEventTable } from './tables/audit.table';
 import type { BotTable } from './tables/bot.table';
 import type { CompanyTable } from './tables/company.table';
 import type {
@@ -72,6 +73,7 @@ export interface DB {
   companies: CompanyTable;
   users: UserTable;
   user_invitations: UserInvitationTable;
+  audit_events: AuditEventTable;
   sections: SectionTable;
   password_reset_tokens: PasswordResetTokenTable;
   pending_sign_ups: PendingSignUpTable;

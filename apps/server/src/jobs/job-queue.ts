@@ -41,6 +41,8 @@ export interface JobPayloads {
   'sunshine-outbound': { conversationId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
+  /** Once a day: removes audit log entries older than each company keeps them. */
+  'audit-retention': Record<string, never>;
   /** Every ten minutes on the embedded database, which has no autovacuum (see db/embedded-vacuum). */
   'embedded-vacuum': Record<string, never>;
 }
@@ -57,6 +59,7 @@ const queueSettings = {
   // Each job's retries come from the configuration (sent with it); a stopped process's attempt expires.
   'webhook-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
+  'audit-retention': { retryLimit: 1, expireInMinutes: 30 },
   'sunshine-events': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
   // One sender per conversation at a time (its singleton key), and one more waiting at most: a
   // job that waits sends everything stored by then. Retries come from the configuration.

@@ -44,6 +44,8 @@ export interface RouteAccessEntry {
   auth: RouteAccess;
   permission: RoutePermission | undefined;
   staffAcrossCompanies: boolean;
+  /** Whether a success is written to the company's audit log (see features/audit). */
+  audited: boolean;
   /** The query parameters its schema reads (tests find the routes that take a company's ids there). */
   query: string[];
 }
@@ -81,6 +83,7 @@ function recordRouteAccess(app: FastifyInstance, route: RouteOptions): void {
       auth,
       permission: config.permission,
       staffAcrossCompanies: config.staffAcrossCompanies ?? false,
+      audited: config.audit !== undefined,
       query: queryParameters(route),
     });
   }

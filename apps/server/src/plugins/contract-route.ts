@@ -7,6 +7,7 @@ import type {
   FastifySchema,
 } from 'fastify';
 import type { z } from 'zod';
+import { audited } from '../features/audit/audit-trail';
 import { type EventStream, eventStreams } from '../realtime/event-stream';
 import { errorResponses } from './openapi';
 
@@ -62,6 +63,9 @@ export function routeFrom<C extends RouteContract>(
   handler: (request: ContractRequest<C>, reply: FastifyReply) => Promise<Answer<C>>,
 ): void {
   const status = contract.status ?? 200;
+  if (options.config.audit && options.config.auth === 'public') {
+    throw new Error(`${contract.method} ${contract.path}: an audited route needs a signed-in caller`);
+  }
   app.route<{ Params: Parsed<C['params']>; Querystring: Parsed<C['query']>; Body: Parsed<C['body']> }>({
     method: contract.method,
     url: contract.path,
@@ -75,7 +79,10 @@ export function routeFrom<C extends RouteContract>(
     }),
     handler: async (request, reply) => {
       reply.code(status);
-      const answer = await handler(request, reply);
+      const { audit } = options.config;
+      const answer = audit
+        ? await audited(app, request, audit, () => handler(request, reply))
+        : await handler(request, reply);
       return reply.send(answer ?? null);
     },
   });

@@ -23,6 +23,7 @@ import * as webhookDeliveries from './0021-webhook-deliveries';
 import * as serverSecrets from './0022-server-secrets';
 import * as llmUsage from './0023-llm-usage';
 import * as teams from './0024-teams';
+import * as auditLog from './0025-audit-log';
 import * as knowledgeDocuments from './0026-knowledge-documents';
 import * as agents from './0027-agents';
 import * as sunshine from './0028-sunshine';
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0022-server-secrets': serverSecrets,
   '0023-llm-usage': llmUsage,
   '0024-teams': teams,
+  '0025-audit-log': auditLog,
   '0026-knowledge-documents': knowledgeDocuments,
   '0027-agents': agents,
   '0028-sunshine': sunshine,

@@ -9,6 +9,8 @@ export interface CompanyTable {
   company_expiration_date: Date | null;
   industry: Industry | null;
   two_factor_enabled: Generated<boolean>;
+  /** How many days the audit log keeps entries (30 to 3650). */
+  audit_retention_days: Generated<number>;
   created_at: ColumnType<Date, never, never>;
 }
 export type CompanyRow = Selectable<CompanyTable>;

@@ -34,7 +34,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(
     app,
     authApi.registerTwoFactor,
-    { config: { auth: 'qr-setup', rateLimit: { bucket: 'auth' }, permission: 'signed-in' } },
+    {
+      config: {
+        auth: 'qr-setup',
+        rateLimit: { bucket: 'auth' },
+        permission: 'signed-in',
+        audit: { action: 'security.two-factor-registered' },
+      },
+    },
     async (request) => auth.registerTwoFactor(app.ctx, sessionOf(request), request.body.otp),
   );
 
@@ -43,8 +50,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { status: 'accepted' as const };
   });
 
-  routeFrom(app, authApi.changePassword, { config: { permission: 'signed-in' } }, async (request) =>
-    auth.changePassword(app.ctx, sessionOf(request), request.body),
+  routeFrom(
+    app,
+    authApi.changePassword,
+    { config: { permission: 'signed-in', audit: { action: 'security.password-changed' } } },
+    async (request) => auth.changePassword(app.ctx, sessionOf(request), request.body),
   );
 
   routeFrom(app, authApi.recover, { config: rateLimited }, async (request) => {

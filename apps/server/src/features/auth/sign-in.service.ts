@@ -1,6 +1,7 @@
 import type { AuthRecord, LoginRequest } from '@parley/contracts';
 import type { AppContext } from '../../context';
 import { RateLimitException, UnauthorizedException } from '../../errors';
+import { writeAuditEvent } from '../audit/audit-trail';
 import {
   claimAttempt,
   clearAttempts,
@@ -21,6 +22,28 @@ import { totpStep } from './two-factor';
 export function attemptPolicy(ctx: AppContext): ThrottlePolicy {
   const { perAccount, windowMs } = ctx.config.authRateLimit;
   return { freeFailures: perAccount, firstDelayMs: 1_000, maxDelayMs: windowMs, quietMs: windowMs };
+}
+
+type SignInFailure = 'wrong-password' | 'wrong-code' | 'account-disabled';
+
+/**
+ * A failed sign-in to an account, in its company's audit log (attempts at addresses without an
+ * account belong to no company and are only counted by the throttle).
+ */
+async function logSignInFailure(
+  ctx: AppContext,
+  user: SessionUser,
+  reason: SignInFailure,
+  address: string,
+): Promise<void> {
+  await writeAuditEvent(ctx.database.db, {
+    companyId: user.company_id,
+    actor: user,
+    action: 'security.sign-in-failed',
+    target: { type: 'member', id: user.id, label: user.email },
+    details: { reason },
+    ip: address,
+  });
 }
 
 const hasAuthenticator = (user: SessionUser): user is SessionUser & { totp_secret: string } =>
@@ -55,14 +78,19 @@ export async function login(ctx: AppContext, input: LoginRequest, address: strin
     throw new RateLimitException(claim.retryAfterMs, 'Too many failed sign-ins; wait a moment and try again');
   }
 
-  const fail = async (error: UnauthorizedException): Promise<never> => {
+  const fail = async (error: UnauthorizedException, reason: SignInFailure): Promise<never> => {
     await countFailure(db, accountKey, policy.quietMs);
+    if (user) await logSignInFailure(ctx, user, reason, address);
     throw error;
   };
   if (!user || !(await verifyPassword(user.password_hash, input.password))) {
-    return fail(new UnauthorizedException('Email or password is incorrect', { reason: 'bad-credentials' }));
+    return fail(
+      new UnauthorizedException('Email or password is incorrect', { reason: 'bad-credentials' }),
+      'wrong-password',
+    );
   }
   if (user.status !== 'active') {
+    await logSignInFailure(ctx, user, 'account-disabled', address);
     throw new UnauthorizedException('This account is disabled', { reason: 'disabled' });
   }
   if (hasAuthenticator(user)) {
@@ -75,6 +103,7 @@ export async function login(ctx: AppContext, input: LoginRequest, address: strin
         new UnauthorizedException('The code is not valid or was already used; enter the next one', {
           otpRequired: true,
         }),
+        'wrong-code',
       );
     }
   }

@@ -1,8 +1,23 @@
-import { botsApi } from '@parley/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { type AuditAction, type AuditDetails, botsApi } from '@parley/contracts';
+import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { companyScope, sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import { plain } from '../audit/audit-trail';
 import * as bots from './bots.service';
+
+const botChange = (action: AuditAction): FastifyContextConfig => ({
+  permission: 'bots:manage',
+  audit: { action, target: { type: 'bot', param: 'id' } },
+});
+const createdBot = (action: AuditAction): FastifyContextConfig => ({
+  permission: 'bots:manage',
+  // A duplicate names the bot it copies.
+  audit: {
+    action,
+    target: { type: 'bot', fromAnswer: true },
+    details: ({ params }): AuditDetails => (params.id ? { copy_of: plain(params.id) } : {}),
+  },
+});
 
 /** The bots of a company (contracts: botsApi). */
 export const botsRoutes: FastifyPluginAsync = async (app) => {
@@ -13,19 +28,19 @@ export const botsRoutes: FastifyPluginAsync = async (app) => {
     async (request) =>
       bots.listCompanyBots(app.ctx, companyScope(request, request.query.companyId), request.query),
   );
-  routeFrom(app, botsApi.create, { config: { permission: 'bots:manage' } }, async (request) =>
+  routeFrom(app, botsApi.create, { config: createdBot('bot.created') }, async (request) =>
     bots.createBot(app.ctx, sessionOf(request), request.body),
   );
   routeFrom(app, botsApi.get, { config: { permission: 'bots:view' } }, async (request) =>
     bots.getBot(app.ctx, sessionOf(request), request.params.id),
   );
-  routeFrom(app, botsApi.update, { config: { permission: 'bots:manage' } }, async (request) =>
+  routeFrom(app, botsApi.update, { config: botChange('bot.renamed') }, async (request) =>
     bots.renameOrRelanguageBot(app.ctx, sessionOf(request), request.params.id, request.body),
   );
-  routeFrom(app, botsApi.duplicate, { config: { permission: 'bots:manage' } }, async (request) =>
+  routeFrom(app, botsApi.duplicate, { config: createdBot('bot.duplicated') }, async (request) =>
     bots.duplicateBot(app.ctx, sessionOf(request), request.params.id),
   );
-  routeFrom(app, botsApi.remove, { config: { permission: 'bots:manage' } }, async (request) => {
+  routeFrom(app, botsApi.remove, { config: botChange('bot.deleted') }, async (request) => {
     await bots.deleteBot(app.ctx, sessionOf(request), request.params.id);
     return null;
   });

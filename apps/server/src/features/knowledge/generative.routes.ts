@@ -9,8 +9,16 @@ export const generativeRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, generativeApi.settings, { config: { permission: 'signed-in' } }, async (request) =>
     generativeTab(app.ctx, sessionOf(request), request.params.id),
   );
-  routeFrom(app, generativeApi.save, { config: { permission: 'bots:manage' } }, async (request) =>
-    saveGenerative(app.ctx, sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    generativeApi.save,
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { action: 'bot.generative-changed', target: { type: 'bot', param: 'id' } },
+      },
+    },
+    async (request) => saveGenerative(app.ctx, sessionOf(request), request.params.id, request.body),
   );
   routeFrom(
     app,

@@ -1,10 +1,13 @@
-import { publishingApi } from '@parley/contracts';
+import { type AuditAction, publishingApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import { plain } from '../audit/audit-trail';
 import { assertTrialActive } from '../companies/trial';
 import { prepareIntentModel } from '../nlu/nlu.service';
 import * as publishing from './publishing.service';
+
+const onBot = (action: AuditAction) => ({ action, target: { type: 'bot', param: 'id' } }) as const;
 
 /** A bot's draft, versions and deployments (contracts: publishingApi). */
 export const publishingRoutes: FastifyPluginAsync = async (app) => {
@@ -12,7 +15,7 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     app,
     publishingApi.saveDraft,
     // Flows of large bots are big documents.
-    { config: { permission: 'bots:manage' }, bodyLimit: 8 * 1024 * 1024 },
+    { config: { permission: 'bots:manage', audit: onBot('bot.saved') }, bodyLimit: 8 * 1024 * 1024 },
     async (request) => {
       const saved = await publishing.saveDraft(
         app.ctx,
@@ -26,18 +29,42 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  routeFrom(app, publishingApi.publish, { config: { permission: 'bots:publish' } }, async (request) => {
-    const session = sessionOf(request);
-    assertTrialActive(session.user.company_expiration_date);
-    return publishing.publish(app.ctx, session, request.params.id);
-  });
+  routeFrom(
+    app,
+    publishingApi.publish,
+    {
+      config: {
+        permission: 'bots:publish',
+        audit: {
+          ...onBot('bot.published'),
+          details: ({ answer }) => ({
+            version: plain((answer.version as { version?: unknown } | undefined)?.version),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      assertTrialActive(session.user.company_expiration_date);
+      return publishing.publish(app.ctx, session, request.params.id);
+    },
+  );
 
   routeFrom(app, publishingApi.versions, { config: { permission: 'bots:view' } }, async (request) =>
     publishing.versionsOf(app.ctx, sessionOf(request), request.params.id),
   );
 
-  routeFrom(app, publishingApi.restoreVersion, { config: { permission: 'bots:manage' } }, async (request) =>
-    publishing.restoreVersion(app.ctx, sessionOf(request), request.params.id, request.params.version),
+  routeFrom(
+    app,
+    publishingApi.restoreVersion,
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { ...onBot('bot.restored'), details: ({ params }) => ({ version: Number(params.version) }) },
+      },
+    },
+    async (request) =>
+      publishing.restoreVersion(app.ctx, sessionOf(request), request.params.id, request.params.version),
   );
 
   routeFrom(app, publishingApi.deployments, { config: { permission: 'bots:view' } }, async (request) =>
@@ -47,7 +74,16 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(
     app,
     publishingApi.createDeployment,
-    { config: { permission: 'bots:publish' } },
+    {
+      config: {
+        permission: 'bots:publish',
+        audit: {
+          action: 'deployment.created',
+          target: { type: 'deployment', fromAnswer: true },
+          details: ({ answer }) => ({ version: plain(answer.version), bot_id: plain(answer.bot_id) }),
+        },
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
       assertTrialActive(session.user.company_expiration_date);
@@ -66,7 +102,16 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(
     app,
     publishingApi.updateDeployment,
-    { config: { permission: 'bots:publish' } },
+    {
+      config: {
+        permission: 'bots:publish',
+        audit: {
+          action: 'deployment.changed',
+          target: { type: 'deployment', param: 'id' },
+          details: ({ body }) => ({ version: plain(body.version) }),
+        },
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
       // Pinning another version publishes it on the site.
@@ -78,7 +123,12 @@ export const publishingRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(
     app,
     publishingApi.removeDeployment,
-    { config: { permission: 'bots:publish' } },
+    {
+      config: {
+        permission: 'bots:publish',
+        audit: { action: 'deployment.removed', target: { type: 'deployment', param: 'id' } },
+      },
+    },
     async (request) => {
       await publishing.removeDeployment(app.ctx, sessionOf(request), request.params.id);
       return null;

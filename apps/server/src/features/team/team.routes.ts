@@ -2,6 +2,7 @@ import { teamApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import { plain } from '../audit/audit-trail';
 import * as team from './team.service';
 
 const manageUsers = { permission: 'users:manage' } as const;
@@ -12,15 +13,54 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, teamApi.list, { config: manageUsers }, async (request) =>
     team.team(app.ctx, sessionOf(request).companyId),
   );
-  routeFrom(app, teamApi.invite, { config: manageUsers }, async (request) =>
-    team.invite(app.ctx, sessionOf(request), request.body),
+  routeFrom(
+    app,
+    teamApi.invite,
+    {
+      config: {
+        ...manageUsers,
+        audit: {
+          action: 'team.invited',
+          target: { type: 'invitation', fromAnswer: true },
+          details: ({ body }) => ({ role: plain(body.role) }),
+        },
+      },
+    },
+    async (request) => team.invite(app.ctx, sessionOf(request), request.body),
   );
-  routeFrom(app, teamApi.revokeInvitation, { config: manageUsers }, async (request) => {
-    await team.revokeInvitation(app.ctx, sessionOf(request).companyId, request.params.id);
-    return null;
-  });
-  routeFrom(app, teamApi.updateMember, { config: manageUsers }, async (request) =>
-    team.updateMember(app.ctx, sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    teamApi.revokeInvitation,
+    {
+      config: {
+        ...manageUsers,
+        audit: { action: 'team.invitation-withdrawn', target: { type: 'invitation', param: 'id' } },
+      },
+    },
+    async (request) => {
+      await team.revokeInvitation(app.ctx, sessionOf(request).companyId, request.params.id);
+      return null;
+    },
+  );
+  routeFrom(
+    app,
+    teamApi.updateMember,
+    {
+      config: {
+        ...manageUsers,
+        audit: {
+          action: ({ body }) =>
+            body.role !== undefined
+              ? 'team.role-changed'
+              : body.status === 'disabled'
+                ? 'team.deactivated'
+                : 'team.reactivated',
+          target: { type: 'member', param: 'id' },
+          details: ({ body }) => ({ role: plain(body.role), status: plain(body.status) }),
+        },
+      },
+    },
+    async (request) => team.updateMember(app.ctx, sessionOf(request), request.params.id, request.body),
   );
   routeFrom(app, teamApi.invitation, { config: rateLimited }, async (request) =>
     team.invitationSummary(app.ctx, request.body.token),

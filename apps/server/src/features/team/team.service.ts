@@ -16,6 +16,7 @@ import type { UserRow } from '../../db/tables/user.table';
 import type { UserInvitationRow } from '../../db/tables/user-invitation.table';
 import { ConflictException, ForbiddenException, NotFoundException, ValidationException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
+import { writeAuditEvent } from '../audit/audit-trail';
 import { authRecordFor } from '../auth/auth-record';
 import { invitationMail } from '../auth/mails';
 import { hashPassword } from '../auth/passwords';
@@ -195,7 +196,7 @@ export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationR
         throw invitationRefused('invitation-used', 'This invitation was already accepted; sign in instead');
       }
       if (await findUserByEmail(trx, invitation.email)) throw emailTaken();
-      return insertUser(trx, {
+      const joined = await insertUser(trx, {
         email: invitation.email,
         password_hash: passwordHash,
         first_name: input.first_name,
@@ -205,6 +206,14 @@ export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationR
         company_id: invitation.company_id,
         totp_secret: null,
       });
+      await writeAuditEvent(trx, {
+        companyId: joined.company_id,
+        actor: joined,
+        action: 'team.joined',
+        target: { type: 'member', id: joined.id, label: joined.email },
+        details: { role: joined.role, invited_by: invitation.invited_by_name },
+      });
+      return joined;
     })
     .catch((error: unknown) => {
       // The address signed up elsewhere at the same moment: the unique index decides.

@@ -8,15 +8,23 @@ import * as settings from './translation-settings.service';
 /** The company's translation provider and each bot's languages (contracts: translationApi). */
 export const translationRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.ctx;
+  const manageCompany = { permission: 'company:manage' } as const;
+  const own = { type: 'company', own: true } as const;
 
   routeFrom(app, translationApi.provider, { config: { permission: 'bots:view' } }, async (request) =>
     settings.companyProvider(ctx(), sessionOf(request)),
   );
-  routeFrom(app, translationApi.saveKey, { config: { permission: 'company:manage' } }, async (request) =>
-    settings.saveProviderKey(ctx(), sessionOf(request), request.body),
+  routeFrom(
+    app,
+    translationApi.saveKey,
+    { config: { ...manageCompany, audit: { action: 'company.translation-key-changed', target: own } } },
+    async (request) => settings.saveProviderKey(ctx(), sessionOf(request), request.body),
   );
-  routeFrom(app, translationApi.removeKey, { config: { permission: 'company:manage' } }, async (request) =>
-    settings.removeProviderKey(ctx(), sessionOf(request)),
+  routeFrom(
+    app,
+    translationApi.removeKey,
+    { config: { ...manageCompany, audit: { action: 'company.translation-key-removed', target: own } } },
+    async (request) => settings.removeProviderKey(ctx(), sessionOf(request)),
   );
   routeFrom(app, translationApi.bot, { config: { permission: 'signed-in' } }, async (request) =>
     settings.botTranslation(ctx(), sessionOf(request), request.params.id),
@@ -24,7 +32,12 @@ export const translationRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(
     app,
     translationApi.saveBotLanguages,
-    { config: { permission: 'bots:manage' } },
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { action: 'bot.languages-changed', target: { type: 'bot', param: 'id' } },
+      },
+    },
     async (request) =>
       settings.saveBotTranslation(ctx(), sessionOf(request), request.params.id, request.body),
   );

@@ -9,7 +9,15 @@ export const webchatStyleRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, webchatStyleApi.get, { config: { permission: 'bots:view' } }, async (request) =>
     styleOf(app.ctx, sessionOf(request), request.params.id),
   );
-  routeFrom(app, webchatStyleApi.save, { config: { permission: 'bots:manage' } }, async (request) =>
-    saveStyle(app.ctx, sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    webchatStyleApi.save,
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { action: 'bot.styled', target: { type: 'bot', param: 'id' } },
+      },
+    },
+    async (request) => saveStyle(app.ctx, sessionOf(request), request.params.id, request.body),
   );
 };

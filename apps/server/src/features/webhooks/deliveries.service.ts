@@ -8,7 +8,8 @@ import {
 } from '@parley/contracts';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
-import { ConflictException, NotFoundException, ValidationException } from '../../errors';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../db/keyset-cursor';
+import { ConflictException, NotFoundException } from '../../errors';
 import { deliverToInstance } from './webhook-delivery';
 import * as repository from './webhooks.repository';
 
@@ -37,20 +38,7 @@ function summaryOf(row: repository.DeliveryListRow): WebhookDeliverySummary {
 }
 
 const encodeCursor = (row: repository.DeliveryListRow) =>
-  Buffer.from(JSON.stringify([row.created_key, row.id])).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id))
-      return { createdAt, id };
-  } catch {
-    // Reported below, by name.
-  }
-  throw new ValidationException('This page of the delivery log cannot be found again; start from the first', {
-    cursor: 'Not a cursor this server gave',
-  });
-}
+  encodeKeysetCursor({ createdAt: row.created_key, id: row.id });
 
 /** The delivery log, newest first, a page at a time. */
 export async function listDeliveries(
@@ -68,7 +56,7 @@ export async function listDeliveries(
     from: filters.from ? new Date(filters.from) : undefined,
     to: filters.to ? new Date(filters.to) : undefined,
     search: filters.search || undefined,
-    after: filters.cursor ? decodeCursor(filters.cursor) : undefined,
+    after: filters.cursor ? decodeKeysetCursor(filters.cursor, 'the delivery log') : undefined,
     limit: filters.limit,
   });
   const page = rows.slice(0, filters.limit);

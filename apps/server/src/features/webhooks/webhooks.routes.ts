@@ -1,4 +1,4 @@
-import { webhooksApi } from '@parley/contracts';
+import { type AuditAction, type AuditTargetType, webhooksApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { companyScope, sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
@@ -9,6 +9,12 @@ import * as webhooks from './webhooks.service';
 export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.ctx.database.db;
   const config = { permission: 'bots:manage' } as const;
+  /** A change logged in the audit log: to the thing named by a path parameter, or the one it creates. */
+  const logged = (action: AuditAction, type: AuditTargetType, param?: string) =>
+    ({
+      ...config,
+      audit: { action, target: param ? { type, param } : { type, fromAnswer: true as const } },
+    }) as const;
 
   routeFrom(app, webhooksApi.listTemplates, { config }, async (request) =>
     webhooks.listTemplates(db(), sessionOf(request), request.query),
@@ -16,11 +22,17 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, webhooksApi.getTemplate, { config }, async (request) =>
     webhooks.getTemplate(db(), sessionOf(request), request.params.id),
   );
-  routeFrom(app, webhooksApi.createTemplate, { config }, async (request) =>
-    webhooks.createTemplate(db(), sessionOf(request), request.body),
+  routeFrom(
+    app,
+    webhooksApi.createTemplate,
+    { config: logged('webhook.template-created', 'webhook-template') },
+    async (request) => webhooks.createTemplate(db(), sessionOf(request), request.body),
   );
-  routeFrom(app, webhooksApi.updateTemplate, { config }, async (request) =>
-    webhooks.updateTemplate(db(), sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    webhooksApi.updateTemplate,
+    { config: logged('webhook.template-changed', 'webhook-template', 'id') },
+    async (request) => webhooks.updateTemplate(db(), sessionOf(request), request.params.id, request.body),
   );
   routeFrom(app, webhooksApi.listInstances, { config }, async (request) =>
     webhooks.listInstances(app.ctx, companyScope(request), request.query),
@@ -28,14 +40,24 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, webhooksApi.getInstance, { config }, async (request) =>
     webhooks.getInstance(app.ctx, companyScope(request), request.params.id),
   );
-  routeFrom(app, webhooksApi.createInstance, { config }, async (request) =>
-    webhooks.createInstance(app.ctx, sessionOf(request), request.body),
+  routeFrom(
+    app,
+    webhooksApi.createInstance,
+    { config: logged('webhook.installed', 'webhook') },
+    async (request) => webhooks.createInstance(app.ctx, sessionOf(request), request.body),
   );
-  routeFrom(app, webhooksApi.updateInstance, { config }, async (request) =>
-    webhooks.updateInstance(app.ctx, companyScope(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    webhooksApi.updateInstance,
+    { config: logged('webhook.changed', 'webhook', 'id') },
+    async (request) =>
+      webhooks.updateInstance(app.ctx, companyScope(request), request.params.id, request.body),
   );
-  routeFrom(app, webhooksApi.deleteInstance, { config }, async (request) =>
-    webhooks.deleteInstance(db(), companyScope(request), request.params.id),
+  routeFrom(
+    app,
+    webhooksApi.deleteInstance,
+    { config: logged('webhook.removed', 'webhook', 'id') },
+    async (request) => webhooks.deleteInstance(db(), companyScope(request), request.params.id),
   );
   routeFrom(app, webhooksApi.testInstance, { config }, async (request) =>
     webhooks.testInstance(app.ctx, companyScope(request), request.params.id, request.body),
@@ -46,7 +68,10 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, webhooksApi.getDelivery, { config }, async (request) =>
     deliveries.getDelivery(db(), companyScope(request), request.params.id),
   );
-  routeFrom(app, webhooksApi.replayDelivery, { config }, async (request) =>
-    deliveries.replayDelivery(app.ctx, companyScope(request), request.params.id),
+  routeFrom(
+    app,
+    webhooksApi.replayDelivery,
+    { config: logged('webhook.delivery-replayed', 'webhook-delivery', 'id') },
+    async (request) => deliveries.replayDelivery(app.ctx, companyScope(request), request.params.id),
   );
 };

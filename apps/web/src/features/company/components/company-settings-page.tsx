@@ -10,6 +10,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery, useCan } from '../../../shared/session/current-user';
 import { IndustrySelect, useIndustryLabel } from '../../../shared/ui/industry-select';
 import { useUpdateCompanySettings } from '../api/company-settings';
+import { AuditLogCard } from './audit-log-card';
 import { TeamCard } from './team-card';
 
 interface SettingsForm {
@@ -142,7 +143,10 @@ function BenchmarkCard({ industry }: { industry: Industry | null }) {
   );
 }
 
-/** `/v2/company/settings`: the company's name and industry, and its team (owners and admins change them). */
+/**
+ * `/v2/company/settings`: the company's name and industry, its team, and its audit log (owners and
+ * admins change them).
+ */
 export function CompanySettingsPage() {
   const { t } = useTranslation('company');
   const { data: user } = useSuspenseQuery(currentUserQuery);
@@ -159,6 +163,7 @@ export function CompanySettingsPage() {
       {!canManage && <Alert severity="info">{t('readOnly', { company: user.company.name })}</Alert>}
       <ProfileCard company={user.company} canManage={canManage} />
       {canManageUsers && <TeamCard />}
+      {canManage && <AuditLogCard />}
       <BenchmarkCard industry={user.company.industry} />
     </Stack>
   );

@@ -64,7 +64,15 @@ function MemberRow({
     <TableRow hover>
       <TableCell>
         <Stack direction="row" spacing={1.5} alignItems="center">
-          <Avatar sx={{ width: 34, height: 34, fontSize: 14, bgcolor: active ? 'primary.main' : 'grey.400' }}>
+          <Avatar
+            sx={{
+              width: 34,
+              height: 34,
+              fontSize: 14,
+              bgcolor: active ? 'primary.main' : 'grey.700',
+              color: 'common.white',
+            }}
+          >
             {initials(member)}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
