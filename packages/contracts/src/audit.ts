@@ -9,6 +9,7 @@ export const auditKindSchema = z.enum([
   'team',
   'company',
   'security',
+  'agent',
 ]);
 export type AuditKind = z.infer<typeof auditKindSchema>;
 
@@ -28,6 +29,10 @@ export const auditActionSchema = z.enum([
   'bot.styled',
   'bot.languages-changed',
   'bot.generative-changed',
+  'bot.translation-edited',
+  'bot.translation-reset',
+  'bot.translations-filled',
+  'bot.translations-imported',
   'deployment.created',
   'deployment.changed',
   'deployment.removed',
@@ -37,6 +42,12 @@ export const auditActionSchema = z.enum([
   'knowledge.dataset-replaced',
   'knowledge.dataset-changed',
   'knowledge.dataset-deleted',
+  'knowledge.document-uploaded',
+  'knowledge.document-replaced',
+  'knowledge.document-deleted',
+  'knowledge.qa-added',
+  'knowledge.published',
+  'knowledge.unpublished',
   'webhook.template-created',
   'webhook.template-changed',
   'webhook.installed',
@@ -56,6 +67,12 @@ export const auditActionSchema = z.enum([
   'security.sign-in-failed',
   'security.two-factor-registered',
   'security.password-changed',
+  'agent.created',
+  'agent.saved',
+  'agent.duplicated',
+  'agent.deleted',
+  'agent.api-key-created',
+  'agent.api-key-revoked',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -69,6 +86,9 @@ export const auditTargetTypeSchema = z.enum([
   'bot',
   'deployment',
   'dataset',
+  'document',
+  'agent',
+  'api-key',
   'webhook',
   'webhook-template',
   'webhook-delivery',

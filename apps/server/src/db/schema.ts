@@ -1,6 +1,5 @@
 import type {
   AgentApiKeyTable,
-  AgentAuditTable,
   AgentRunTable,
   AgentTable,
   AgentToolTable,
@@ -61,7 +60,6 @@ export interface DB {
   agent_tools: AgentToolTable;
   agent_api_keys: AgentApiKeyTable;
   agent_runs: AgentRunTable;
-  agent_audit: AgentAuditTable;
   bots: BotTable;
   bot_versions: BotVersionTable;
   deployments: DeploymentTable;

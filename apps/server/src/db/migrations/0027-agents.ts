@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The agents area: agents (their current definition) with every saved version kept, the company's
  * tools (HTTP, with sealed secrets), API keys of the agents API (stored hashed, revocable), each
- * run of an agent with its trace of steps, and an audit of who changed what.
+ * run of an agent with its trace of steps. Changes to agents go to the company's audit log (0025).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table agents (
@@ -75,28 +75,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now()
   )`.execute(db);
   await sql`create index agent_runs_agent on agent_runs (company_id, agent_id, created_at desc)`.execute(db);
-
-  await sql`create table agent_audit (
-    id bigint generated always as identity primary key,
-    company_id uuid not null references companies (id) on delete cascade,
-    actor_name text not null,
-    subject text not null check (subject in ('agent', 'tool', 'api-key')),
-    subject_id uuid not null,
-    subject_name text not null,
-    action text not null,
-    created_at timestamptz not null default now()
-  )`.execute(db);
-  await sql`create index agent_audit_company on agent_audit (company_id, created_at desc)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
-    'agent_audit',
-    'agent_runs',
-    'agent_api_keys',
-    'agent_tools',
-    'agent_versions',
-    'agents',
-  ])
+  for (const table of ['agent_runs', 'agent_api_keys', 'agent_tools', 'agent_versions', 'agents'])
     await sql`drop table ${sql.table(table)}`.execute(db);
 }

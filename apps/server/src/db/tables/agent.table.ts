@@ -73,14 +73,3 @@ export interface AgentRunTable {
   created_at: ColumnType<Date, never, never>;
 }
 export type AgentRunRow = Selectable<AgentRunTable>;
-
-export interface AgentAuditTable {
-  id: Generated<string>;
-  company_id: string;
-  actor_name: string;
-  subject: 'agent' | 'tool' | 'api-key';
-  subject_id: string;
-  subject_name: string;
-  action: string;
-  created_at: ColumnType<Date, never, never>;
-}

@@ -138,28 +138,3 @@ export async function findVersion(db: Queryable, agentId: string, version: numbe
     .where('version', '=', version)
     .executeTakeFirst();
 }
-
-/** Notes who changed what in the agents area (the admin's audit log). */
-export async function recordAudit(
-  db: Queryable,
-  entry: {
-    companyId: string;
-    actorName: string;
-    subject: 'agent' | 'tool' | 'api-key';
-    subjectId: string;
-    subjectName: string;
-    action: string;
-  },
-): Promise<void> {
-  await db
-    .insertInto('agent_audit')
-    .values({
-      company_id: entry.companyId,
-      actor_name: entry.actorName,
-      subject: entry.subject,
-      subject_id: entry.subjectId,
-      subject_name: entry.subjectName,
-      action: entry.action,
-    })
-    .execute();
-}

@@ -1,15 +1,26 @@
-import { agentsApi } from '@parley/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { type AuditAction, agentsApi } from '@parley/contracts';
+import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
 import * as agents from './agents.service';
 import { runPlayground } from './playground.service';
 
 const read = { permission: 'bots:view', apiKeyScope: 'agents:read' } as const;
-const write = { permission: 'bots:manage', apiKeyScope: 'agents:write' } as const;
 const run = { permission: 'bots:manage', apiKeyScope: 'agents:run' } as const;
+/** A change to an agent, written to the company's audit log. */
+const write = (action: AuditAction, created = false): FastifyContextConfig => ({
+  permission: 'bots:manage',
+  apiKeyScope: 'agents:write',
+  audit: { action, target: created ? { type: 'agent', fromAnswer: true } : { type: 'agent', param: 'id' } },
+});
 /** API keys are managed by people only: a key cannot make or revoke keys. */
-const admin = { permission: 'company:manage' } as const;
+const admin = (action: AuditAction, created = false): FastifyContextConfig => ({
+  permission: 'company:manage',
+  audit: {
+    action,
+    target: created ? { type: 'api-key', fromAnswer: true } : { type: 'api-key', param: 'id' },
+  },
+});
 
 /**
  * The agents API (contracts: agentsApi), registered under the agents base URL's path. Callers send
@@ -24,16 +35,16 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, agentsApi.get, { config: read }, async (request) =>
     agents.getAgent(db(), sessionOf(request).companyId, request.params.id),
   );
-  routeFrom(app, agentsApi.create, { config: write }, async (request) =>
+  routeFrom(app, agentsApi.create, { config: write('agent.created', true) }, async (request) =>
     agents.createAgent(db(), sessionOf(request), request.body.definition),
   );
-  routeFrom(app, agentsApi.save, { config: write }, async (request) =>
+  routeFrom(app, agentsApi.save, { config: write('agent.saved') }, async (request) =>
     agents.saveAgent(db(), sessionOf(request), request.params.id, request.body),
   );
-  routeFrom(app, agentsApi.duplicate, { config: write }, async (request) =>
+  routeFrom(app, agentsApi.duplicate, { config: write('agent.duplicated', true) }, async (request) =>
     agents.duplicateAgent(db(), sessionOf(request), request.params.id),
   );
-  routeFrom(app, agentsApi.delete, { config: write }, async (request) => {
+  routeFrom(app, agentsApi.delete, { config: write('agent.deleted') }, async (request) => {
     await agents.deleteAgent(db(), sessionOf(request), request.params.id);
     return null;
   });
@@ -46,13 +57,13 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, agentsApi.playground, { config: run }, async (request) =>
     runPlayground(app.ctx, sessionOf(request), request.params.id, request.body),
   );
-  routeFrom(app, agentsApi.listApiKeys, { config: admin }, async (request) =>
+  routeFrom(app, agentsApi.listApiKeys, { config: { permission: 'company:manage' } }, async (request) =>
     agents.listApiKeys(db(), sessionOf(request).companyId),
   );
-  routeFrom(app, agentsApi.createApiKey, { config: admin }, async (request) =>
+  routeFrom(app, agentsApi.createApiKey, { config: admin('agent.api-key-created', true) }, async (request) =>
     agents.createApiKey(db(), sessionOf(request), request.body),
   );
-  routeFrom(app, agentsApi.revokeApiKey, { config: admin }, async (request) =>
+  routeFrom(app, agentsApi.revokeApiKey, { config: admin('agent.api-key-revoked') }, async (request) =>
     agents.revokeApiKey(db(), sessionOf(request), request.params.id),
   );
 };

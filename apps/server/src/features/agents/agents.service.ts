@@ -21,24 +21,6 @@ function authorOf(session: Session) {
   };
 }
 
-async function audit(
-  db: Db,
-  session: Session,
-  subject: 'agent' | 'api-key',
-  id: string,
-  name: string,
-  action: string,
-) {
-  await agents.recordAudit(db, {
-    companyId: session.companyId,
-    actorName: authorOf(session).name,
-    subject,
-    subjectId: id,
-    subjectName: name,
-    action,
-  });
-}
-
 export async function getAgent(db: Db, companyId: string, id: string): Promise<Agent> {
   const row = await agents.findAgent(db, companyId, id);
   if (!row) throw new NotFoundException('Agent not found');
@@ -48,7 +30,6 @@ export async function getAgent(db: Db, companyId: string, id: string): Promise<A
 export async function createAgent(db: Db, session: Session, definition: AgentDefinition): Promise<Agent> {
   const row = await db.transaction().execute(async (trx) => {
     const created = await agents.insertAgent(trx, session.companyId, definition, authorOf(session));
-    await audit(trx, session, 'agent', created.id, created.name, 'created');
     return created;
   });
   return agents.toAgent(row);
@@ -71,7 +52,6 @@ export async function saveAgent(
       });
     }
     const saved = await agents.updateAgent(trx, current, change.definition, authorOf(session));
-    await audit(trx, session, 'agent', saved.id, saved.name, `saved version ${saved.version}`);
     return saved;
   });
   return agents.toAgent(row);
@@ -93,7 +73,6 @@ export async function deleteAgent(db: Db, session: Session, id: string): Promise
     const current = await agents.findAgent(trx, session.companyId, id, { forUpdate: true });
     if (!current || !(await agents.deleteAgent(trx, session.companyId, id)))
       throw new NotFoundException('Agent not found');
-    await audit(trx, session, 'agent', id, current.name, 'deleted');
   });
 }
 
@@ -139,7 +118,6 @@ export async function createApiKey(
       createdBy: session.userId,
       createdByName: authorOf(session).name,
     });
-    await audit(trx, session, 'api-key', created.id, created.name, 'created');
     return created;
   });
   return { key: keys.toApiKey(row), secret };
@@ -153,7 +131,6 @@ export async function revokeApiKey(db: Db, session: Session, id: string) {
   const row = await db.transaction().execute(async (trx) => {
     const revoked = await keys.revokeApiKey(trx, session.companyId, id);
     if (!revoked) throw new NotFoundException('API key not found');
-    await audit(trx, session, 'api-key', revoked.id, revoked.name, 'revoked');
     return revoked;
   });
   return keys.toApiKey(row);

@@ -324,6 +324,7 @@ const notAChange: Record<string, string> = {
   'POST /api/templates/render': 'renders a template preview; changes nothing',
   'POST /api/webhooks/instances/:id/test': 'a test call, kept in the delivery log',
   'PATCH /api/frontend/user/me': 'one’s own name and language',
+  'POST /agents-api/agents/:id/playground': 'tries an agent; kept in its runs',
 };
 
 describe('audit log: every change is declared', () => {

@@ -126,6 +126,7 @@ async function labelQuery(
           .executeTakeFirst()
       )?.name;
     case 'dataset':
+    case 'document':
       return (
         await db
           .selectFrom('knowledge_sources')
@@ -182,6 +183,24 @@ async function labelQuery(
           .where('id', '=', id)
           .executeTakeFirst()
       )?.email;
+    case 'agent':
+      return (
+        await db
+          .selectFrom('agents')
+          .select('name')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.name;
+    case 'api-key':
+      return (
+        await db
+          .selectFrom('agent_api_keys')
+          .select('name')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.name;
     case 'company':
       return (await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst())
         ?.name;

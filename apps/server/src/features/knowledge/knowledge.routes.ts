@@ -29,6 +29,22 @@ const dataset = (action: AuditAction, created = false): FastifyContextConfig => 
   },
 });
 
+/** A change to a document of a bot, logged with the bot it belongs to. */
+const document = (action: AuditAction, created = false): FastifyContextConfig => ({
+  permission: 'bots:manage',
+  audit: {
+    action,
+    target: created ? { type: 'document', fromAnswer: true } : { type: 'document', param: 'sourceId' },
+    details: ({ params, query }) => ({ bot_id: plain(params.id), file: plain(query.fileName) }),
+  },
+});
+
+/** Publishing or unpublishing a bot's knowledge store. */
+const docstore = (action: AuditAction): FastifyContextConfig => ({
+  permission: 'bots:publish',
+  audit: { action, target: { type: 'bot', param: 'id' } },
+});
+
 /** A bot's knowledge: CSV datasets, documents, search over them and the published store (contracts: knowledgeApi). */
 export const knowledgeRoutes: FastifyPluginAsync = async (app) => {
   const ctx = () => app.ctx;
@@ -80,33 +96,52 @@ export const knowledgeRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, knowledgeApi.search, { config: { permission: 'bots:manage' } }, async (request) =>
     searchKnowledge(ctx().database.db, sessionOf(request).companyId, request.params.id, request.body),
   );
-  routeFrom(app, knowledgeApi.uploadDocument, { config: { permission: 'bots:manage' } }, async (request) =>
-    uploadDocumentFile(ctx(), sessionOf(request), request, {
-      botId: request.params.id,
-      fileName: request.query.fileName,
-    }),
+  routeFrom(
+    app,
+    knowledgeApi.uploadDocument,
+    { config: document('knowledge.document-uploaded', true) },
+    async (request) =>
+      uploadDocumentFile(ctx(), sessionOf(request), request, {
+        botId: request.params.id,
+        fileName: request.query.fileName,
+      }),
   );
-  routeFrom(app, knowledgeApi.createQaDocument, { config: { permission: 'bots:manage' } }, async (request) =>
-    createQaDocument(ctx(), sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    knowledgeApi.createQaDocument,
+    { config: document('knowledge.qa-added', true) },
+    async (request) => createQaDocument(ctx(), sessionOf(request), request.params.id, request.body),
   );
-  routeFrom(app, knowledgeApi.replaceDocument, { config: { permission: 'bots:manage' } }, async (request) =>
-    uploadDocumentFile(ctx(), sessionOf(request), request, {
-      botId: request.params.id,
-      sourceId: request.params.sourceId,
-      fileName: request.query.fileName,
-    }),
+  routeFrom(
+    app,
+    knowledgeApi.replaceDocument,
+    { config: document('knowledge.document-replaced') },
+    async (request) =>
+      uploadDocumentFile(ctx(), sessionOf(request), request, {
+        botId: request.params.id,
+        sourceId: request.params.sourceId,
+        fileName: request.query.fileName,
+      }),
   );
   routeFrom(app, knowledgeApi.document, { config: { permission: 'bots:view' } }, async (request) =>
     documentPreview(ctx(), sessionOf(request), request.params.id, request.params.sourceId),
   );
-  routeFrom(app, knowledgeApi.deleteDocument, { config: { permission: 'bots:manage' } }, async (request) => {
-    await deleteDocument(ctx(), sessionOf(request), request.params.id, request.params.sourceId);
-    return null;
-  });
-  routeFrom(app, knowledgeApi.publishDocstore, { config: { permission: 'bots:publish' } }, async (request) =>
+  routeFrom(
+    app,
+    knowledgeApi.deleteDocument,
+    { config: document('knowledge.document-deleted') },
+    async (request) => {
+      await deleteDocument(ctx(), sessionOf(request), request.params.id, request.params.sourceId);
+      return null;
+    },
+  );
+  routeFrom(app, knowledgeApi.publishDocstore, { config: docstore('knowledge.published') }, async (request) =>
     publishDocstore(ctx(), sessionOf(request), request.params.id),
   );
-  routeFrom(app, knowledgeApi.deleteDocstore, { config: { permission: 'bots:publish' } }, async (request) =>
-    deleteDocstore(ctx(), sessionOf(request), request.params.id),
+  routeFrom(
+    app,
+    knowledgeApi.deleteDocstore,
+    { config: docstore('knowledge.unpublished') },
+    async (request) => deleteDocstore(ctx(), sessionOf(request), request.params.id),
   );
 };

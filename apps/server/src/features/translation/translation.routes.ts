@@ -44,23 +44,52 @@ export const translationRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, translationApi.texts, { config: { permission: 'bots:view' } }, async (request) =>
     texts.botTranslations(ctx(), sessionOf(request), request.params.id, request.query.language),
   );
-  routeFrom(app, translationApi.saveText, { config: { permission: 'bots:manage' } }, async (request) =>
-    texts.saveTextTranslation(ctx(), sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    translationApi.saveText,
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { action: 'bot.translation-edited', target: { type: 'bot', param: 'id' } },
+      },
+    },
+    async (request) => texts.saveTextTranslation(ctx(), sessionOf(request), request.params.id, request.body),
   );
-  routeFrom(app, translationApi.resetText, { config: { permission: 'bots:manage' } }, async (request) =>
-    texts.resetTextTranslation(ctx(), sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    translationApi.resetText,
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { action: 'bot.translation-reset', target: { type: 'bot', param: 'id' } },
+      },
+    },
+    async (request) => texts.resetTextTranslation(ctx(), sessionOf(request), request.params.id, request.body),
   );
   routeFrom(
     app,
     translationApi.translateMissing,
-    { config: { permission: 'bots:manage' } },
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { action: 'bot.translations-filled', target: { type: 'bot', param: 'id' } },
+      },
+    },
     async (request) =>
       texts.translateMissing(ctx(), sessionOf(request), request.params.id, request.body.language),
   );
   routeFrom(app, translationApi.exportTexts, { config: { permission: 'bots:view' } }, async (request) =>
     texts.exportTranslations(ctx(), sessionOf(request), request.params.id, request.query),
   );
-  routeFrom(app, translationApi.importTexts, { config: { permission: 'bots:manage' } }, async (request) =>
-    texts.importTranslations(ctx(), sessionOf(request), request.params.id, request.body),
+  routeFrom(
+    app,
+    translationApi.importTexts,
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: { action: 'bot.translations-imported', target: { type: 'bot', param: 'id' } },
+      },
+    },
+    async (request) => texts.importTranslations(ctx(), sessionOf(request), request.params.id, request.body),
   );
 };
