@@ -39,6 +39,7 @@ const kindColour: Record<AuditKind, string> = {
   team: '#15803d',
   company: '#475569',
   security: '#b91c1c',
+  agent: '#be185d',
 };
 
 /** Details worth a chip, each with the words of its value; ids are left to the target's name. */
