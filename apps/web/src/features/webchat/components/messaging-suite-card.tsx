@@ -129,7 +129,7 @@ function ConnectForm({ deploymentId }: { deploymentId: string }) {
       {region === 'custom' && (
         <TextField
           label={t('messaging.apiUrl')}
-          placeholder="https://example.zendesk.com/sc"
+          placeholder={t('messaging.apiUrlPlaceholder')}
           value={apiUrl}
           onChange={(e) => setApiUrl(e.target.value)}
           required
