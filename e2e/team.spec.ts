@@ -84,7 +84,8 @@ describe('a team: an owner invites an agent, who sees only the inbox', () => {
 
   it('the owner sees the agent’s last sign-in and deactivates her: her session ends at once', async () => {
     await owner.reload();
-    const row = owner.getByRole('row', { name: /Ana Agent/ });
+    // The team's own table: the audit log below names her too.
+    const row = owner.getByRole('table', { name: 'Team' }).getByRole('row', { name: /Ana Agent/ });
     await row.getByText('ana.agent@demo.parley.dev').waitFor();
     expect(await row.getByText('Never').count()).toBe(0);
     expect(await owner.getByRole('table', { name: 'Pending invitations' }).count()).toBe(0);

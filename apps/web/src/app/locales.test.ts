@@ -52,6 +52,7 @@ const SAME_IN_SPANISH = new Set([
   'Bot',
   'Chat',
   'Endpoint',
+  'Error',
   'Global: {{name}}',
   'Plan',
   'Postback',
