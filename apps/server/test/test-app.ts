@@ -6,6 +6,7 @@ import type { AppConfig } from '../src/config';
 import { loadConfig } from '../src/config';
 import type { ServerConfig } from '../src/context';
 import { createDatabase, type Database } from '../src/db/database';
+import { migratorFor } from '../src/db/migrate';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
 
 /** Which database the API suites run on: the vitest project sets it (see vitest.config.ts). */
@@ -71,6 +72,22 @@ export async function freshDatabase(): Promise<{
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/** A fresh database migrated up to `name` only, with its migrator: for a migration's own test. */
+export async function databaseMigratedTo(name: string) {
+  const { database, drop } = await freshDatabase();
+  const migrator = migratorFor(database.db);
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+  return {
+    database,
+    migrator,
+    async close() {
+      await database.close();
+      await drop();
     },
   };
 }

@@ -1,28 +1,16 @@
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/test-app';
+import { databaseMigratedTo } from '../../../test/test-app';
 import type { Database } from '../database';
-import { migrations } from '.';
 
 describe('migration 0027: the agents area’s tables', () => {
   let database: Database;
-  let drop: () => Promise<void>;
   let migrator: Migrator;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await freshDatabase());
-    migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    const { error } = await migrator.migrateTo('0027-agents');
-    if (error) throw error;
+    ({ database, migrator, close } = await databaseMigratedTo('0027-agents'));
   });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   it('keeps versions and runs with their agent, one tool name per company, and undoes cleanly', async () => {
     const company = await sql<{ id: string }>`

@@ -1,28 +1,16 @@
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/test-app';
+import { databaseMigratedTo } from '../../../test/test-app';
 import type { Database } from '../database';
-import { migrations } from '.';
 
 describe('migration 0025: the audit log and its retention', () => {
   let database: Database;
-  let drop: () => Promise<void>;
   let migrator: Migrator;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await freshDatabase());
-    migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    const { error } = await migrator.migrateTo('0024-teams');
-    if (error) throw error;
+    ({ database, migrator, close } = await databaseMigratedTo('0024-teams'));
   });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   it('gives existing companies a year of audit log, bounded to 30..3650 days, and migrates back down', async () => {
     await sql`insert into companies (name, company_type) values ('Before', 'Regular')`.execute(database.db);

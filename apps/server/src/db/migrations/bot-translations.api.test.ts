@@ -1,28 +1,15 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/test-app';
+import { databaseMigratedTo } from '../../../test/test-app';
 import type { Database } from '../database';
-import { migrations } from '.';
 
 describe('migration 0029: translations a person wrote or checked, per bot, language and text', () => {
   let database: Database;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await freshDatabase());
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    // This migration and those before it only.
-    const { error } = await migrator.migrateTo('0029-bot-translations');
-    if (error) throw error;
+    ({ database, close } = await databaseMigratedTo('0029-bot-translations'));
   });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   it('keeps one translation per bot, language and text, only reviewed or edited, gone with its bot', async () => {
     const company = await sql<{ id: string }>`

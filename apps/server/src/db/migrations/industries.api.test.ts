@@ -1,29 +1,17 @@
 import { INDUSTRIES } from '@parley/contracts';
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/test-app';
+import { databaseMigratedTo } from '../../../test/test-app';
 import type { Database } from '../database';
-import { migrations } from '.';
 
 describe('migration 0014: a company’s industry from a fixed list', () => {
   let database: Database;
-  let drop: () => Promise<void>;
   let migrator: Migrator;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await freshDatabase());
-    migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    const { error } = await migrator.migrateTo('0013-sign-in-hardening');
-    if (error) throw error;
+    ({ database, migrator, close } = await databaseMigratedTo('0013-sign-in-hardening'));
   });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   const company = async (name: string, industry: string | null) => {
     const result = await sql<{ id: string }>`

@@ -1,28 +1,16 @@
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/test-app';
+import { databaseMigratedTo } from '../../../test/test-app';
 import type { Database } from '../database';
-import { migrations } from '.';
 
 describe('migration 0026: knowledge documents and the published store', () => {
   let database: Database;
-  let drop: () => Promise<void>;
   let migrator: Migrator;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await freshDatabase());
-    migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    const { error } = await migrator.migrateTo('0024-teams');
-    if (error) throw error;
+    ({ database, migrator, close } = await databaseMigratedTo('0024-teams'));
   });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   it('keeps every dataset answering the published bot as before, as a CSV file', async () => {
     const db = database.db;

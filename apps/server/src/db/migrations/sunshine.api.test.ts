@@ -1,28 +1,16 @@
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../test/test-app';
+import { databaseMigratedTo } from '../../../test/test-app';
 import type { Database } from '../database';
-import { migrations } from '.';
 
 describe('migration 0028: the messaging-suite channel’s tables', () => {
   let database: Database;
-  let drop: () => Promise<void>;
   let migrator: Migrator;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await freshDatabase());
-    migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    const { error } = await migrator.migrateTo('0028-sunshine');
-    if (error) throw error;
+    ({ database, migrator, close } = await databaseMigratedTo('0028-sunshine'));
   });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows[0] as T;
 
