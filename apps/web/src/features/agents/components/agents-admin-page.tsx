@@ -11,7 +11,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   FormControlLabel,
   FormGroup,
@@ -27,6 +26,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/agents';
 import { AgentsTabs } from './agents-tabs';
 
@@ -225,7 +225,14 @@ export function AgentsAdminPage() {
       </Stack>
       <Card variant="outlined">
         {data.keys.map((apiKey) => (
-          <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={() => setRevoking(apiKey)} />
+          <KeyRow
+            key={apiKey.id}
+            apiKey={apiKey}
+            onRevoke={() => {
+              revoke.reset();
+              setRevoking(apiKey);
+            }}
+          />
         ))}
         {data.keys.length === 0 && (
           <Box sx={{ p: 6, textAlign: 'center' }}>
@@ -248,31 +255,25 @@ export function AgentsAdminPage() {
         />
       )}
       {created && <SecretDialog created={created} onClose={() => setCreated(null)} />}
-      <Dialog open={revoking !== null} onClose={() => setRevoking(null)}>
-        <DialogTitle>{t('admin.revokeTitle', { name: revoking?.name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('admin.revokeText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRevoking(null)}>{t('cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={revoke.isPending}
-            onClick={() =>
-              revoking &&
-              revoke.mutate(revoking.id, {
-                onSuccess: () => {
-                  enqueueSnackbar(t('admin.revokedNamed', { name: revoking.name }), { variant: 'success' });
-                  setRevoking(null);
-                },
-              })
-            }
-          >
-            {t('admin.revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('admin.revokeTitle', { name: revoking?.name ?? '' })}
+        text={t('admin.revokeText')}
+        confirmLabel={t('admin.revoke')}
+        cancelLabel={t('cancel')}
+        pending={revoke.isPending}
+        error={revoke.error}
+        onClose={() => setRevoking(null)}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              enqueueSnackbar(t('admin.revokedNamed', { name: revoking.name }), { variant: 'success' });
+              setRevoking(null);
+            },
+          })
+        }
+      />
     </Stack>
   );
 }

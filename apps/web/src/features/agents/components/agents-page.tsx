@@ -10,7 +10,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   IconButton,
   InputAdornment,
@@ -25,6 +24,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { agentListQuery, useCreateAgent, useDeleteAgent, useDuplicateAgent } from '../api/agents';
 import { AgentsTabs } from './agents-tabs';
 
@@ -192,7 +192,14 @@ export function AgentsPage() {
       />
       <Card variant="outlined">
         {agents.map((agent) => (
-          <AgentRow key={agent.id} agent={agent} onDelete={() => setDeleting(agent)} />
+          <AgentRow
+            key={agent.id}
+            agent={agent}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(agent);
+            }}
+          />
         ))}
         {!isPending && agents.length === 0 && (
           <Box sx={{ p: 6, textAlign: 'center' }}>
@@ -213,31 +220,25 @@ export function AgentsPage() {
         )}
       </Card>
       {creating && <CreateAgentDialog open onClose={() => setCreating(false)} />}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
-        <DialogTitle>{t('manage.deleteTitle', { name: deleting?.name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('manage.deleteText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  enqueueSnackbar(t('manage.deleted', { name: deleting.name }), { variant: 'success' });
-                  setDeleting(null);
-                },
-              })
-            }
-          >
-            {t('manage.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('manage.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('manage.deleteText')}
+        confirmLabel={t('manage.delete')}
+        cancelLabel={t('cancel')}
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              enqueueSnackbar(t('manage.deleted', { name: deleting.name }), { variant: 'success' });
+              setDeleting(null);
+            },
+          })
+        }
+      />
     </Stack>
   );
 }

@@ -4,15 +4,9 @@ import ErrorRounded from '@mui/icons-material/ErrorRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import StorefrontRounded from '@mui/icons-material/StorefrontRounded';
 import {
-  Alert,
   Box,
   Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   IconButton,
   MenuItem,
   Stack,
@@ -26,6 +20,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { instanceListQuery, useDeleteInstance } from '../api/webhooks';
 import { CategoryBadge } from './category-look';
 import { TestInstanceDialog } from './test-instance-dialog';
@@ -195,36 +190,25 @@ export function InstancesPage() {
         )}
       </Card>
       {testing && <TestInstanceDialog id={testing} onClose={() => setTesting(null)} />}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
-        <DialogTitle>{t('instances.deleteTitle', { name: deleting?.name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('instances.deleteText')}</DialogContentText>
-          {remove.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {remove.error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  enqueueSnackbar(t('instances.deleted', { name: deleting.name }), { variant: 'success' });
-                  setDeleting(null);
-                },
-              })
-            }
-          >
-            {t('instances.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('instances.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('instances.deleteText')}
+        confirmLabel={t('instances.delete')}
+        cancelLabel={t('cancel')}
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              enqueueSnackbar(t('instances.deleted', { name: deleting.name }), { variant: 'success' });
+              setDeleting(null);
+            },
+          })
+        }
+      />
     </Stack>
   );
 }
