@@ -105,7 +105,8 @@ describe('translation: the company’s DeepL key', () => {
     const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await visitor.goto(`${site.url}/es`);
     await visitor.getByRole('button', { name: 'Abrir chat' }).click();
-    const chat = visitor.getByRole('dialog', { name: 'Chat with us' });
+    // The window's title too is the visitor's language's (machine-translated from the style's).
+    const chat = visitor.getByRole('dialog', { name: '[ES] CHAT WITH US' });
     await chat.getByText('¡Bienvenido a la tienda!').waitFor();
     expect(await chat.getByRole('combobox', { name: 'Idioma' }).inputValue()).toBe('es');
     const input = chat.getByRole('textbox', { name: 'Escribe un mensaje…' });

@@ -16,6 +16,8 @@ import {
   translationFileSchema,
   translationLanguageQuerySchema,
   translationProviderSchema,
+  translationUsageQuerySchema,
+  translationUsageSchema,
 } from './translation';
 
 const tags = ['translation'];
@@ -49,6 +51,15 @@ export const translationApi = {
     summary: 'Forget the company’s translation key; its bots speak only their own language again',
     response: translationProviderSchema,
     errors: [401, 403],
+  }),
+  usage: defineRoute({
+    method: 'GET',
+    path: '/api/translation/usage',
+    tags,
+    summary: 'Characters the company’s bots had translated in a month (this one by default), per bot',
+    query: translationUsageQuerySchema,
+    response: translationUsageSchema,
+    errors: [400, 401, 403],
   }),
   bot: defineRoute({
     method: 'GET',

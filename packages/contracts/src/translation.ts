@@ -49,6 +49,33 @@ export const botTranslationSchema = z.object({
 });
 export type BotTranslation = z.infer<typeof botTranslationSchema>;
 
+/** A month of translation usage, `2026-11`; none: this month. */
+export const translationUsageQuerySchema = z.strictObject({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month like 2026-11')
+    .optional(),
+});
+export type TranslationUsageQuery = z.infer<typeof translationUsageQuerySchema>;
+
+const usageFigures = { characters: z.number().int(), requests: z.number().int() };
+
+/** What the company's bots had translated in a month, each bot's share (most first). */
+export const translationUsageSchema = z.object({
+  month: z.string(),
+  ...usageFigures,
+  bots: z.array(
+    z.object({
+      botId: z.string(),
+      name: z.string(),
+      /** The bot was deleted since: its usage still counts. */
+      deleted: z.boolean(),
+      ...usageFigures,
+    }),
+  ),
+});
+export type TranslationUsage = z.infer<typeof translationUsageSchema>;
+
 export const saveBotLanguagesRequestSchema = z.strictObject({
   offeredLanguages: z
     .array(translationLanguageSchema)

@@ -17,6 +17,12 @@ export const webchatStringsSchema = z.object({
   next: z.string().min(1).max(40),
   /** The language menu's name (styles saved before it have none: the widget says "Language"). */
   language: z.string().min(1).max(40).optional(),
+  /**
+   * The window's title and welcome text in this language: only in the config the widget loads,
+   * machine-translated from the style's for each language the bot offers.
+   */
+  title: z.string().max(120).optional(),
+  welcome: z.string().max(400).optional(),
 });
 export type WebchatStrings = z.infer<typeof webchatStringsSchema>;
 

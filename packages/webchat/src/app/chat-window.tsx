@@ -36,6 +36,9 @@ export function ChatWindow({
   onClose,
 }: ChatWindowProps) {
   const { style } = config;
+  // The visitor's language's title and welcome (the config translates them for offered languages).
+  const title = strings.title || style.title;
+  const welcome = strings.welcome || style.welcomeText;
   const conversation = useConversation(baseUrl, config.deploymentKey, preview, language);
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -66,7 +69,7 @@ export function ChatWindow({
     <section
       class={`pc-window pc-${style.position}${fullPage ? ' pc-fullpage' : ''}`}
       role={fullPage ? 'main' : 'dialog'}
-      aria-label={style.title}
+      aria-label={title}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !fullPage) onClose();
       }}
@@ -76,10 +79,10 @@ export function ChatWindow({
           <img class="pc-avatar" src={avatar} alt="" />
         ) : (
           <span class="pc-avatar" aria-hidden="true">
-            {style.title.slice(0, 1).toUpperCase()}
+            {title.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <h2>{style.title}</h2>
+        <h2>{title}</h2>
         {config.offeredLanguages.length > 0 && (
           <LanguageMenu
             config={config}
@@ -118,8 +121,8 @@ export function ChatWindow({
         </p>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe scrollable-region-focusable) */}
-      <div class="pc-log" role="log" aria-live="polite" aria-label={style.title} ref={log} tabIndex={0}>
-        {style.welcomeText && <p class="pc-welcome">{style.welcomeText}</p>}
+      <div class="pc-log" role="log" aria-live="polite" aria-label={title} ref={log} tabIndex={0}>
+        {welcome && <p class="pc-welcome">{welcome}</p>}
         {messages.map((shown, index) => (
           <MessageView
             key={shown.seq}

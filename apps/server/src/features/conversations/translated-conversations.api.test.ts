@@ -3,6 +3,7 @@ import type {
   ChatMessage,
   InboxTranscript,
   StartConversationResponse,
+  TranslationUsage,
   WebchatConfig,
 } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
@@ -106,13 +107,17 @@ describe('a bot that speaks the visitor’s language', () => {
     });
   });
 
-  it('gives the widget its words in each offered language (German machine-translated, once)', async () => {
+  it('gives the widget its words and title in each offered language (German machine-translated, once)', async () => {
     const config = (
       await t.request({ method: 'GET', url: `/api/chat/deployments/${key}/config` })
     ).json<WebchatConfig>();
     expect(config.offeredLanguages).toEqual(['es', 'de']);
     expect(config.style.strings.es?.send).toBe('Enviar');
     expect(config.style.strings.de?.send).toBe('[DE] SEND');
+    // The window's title is the builder's, in the bot's language: translated for both.
+    expect(config.style.strings.es?.title).toBe('[ES] CHAT WITH US');
+    expect(config.style.strings.de?.title).toBe('[DE] CHAT WITH US');
+    expect(config.style.strings.en?.title).toBeUndefined();
     const calls = deepl.translateCalls().length;
     await t.request({ method: 'GET', url: `/api/chat/deployments/${key}/config` });
     expect(deepl.translateCalls().length).toBe(calls);
@@ -247,6 +252,36 @@ describe('a bot that speaks the visitor’s language', () => {
       payload: { language: 'de' },
     });
     expect(refused.statusCode).toBe(401);
+  });
+
+  it('counts what each bot had translated, for the company’s admins, month by month', async () => {
+    const usage = async (query = '', as = headers) =>
+      t.request({ method: 'GET', url: `/api/translation/usage${query}`, headers: as });
+    const now = (await usage()).json<TranslationUsage>();
+    expect(now.month).toBe(new Date().toISOString().slice(0, 7));
+    expect(now.bots).toEqual([
+      { botId, name: 'Shop', deleted: false, characters: expect.any(Number), requests: expect.any(Number) },
+    ]);
+    expect(now.bots[0]?.characters).toBeGreaterThan(0);
+    expect(now.characters).toBe(now.bots[0]?.characters);
+    // The bot's own figure is the same one.
+    const bot = (
+      await t.request({ method: 'GET', url: `/api/bots/${botId}/translation`, headers })
+    ).json<BotTranslation>();
+    expect(bot.usage).toEqual({ characters: now.characters, requests: now.requests });
+
+    expect((await usage('?month=2020-01')).json<TranslationUsage>()).toEqual({
+      month: '2020-01',
+      characters: 0,
+      requests: 0,
+      bots: [],
+    });
+    const bad = await usage('?month=2026-13');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { name: 'ValidationException' } });
+    // Another company sees only its own (none).
+    const other = authHeader((await registerOwner(t)).auth.token);
+    expect((await usage('', other)).json<TranslationUsage>().bots).toEqual([]);
   });
 
   it('a slow provider never breaks the conversation: the bot answers untranslated and the log says why', async () => {

@@ -3,6 +3,7 @@ import type {
   SaveBotLanguagesRequest,
   SaveTranslationKeyRequest,
   TranslationProvider,
+  TranslationUsage,
 } from '@parley/contracts';
 import type { AppContext } from '../../context';
 import { AppError, ConflictException, NotFoundException } from '../../errors';
@@ -13,6 +14,7 @@ import { secretHint } from '../../sealed-secrets';
 import { keyBinding } from './key-binding';
 import {
   botUsage,
+  companyUsage,
   deleteCompanyProvider,
   findBotLanguages,
   findCompanyProvider,
@@ -76,6 +78,22 @@ export async function saveProviderKey(
 export async function removeProviderKey(ctx: AppContext, session: Session): Promise<TranslationProvider> {
   await deleteCompanyProvider(ctx.database.db, session.companyId);
   return { configured: false };
+}
+
+/** The company's translation usage in a month (`2026-11`; this month when none), per bot. */
+export async function companyTranslationUsage(
+  ctx: AppContext,
+  session: Session,
+  month: string | undefined,
+): Promise<TranslationUsage> {
+  const at = month ? new Date(`${month}-01T00:00:00Z`) : new Date();
+  const bots = await companyUsage(ctx.database.db, session.companyId, at);
+  return {
+    month: at.toISOString().slice(0, 7),
+    characters: bots.reduce((sum, bot) => sum + bot.characters, 0),
+    requests: bots.reduce((sum, bot) => sum + bot.requests, 0),
+    bots,
+  };
 }
 
 export async function botTranslation(

@@ -125,6 +125,26 @@ export async function botUsage(db: Queryable, companyId: string, botId: string, 
   return { characters: Number(row?.characters ?? 0), requests: Number(row?.requests ?? 0) };
 }
 
+/** Each bot's translation usage in the month of `at`, most characters first (deleted bots too). */
+export async function companyUsage(db: Queryable, companyId: string, at: Date) {
+  const rows = await db
+    .selectFrom('translation_usage as u')
+    .innerJoin('bots as b', 'b.id', 'u.bot_id')
+    .select(['u.bot_id', 'b.name', 'b.deleted_at', 'u.characters', 'u.requests'])
+    .where('u.company_id', '=', companyId)
+    .where('u.month', '=', monthOf(at))
+    .orderBy('u.characters', 'desc')
+    .orderBy('b.name')
+    .execute();
+  return rows.map((row) => ({
+    botId: row.bot_id,
+    name: row.name,
+    deleted: row.deleted_at !== null,
+    characters: Number(row.characters),
+    requests: Number(row.requests),
+  }));
+}
+
 export async function addUsage(
   db: Queryable,
   usage: { companyId: string; botId: string; characters: number; at: Date },

@@ -26,6 +26,9 @@ export const translationRoutes: FastifyPluginAsync = async (app) => {
     { config: { ...manageCompany, audit: { action: 'company.translation-key-removed', target: own } } },
     async (request) => settings.removeProviderKey(ctx(), sessionOf(request)),
   );
+  routeFrom(app, translationApi.usage, { config: manageCompany }, async (request) =>
+    settings.companyTranslationUsage(ctx(), sessionOf(request), request.query.month),
+  );
   routeFrom(app, translationApi.bot, { config: { permission: 'signed-in' } }, async (request) =>
     settings.botTranslation(ctx(), sessionOf(request), request.params.id),
   );

@@ -1,4 +1,9 @@
-import { type WebchatConfig, type WebchatStrings, webchatStyleSchema } from '@parley/contracts';
+import {
+  type WebchatConfig,
+  type WebchatStrings,
+  type WebchatStyle,
+  webchatStyleSchema,
+} from '@parley/contracts';
 import type { AppContext } from '../../context';
 import { NotFoundException } from '../../errors';
 import { findDeploymentByKey } from '../publishing/publishing.repository';
@@ -12,15 +17,10 @@ export async function webchatConfig(ctx: AppContext, deploymentKey: string): Pro
   if (!deployment || !bot) throw new NotFoundException('This chat is not available');
   const style = webchatStyleSchema.parse(bot.webchat_style);
   const offered = bot.offered_languages.filter((language) => language !== bot.language);
-  const strings = await widgetStrings(
-    ctx,
-    { companyId: bot.company_id, botId: deployment.bot_id },
-    style.strings,
-    {
-      bot: bot.language,
-      offered,
-    },
-  );
+  const strings = await widgetStrings(ctx, { companyId: bot.company_id, botId: deployment.bot_id }, style, {
+    bot: bot.language,
+    offered,
+  });
   return {
     deploymentKey,
     botName: bot.name,
@@ -34,35 +34,55 @@ export async function webchatConfig(ctx: AppContext, deploymentKey: string): Pro
 
 /**
  * The widget's words in each language the bot offers: the style's where it has them, the rest
- * machine-translated from the bot's language (cached, so once per company and language). A
- * language whose translation fails is left out.
+ * machine-translated, the window's title and welcome text included (the builder writes those in
+ * the bot's language, and may write them per language too). Cached, so once per company and
+ * language; a language whose translation fails is left out unless the style has its words.
  */
 async function widgetStrings(
   ctx: AppContext,
   owner: { companyId: string; botId: string },
-  strings: Record<string, WebchatStrings>,
+  style: WebchatStyle,
   languages: { bot: string; offered: string[] },
 ): Promise<Record<string, WebchatStrings>> {
+  const { strings } = style;
   const source = strings[languages.bot] ?? strings.en;
-  const missing = languages.offered.filter((language) => strings[language] === undefined);
-  if (!source || missing.length === 0) return strings;
+  if (!source) return strings;
   const sourceLanguage = strings[languages.bot] ? languages.bot : 'en';
-  const words = Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const words = Object.entries(source).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && entry[0] !== 'title' && entry[0] !== 'welcome',
+  );
+  // The builder's own words for the bot's language win over the style's, as in the widget.
+  const title = strings[languages.bot]?.title || style.title;
+  const welcome = strings[languages.bot]?.welcome || style.welcomeText;
+  const translate = (source: string, target: string, texts: string[]) =>
+    texts.length === 0 ? Promise.resolve([]) : ctx.translation.translate({ ...owner, source, target, texts });
   const translated = await Promise.all(
-    missing.map(async (target) => {
+    languages.offered.map(async (target) => {
+      const own = strings[target];
+      const window = {
+        ...(own?.title ? {} : { title }),
+        ...(own?.welcome || !welcome ? {} : { welcome }),
+      };
       try {
-        const texts = await ctx.translation.translate({
-          ...owner,
-          source: sourceLanguage,
-          target,
-          texts: words.map(([, text]) => text),
-        });
-        return [
-          target,
-          Object.fromEntries(words.map(([key, text], index) => [key, texts[index] ?? text])),
-        ] as const;
+        const [windowTexts, texts] = await Promise.all([
+          translate(languages.bot, target, Object.values(window)),
+          own
+            ? []
+            : translate(
+                sourceLanguage,
+                target,
+                words.map(([, text]) => text),
+              ),
+        ]);
+        const base =
+          own ?? Object.fromEntries(words.map(([key, text], index) => [key, texts[index] ?? text]));
+        const windowWords = Object.fromEntries(
+          Object.keys(window).map((key, index) => [key, windowTexts[index]]),
+        );
+        return [target, { ...base, ...windowWords }] as const;
       } catch {
-        return null;
+        return own ? ([target, own] as const) : null;
       }
     }),
   );

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery, useCan } from '../../../shared/session/current-user';
 import { IndustrySelect, useIndustryLabel } from '../../../shared/ui/industry-select';
+import { TranslationUsageCard } from '../../translation/components/translation-usage-card';
 import { useUpdateCompanySettings } from '../api/company-settings';
 import { AuditLogCard } from './audit-log-card';
 import { TeamCard } from './team-card';
@@ -163,6 +164,7 @@ export function CompanySettingsPage() {
       {!canManage && <Alert severity="info">{t('readOnly', { company: user.company.name })}</Alert>}
       <ProfileCard company={user.company} canManage={canManage} />
       {canManageUsers && <TeamCard />}
+      {canManage && <TranslationUsageCard />}
       {canManage && <AuditLogCard />}
       <BenchmarkCard industry={user.company.industry} />
     </Stack>

@@ -14,6 +14,7 @@ import { callRoute } from '../../../shared/api/request';
 export const translationKeys = {
   all: ['translation'] as const,
   provider: () => [...translationKeys.all, 'provider'] as const,
+  usage: (month: string) => [...translationKeys.all, 'usage', month] as const,
   bot: (botId: string) => [...translationKeys.all, 'bot', botId] as const,
   texts: (botId: string, language: string) => [...translationKeys.all, 'texts', botId, language] as const,
 };
@@ -22,6 +23,13 @@ export const providerQuery = () =>
   queryOptions({
     queryKey: translationKeys.provider(),
     queryFn: ({ signal }) => callRoute(translationApi.provider, { signal }),
+  });
+
+/** The company's translation usage per bot in a month (`2026-11`). */
+export const translationUsageQuery = (month: string) =>
+  queryOptions({
+    queryKey: translationKeys.usage(month),
+    queryFn: ({ signal }) => callRoute(translationApi.usage, { query: { month }, signal }),
   });
 
 export const botTranslationQuery = (botId: string) =>
