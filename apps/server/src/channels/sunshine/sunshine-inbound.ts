@@ -15,9 +15,11 @@ import {
   noteEvents,
   recordEventIds,
   setParleyInControl,
+  setPendingControl,
   updateScContext,
 } from './sunshine.repository';
 import { webhookBinding } from './sunshine-connect.service';
+import { queueSunshineSend } from './sunshine-outbound';
 import {
   isKnownType,
   type ScConversation,
@@ -254,6 +256,21 @@ async function handleEvent(ctx: AppContext, connection: Connection, event: Sunsh
       );
       if (!held.inControl || held.synced || held.status !== 'new') return;
       await turn(ctx, held.id, { input: { type: 'start' }, incoming: null, fresh: true });
+      return;
+    }
+    case 'switchboard:offerControl': {
+      // Offered to Parley's own switchboard integration: Parley accepts (through the sender, so a
+      // rate limit or a failing suite is retried), and the suite's acceptControl resumes the bot.
+      const { conversation } = sunshinePayloads[event.type].parse(event.payload);
+      if (conversation.pendingSwitchboardIntegration?.id !== connection.switchboard_integration_id) return;
+      const found = await findScConversation(ctx.database.db, connection.deployment_id, conversation.id);
+      const id =
+        found?.conversation_id ?? (await conversationFor(ctx, connection, conversation, undefined, null)).id;
+      await ctx.database.db.transaction().execute(async (trx) => {
+        await setPendingControl(trx, id, 'accept');
+        await queueSunshineSend(ctx, trx, id);
+      });
+      ctx.jobs.wake('sunshine-outbound');
       return;
     }
     default: {

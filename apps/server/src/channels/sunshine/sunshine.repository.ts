@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
-import type { SunshineConnectionRow } from '../../db/tables/sunshine.table';
+import type { PendingControl, SunshineConnectionRow } from '../../db/tables/sunshine.table';
 
 type NewConnection = Omit<
   SunshineConnectionRow,
@@ -247,14 +247,65 @@ export async function lastHandoffReason(db: Queryable, conversationId: string): 
   return row?.reason ?? null;
 }
 
+/** A change of control for the sender to make (see PendingControl). */
 export async function setPendingControl(
   db: Queryable,
   conversationId: string,
-  control: 'next' | 'parley' | null,
+  control: PendingControl,
 ): Promise<void> {
   await db
     .updateTable('sunshine_conversations')
     .set({ pending_control: control })
     .where('conversation_id', '=', conversationId)
     .execute();
+}
+
+/** The change of control `made` is done (or given up); one decided since it was read stays. */
+export async function clearPendingControl(
+  db: Queryable,
+  conversationId: string,
+  made: PendingControl,
+): Promise<void> {
+  await db
+    .updateTable('sunshine_conversations')
+    .set({ pending_control: null })
+    .where('conversation_id', '=', conversationId)
+    .where('pending_control', '=', made)
+    .execute();
+}
+
+/**
+ * Suite conversations (of connected deployments) with bot or agent messages not sent yet, or a
+ * change of control not made: what a stopped process may have left without a queued send.
+ */
+export async function conversationsOwedSending(db: Queryable, limit = 10_000): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sunshine_conversations as sc')
+    .innerJoin('sunshine_connections as s', 's.deployment_id', 'sc.deployment_id')
+    .select('sc.conversation_id')
+    .where((eb) =>
+      eb.or([
+        eb('sc.pending_control', 'is not', null),
+        eb.exists(
+          eb
+            .selectFrom('conversation_messages as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.conversation_id', '=', 'sc.conversation_id')
+            .whereRef('m.seq', '>', 'sc.sent_seq')
+            .where('m.role', 'in', ['bot', 'agent']),
+        ),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.conversation_id);
+}
+
+/** Forgets received event ids older than `days` (the suite retries an event for a few days at most). */
+export async function deleteEventIdsBefore(db: Queryable, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sunshine_events')
+    .where('received_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
