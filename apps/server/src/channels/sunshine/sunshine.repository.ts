@@ -66,29 +66,35 @@ export async function deleteConnection(
     .execute();
 }
 
-/** Keeps the ids of the events not seen before; answers them. */
-export async function recordEventIds(
+/**
+ * Keeps the ids of a post's events not seen before and answers them; in the same statement, the
+ * status settings show: when events last came, and how many new ones were of types Parley ignores
+ * (`ignoredIds`).
+ */
+export async function recordEvents(
   db: Queryable,
   deploymentId: string,
   ids: string[],
+  ignoredIds: string[],
 ): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .insertInto('sunshine_events')
-    .values(ids.map((event_id) => ({ deployment_id: deploymentId, event_id })))
-    .onConflict((oc) => oc.columns(['deployment_id', 'event_id']).doNothing())
-    .returning('event_id')
-    .execute();
+  const { rows } = await sql<{ event_id: string }>`
+    with fresh as (
+      insert into sunshine_events (deployment_id, event_id)
+      select ${deploymentId}::uuid, unnest(${ids}::text[])
+      on conflict (deployment_id, event_id) do nothing
+      returning event_id
+    ),
+    noted as (
+      update sunshine_connections set
+        last_event_at = now(),
+        ignored_events = ignored_events
+          + (select count(*) from fresh where event_id = any(${ignoredIds}::text[]))::int
+      where deployment_id = ${deploymentId}::uuid
+      returning 1
+    )
+    select event_id from fresh
+  `.execute(db);
   return new Set(rows.map((row) => row.event_id));
-}
-
-/** The status settings show: when events last came, how many were of types Parley ignores. */
-export async function noteEvents(db: Queryable, deploymentId: string, ignored: number): Promise<void> {
-  await db
-    .updateTable('sunshine_connections')
-    .set((eb) => ({ last_event_at: sql`now()`, ignored_events: eb('ignored_events', '+', ignored) }))
-    .where('deployment_id', '=', deploymentId)
-    .execute();
 }
 
 export async function noteError(db: Queryable, deploymentId: string, message: string): Promise<void> {

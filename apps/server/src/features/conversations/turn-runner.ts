@@ -356,6 +356,26 @@ async function readTurnRow(
   return row;
 }
 
+/**
+ * Writes one key of the context this process's cached row of a conversation holds, as it was
+ * just written to the database (a channel's context, such as the messaging suite's `sc`), so the
+ * next turn needs no read; false when the conversation is not cached (the turn then reads it).
+ */
+export function rememberContext(
+  ctx: AppContext,
+  conversationId: string,
+  key: string,
+  value: unknown,
+): boolean {
+  const cached = ctx.conversations.cache.get(conversationId);
+  if (!cached) return false;
+  const patched: TurnRow = { ...cached, context: { ...cached.context, [key]: value } };
+  const state = validStates.get(cached);
+  if (state) validStates.set(patched, state);
+  ctx.conversations.cache.remember(patched);
+  return true;
+}
+
 /** The conversation as a stored turn left it (for the next turn, which then needs no read). */
 function afterTurn(row: TurnRow, { write }: CompletePlan): TurnRow {
   const after: TurnRow = {
