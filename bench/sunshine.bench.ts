@@ -4,16 +4,21 @@
  *    queued), through the API in-process (`app.inject`). Between posts the queue is left to
  *    drain, so each post is timed alone.
  * 2. A message turn through this channel against the same turn through web chat (the chat API's
- *    service), one conversation each, the same six-module flow; the outbound send is left out
- *    (the stored-turn listener is off while timing, as the send happens in its own job).
+ *    service), one conversation each, the same six-module flow; the outbound call is left out
+ *    (the job queue is stopped while timing: the send is its own job). Timed twice: with the send
+ *    queued in the turn's commit, as it ships, and without (the turn alone).
+ * Each counts the statements it runs (every Kysely statement and raw one; a transaction's BEGIN and
+ * COMMIT are not counted), which is Parley's own cost whatever the machine's load.
  * Prints JSON. BENCH_BATCHES sets the posts timed (default 40), BENCH_TURNS the turns (default 1 000).
  */
 import { performance } from 'node:perf_hooks';
 import type { BotDetail, Deployment, StartConversationResponse } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { handleSunshineEvents } from '../apps/server/src/channels/sunshine/sunshine-inbound';
-import { createDatabase } from '../apps/server/src/db/database';
+import { createDatabase, type Database } from '../apps/server/src/db/database';
+import { primaryOnly } from '../apps/server/src/db/read-replica';
 import { sendMessage } from '../apps/server/src/features/conversations/chat.service';
 import { fakeSunshine } from '../apps/server/test/fake-sunshine';
 import { testConfig } from '../apps/server/test/test-app';
@@ -63,9 +68,36 @@ const flow = flowFixture()
   .module('note', 'set_variable', { assignments: [{ variable: 'last', value: 'said' }] }, { next: 'bye' })
   .module('bye', 'text', { text: 'Noted.' }, { next: 'start' });
 
+/** Counts every statement run through Kysely, and every raw one (pg-boss) beside. */
+function countingDatabase(database: Database) {
+  const counts = { statements: 0 };
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      counts.statements++;
+      return args.result;
+    },
+  };
+  const db = database.db.withPlugin(counter);
+  const counted: Database = {
+    engine: database.engine,
+    db,
+    reads: primaryOnly(db),
+    executeSql: (text, values) => {
+      counts.statements++;
+      return database.executeSql(text, values);
+    },
+    listen: (channel, onMessage) => database.listen(channel, onMessage),
+    close: () => database.close(),
+  };
+  return { counted, counts };
+}
+
 const benchDb = await createBenchDatabase('parley_bench_sunshine');
 const config = testConfig({ LOG_FORMAT: 'json', OUTGOING_ALLOW_HOSTS: '127.0.0.1' });
-const database = await createDatabase({ engine: 'postgres', url: benchDb.url, pool: config.databasePool });
+const { counted: database, counts } = countingDatabase(
+  await createDatabase({ engine: 'postgres', url: benchDb.url, pool: config.databasePool }),
+);
 const app = await buildApp({ config, database, jobPollingIntervalSeconds: 2 });
 await app.ready();
 const suite = fakeSunshine();
@@ -123,6 +155,7 @@ try {
 
   // 1. Batches of 100 events accepted.
   const accepted: number[] = [];
+  let acceptStatements = 0;
   const drained = async () => {
     for (;;) {
       const { rows } = await database.executeSql(
@@ -140,6 +173,7 @@ try {
         messageEvent(`b${batch}-e${index}`, `sc-${batch}-${index % 10}`, `hello ${index}`),
       ),
     });
+    const before = counts.statements;
     const started = performance.now();
     const response = await app.inject({
       method: 'POST',
@@ -148,20 +182,17 @@ try {
       payload: body,
     });
     const took = performance.now() - started;
+    acceptStatements = counts.statements - before;
     if (response.statusCode !== 200) throw new Error(`batch: ${response.statusCode} ${response.body}`);
     if (batch >= 3) accepted.push(took);
     await drained();
   }
 
-  // 2. The same turn through this channel and through web chat, outbound left out.
+  // 2. The same turn through this channel and through web chat, the outbound call left out: the
+  // queue stops (no send runs), sends are queued in the turn's commit as they ship, or not at all.
   const ctx = app.ctx;
-  const listener = ctx.conversations.afterTurn;
-  ctx.conversations.afterTurn = undefined;
-  const scId = 'sc-turns';
-  await handleSunshineEvents(ctx, {
-    deploymentId: deployment.id,
-    events: [messageEvent('turn-first', scId, 'hi')],
-  });
+  await ctx.jobs.stop();
+  const outbox = ctx.conversations.turnOutbox;
   const started = await api<StartConversationResponse>(
     'POST',
     '/api/chat/conversations',
@@ -170,37 +201,61 @@ try {
       deploymentKey: deployment.key,
     },
   );
-  const sunshineTimes: number[] = [];
-  const webchatTimes: number[] = [];
-  for (let turn = 0; turn < TURNS + WARMUP; turn++) {
-    let at = performance.now();
+  async function measure(scId: string) {
     await handleSunshineEvents(ctx, {
       deploymentId: deployment.id,
-      events: [messageEvent(`turn-${turn}`, scId, `message ${turn}`)],
+      events: [messageEvent(`${scId}-first`, scId, 'hi')],
     });
-    const sunshine = performance.now() - at;
-    at = performance.now();
-    await sendMessage(ctx, started.conversationId, started.token, { text: `message ${turn}` });
-    const webchat = performance.now() - at;
-    if (turn >= WARMUP) {
-      sunshineTimes.push(sunshine);
-      webchatTimes.push(webchat);
+    const sunshineTimes: number[] = [];
+    const webchatTimes: number[] = [];
+    let sunshineStatements = 0;
+    let webchatStatements = 0;
+    for (let turn = 0; turn < TURNS + WARMUP; turn++) {
+      let before = counts.statements;
+      let at = performance.now();
+      await handleSunshineEvents(ctx, {
+        deploymentId: deployment.id,
+        events: [messageEvent(`${scId}-${turn}`, scId, `message ${turn}`)],
+      });
+      const sunshine = performance.now() - at;
+      const sunshineCount = counts.statements - before;
+      before = counts.statements;
+      at = performance.now();
+      await sendMessage(ctx, started.conversationId, started.token, { text: `message ${turn}` });
+      const webchat = performance.now() - at;
+      const webchatCount = counts.statements - before;
+      if (turn >= WARMUP) {
+        sunshineTimes.push(sunshine);
+        webchatTimes.push(webchat);
+        sunshineStatements += sunshineCount;
+        webchatStatements += webchatCount;
+      }
     }
+    const sunshineStats = stats(sunshineTimes);
+    const webchatStats = stats(webchatTimes);
+    return {
+      turns: TURNS,
+      sunshine: { ...sunshineStats, statementsPerTurn: round(sunshineStatements / TURNS) },
+      webchat: { ...webchatStats, statementsPerTurn: round(webchatStatements / TURNS) },
+      extraP50Ms: round(sunshineStats.p50Ms - webchatStats.p50Ms),
+      targetExtraMs: 2,
+    };
   }
-  ctx.conversations.afterTurn = listener;
-  const sunshineStats = stats(sunshineTimes);
-  const webchatStats = stats(webchatTimes);
+  const withSendQueued = await measure('sc-turns-queued');
+  ctx.conversations.turnOutbox = undefined;
+  const turnAlone = await measure('sc-turns-alone');
+  ctx.conversations.turnOutbox = outbox;
   console.log(
     JSON.stringify(
       {
-        batchOf100Accepted: { batches: accepted.length, ...stats(accepted), targetP95Ms: 50 },
-        messageTurn: {
-          turns: TURNS,
-          sunshine: sunshineStats,
-          webchat: webchatStats,
-          extraP50Ms: round(sunshineStats.p50Ms - webchatStats.p50Ms),
-          targetExtraMs: 2,
+        batchOf100Accepted: {
+          batches: accepted.length,
+          ...stats(accepted),
+          statementsPerPost: acceptStatements,
+          targetP95Ms: 50,
         },
+        messageTurnWithSendQueued: withSendQueued,
+        messageTurnAlone: turnAlone,
       },
       null,
       2,

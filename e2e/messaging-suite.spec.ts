@@ -96,8 +96,19 @@ describe('the messaging suite: connect, hand over, take back', () => {
       .poll(() => suite.state.messages.map((message) => message.content.text), { timeout: 10_000 })
       .toContain('The bot is back. Anything else?');
 
+    // Another user's greeting is refused by the suite (400): the status shows the last problem.
+    const refused = suite.openConversation();
+    suite.failNext(400, 1, refused);
+    await suite.startConversation(refused, { id: 'user-ben', profile: { givenName: 'Ben' } });
+    await expect
+      .poll(() => suite.calls.some((call) => call.path.endsWith(`/conversations/${refused}/messages`)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+
     await page.reload();
     await page.getByText(/^Last event received/).waitFor();
+    await page.getByText(/was not sent: The messaging suite answered 400/).waitFor();
     await screenshot(page, 'messaging-suite-connected');
 
     await page.goto(`${server.url}/v2/inbox?botId=${bot.id}`);

@@ -4,7 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sunshineRoutes } from './channels/sunshine/sunshine.routes';
 import { handleSunshineEvents } from './channels/sunshine/sunshine-inbound';
-import { queueSunshineOutbound, sendSunshineOutbound } from './channels/sunshine/sunshine-outbound';
+import {
+  pruneSunshineEvents,
+  queueUnsentSunshine,
+  sendSunshineOutbound,
+  sunshineOutbox,
+  wakeSunshineOutbound,
+} from './channels/sunshine/sunshine-outbound';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
@@ -187,7 +193,8 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
-  ctx.conversations.afterTurn = (turn) => queueSunshineOutbound(ctx, turn);
+  ctx.conversations.turnOutbox = sunshineOutbox(ctx);
+  ctx.conversations.afterTurn = (turn) => wakeSunshineOutbound(ctx, turn);
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
   await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
@@ -210,9 +217,17 @@ export async function buildApp({
   });
   await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
   await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
-  await jobs.work('sunshine-outbound', ({ conversationId }, { attempt }) =>
-    sendSunshineOutbound(ctx, conversationId, attempt),
+  await jobs.work('sunshine-outbound', ({ conversationId, attempts }, { attempt }) =>
+    sendSunshineOutbound(ctx, conversationId, (attempts ?? 0) + attempt),
   );
+  await jobs.work('sunshine-event-pruning', async () => {
+    const removed = await pruneSunshineEvents(ctx);
+    if (removed > 0) app.log.info({ removed }, 'messaging-suite event ids past their retention forgotten');
+  });
+  await jobs.schedule('sunshine-event-pruning', '41 * * * *');
+  // Sends a stopped process left unqueued (its turns are stored; sending claims each message once).
+  const owed = await queueUnsentSunshine(ctx);
+  if (owed > 0) app.log.info({ conversations: owed }, 'messaging-suite sends queued again on start');
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });

@@ -91,6 +91,10 @@ const envSchema = z.object({
   /** Asynchronous webhooks: how many times a failed delivery is tried again, and the first wait. */
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The messaging suite: how long received event ids are kept (its retries come within days). */
+  SUNSHINE_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** The messaging suite's `Retry-After` on a 429 is waited, up to this many seconds. */
+  SUNSHINE_RETRY_AFTER_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   TELEMETRY_INSTRUMENTATION_KEY: z.string().min(8).max(200).default('4a1c5b0e-7e3f-4f55-9d3b-parley000web'),
   /** Bounds of one bot's intent model (training time and memory grow with it). */
   NLU_MAX_UTTERANCES: z.coerce.number().int().min(1).max(500_000).default(DEFAULT_NLU_LIMITS.maxUtterances),
@@ -156,6 +160,8 @@ export interface AppConfig {
   outgoing: { allow: AllowList; maxResponseBytes: number };
   /** Asynchronous webhooks' retries: how many, and the first wait (it doubles each time). */
   webhookRetries: { limit: number; delaySeconds: number };
+  /** The messaging suite: days its received event ids are kept; the longest `Retry-After` waited. */
+  sunshine: { eventRetentionDays: number; retryAfterMaxSeconds: number };
   /** Intent models: each bot's bounds, and how long a message waits for one in training. */
   nlu: { limits: NluLimits; trainingWaitMs: number };
 }
@@ -227,6 +233,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
     webhookRetries: { limit: e.WEBHOOK_RETRY_LIMIT, delaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS },
+    sunshine: {
+      eventRetentionDays: e.SUNSHINE_EVENT_RETENTION_DAYS,
+      retryAfterMaxSeconds: e.SUNSHINE_RETRY_AFTER_MAX_SECONDS,
+    },
     nlu: {
       limits: { maxUtterances: e.NLU_MAX_UTTERANCES, maxUtteranceLength: e.NLU_MAX_UTTERANCE_LENGTH },
       trainingWaitMs: e.NLU_TRAINING_WAIT_MS,

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@parley/contracts';
 import type { EngineEvent, EngineServices, NluEngine, TurnInput } from '@parley/engine';
 import type { AppConfig } from './config';
-import type { Database } from './db/database';
+import type { Database, Queryable } from './db/database';
 import type { ConversationCache } from './features/conversations/conversation-cache';
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import type { TurnWrites } from './features/conversations/turn-writes';
@@ -21,6 +21,13 @@ export interface StoredTurn {
   conversation: { id: string; channel: string; deployment_id: string };
   request: { input: TurnInput; agentId?: string | null };
   outcome: { messages: ChatMessage[]; events: EngineEvent[] };
+}
+
+/** A turn about to be stored, as a channel's outbox sees it (see `conversations.turnOutbox`). */
+export interface PlannedTurn {
+  conversation: StoredTurn['conversation'];
+  request: StoredTurn['request'];
+  outcome: { messages: { role: string }[]; events: EngineEvent[] };
 }
 
 /** Config with the secrets resolved (see secrets.ts). */
@@ -56,6 +63,15 @@ export interface AppContext {
      * themselves (the messaging suite) queue them here. Never throws, never waits.
      */
     afterTurn?: (turn: StoredTurn) => void;
+    /**
+     * Work a channel queues in the turn's own commit (the messaging suite's sends and passes of
+     * control): it exists exactly when the turn does. `wants` says which turns need it; those are
+     * stored in a transaction of their own rather than in a batched write.
+     */
+    turnOutbox?: {
+      wants(turn: PlannedTurn): boolean;
+      queue(trx: Queryable, turn: PlannedTurn): Promise<void>;
+    };
   };
   /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
   translation: MachineTranslation;

@@ -41,6 +41,8 @@ export interface FakeSunshineCall {
   body: Record<string, unknown> | null;
   /** The status the fake answered. */
   status: number;
+  /** When it answered (Date.now()). */
+  at: number;
 }
 /** A webhook post the fake made, as Sunshine makes it: the target, the `X-API-Key`, the JSON body. */
 export interface FakeSunshineDelivery {
@@ -68,7 +70,8 @@ export interface FakeSunshineUser {
  *   as a Zendesk account has it.
  * - control: `POST …/conversations/{id}/passControl | offerControl | acceptControl |
  *   releaseControl` change which switchboard integration is active (`next` resolves through the
- *   active one's `nextSwitchboardIntegrationId`) and send the `switchboard:*` event.
+ *   active one's `nextSwitchboardIntegrationId`) and send the `switchboard:*` event; an offer
+ *   only makes its target the conversation's `pendingSwitchboardIntegration` until it accepts.
  * - messages: `POST …/conversations/{id}/messages` (author `business`); `failNext(status, n)`
  *   makes the next n posts fail (429 carries `Retry-After`).
  *
@@ -101,8 +104,10 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     ] as FakeSwitchboard[],
     /** Conversation id → the active switchboard integration's id. */
     active: new Map<string, string>(),
+    /** Conversation id → the switchboard integration control was offered to (until it accepts). */
+    pending: new Map<string, string>(),
     messages: [] as { conversationId: string; author: unknown; content: Record<string, unknown> }[],
-    failures: [] as { status: number; conversationId: string | undefined }[],
+    failures: [] as { status: number; conversationId: string | undefined; retryAfter: string }[],
   };
   const calls: FakeSunshineCall[] = [];
   const deliveries: FakeSunshineDelivery[] = [];
@@ -110,23 +115,22 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
 
   const switchboard = () => state.switchboards[0];
   const switchboardIntegration = (id: string) => switchboard()?.integrations.find((one) => one.id === id);
+  const reference = (one: FakeSwitchboardIntegration) => ({
+    id: one.id,
+    name: one.name,
+    integrationId: one.integrationId,
+    integrationType: one.integrationType,
+  });
   const truncated = (conversationId: string) => {
     const active = switchboardIntegration(state.active.get(conversationId) ?? '');
+    const pending = switchboardIntegration(state.pending.get(conversationId) ?? '');
     return {
       id: conversationId,
       type: 'personal',
       brandId: '360004166971',
       metadata: { plan: 'gold' },
-      ...(active
-        ? {
-            activeSwitchboardIntegration: {
-              id: active.id,
-              name: active.name,
-              integrationId: active.integrationId,
-              integrationType: active.integrationType,
-            },
-          }
-        : {}),
+      ...(active ? { activeSwitchboardIntegration: reference(active) } : {}),
+      ...(pending ? { pendingSwitchboardIntegration: reference(pending) } : {}),
     };
   };
 
@@ -166,16 +170,30 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     profile: { locale: 'en-US', ...user.profile },
   });
 
+  /**
+   * A change of control, as the suite makes it: `passControl` and `releaseControl` make their
+   * target active at once (`releaseControl`: the switchboard's default); `offerControl` makes it
+   * pending while the active one keeps control, until the pending one calls `acceptControl`.
+   * Answers false when there is no such target (or nothing pending to accept).
+   */
   function changeControl(conversationId: string, type: string, to: string | null, metadata?: unknown) {
     const current = switchboardIntegration(state.active.get(conversationId) ?? '');
     const target =
-      to === 'next'
-        ? switchboardIntegration(current?.nextSwitchboardIntegrationId ?? '')
-        : to === null
-          ? switchboardIntegration(switchboard()?.defaultSwitchboardIntegrationId ?? '')
-          : (switchboardIntegration(to) ?? switchboard()?.integrations.find((one) => one.name === to));
+      type === 'acceptControl'
+        ? switchboardIntegration(state.pending.get(conversationId) ?? '')
+        : to === 'next'
+          ? switchboardIntegration(current?.nextSwitchboardIntegrationId ?? '')
+          : to === null
+            ? switchboardIntegration(switchboard()?.defaultSwitchboardIntegrationId ?? '')
+            : (switchboardIntegration(to) ?? switchboard()?.integrations.find((one) => one.name === to));
     if (!target) return false;
-    state.active.set(conversationId, target.id);
+    if (type === 'offerControl') {
+      if (target.id === current?.id) return false;
+      state.pending.set(conversationId, target.id);
+    } else {
+      state.pending.delete(conversationId);
+      state.active.set(conversationId, target.id);
+    }
     void emit([
       {
         type: `switchboard:${type}`,
@@ -206,6 +224,7 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
           authorization: request.headers.authorization,
           body,
           status,
+          at: Date.now(),
         });
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(payload === null ? '' : JSON.stringify(payload));
@@ -308,12 +327,13 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
           const at = state.failures.findIndex(
             (one) => one.conversationId === undefined || one.conversationId === conversationId,
           );
-          const failure = at < 0 ? undefined : state.failures.splice(at, 1)[0]?.status;
+          const failed = at < 0 ? undefined : state.failures.splice(at, 1)[0];
+          const failure = failed?.status;
           if (failure === 429) {
             return send(
               429,
               { errors: [{ code: 'too_many_requests', title: 'Rate limit' }] },
-              { 'retry-after': '1' },
+              failed?.retryAfter ? { 'retry-after': failed.retryAfter } : {},
             );
           }
           if (failure !== undefined) return error(failure, 'internal_server_error', 'Something broke');
@@ -337,15 +357,19 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
         const action = control[parts[2] ?? ''];
         if (action) {
           const to =
-            action === 'releaseControl'
+            action === 'releaseControl' || action === 'acceptControl'
               ? null
-              : action === 'acceptControl'
-                ? (state.active.get(conversationId) ?? null)
-                : typeof body?.switchboardIntegration === 'string'
-                  ? body.switchboardIntegration
-                  : '';
+              : typeof body?.switchboardIntegration === 'string'
+                ? body.switchboardIntegration
+                : '';
           if (!changeControl(conversationId, action, to, body?.metadata))
-            return error(400, 'bad_request', 'Unknown switchboard integration');
+            return error(
+              400,
+              'bad_request',
+              action === 'acceptControl'
+                ? 'There is no pending switchboard integration'
+                : 'Unknown switchboard integration',
+            );
           return send(200, {});
         }
       }
@@ -366,9 +390,12 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     deliverWith(handler: (delivery: FakeSunshineDelivery) => Promise<number>) {
       deliver = handler;
     },
-    /** The next `count` message posts (to one conversation, or any) answer `status` (429 with Retry-After). */
-    failNext(status: number, count = 1, conversationId?: string) {
-      for (let i = 0; i < count; i++) state.failures.push({ status, conversationId });
+    /**
+     * The next `count` message posts (to one conversation, or any) answer `status`; a 429 carries
+     * `Retry-After: retryAfter` (seconds; '' for none).
+     */
+    failNext(status: number, count = 1, conversationId?: string, retryAfter = '1') {
+      for (let i = 0; i < count; i++) state.failures.push({ status, conversationId, retryAfter });
     },
     /** Who is in control of a conversation: the active switchboard integration's name. */
     activeName: (conversationId: string) =>

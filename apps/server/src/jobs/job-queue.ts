@@ -38,7 +38,13 @@ export interface JobPayloads {
     events: { id: string; type: string; payload: Record<string, unknown> }[];
   };
   /** Sends a messaging-suite conversation's new bot messages and syncs its control (see channels/sunshine). */
-  'sunshine-outbound': { conversationId: string };
+  'sunshine-outbound': {
+    conversationId: string;
+    /** Tries made before this job (it was queued for when the suite's `Retry-After` said). */
+    attempts?: number;
+  };
+  /** Once an hour: forgets messaging-suite event ids older than their retention (see channels/sunshine). */
+  'sunshine-event-pruning': Record<string, never>;
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -61,6 +67,7 @@ const queueSettings = {
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
   'audit-retention': { retryLimit: 1, expireInMinutes: 30 },
   'sunshine-events': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
+  'sunshine-event-pruning': { retryLimit: 1, expireInMinutes: 10 },
   // One sender per conversation at a time (its singleton key), and one more waiting at most: a
   // job that waits sends everything stored by then. Retries come from the configuration.
   'sunshine-outbound': {

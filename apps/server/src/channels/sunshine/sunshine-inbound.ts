@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { NotFoundException, UnauthorizedException, ValidationException } from '../../errors';
 import { stripNul } from '../../features/conversations/chat.service';
 import { insertConversation } from '../../features/conversations/conversations.repository';
-import { runConversationTurn as turn } from '../../features/conversations/turn-runner';
+import { rememberContext, runConversationTurn as turn } from '../../features/conversations/turn-runner';
 import { isUuid } from '../../ids';
 import type { JobPayloads } from '../../jobs/job-queue';
 import {
@@ -12,12 +12,13 @@ import {
   findWebhookConnection,
   insertScConversation,
   noteError,
-  noteEvents,
-  recordEventIds,
+  recordEvents,
   setParleyInControl,
+  setPendingControl,
   updateScContext,
 } from './sunshine.repository';
 import { webhookBinding } from './sunshine-connect.service';
+import { queueSunshineSend } from './sunshine-outbound';
 import {
   isKnownType,
   type ScConversation,
@@ -60,14 +61,16 @@ export async function acceptSunshineWebhook(
     throw new ValidationException('These events are of another messaging-suite app');
   const { events } = parsed.data;
   const known = events.filter((event) => isKnownType(event.type));
+  const ignoredIds = events.filter((event) => !isKnownType(event.type)).map((event) => event.id);
+  // One statement records the ids and the status, one queues the new events: one commit.
   const result = await db.transaction().execute(async (trx) => {
-    const fresh = await recordEventIds(
+    const fresh = await recordEvents(
       trx,
       deploymentId,
       events.map((event) => event.id),
+      ignoredIds,
     );
-    const ignored = events.filter((event) => !isKnownType(event.type) && fresh.has(event.id)).length;
-    await noteEvents(trx, deploymentId, ignored);
+    const ignored = ignoredIds.filter((id) => fresh.has(id)).length;
     const queued = known.filter((event) => fresh.has(event.id));
     if (queued.length > 0) {
       await ctx.jobs.send(trx, 'sunshine-events', {
@@ -107,11 +110,15 @@ function scContext(conversation: ScConversation, user: ScUser | undefined, conte
   };
 }
 
-/** A suite conversation as Parley holds it: its conversation, who is in control, its status. */
+/**
+ * A suite conversation as Parley holds it: its conversation, who is in control, its status, and
+ * whether this process's cached row of it holds the `sc` just written (its turn then needs no read).
+ */
 interface Held {
   id: string;
   inControl: boolean;
   status: string;
+  cached: boolean;
 }
 
 /**
@@ -128,7 +135,13 @@ async function conversationFor(
   const { db } = ctx.database;
   const sc = scContext(conversation, user, content);
   const found = await updateScContext(db, connection.deployment_id, conversation.id, sc);
-  if (found) return { id: found.conversation_id, inControl: found.parley_in_control, status: found.status };
+  if (found)
+    return {
+      id: found.conversation_id,
+      inControl: found.parley_in_control,
+      status: found.status,
+      cached: rememberContext(ctx, found.conversation_id, 'sc', sc),
+    };
   const active = conversation.activeSwitchboardIntegration;
   const inControl = active === undefined || active.id === connection.switchboard_integration_id;
   const name = [user?.profile?.givenName, user?.profile?.surname].filter(Boolean).join(' ');
@@ -161,7 +174,7 @@ async function conversationFor(
     });
     return conversationId;
   });
-  return { id, inControl, status: 'new' };
+  return { id, inControl, status: 'new', cached: false };
 }
 
 /**
@@ -198,8 +211,12 @@ async function userTurn(ctx: AppContext, held: Held & { synced: boolean }, input
   // Control is elsewhere but the conversation does not know yet (a change just synced told it).
   if (!held.inControl && !held.synced && held.status !== 'human')
     await turn(ctx, held.id, { input: { type: 'handoff' }, incoming: null, fresh: true });
-  // Fresh: the `sc` context was just written.
-  await turn(ctx, held.id, { input, incoming: { role: 'user', text: stripNul(text) }, fresh: true });
+  // The `sc` context was just written: the cached row holds it too, or the turn reads it.
+  await turn(ctx, held.id, {
+    input,
+    incoming: { role: 'user', text: stripNul(text) },
+    fresh: !held.cached || held.synced,
+  });
 }
 
 async function handleEvent(ctx: AppContext, connection: Connection, event: SunshineEvent): Promise<void> {
@@ -256,6 +273,21 @@ async function handleEvent(ctx: AppContext, connection: Connection, event: Sunsh
       await turn(ctx, held.id, { input: { type: 'start' }, incoming: null, fresh: true });
       return;
     }
+    case 'switchboard:offerControl': {
+      // Offered to Parley's own switchboard integration: Parley accepts (through the sender, so a
+      // rate limit or a failing suite is retried), and the suite's acceptControl resumes the bot.
+      const { conversation } = sunshinePayloads[event.type].parse(event.payload);
+      if (conversation.pendingSwitchboardIntegration?.id !== connection.switchboard_integration_id) return;
+      const found = await findScConversation(ctx.database.db, connection.deployment_id, conversation.id);
+      const id =
+        found?.conversation_id ?? (await conversationFor(ctx, connection, conversation, undefined, null)).id;
+      await ctx.database.db.transaction().execute(async (trx) => {
+        await setPendingControl(trx, id, 'accept');
+        await queueSunshineSend(ctx, trx, id);
+      });
+      ctx.jobs.wake('sunshine-outbound');
+      return;
+    }
     default: {
       // Switchboard events: the conversation may be new to Parley (an agent passed it over).
       const { conversation } = sunshinePayloads[event.type].parse(event.payload);
@@ -264,7 +296,7 @@ async function handleEvent(ctx: AppContext, connection: Connection, event: Sunsh
       await syncControl(
         ctx,
         connection,
-        { id: found.conversation_id, inControl: found.parley_in_control, status: '' },
+        { id: found.conversation_id, inControl: found.parley_in_control, status: '', cached: false },
         conversation,
       );
     }

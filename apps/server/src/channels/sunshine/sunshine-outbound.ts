@@ -1,10 +1,14 @@
 import { botMessageSchema, EVENT } from '@parley/contracts';
-import type { AppContext, StoredTurn } from '../../context';
+import type { AppContext, PlannedTurn, StoredTurn } from '../../context';
+import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
 import { SunshineApiError, sunshineClient } from '../../integrations/sunshine/sunshine-client';
 import {
   claimMessage,
+  clearPendingControl,
+  conversationsOwedSending,
+  deleteEventIdsBefore,
   findOutbound,
   finishMessage,
   lastHandoffReason,
@@ -30,40 +34,80 @@ function transient(error: unknown): boolean {
   return false;
 }
 
-/**
- * After a stored turn of a messaging-suite conversation: its messages (the bot's, an agent's) are
- * queued for sending, and a pass of control Parley decided is noted to follow them (the bot's
- * handoff or an inbox agent taking over: to the switchboard's next integration; the inbox giving
- * the conversation back: to Parley's own). Control changes the suite made come in as events and
- * pass nothing back.
- */
-export function queueSunshineOutbound(ctx: AppContext, { conversation: row, request, outcome }: StoredTurn) {
-  if (row.channel !== 'sunshine') return;
+/** A pass of control a turn decides: none, to the switchboard's next integration, or back to Parley. */
+function passOf({ request, outcome }: PlannedTurn): 'next' | 'parley' | null {
   const handedOff =
     outcome.events.some((event) => event.name === EVENT.HandoffRequested) ||
     (request.input.type === 'handoff' && typeof request.agentId === 'string');
   const givenBack = request.input.type === 'resume' && request.agentId === null;
-  const pass = handedOff ? 'next' : givenBack ? 'parley' : null;
-  const speaks = outcome.messages.some((message) => message.role !== 'user');
-  if (!pass && !speaks) return;
-  void (async () => {
-    if (pass) await setPendingControl(ctx.database.db, row.id, pass);
-    const { limit, delaySeconds } = ctx.config.webhookRetries;
-    await ctx.jobs.send(
-      ctx.database.db,
-      'sunshine-outbound',
-      { conversationId: row.id },
-      { singletonKey: row.id, retry: { retryLimit: limit, retryDelaySeconds: delaySeconds } },
-    );
-    ctx.jobs.wake('sunshine-outbound');
-  })().catch((error: unknown) =>
-    // The next turn's job sends what this one could not queue.
-    noteError(
-      ctx.database.db,
-      row.deployment_id,
-      `Sending was not queued: ${ensureError(error).message}`,
-    ).catch(() => {}),
+  return handedOff ? 'next' : givenBack ? 'parley' : null;
+}
+
+/** Whether a turn gives the suite something to do: messages to send, or a pass of control. */
+function owesSuite(turn: PlannedTurn): boolean {
+  if (turn.conversation.channel !== 'sunshine') return false;
+  return passOf(turn) !== null || turn.outcome.messages.some((message) => message.role !== 'user');
+}
+
+/** Queues a conversation's sending (one sender per conversation: its singleton key). */
+export async function queueSunshineSend(
+  ctx: AppContext,
+  db: Queryable,
+  conversationId: string,
+  options: { startAfter?: Date; attempts?: number } = {},
+): Promise<void> {
+  const { limit, delaySeconds } = ctx.config.webhookRetries;
+  await ctx.jobs.send(
+    db,
+    'sunshine-outbound',
+    { conversationId, ...(options.attempts ? { attempts: options.attempts } : {}) },
+    {
+      singletonKey: conversationId,
+      retry: { retryLimit: limit, retryDelaySeconds: delaySeconds },
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    },
   );
+}
+
+/**
+ * The messaging suite's outbox, written in the turn's own commit (see `conversations.turnOutbox`):
+ * a turn of a suite conversation that speaks or passes control queues its sending, and notes the
+ * pass of control Parley decided (the bot's handoff or an inbox agent taking over: to the
+ * switchboard's next integration; the inbox giving the conversation back: to Parley's own), so a
+ * stored turn always has its send queued. Control changes the suite made come in as events and
+ * pass nothing back.
+ */
+export function sunshineOutbox(ctx: AppContext): NonNullable<AppContext['conversations']['turnOutbox']> {
+  return {
+    wants: owesSuite,
+    async queue(trx, turn) {
+      const pass = passOf(turn);
+      if (pass) await setPendingControl(trx, turn.conversation.id, pass);
+      await queueSunshineSend(ctx, trx, turn.conversation.id);
+    },
+  };
+}
+
+/** After a stored turn that queued a send: this process's sender looks at once. */
+export function wakeSunshineOutbound(ctx: AppContext, turn: StoredTurn): void {
+  if (turn.conversation.channel === 'sunshine') ctx.jobs.wake('sunshine-outbound');
+}
+
+/**
+ * On start: queues the sending of every suite conversation with messages not sent yet or a pass
+ * of control not made (stored before a stop that lost their job, say). Sending claims each message,
+ * so a conversation whose job was still queued is not sent twice.
+ */
+export async function queueUnsentSunshine(ctx: AppContext): Promise<number> {
+  const ids = await conversationsOwedSending(ctx.database.db);
+  for (const id of ids) await queueSunshineSend(ctx, ctx.database.db, id);
+  if (ids.length > 0) ctx.jobs.wake('sunshine-outbound');
+  return ids.length;
+}
+
+/** Removes received event ids older than the configured retention (the suite's retries are over). */
+export async function pruneSunshineEvents(ctx: AppContext): Promise<number> {
+  return deleteEventIdsBefore(ctx.database.db, ctx.config.sunshine.eventRetentionDays);
 }
 
 /** What the agent taking over reads first: why, what the user said last, where the transcript is. */
@@ -86,19 +130,40 @@ async function handoffMetadata(ctx: AppContext, conversationId: string, state: u
   };
 }
 
+/** Stops an attempt whose next try was queued for when the suite's `Retry-After` says. */
+class SentLater extends Error {
+  override name = 'SentLater';
+}
+
+/** How long the suite asked to wait (its 429's `Retry-After`), bounded; null: not said. */
+function retryAfterMs(ctx: AppContext, error: unknown): number | null {
+  if (!(error instanceof SunshineApiError) || error.status !== 429 || error.retryAfterSeconds === null)
+    return null;
+  return Math.min(Math.max(error.retryAfterSeconds, 0), ctx.config.sunshine.retryAfterMaxSeconds) * 1000;
+}
+
 /**
- * One attempt at sending a conversation's new messages, then its pending pass of control. The
+ * One attempt at sending a conversation's new messages, then its pending change of control. The
  * queue runs one attempt per conversation at a time (its singleton key); each message is claimed
  * before its call and each piece of it recorded once out, so a piece whose call was under way
  * when a process stopped is skipped, never sent twice. Calls hold no connection or lock. A
- * rate limit or a failing suite throws for a retry with backoff; a refusal (4xx) is noted on the
- * connection and the message given up.
+ * rate limit with `Retry-After` queues the next attempt for then; a rate limit without it or a
+ * failing suite throws for a retry with backoff; a refusal (4xx) is noted on the connection and
+ * the message given up. `attempt` counts every try, those queued after a `Retry-After` too.
  */
 export async function sendSunshineOutbound(
   ctx: AppContext,
   conversationId: string,
   attempt: number,
 ): Promise<void> {
+  try {
+    await sendAttempt(ctx, conversationId, attempt);
+  } catch (error) {
+    if (!(error instanceof SentLater)) throw error;
+  }
+}
+
+async function sendAttempt(ctx: AppContext, conversationId: string, attempt: number): Promise<void> {
   const { db } = ctx.database;
   const out = await findOutbound(db, conversationId);
   if (!out) return;
@@ -122,7 +187,15 @@ export async function sendSunshineOutbound(
   }
   const fail = async (error: unknown, what: string) => {
     await noteError(db, out.deployment_id, `${what}: ${ensureError(error).message}`);
-    if (transient(error) && !lastAttempt) throw new SunshineSendToRetry(`${what} (attempt ${attempt})`);
+    if (!transient(error) || lastAttempt) return;
+    const waitMs = retryAfterMs(ctx, error);
+    if (waitMs === null) throw new SunshineSendToRetry(`${what} (attempt ${attempt})`);
+    // The suite said when: the next try is queued for then, this one ends.
+    await queueSunshineSend(ctx, db, conversationId, {
+      startAfter: new Date(Date.now() + waitMs),
+      attempts: attempt,
+    });
+    throw new SentLater(what);
   };
   for (const message of await unsentMessages(db, conversationId, sentSeq)) {
     if (!(await claimMessage(db, conversationId, message.seq))) return;
@@ -149,15 +222,23 @@ export async function sendSunshineOutbound(
     await finishMessage(db, conversationId, message.seq);
     sentParts = 0;
   }
-  if (out.pending_control) {
-    const to = out.pending_control === 'parley' ? out.switchboard_integration_id : 'next';
+  const pending = out.pending_control;
+  if (pending) {
     try {
-      const metadata =
-        to === 'next' ? await handoffMetadata(ctx, conversationId, out.state) : { reason: 'resumed' };
-      await client.passControl(out.sc_conversation_id, to, metadata);
+      if (pending === 'accept') {
+        // Control was offered to Parley's switchboard integration: Parley takes it. The suite's
+        // `switchboard:acceptControl` event that follows resumes the bot.
+        await client.acceptControl(out.sc_conversation_id, { accepted: 'parley' });
+      } else {
+        const to = pending === 'parley' ? out.switchboard_integration_id : 'next';
+        const metadata =
+          to === 'next' ? await handoffMetadata(ctx, conversationId, out.state) : { reason: 'resumed' };
+        await client.passControl(out.sc_conversation_id, to, metadata);
+      }
     } catch (error) {
-      await fail(error, 'Control was not passed');
+      await fail(error, pending === 'accept' ? 'Control was not accepted' : 'Control was not passed');
     }
-    await setPendingControl(db, conversationId, null);
+    // Made, or given up: a change decided since (another turn's) stays for the next attempt.
+    await clearPendingControl(db, conversationId, pending);
   }
 }

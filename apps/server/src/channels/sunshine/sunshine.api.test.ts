@@ -1,9 +1,11 @@
 import type { Deployment, InboxTranscript, SunshineStatus } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSunshineUser, fakeSunshine } from '../../../test/fake-sunshine';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { pruneSunshineEvents, queueUnsentSunshine } from './sunshine-outbound';
 
 /** Greets by the suite's context, offers an order status or a person; the person is a handoff. */
 const supportFlow = () =>
@@ -45,7 +47,11 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
 
   beforeAll(async () => {
     apiUrl = await suite.listen();
-    t = await createTestApp({ WEBHOOK_RETRY_DELAY_SECONDS: '1', WEBHOOK_RETRY_LIMIT: '3' });
+    t = await createTestApp({
+      WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      WEBHOOK_RETRY_LIMIT: '3',
+      SUNSHINE_RETRY_AFTER_MAX_SECONDS: '2',
+    });
     suite.deliverWith(async (delivery) => {
       const response = await t.request({
         method: 'POST',
@@ -331,6 +337,122 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?']);
   }, 20_000);
+
+  it('accepts control offered to Parley’s switchboard integration, and the bot resumes; an offer to another is left alone', async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const ours = (await scConversation(scId)).conversation_id;
+    const parley = suite.state.switchboards[0]?.defaultSwitchboardIntegrationId ?? '';
+    // An offer to the agent workspace is not Parley's to take.
+    expect(suite.changeControl(scId, 'offerControl', suite.agentWorkspace.id)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(suite.calls.some((call) => call.path.endsWith(`/conversations/${scId}/acceptControl`))).toBe(
+      false,
+    );
+    // The user asks for a person: the bot's handoff passes control to the agent workspace.
+    const actions = suite.state.messages.find((message) => message.conversationId === scId)?.content
+      .actions as { text: string; payload: string }[];
+    const person = actions.find((action) => action.text === 'Talk to a person');
+    await suite.userTaps(scId, ana, person?.payload ?? '', 'Talk to a person');
+    await waitForSent(scId, 2);
+    await eventually(async () => ((await scConversation(scId)).parley_in_control ? undefined : true));
+
+    // The agent workspace offers the conversation back: Parley accepts it through the suite's API.
+    expect(suite.changeControl(scId, 'offerControl', parley, { reason: 'solved' })).toBe(true);
+    expect(suite.activeName(scId)).toBe('zd-agentWorkspace');
+    await eventually(async () => (suite.activeName(scId)?.startsWith('parley-') ? true : undefined));
+    const accept = suite.calls.find((call) => call.path.endsWith(`/conversations/${scId}/acceptControl`));
+    expect(accept?.status).toBe(200);
+    expect(suite.state.pending.has(scId)).toBe(false);
+    await waitForSent(scId, 3);
+    expect(sentTexts(scId)[2]).toBe('The bot is back. Anything else?');
+    await eventually(async () => ((await scConversation(scId)).parley_in_control ? true : undefined));
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/inbox/conversations/${ours}`,
+      headers: owner,
+    });
+    expect(detail.json<InboxTranscript>().events.map((event) => event.name)).toContain('Pass Control');
+  });
+
+  it('waits what the suite’s Retry-After says on a 429 (bounded by configuration) before trying again', async () => {
+    const scId = suite.openConversation();
+    // An hour asked for; the configuration bounds the wait at 2 s here.
+    suite.failNext(429, 1, scId, '3600');
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const posts = suite.calls.filter((call) => call.path.endsWith(`/conversations/${scId}/messages`));
+    expect(posts.map((call) => call.status)).toEqual([429, 201]);
+    // Without the header the queue would have tried again after its first backoff (1 s here).
+    expect((posts[1]?.at ?? 0) - (posts[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_900);
+    expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?']);
+  }, 20_000);
+
+  it('sends a turn stored with no send queued (a process stopped in between) once, when the server starts', async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const { conversation_id: id } = await scConversation(scId);
+    const actions = suite.state.messages.find((message) => message.conversationId === scId)?.content
+      .actions as { text: string; payload: string }[];
+    const order = actions.find((action) => action.text === 'Where is my order?');
+    const { ctx } = t.app;
+    const outbox = ctx.conversations.turnOutbox;
+    // The turn is stored, its send is not queued: as if the process stopped between the two.
+    ctx.conversations.turnOutbox = undefined;
+    try {
+      await suite.userTaps(scId, ana, order?.payload ?? '', 'Where is my order?');
+      await eventually(async () =>
+        (await storedMessages(id)).some((message) => message.text === 'Your order is **on its way**.')
+          ? true
+          : undefined,
+      );
+    } finally {
+      ctx.conversations.turnOutbox = outbox;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sentTexts(scId)).toHaveLength(1);
+    // What the server does on start, twice at once (two processes starting): sent once.
+    await Promise.all([queueUnsentSunshine(ctx), queueUnsentSunshine(ctx)]);
+    await waitForSent(scId, 3);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(sentTexts(scId)).toEqual([
+      'Hi Ana (crm-42)! How can I help?',
+      'Your order is **on its way**.',
+      'Hi Ana (crm-42)! How can I help?',
+    ]);
+    await queueUnsentSunshine(ctx);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(sentTexts(scId)).toHaveLength(3);
+  }, 20_000);
+
+  it('forgets received event ids past their retention (7 days unless configured), on a schedule', async () => {
+    expect(t.config.sunshine.eventRetentionDays).toBe(7);
+    const { db } = t.database;
+    await db
+      .insertInto('sunshine_events')
+      .values([
+        {
+          deployment_id: deploymentId,
+          event_id: 'evt-old',
+          received_at: new Date(Date.now() - 8 * 86_400_000),
+        },
+        {
+          deployment_id: deploymentId,
+          event_id: 'evt-recent',
+          received_at: new Date(Date.now() - 6 * 86_400_000),
+        },
+      ])
+      .execute();
+    expect(await pruneSunshineEvents(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    const left = await db.selectFrom('sunshine_events').select('event_id').execute();
+    expect(left.map((row) => row.event_id)).toContain('evt-recent');
+    expect(left.map((row) => row.event_id)).not.toContain('evt-old');
+    const schedule = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule
+      where name = 'sunshine-event-pruning'`.execute(db);
+    expect(schedule.rows).toHaveLength(1);
+  });
 
   it('passes control from the inbox: an agent taking over hands the conversation to the suite’s next integration, and back', async () => {
     const scId = suite.openConversation();

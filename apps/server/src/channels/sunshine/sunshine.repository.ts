@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
-import type { SunshineConnectionRow } from '../../db/tables/sunshine.table';
+import type { PendingControl, SunshineConnectionRow } from '../../db/tables/sunshine.table';
 
 type NewConnection = Omit<
   SunshineConnectionRow,
@@ -66,29 +66,35 @@ export async function deleteConnection(
     .execute();
 }
 
-/** Keeps the ids of the events not seen before; answers them. */
-export async function recordEventIds(
+/**
+ * Keeps the ids of a post's events not seen before and answers them; in the same statement, the
+ * status settings show: when events last came, and how many new ones were of types Parley ignores
+ * (`ignoredIds`).
+ */
+export async function recordEvents(
   db: Queryable,
   deploymentId: string,
   ids: string[],
+  ignoredIds: string[],
 ): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .insertInto('sunshine_events')
-    .values(ids.map((event_id) => ({ deployment_id: deploymentId, event_id })))
-    .onConflict((oc) => oc.columns(['deployment_id', 'event_id']).doNothing())
-    .returning('event_id')
-    .execute();
+  const { rows } = await sql<{ event_id: string }>`
+    with fresh as (
+      insert into sunshine_events (deployment_id, event_id)
+      select ${deploymentId}::uuid, unnest(${ids}::text[])
+      on conflict (deployment_id, event_id) do nothing
+      returning event_id
+    ),
+    noted as (
+      update sunshine_connections set
+        last_event_at = now(),
+        ignored_events = ignored_events
+          + (select count(*) from fresh where event_id = any(${ignoredIds}::text[]))::int
+      where deployment_id = ${deploymentId}::uuid
+      returning 1
+    )
+    select event_id from fresh
+  `.execute(db);
   return new Set(rows.map((row) => row.event_id));
-}
-
-/** The status settings show: when events last came, how many were of types Parley ignores. */
-export async function noteEvents(db: Queryable, deploymentId: string, ignored: number): Promise<void> {
-  await db
-    .updateTable('sunshine_connections')
-    .set((eb) => ({ last_event_at: sql`now()`, ignored_events: eb('ignored_events', '+', ignored) }))
-    .where('deployment_id', '=', deploymentId)
-    .execute();
 }
 
 export async function noteError(db: Queryable, deploymentId: string, message: string): Promise<void> {
@@ -247,14 +253,65 @@ export async function lastHandoffReason(db: Queryable, conversationId: string): 
   return row?.reason ?? null;
 }
 
+/** A change of control for the sender to make (see PendingControl). */
 export async function setPendingControl(
   db: Queryable,
   conversationId: string,
-  control: 'next' | 'parley' | null,
+  control: PendingControl,
 ): Promise<void> {
   await db
     .updateTable('sunshine_conversations')
     .set({ pending_control: control })
     .where('conversation_id', '=', conversationId)
     .execute();
+}
+
+/** The change of control `made` is done (or given up); one decided since it was read stays. */
+export async function clearPendingControl(
+  db: Queryable,
+  conversationId: string,
+  made: PendingControl,
+): Promise<void> {
+  await db
+    .updateTable('sunshine_conversations')
+    .set({ pending_control: null })
+    .where('conversation_id', '=', conversationId)
+    .where('pending_control', '=', made)
+    .execute();
+}
+
+/**
+ * Suite conversations (of connected deployments) with bot or agent messages not sent yet, or a
+ * change of control not made: what a stopped process may have left without a queued send.
+ */
+export async function conversationsOwedSending(db: Queryable, limit = 10_000): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sunshine_conversations as sc')
+    .innerJoin('sunshine_connections as s', 's.deployment_id', 'sc.deployment_id')
+    .select('sc.conversation_id')
+    .where((eb) =>
+      eb.or([
+        eb('sc.pending_control', 'is not', null),
+        eb.exists(
+          eb
+            .selectFrom('conversation_messages as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.conversation_id', '=', 'sc.conversation_id')
+            .whereRef('m.seq', '>', 'sc.sent_seq')
+            .where('m.role', 'in', ['bot', 'agent']),
+        ),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.conversation_id);
+}
+
+/** Forgets received event ids older than `days` (the suite retries an event for a few days at most). */
+export async function deleteEventIdsBefore(db: Queryable, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sunshine_events')
+    .where('received_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -63,3 +63,29 @@ describe('migration 0028: the messaging-suite channel’s tables', () => {
     expect((await migrator.migrateTo('0028-sunshine')).error).toBeUndefined();
   });
 });
+
+describe('migration 0032: accepting offered control, and forgetting old event ids', () => {
+  let database: Database;
+  let migrator: Migrator;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, migrator, close } = await databaseMigratedTo('0032-sunshine-offers-and-pruning'));
+  });
+  afterAll(() => close?.());
+
+  it('lets a conversation owe an acceptControl, and indexes event ids by when they came', async () => {
+    const constraint = await sql<{ definition: string }>`select pg_get_constraintdef(oid) as definition
+      from pg_constraint where conname = 'sunshine_conversations_pending_control_check'`.execute(database.db);
+    expect(constraint.rows[0]?.definition).toContain('accept');
+    const index = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where tablename = 'sunshine_events' and indexname = 'sunshine_events_received_at_idx'`.execute(
+      database.db,
+    );
+    expect(index.rows).toHaveLength(1);
+  });
+
+  it('goes down and up again', async () => {
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0032-sunshine-offers-and-pruning')).error).toBeUndefined();
+  });
+});

@@ -30,6 +30,12 @@ export interface SunshineEventTable {
   received_at: Generated<Date>;
 }
 
+/**
+ * A change of control the sender makes: pass to the switchboard's next integration (`next`), pass
+ * back to Parley's own (`parley`), or accept control offered to Parley (`accept`).
+ */
+export type PendingControl = 'next' | 'parley' | 'accept';
+
 export interface SunshineConversationTable {
   conversation_id: string;
   deployment_id: string;
@@ -39,7 +45,7 @@ export interface SunshineConversationTable {
   sent_seq: Generated<number>;
   sending_seq: number | null;
   sent_parts: Generated<number>;
-  /** A pass of control to make once the messages before it are out (see migration 0028). */
-  pending_control: 'next' | 'parley' | null;
+  /** A change of control to make once the messages before it are out (see migrations 0028, 0032). */
+  pending_control: PendingControl | null;
 }
 export type SunshineConversationRow = Selectable<SunshineConversationTable>;

@@ -9,7 +9,7 @@ import {
   type TurnInput,
   type TurnMeta,
 } from '@parley/engine';
-import type { AppContext } from '../../context';
+import type { AppContext, PlannedTurn, StoredTurn } from '../../context';
 import { ConflictException, NotFoundException } from '../../errors';
 import { knowledgePort } from '../knowledge/knowledge-port';
 import {
@@ -313,14 +313,27 @@ async function planTurn(
 
 /**
  * Stores a planned turn if the conversation is still as it was read (null otherwise). A delayed
- * move is queued in the same transaction, so it exists only if the turn does.
+ * move, and what a channel's outbox queues for the turn (see `conversations.turnOutbox`), are
+ * queued in the same transaction, so they exist exactly when the turn does.
  */
-async function storeTurn(ctx: AppContext, plan: CompletePlan): Promise<ChatMessage[] | null> {
+async function storeTurn(
+  ctx: AppContext,
+  plan: CompletePlan,
+  row: TurnRow,
+  request: StoredTurn['request'],
+): Promise<ChatMessage[] | null> {
   const { delayedMove, write } = plan;
-  if (!delayedMove) return ctx.conversations.writes.store(write);
+  const outbox = ctx.conversations.turnOutbox;
+  const planned: PlannedTurn = {
+    conversation: row,
+    request,
+    outcome: { messages: write.messages, events: write.events },
+  };
+  const queued = outbox?.wants(planned) === true;
+  if (!delayedMove && !queued) return ctx.conversations.writes.store(write);
   return ctx.database.db.transaction().execute(async (trx) => {
     const stored = await persistTurn(trx, write);
-    if (stored) {
+    if (stored && delayedMove) {
       await ctx.jobs.send(
         trx,
         'delayed-move',
@@ -328,6 +341,7 @@ async function storeTurn(ctx: AppContext, plan: CompletePlan): Promise<ChatMessa
         { startAfter: new Date(delayedMove.dueAt) },
       );
     }
+    if (stored && queued) await outbox?.queue(trx, planned);
     return stored;
   });
 }
@@ -340,6 +354,26 @@ async function readTurnRow(
   const row = await loadForTurn(ctx.database.db, conversationId, clientMessageId);
   if (!row) throw new NotFoundException('Conversation not found');
   return row;
+}
+
+/**
+ * Writes one key of the context this process's cached row of a conversation holds, as it was
+ * just written to the database (a channel's context, such as the messaging suite's `sc`), so the
+ * next turn needs no read; false when the conversation is not cached (the turn then reads it).
+ */
+export function rememberContext(
+  ctx: AppContext,
+  conversationId: string,
+  key: string,
+  value: unknown,
+): boolean {
+  const cached = ctx.conversations.cache.get(conversationId);
+  if (!cached) return false;
+  const patched: TurnRow = { ...cached, context: { ...cached.context, [key]: value } };
+  const state = validStates.get(cached);
+  if (state) validStates.set(patched, state);
+  ctx.conversations.cache.remember(patched);
+  return true;
 }
 
 /** The conversation as a stored turn left it (for the next turn, which then needs no read). */
@@ -416,7 +450,7 @@ export async function runConversationTurn(
       const seed = newSeed();
       const plan = await planTurn(ctx, row, request, { calls: [], seed, owner: null });
       if (plan.nextCall === null) {
-        const stored = await storeTurn(ctx, plan);
+        const stored = await storeTurn(ctx, plan, row, request);
         if (stored) {
           const after = afterTurn(row, plan);
           conversations.cache.remember(after);
@@ -490,7 +524,7 @@ async function finishClaimedTurn(
       continue;
     }
     call = null;
-    const stored = await storeTurn(ctx, plan);
+    const stored = await storeTurn(ctx, plan, row, pending);
     if (stored) {
       const after = afterTurn(row, plan);
       conversations.cache.remember(after);

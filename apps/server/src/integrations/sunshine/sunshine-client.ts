@@ -163,6 +163,9 @@ export function sunshineClient(credentials: SunshineCredentials, outgoing: Guard
     /** Passes control to `next` or a switchboard integration, with metadata for who takes over. */
     passControl: (conversationId: string, to: string, metadata: Record<string, string | number | boolean>) =>
       call('POST', `${conversation(conversationId)}/passControl`, { switchboardIntegration: to, metadata }),
+    /** Takes control offered to Parley's switchboard integration (it is the conversation's pending one). */
+    acceptControl: (conversationId: string, metadata: Record<string, string | number | boolean>) =>
+      call('POST', `${conversation(conversationId)}/acceptControl`, { metadata }),
   };
 }
 export type SunshineClient = ReturnType<typeof sunshineClient>;
