@@ -159,5 +159,12 @@ describe('translation: the company’s DeepL key', () => {
     await leído.getByText('Hola, necesito ayuda').waitFor();
     expect(await leído.getByText('[EN-US] HOLA, NECESITO AYUDA').count()).toBe(0);
     await screenshot(agent, 'translation-inbox-spanish-reader');
+
+    // What the company had translated, per bot, in company settings.
+    await agent.goto(`${server.url}/v2/company/settings`);
+    const usage = agent.getByRole('heading', { name: 'Uso de traducción' });
+    await usage.waitFor();
+    await usage.scrollIntoViewIfNeeded();
+    await screenshot(agent, 'translation-company-usage');
   });
 });
