@@ -47,7 +47,7 @@ describe('translation: the company’s DeepL key', () => {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(page, server.url, 'owner@demo.parley.dev');
     await page.getByRole('heading', { name: /^Hello, / }).waitFor();
-    await page.goto(`${server.url}/v2/lite/bots/${bot.id}/settings/translation`);
+    await page.goto(`${server.url}/v2/lite/bots/${bot.id}/settings/languages`);
     await page.getByRole('heading', { name: 'Translation provider' }).waitFor();
 
     await page.getByLabel('DeepL API key').fill('revoked-key-0000:fx');
@@ -78,7 +78,19 @@ describe('translation: the company’s DeepL key', () => {
     const agent = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(agent, server.url, 'owner@demo.parley.dev');
     await agent.getByRole('heading', { name: /^Hello, / }).waitFor();
-    await agent.goto(`${server.url}/v2/lite/bots/${bot.id}/settings/translation`);
+    // The person reads and writes English (their profile says so).
+    const token = JSON.parse(
+      (await agent.evaluate(() => localStorage.getItem('__AUTH_TOKEN__'))) ?? '{}',
+    ).token;
+    const me = { id: JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string };
+    await agent.goto(`${server.url}/v2/profile/${me.id}`);
+    await agent.getByRole('combobox', { name: 'Language' }).click();
+    await agent.getByRole('option', { name: 'English' }).click();
+    await agent.getByText('Your language was saved.').waitFor();
+
+    await agent.goto(`${server.url}/v2/lite/bots/${bot.id}/settings/languages`);
+    await agent.getByRole('tab', { name: 'Languages', selected: true }).waitFor();
+    await agent.getByRole('tab', { name: 'Translations', selected: false }).waitFor();
     await agent.getByRole('heading', { name: 'Languages' }).waitFor();
     await agent.getByRole('checkbox', { name: 'Spanish' }).check();
     await agent.getByRole('button', { name: 'Save languages' }).click();
@@ -131,5 +143,28 @@ describe('translation: the company’s DeepL key', () => {
     await screenshot(agent, 'translation-inbox-agent');
     await chat.getByText('[ES] OF COURSE, I CAN HELP').waitFor();
     await screenshot(visitor, 'translation-widget-agent-reply');
+
+    // The same person now reads Spanish: the visitor's messages come as the visitor wrote them.
+    await agent.goto(`${server.url}/v2/profile/${me.id}`);
+    await agent.getByRole('combobox', { name: 'Language' }).click();
+    await agent.getByRole('option', { name: 'Spanish' }).click();
+    // Parley's screens speak Spanish too from then on.
+    await agent.getByText('Se guardó tu idioma.').waitFor();
+    await input.fill('¿Tienen té verde?');
+    await input.press('Enter');
+    await agent.goto(`${server.url}/v2/inbox?botId=${bot.id}`);
+    await agent.getByRole('list', { name: 'Conversaciones' }).locator('[data-unread]').first().click();
+    const leído = agent.getByRole('log', { name: 'Transcripción' });
+    await leído.getByText('¿Tienen té verde?').waitFor();
+    await leído.getByText('Hola, necesito ayuda').waitFor();
+    expect(await leído.getByText('[EN-US] HOLA, NECESITO AYUDA').count()).toBe(0);
+    await screenshot(agent, 'translation-inbox-spanish-reader');
+
+    // What the company had translated, per bot, in company settings.
+    await agent.goto(`${server.url}/v2/company/settings`);
+    const usage = agent.getByRole('heading', { name: 'Uso de traducción' });
+    await usage.waitFor();
+    await usage.scrollIntoViewIfNeeded();
+    await screenshot(agent, 'translation-company-usage');
   });
 });

@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { nameSchema, passwordSchema } from './auth';
+import { translationLanguageSchema } from './translation';
 
-/** `PATCH /api/frontend/user/me`: the names a person may change themselves. */
+/** `PATCH /api/frontend/user/me`: the names and the language a person may change themselves. */
 export const updateProfileRequestSchema = z
   .strictObject({
     first_name: nameSchema(100).optional(),
     last_name: nameSchema(100).optional(),
+    /**
+     * The language the person reads conversations in: the inbox translates visitors' messages into
+     * it and their replies from it (null: each bot's own language).
+     */
+    language: translationLanguageSchema.nullable().optional(),
   })
   .refine(
-    (body) => body.first_name !== undefined || body.last_name !== undefined,
-    'Send first_name or last_name',
+    (body) => body.first_name !== undefined || body.last_name !== undefined || body.language !== undefined,
+    'Send first_name, last_name or language',
   );
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 

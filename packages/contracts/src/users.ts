@@ -70,6 +70,8 @@ export const currentUserSchema = z.object({
   status: userStatusSchema,
   user_type: userTypeSchema,
   qr_registered: z.boolean(),
+  /** The language the person reads conversations in (null: each bot's own); see the profile. */
+  language: z.string().nullable(),
   company: currentCompanySchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

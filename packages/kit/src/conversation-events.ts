@@ -148,8 +148,11 @@ export const conversationEventDataSchemas = {
   [EVENT.DelayedMoveRequested]: z.object({ moduleId: z.string(), seconds: z.number(), dueAt: z.number() }),
   [EVENT.DelayedMoveIgnored]: z.object({ moduleId: z.string(), status: z.string() }),
   [EVENT.TranslationFailed]: z.object({
-    /** `visitor`: the visitor's message reached the bot as written; `bot`: the bot's went out in its own language. */
-    direction: z.enum(['visitor', 'bot']),
+    /**
+     * `visitor`: the visitor's message reached the bot as written; `bot`: the bot's went out in its
+     * own language; `agent`: an agent's reply went out in the language they wrote it in.
+     */
+    direction: z.enum(['visitor', 'bot', 'agent']),
     source: z.string(),
     target: z.string(),
     reason: callFailureReasonSchema,

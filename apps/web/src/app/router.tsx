@@ -301,13 +301,17 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
-                      path: 'lite/bots/:botId/settings/translation',
+                      path: 'lite/bots/:botId/settings/languages',
                       loader: needs('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/webchat/components/bot-settings-page'))
                           .BotSettingsPage,
                       }),
                     },
+                    // The Languages tab was called Translation until 0.17 (links to it still work).
+                    redirectRoute('lite/bots/:botId/settings/translation', ({ params }) =>
+                      redirect(`/v2/lite/bots/${params.botId ?? ''}/settings/languages`),
+                    ),
                     {
                       path: 'lite/bots/:botId/settings/translations',
                       loader: needs('bots:view'),

@@ -24,6 +24,7 @@ export function signedInUser(
     status: 'active',
     user_type: 'customer',
     qr_registered: false,
+    language: null,
     ...overrides,
     company: {
       id: 'c1',

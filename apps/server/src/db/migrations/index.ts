@@ -29,6 +29,7 @@ import * as agents from './0027-agents';
 import * as sunshine from './0028-sunshine';
 import * as botTranslations from './0029-bot-translations';
 import * as webhookHealthIndex from './0030-webhook-health-index';
+import * as personLanguage from './0031-person-language';
 import * as sunshineOffersAndPruning from './0032-sunshine-offers-and-pruning';
 
 /**
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   '0028-sunshine': sunshine,
   '0029-bot-translations': botTranslations,
   '0030-webhook-health-index': webhookHealthIndex,
+  '0031-person-language': personLanguage,
   '0032-sunshine-offers-and-pruning': sunshineOffersAndPruning,
 };

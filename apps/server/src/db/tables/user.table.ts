@@ -20,6 +20,8 @@ export interface UserTable {
   /** Carried in every token; raising it (a password change) signs the user out everywhere. */
   session_version: Generated<number>;
   last_sign_in_at: Generated<Date | null>;
+  /** The language the person reads and writes conversations in (null: each bot's own). */
+  language: Generated<string | null>;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
 }

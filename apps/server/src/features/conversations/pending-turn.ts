@@ -35,6 +35,8 @@ export const pendingTurnSchema = z.object({
     .nullable(),
   agentId: z.string().nullable().optional(),
   debug: z.boolean().optional(),
+  /** The language an agent's reply is written in (their profile's), so the turn worked out again translates it the same way. */
+  agentLanguage: z.string().nullable().optional(),
   seed: z.number().int(),
   calls: z.array(
     z.object({

@@ -33,7 +33,9 @@ import {
   replayingServices,
 } from './pending-turn';
 import {
+  agentReplyWay,
   messageTexts,
+  type TranslationWay,
   translateMessage,
   translateTexts,
   translationFailedEvent,
@@ -56,6 +58,8 @@ export interface TurnRequest {
   agentId?: string | null;
   /** The debugger drives the turn: its trace carries the variables after each step. */
   debug?: boolean;
+  /** The language an agent's message is written in (their profile's; null or absent: the bot's). */
+  agentLanguage?: string | null;
 }
 
 /** What a stored turn did: the messages it stored, the steps it took, the state it left. */
@@ -158,7 +162,7 @@ type StoredMessage = TurnWrite['messages'][number];
 async function planTurn(
   ctx: AppContext,
   row: TurnRow,
-  request: Pick<TurnRequest, 'input' | 'incoming' | 'agentId' | 'debug'>,
+  request: Pick<TurnRequest, 'input' | 'incoming' | 'agentId' | 'debug' | 'agentLanguage'>,
   pending: { calls: PendingTurn['calls']; seed: number; owner: string | null },
 ): Promise<TurnPlan> {
   const { conversations, config } = ctx;
@@ -199,10 +203,14 @@ async function planTurn(
       version: row.translations_updated_at,
     }));
   const failures: EngineEvent[] = [];
-  const translate = async (direction: 'visitor' | 'bot', texts: string[], afterOutputs: number) => {
-    if (!languages) return null;
-    const [source, target] =
-      direction === 'visitor' ? [languages.visitor, languages.bot] : [languages.bot, languages.visitor];
+  const translate = async (
+    direction: 'visitor' | 'bot' | 'agent',
+    way: TranslationWay | null,
+    texts: string[],
+    afterOutputs: number,
+  ) => {
+    if (!way) return null;
+    const { source, target } = way;
     const outcome = await translateTexts(
       ctx.translation,
       replay,
@@ -211,9 +219,7 @@ async function planTurn(
       direction === 'bot' ? phrasebook : null,
     );
     if (outcome.status === 'failed')
-      failures.push(
-        translationFailedEvent(meta, direction, { source, target }, outcome.failure, afterOutputs),
-      );
+      failures.push(translationFailedEvent(meta, direction, way, outcome.failure, afterOutputs));
     return outcome;
   };
 
@@ -221,19 +227,24 @@ async function planTurn(
   const incomingMessages: StoredMessage[] = [];
   if (incoming) {
     // A visitor's words reach the bot in its language; an agent's reach the visitor in theirs.
-    const direction = incoming.role === 'user' ? 'visitor' : 'bot';
+    const direction = incoming.role === 'user' ? 'visitor' : 'agent';
+    const way =
+      direction === 'visitor'
+        ? languages && { source: languages.visitor, target: languages.bot }
+        : agentReplyWay(row, flow, request.agentLanguage ?? null);
     const outcome =
       input.type === 'text' || input.type === 'agent_message'
-        ? await translate(direction, [incoming.text], 0)
+        ? await translate(direction, way, [incoming.text], 0)
         : null;
     if (outcome?.status === 'waiting') return { nextCall: outcome.call };
     const translated = outcome?.status === 'translated' ? outcome.translations[incoming.text] : undefined;
-    if (translated !== undefined && languages) {
+    if (translated !== undefined && way) {
       if (input.type === 'text') input = { ...input, text: translated };
+      // The message is kept as the visitor reads it, with the same in the other language.
       const [shown, other, otherLanguage] =
         direction === 'visitor'
-          ? [incoming.text, translated, languages.bot]
-          : [translated, incoming.text, languages.bot];
+          ? [incoming.text, translated, way.target]
+          : [translated, incoming.text, way.source];
       if (input.type === 'agent_message') input = { ...input, text: shown };
       incomingMessages.push({
         role: incoming.role,
@@ -260,7 +271,12 @@ async function planTurn(
     text: messagePreview(message),
   }));
   if (languages && outputs.length > 0) {
-    const outcome = await translate('bot', result.outputs.flatMap(messageTexts), result.outputs.length);
+    const outcome = await translate(
+      'bot',
+      { source: languages.bot, target: languages.visitor },
+      result.outputs.flatMap(messageTexts),
+      result.outputs.length,
+    );
     if (outcome?.status === 'waiting') return { nextCall: outcome.call };
     if (outcome?.status === 'translated') {
       outputs = result.outputs.map((original) => {
@@ -297,7 +313,8 @@ async function planTurn(
       expiredAt: result.state.expiredAt === null ? null : new Date(result.state.expiredAt),
       messages: [...incomingMessages, ...outputs],
       events: [
-        ...failures.filter((event) => event.data.direction === 'visitor'),
+        // The incoming message's failure (a visitor's or an agent's) comes before the turn's events.
+        ...failures.filter((event) => event.data.direction !== 'bot'),
         ...result.events,
         ...failures.filter((event) => event.data.direction === 'bot'),
       ],
@@ -463,6 +480,7 @@ export async function runConversationTurn(
           incoming: request.incoming,
           ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
           ...(request.debug ? { debug: true } : {}),
+          ...(request.agentLanguage ? { agentLanguage: request.agentLanguage } : {}),
           seed,
           calls: [{ kind: call.kind, target: call.target }],
         };

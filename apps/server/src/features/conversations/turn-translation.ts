@@ -31,6 +31,25 @@ export function turnLanguages(row: TurnRow, flow: Flow): TurnLanguages | null {
   return { visitor, bot };
 }
 
+/** One way a text is translated: from `source` into `target`. */
+export interface TranslationWay {
+  source: string;
+  target: string;
+}
+
+/**
+ * Which way an agent's reply translates: from the agent's language (the bot's when they chose none)
+ * into the visitor's (the bot's when the visitor speaks it or one it does not offer). Null when the
+ * two are one, or the bot offers no other language (its company may have no translation key).
+ */
+export function agentReplyWay(row: TurnRow, flow: Flow, agentLanguage: string | null): TranslationWay | null {
+  if (row.offered_languages.length === 0) return null;
+  const bot = baseLanguage(flow.settings.language);
+  const target = turnLanguages(row, flow)?.visitor ?? bot;
+  const source = agentLanguage === null ? bot : baseLanguage(agentLanguage);
+  return source === target ? null : { source, target };
+}
+
 /**
  * What names a translation call in the pending turn: its languages and a hash of its texts, so a
  * turn worked out again finds its answer by content (people reading the record see the languages).
@@ -144,7 +163,7 @@ export function translateMessage(message: BotMessage, translations: Translations
 /** The conversation's log says a translation failed and the text went as written. */
 export function translationFailedEvent(
   meta: TurnMeta,
-  direction: 'visitor' | 'bot',
+  direction: 'visitor' | 'bot' | 'agent',
   languages: { source: string; target: string },
   failure: CallFailure,
   afterOutputs: number,

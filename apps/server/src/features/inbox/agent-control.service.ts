@@ -13,6 +13,8 @@ export interface Agent {
   id: string;
   name: string;
   companyId: string;
+  /** The language they write in (their profile's; null: the bot's). */
+  language: string | null;
 }
 
 /** The conversation is the agent's company's (checked on the row the turn reads: no extra query). */
@@ -59,6 +61,7 @@ export function sendAgentMessage(
     input: { type: 'agent_message', text: clean, agent: agent.name },
     incoming: { role: 'agent', text: clean, ...(clientMessageId !== undefined ? { clientMessageId } : {}) },
     fresh: true,
+    agentLanguage: agent.language,
     admit: (row) => {
       assertAgentCompany(row, agent);
       if (row.status !== 'human' || row.agent_id !== agent.id) {

@@ -257,10 +257,18 @@ export async function findConversationPlace(db: Queryable, reach: CompanyReach, 
 
 /** One conversation of the company as the inbox lists it, with its variables. */
 export async function findInboxConversation(db: Queryable, companyId: string, conversationId: string) {
-  return withInboxColumns(matching(db, { companyId }))
-    .select(sql<Record<string, unknown>>`conversations.state->'variables'`.as('variables'))
-    .where('conversations.id', '=', conversationId)
-    .executeTakeFirst();
+  return (
+    withInboxColumns(matching(db, { companyId }))
+      .select(sql<Record<string, unknown>>`conversations.state->'variables'`.as('variables'))
+      // Which languages its messages are in (see reader-language.ts).
+      .select([
+        'bots.language as bot_language',
+        'bots.offered_languages',
+        'conversations.language as visitor_language',
+      ])
+      .where('conversations.id', '=', conversationId)
+      .executeTakeFirst()
+  );
 }
 
 /**

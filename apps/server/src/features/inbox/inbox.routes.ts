@@ -45,7 +45,12 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
   );
 
   routeFrom(app, inboxApi.transcript, { config: teamAnywhere }, async (request) =>
-    inbox.inboxTranscript(app.ctx, companyScope(request, request.query.companyId), request.params.id),
+    inbox.inboxTranscript(
+      app.ctx,
+      companyScope(request, request.query.companyId),
+      request.params.id,
+      sessionOf(request).user.language,
+    ),
   );
 
   routeFrom(app, inboxApi.changes, { config: teamAnywhere }, async (request) =>
@@ -54,6 +59,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
       companyScope(request, request.query.companyId),
       request.params.id,
       request.query,
+      sessionOf(request).user.language,
     ),
   );
 
@@ -67,6 +73,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
       companyScope(request, request.query.companyId),
       request.params.id,
       request.body,
+      sessionOf(request).user.language,
     ),
   );
 

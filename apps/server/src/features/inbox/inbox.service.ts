@@ -36,6 +36,7 @@ import {
 } from './inbox.repository';
 import { wordIndexQuery } from './inbox-word-query';
 import { findPageWithWords, searchLexemes } from './inbox-words.repository';
+import { inReaderLanguage } from './reader-language';
 
 type InboxQuery = z.output<typeof inboxQuerySchema>;
 
@@ -229,25 +230,41 @@ export async function inboxTranscript(
   ctx: AppContext,
   companyId: string,
   conversationId: string,
+  readerLanguage: string | null = null,
 ): Promise<InboxTranscript> {
-  return transcriptSince(ctx, companyId, conversationId, { afterSeq: 0, afterEvent: 0 });
+  return transcriptSince(ctx, companyId, conversationId, { afterSeq: 0, afterEvent: 0 }, readerLanguage);
 }
 
 /**
  * What a transcript already shown lacks: the conversation now, with only the messages after
- * `afterSeq` and the events after `afterEvent` (the `eventCursor` it was given).
+ * `afterSeq` and the events after `afterEvent` (the `eventCursor` it was given). Visitors' messages
+ * come in the reader's language when they have one (see reader-language.ts).
  */
 export async function transcriptSince(
   ctx: AppContext,
   companyId: string,
   conversationId: string,
   { afterSeq, afterEvent }: { afterSeq: number; afterEvent: number },
+  readerLanguage: string | null = null,
 ): Promise<InboxTranscriptChanges> {
   const row = await companyConversation(ctx, companyId, conversationId);
-  const [messages, events] = await Promise.all([
+  const [stored, events] = await Promise.all([
     messagesAfterWithTranslations(ctx.database.db, conversationId, afterSeq),
     transcriptEvents(ctx.database.db, conversationId, afterEvent),
   ]);
+  // Read first, then translate: no connection is held while the provider answers.
+  const messages = await inReaderLanguage(
+    ctx,
+    {
+      companyId,
+      botId: row.bot_id,
+      botLanguage: row.bot_language,
+      offeredLanguages: row.offered_languages,
+      visitorLanguage: row.visitor_language,
+    },
+    stored,
+    readerLanguage,
+  );
   return {
     conversation: toInboxConversation(row),
     messages,
@@ -287,6 +304,7 @@ const agentOf = (session: Session, companyId: string): Agent => ({
   id: session.userId,
   name: `${session.user.first_name} ${session.user.last_name}`.trim() || session.user.email,
   companyId,
+  language: session.user.language,
 });
 
 /** Pass control of a company's conversation to the calling agent, or back to the bot. */
@@ -341,6 +359,7 @@ export async function markConversationRead(
   companyId: string,
   conversationId: string,
   shown: { afterSeq: number; afterEvent: number },
+  readerLanguage: string | null = null,
 ): Promise<InboxTranscriptChanges> {
   const read = isUuid(conversationId) && (await markRead(ctx.database.db, companyId, conversationId));
   if (!read) throw new NotFoundException('Conversation not found');
@@ -351,5 +370,5 @@ export async function markConversationRead(
     seq: 0,
     rowOnly: true,
   });
-  return transcriptSince(ctx, companyId, conversationId, shown);
+  return transcriptSince(ctx, companyId, conversationId, shown, readerLanguage);
 }

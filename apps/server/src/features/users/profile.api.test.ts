@@ -22,6 +22,26 @@ describe('editing one’s own profile', () => {
     expect(response.json<CurrentUser>()).toMatchObject({ first_name: 'Grace', last_name: 'Lovelace' });
   });
 
+  it('keeps the language the person reads conversations in, and lets them clear it', async () => {
+    const { auth } = await registerOwner(t);
+    const patch = (payload: object) =>
+      t.request({ method: 'PATCH', url: '/api/frontend/user/me', headers: authHeader(auth.token), payload });
+    const me = async () =>
+      (
+        await t.request({ method: 'GET', url: '/api/frontend/user/me', headers: authHeader(auth.token) })
+      ).json<CurrentUser>();
+    expect((await me()).language).toBeNull();
+    const saved = await patch({ language: 'es' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<CurrentUser>()).toMatchObject({ language: 'es', first_name: 'Ada' });
+    expect((await me()).language).toBe('es');
+    const unknown = await patch({ language: 'xx' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details.issues[0].path).toBe('body.language');
+    expect((await me()).language).toBe('es');
+    expect((await patch({ language: null })).json<CurrentUser>().language).toBeNull();
+  });
+
   it('refuses empty updates, unknown fields, and markup', async () => {
     const { auth } = await registerOwner(t);
     const patch = (payload: object) =>

@@ -54,7 +54,7 @@ export async function updateNames(
   db: Queryable,
   companyId: string,
   userId: string,
-  names: { first_name?: string; last_name?: string },
+  names: { first_name?: string; last_name?: string; language?: string | null },
 ): Promise<void> {
   await db
     .updateTable('users')

@@ -21,6 +21,7 @@ export function toCurrentUser(user: UserRow, company: CompanyRow, sections: Sect
     status: user.status,
     user_type: user.user_type,
     qr_registered: user.qr_registered,
+    language: user.language,
     company: {
       id: company.id,
       name: company.name,

@@ -79,3 +79,19 @@ describe('the transcript’s event views', () => {
     expect(screen.getByTestId('event')).toHaveTextContent(/^Pass Control/);
   });
 });
+
+describe('a translation failure in the transcript', () => {
+  it('says which message went out as written, the visitor’s, the bot’s or an agent’s', () => {
+    const failed = (direction: string): InboxEvent => ({
+      name: 'Translation Failed',
+      at: '2026-11-24T10:00:00.000Z',
+      afterSeq: 2,
+      moduleId: null,
+      data: { direction, source: 'de', target: 'es', reason: 'timeout', error: 'took too long' },
+    });
+    renderWithApp(<EventLine event={failed('agent')} />);
+    expect(screen.getByTestId('event')).toHaveTextContent(
+      /The agent’s reply was not translated into Spanish \(.+\): it went out in German/,
+    );
+  });
+});

@@ -307,10 +307,11 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
     };
     return {
       icon: TranslateRounded,
-      words:
-        data.direction === 'visitor'
-          ? t('event.translationFailedVisitor', words)
-          : t('event.translationFailedBot', words),
+      words: {
+        visitor: t('event.translationFailedVisitor', words),
+        bot: t('event.translationFailedBot', words),
+        agent: t('event.translationFailedAgent', words),
+      }[data.direction],
       color: '#b45309',
     };
   }),

@@ -1,5 +1,6 @@
-import type { ChatMessage, MessageCard } from '@parley/contracts';
+import type { ChatMessage, InboxMessage, MessageCard } from '@parley/contracts';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { MessageBubble } from './message-bubble';
@@ -51,5 +52,42 @@ describe('a card in the inbox and the debugger', () => {
       <MessageBubble message={cardMessage(card('https://shop.example/tea', inline))} />,
     );
     expect(second.querySelector('img')).toHaveAttribute('src', inline);
+  });
+});
+
+describe('a message in another language in the inbox', () => {
+  const visitor: InboxMessage = {
+    seq: 2,
+    role: 'user',
+    message: { type: 'text', text: 'necesito ayuda' },
+    translation: { language: 'de', text: 'Ich brauche Hilfe' },
+    created_at: '2026-11-24T10:00:00.000Z',
+  };
+
+  it('reads a visitor’s message in the reader’s language, the original a click away', async () => {
+    renderWithApp(<MessageBubble message={visitor} />);
+    expect(screen.getByText('Ich brauche Hilfe')).toBeInTheDocument();
+    expect(screen.queryByText('necesito ayuda')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show original' }));
+    expect(screen.getByText('necesito ayuda')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show in German' }));
+    expect(screen.getByText('Ich brauche Hilfe')).toBeInTheDocument();
+  });
+
+  it('shows an agent both what the visitor read and what they wrote', () => {
+    renderWithApp(
+      <MessageBubble
+        message={{
+          seq: 3,
+          role: 'agent',
+          message: { type: 'text', text: 'Te ayudo' },
+          translation: { language: 'de', text: 'Ich helfe' },
+          created_at: '2026-11-24T10:01:00.000Z',
+        }}
+      />,
+    );
+    expect(screen.getByText('Te ayudo')).toBeInTheDocument();
+    expect(screen.getByText(/German.*Ich helfe/)).toBeInTheDocument();
   });
 });

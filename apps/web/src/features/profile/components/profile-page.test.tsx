@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
 import { signedInClient, signedInUser } from '../../../test/users';
@@ -43,6 +43,24 @@ describe('the profile page', () => {
     expect(await screen.findByText('Your details were saved.')).toBeInTheDocument();
     expect(requests[0]?.body).toMatchObject({ first_name: 'Liv', last_name: 'Owner' });
     expect(await screen.findByRole('heading', { name: 'Liv Owner' })).toBeInTheDocument();
+  });
+
+  it('keeps the language its person reads conversations in, or each bot’s own', async () => {
+    const { requests } = fakeApi({
+      'PATCH /api/frontend/user/me': ({ body }) => ({ ...signedInUser(), ...(body as object) }),
+    });
+    renderProfile();
+    const user = userEvent.setup();
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    expect(language).toHaveTextContent('Each bot’s own language');
+    await user.click(language);
+    await user.click(screen.getByRole('option', { name: 'German' }));
+    expect(await screen.findByText('Your language was saved.')).toBeInTheDocument();
+    expect(requests[0]?.body).toEqual({ language: 'de' });
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('German');
+    await user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await user.click(screen.getByRole('option', { name: 'Each bot’s own language' }));
+    await vi.waitFor(() => expect(requests[1]?.body).toEqual({ language: null }));
   });
 
   it('checks the new password twice before changing it, in Spanish too', async () => {

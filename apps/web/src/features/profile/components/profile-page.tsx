@@ -9,19 +9,27 @@ import {
   CardContent,
   Chip,
   Grid,
+  MenuItem,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { type CurrentUser, nameSchema, passwordSchema } from '@parley/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import {
+  type CurrentUser,
+  nameSchema,
+  passwordSchema,
+  type TranslationLanguage,
+  translationLanguages,
+} from '@parley/contracts';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { languages as appLanguages } from '../../../app/i18n';
 import { isApiError } from '../../../shared/api/api-error';
 import { NotFoundException } from '../../../shared/errors/error-kind';
-import { currentUserQuery, displayName, initials } from '../../../shared/session/current-user';
+import { currentUserQuery, displayName, initials, userKeys } from '../../../shared/session/current-user';
 import { useChangePassword, useUpdateProfile } from '../api/profile';
 
 function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -170,6 +178,66 @@ function PasswordCard() {
   );
 }
 
+/** The Select's value for "each bot's own language" (no language of one's own). */
+const BOTS_OWN = 'bots-own';
+
+/**
+ * The language a person reads conversations in: the inbox shows visitors' messages in it and sends
+ * their replies from it in the visitor's language. Parley's own screens follow it where they speak it.
+ */
+function LanguageCard({ user }: { user: CurrentUser }) {
+  const { t, i18n } = useTranslation('profile');
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateProfile();
+  const queryClient = useQueryClient();
+  const names = new Intl.DisplayNames(i18n.resolvedLanguage ? [i18n.resolvedLanguage] : [], {
+    type: 'language',
+  });
+  const nameOf = (code: string) => {
+    const name = names.of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(i18n.resolvedLanguage) + name.slice(1);
+  };
+  const choose = (value: string) => {
+    const language = value === BOTS_OWN ? null : (value as TranslationLanguage);
+    update.mutate(
+      { language },
+      {
+        onSuccess: async () => {
+          // Transcripts read before speak the former language.
+          void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userKeys.all[0] });
+          if (language && appLanguages.some((app) => app.code === language))
+            await i18n.changeLanguage(language);
+          // Said in the language the screens speak now.
+          enqueueSnackbar(i18n.t('profile:language.saved'), { variant: 'success' });
+        },
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardContent sx={{ p: 3 }}>
+        <CardTitle title={t('language.title')} subtitle={t('language.subtitle')} />
+        <TextField
+          select
+          fullWidth
+          label={t('language.label')}
+          value={user.language ?? BOTS_OWN}
+          onChange={(event) => choose(event.target.value)}
+          disabled={update.isPending}
+          helperText={t('language.help')}
+        >
+          <MenuItem value={BOTS_OWN}>{t('language.botsOwn')}</MenuItem>
+          {translationLanguages.map((code) => (
+            <MenuItem key={code} value={code} lang={code}>
+              {nameOf(code)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </CardContent>
+    </Card>
+  );
+}
+
 function SecurityCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('profile');
   const required = user.company.two_factor_enabled;
@@ -240,7 +308,10 @@ export function ProfilePage() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <SecurityCard user={user} />
+          <Stack spacing={3}>
+            <LanguageCard user={user} />
+            <SecurityCard user={user} />
+          </Stack>
         </Grid>
       </Grid>
     </Stack>

@@ -36,7 +36,7 @@ describe('the company’s translation usage', () => {
     expect(rows[1]).toHaveTextContent('Shop9,0003075%');
     expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Shop' })).toHaveAttribute(
       'href',
-      '/v2/lite/bots/b1/settings/translation',
+      '/v2/lite/bots/b1/settings/languages',
     );
     // A deleted bot's usage still counts, named as deleted and not linked.
     expect(rows[2]).toHaveTextContent('Old helper (deleted)3,0001025%');

@@ -116,7 +116,7 @@ export function TranslationUsageCard() {
                             ) : (
                               <Link
                                 component={RouterLink}
-                                to={`/v2/lite/bots/${bot.botId}/settings/translation`}
+                                to={`/v2/lite/bots/${bot.botId}/settings/languages`}
                               >
                                 {bot.name}
                               </Link>

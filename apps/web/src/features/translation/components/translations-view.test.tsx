@@ -146,7 +146,7 @@ describe('the Translations tab', () => {
     });
     expect(await screen.findByRole('link', { name: 'Add languages' })).toHaveAttribute(
       'href',
-      '/v2/lite/bots/b1/settings/translation',
+      '/v2/lite/bots/b1/settings/languages',
     );
   });
 });

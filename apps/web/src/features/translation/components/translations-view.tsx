@@ -62,7 +62,7 @@ export function TranslationsView({ botId }: { botId: string }) {
       <Alert
         severity="info"
         action={
-          <Button component={Link} to={`/v2/lite/bots/${botId}/settings/translation`} color="inherit">
+          <Button component={Link} to={`/v2/lite/bots/${botId}/settings/languages`} color="inherit">
             {t('texts.addLanguages')}
           </Button>
         }

@@ -12,12 +12,13 @@ import { MessagingSuiteCard } from './messaging-suite-card';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabs = ['styling', 'messaging', 'translation', 'translations', 'knowledge', 'generative'] as const;
+const tabs = ['styling', 'messaging', 'languages', 'translations', 'knowledge', 'generative'] as const;
 const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
 /**
- * `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/translation`, `/translations`,
- * `/knowledge` and `/generative` tabs.
+ * `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/languages` (the DeepL key and
+ * the languages the bot offers), `/translations` (its texts per language), `/knowledge` and
+ * `/generative` tabs.
  */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
@@ -47,10 +48,10 @@ export function BotSettingsPage() {
           to={`${base}/messaging`}
         />
         <Tab
-          value="translation"
-          label={t('settings.tabs.translation')}
+          value="languages"
+          label={t('settings.tabs.languages')}
           component={Link}
-          to={`${base}/translation`}
+          to={`${base}/languages`}
         />
         <Tab
           value="translations"
@@ -74,7 +75,7 @@ export function BotSettingsPage() {
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
       {tab === 'messaging' && <MessagingSuiteCard botId={bot.id} />}
-      {tab === 'translation' && <TranslationSettings botId={bot.id} />}
+      {tab === 'languages' && <TranslationSettings botId={bot.id} />}
       {tab === 'translations' && <TranslationsView botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
       {tab === 'generative' && <GenerativeTab botId={bot.id} />}
