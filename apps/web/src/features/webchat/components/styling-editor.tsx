@@ -141,6 +141,20 @@ function ColorField({
   );
 }
 
+/**
+ * A language's title and welcome text left empty mean "the ones above, translated": they are left
+ * out of the saved style rather than stored as empty words.
+ */
+function withoutEmptyWindowWords(style: WebchatStyle): WebchatStyle {
+  const strings = Object.fromEntries(
+    Object.entries(style.strings).map(([language, { title, welcome, ...words }]) => [
+      language,
+      { ...words, ...(title ? { title } : {}), ...(welcome ? { welcome } : {}) },
+    ]),
+  );
+  return { ...style, strings };
+}
+
 export function StylingEditor({ botId }: { botId: string }) {
   const { t } = useTranslation('webchat');
   const { enqueueSnackbar } = useSnackbar();
@@ -167,7 +181,7 @@ export function StylingEditor({ botId }: { botId: string }) {
   const webchat = deployments.find((deployment) => deployment.channel === 'webchat');
 
   const onSubmit = handleSubmit((style) =>
-    save.mutate(style, {
+    save.mutate(withoutEmptyWindowWords(style), {
       onSuccess: (stored) => {
         reset(stored);
         enqueueSnackbar(t('styling.saved'), { variant: 'success' });
