@@ -1,4 +1,5 @@
 import type { ModuleRuntime } from '../kit/module-kit';
+import type { StoreAnswers } from '../kit/store';
 import { storeCall, storeFailed } from '../kit/store-call';
 import { renderMarkdown } from '../text/links';
 import type { OrderStatusContent } from './schema';
@@ -18,20 +19,23 @@ export const orderStatusRuntime: ModuleRuntime<OrderStatusContent> = {
       return { kind: 'continue' as const, port: 'not_found', call: storeCall(request, result) };
     };
     if (!orderNumber || !email) return notFound('no order number or email to look up');
+    // Only the store call's failure takes the Failed connection; a message that does not render
+    // is the template error the engine reports for any module.
+    let answer: StoreAnswers['order_status'];
     try {
-      const answer = await context.store({ operation: 'order_status', orderNumber, email });
-      // Same answer whether the order does not exist or belongs to another email.
-      if (!answer.found) return notFound('no order with this number and email');
-      context.setVariable(content.resultVariable, answer.order);
-      const told = renderMarkdown(content.foundMessage, context.render).trim();
-      if (told) context.send({ type: 'text', text: told });
-      return {
-        kind: 'continue',
-        port: 'found',
-        call: storeCall(request, `${answer.order.name}: ${answer.order.fulfillmentStatus}`),
-      };
+      answer = await context.store({ operation: 'order_status', orderNumber, email });
     } catch (error) {
       return storeFailed(context, content.failureMessage, request, error);
     }
+    // Same answer whether the order does not exist or belongs to another email.
+    if (!answer.found) return notFound('no order with this number and email');
+    context.setVariable(content.resultVariable, answer.order);
+    const told = renderMarkdown(content.foundMessage, context.render).trim();
+    if (told) context.send({ type: 'text', text: told });
+    return {
+      kind: 'continue',
+      port: 'found',
+      call: storeCall(request, `${answer.order.name}: ${answer.order.fulfillmentStatus}`),
+    };
   },
 };

@@ -1,6 +1,6 @@
 import type { MessageCard } from '@parley/kit';
 import type { ModuleRuntime } from '../kit/module-kit';
-import type { StoreProduct } from '../kit/store';
+import type { StoreAnswers, StoreProduct } from '../kit/store';
 import { storeCall, storeFailed } from '../kit/store-call';
 import { renderMarkdown } from '../text/links';
 import type { ProductSearchContent } from './schema';
@@ -44,37 +44,38 @@ export const productSearchRuntime: ModuleRuntime<ProductSearchContent> = {
       if (sorry) context.send({ type: 'text', text: sorry });
       return { kind: 'continue', port: 'no_results', call: storeCall(request, 'nothing to search for') };
     }
+    let answer: StoreAnswers['search_products'];
     try {
-      const answer = await context.store({ operation: 'search_products', words, first: content.maxResults });
-      const { products } = answer;
-      if (content.resultVariable)
-        context.setVariable(
-          content.resultVariable,
-          products.map(({ title, url, price, available, variantId, cartUrl, imageUrl }) => ({
-            title,
-            url,
-            price: priceText(price),
-            available,
-            variantId,
-            cartUrl,
-            imageUrl,
-          })),
-        );
-      const result = `${products.length} product${products.length === 1 ? '' : 's'} from ${answer.shopName}${answer.cached ? ' (cached)' : answer.cost !== null ? ` (cost ${answer.cost})` : ''}`;
-      if (products.length === 0) {
-        const sorry = renderMarkdown(content.noResultsMessage, context.render).trim();
-        if (sorry) context.send({ type: 'text', text: sorry });
-        return { kind: 'continue', port: 'no_results', call: storeCall(request, result) };
-      }
-      const intro = renderMarkdown(content.intro, context.render).trim();
-      if (intro) context.send({ type: 'text', text: intro });
-      context.send({
-        type: 'carousel',
-        cards: products.map((product, index) => cardOf(product, content, index)),
-      });
-      return { kind: 'continue', port: 'found', call: storeCall(request, result) };
+      answer = await context.store({ operation: 'search_products', words, first: content.maxResults });
     } catch (error) {
       return storeFailed(context, content.failureMessage, request, error);
     }
+    const { products } = answer;
+    if (content.resultVariable)
+      context.setVariable(
+        content.resultVariable,
+        products.map(({ title, url, price, available, variantId, cartUrl, imageUrl }) => ({
+          title,
+          url,
+          price: priceText(price),
+          available,
+          variantId,
+          cartUrl,
+          imageUrl,
+        })),
+      );
+    const result = `${products.length} product${products.length === 1 ? '' : 's'} from ${answer.shopName}${answer.cached ? ' (cached)' : answer.cost !== null ? ` (cost ${answer.cost})` : ''}`;
+    if (products.length === 0) {
+      const sorry = renderMarkdown(content.noResultsMessage, context.render).trim();
+      if (sorry) context.send({ type: 'text', text: sorry });
+      return { kind: 'continue', port: 'no_results', call: storeCall(request, result) };
+    }
+    const intro = renderMarkdown(content.intro, context.render).trim();
+    if (intro) context.send({ type: 'text', text: intro });
+    context.send({
+      type: 'carousel',
+      cards: products.map((product, index) => cardOf(product, content, index)),
+    });
+    return { kind: 'continue', port: 'found', call: storeCall(request, result) };
   },
 };
