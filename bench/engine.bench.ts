@@ -25,6 +25,7 @@ const services: EngineServices = {
   knowledge: {
     answer: async () => ({ outcome: 'no-match', text: '', citations: [], sources: [], model: 'none' }),
   },
+  store: { call: () => Promise.reject(new Error('no store in this bench')) },
   nlu: memoryModelStore(),
   clock: { now: () => 1_800_000_000_000 },
   ids: { next: () => 'id' },

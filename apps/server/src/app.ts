@@ -53,6 +53,7 @@ import { publishingRoutes } from './features/publishing/publishing.routes';
 import { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { rollUpReports } from './features/reports/reports.service';
+import { storeRoutes } from './features/store/store.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
@@ -65,6 +66,7 @@ import { instanceWebhooks, runQueuedDelivery } from './features/webhooks/webhook
 import { syncBuiltInTemplates } from './features/webhooks/webhooks.repository';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { GuardedHttpOptions, Resolver } from './integrations/http/guarded-http';
+import { ShopifyClient } from './integrations/shopify/shopify-client';
 import { startJobQueue } from './jobs/job-queue';
 import { logSerializers } from './logging';
 import { registerAuthenticate } from './plugins/authenticate';
@@ -188,6 +190,7 @@ export async function buildApp({
         (error) => app.log.warn({ err: error }, 'visitors’ message counts were not shared this time'),
       ),
     },
+    shopify: new ShopifyClient(config.shopify, outgoing),
     translation: new MachineTranslation(database, secrets, config.deepl),
     realtime: { heartbeatMs: streamHeartbeatMs },
     lifecycle: { stopping: false },
@@ -279,6 +282,7 @@ export async function buildApp({
     await api.register(chatRoutes);
     await api.register(webchatStyleRoutes);
     await api.register(translationRoutes);
+    await api.register(storeRoutes);
     await api.register(conversationsRoutes);
     await api.register(inboxRoutes);
     await api.register(debuggerRoutes);

@@ -57,6 +57,24 @@ const envSchema = z.object({
   /** DeepL's API hosts: keys ending in `:fx` go to the free one, others to pro (tests: local fakes). */
   DEEPL_FREE_URL: z.url({ protocol: /^https?$/ }).default('https://api-free.deepl.com'),
   DEEPL_PRO_URL: z.url({ protocol: /^https?$/ }).default('https://api.deepl.com'),
+  /**
+   * Shopify's Admin API: where a store lives (`{shop}` is its myshopify domain; tests point it at
+   * a local fake), the API version called, how long one call may take, and the longest wait for
+   * the store's cost bucket to refill before a call fails as throttled.
+   */
+  SHOPIFY_ADMIN_URL: z
+    .string()
+    .default('https://{shop}')
+    .refine(
+      (value) => value.includes('{shop}') && /^https?:\/\//.test(value),
+      'a web address holding {shop}',
+    ),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}$|^unstable$/, 'a Shopify API version such as 2025-01')
+    .default('2025-01'),
+  SHOPIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  SHOPIFY_THROTTLE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
   /** How long a translation (or a key's check) waits for DeepL; past it the text goes untranslated. */
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** How long an AI module waits for its whole answer before taking its failure port. */
@@ -156,6 +174,8 @@ export interface AppConfig {
   shutdown: { timeoutMs: number; drainMs: number };
   /** DeepL's hosts per plan, and the time a call to it may take. */
   deepl: { freeUrl: string; proUrl: string; timeoutMs: number };
+  /** Shopify's Admin GraphQL API: the store address template, version, call time and throttle wait. */
+  shopify: { adminUrl: string; apiVersion: string; timeoutMs: number; throttleMaxWaitMs: number };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
   outgoing: { allow: AllowList; maxResponseBytes: number };
   /** Asynchronous webhooks' retries: how many, and the first wait (it doubles each time). */
@@ -230,6 +250,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       freeUrl: e.DEEPL_FREE_URL.replace(/\/+$/, ''),
       proUrl: e.DEEPL_PRO_URL.replace(/\/+$/, ''),
       timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+    },
+    shopify: {
+      adminUrl: e.SHOPIFY_ADMIN_URL.replace(/\/+$/, ''),
+      apiVersion: e.SHOPIFY_API_VERSION,
+      timeoutMs: e.SHOPIFY_TIMEOUT_MS,
+      throttleMaxWaitMs: e.SHOPIFY_THROTTLE_MAX_WAIT_MS,
     },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
     webhookRetries: { limit: e.WEBHOOK_RETRY_LIMIT, delaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS },

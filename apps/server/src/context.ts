@@ -9,6 +9,7 @@ import type { MailTransport } from './features/mail/mail.service';
 import type { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import type { MachineTranslation } from './features/translation/machine-translation';
 import type { GuardedHttpOptions } from './integrations/http/guarded-http';
+import type { ShopifyClient } from './integrations/shopify/shopify-client';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
 import type { SecretBox } from './sealed-secrets';
@@ -49,8 +50,8 @@ export interface AppContext {
     cache: ConversationCache;
     locks: KeyedLock;
     nlu: NluEngine;
-    /** The engine's ports; the knowledge port is made per bot (knowledgePort). */
-    engineServices: Omit<EngineServices, 'knowledge'>;
+    /** The engine's ports; the knowledge and store ports are made per bot and company (knowledgePort, storePort). */
+    engineServices: Omit<EngineServices, 'knowledge' | 'store'>;
     bus: ConversationBus;
     /** Names this process in the claims of turns waiting on outside calls (see turn-runner.ts). */
     instanceId: string;
@@ -73,6 +74,8 @@ export interface AppContext {
       queue(trx: Queryable, turn: PlannedTurn): Promise<void>;
     };
   };
+  /** Calls to companies' Shopify stores: each store's cost bucket and a short answer cache. */
+  shopify: ShopifyClient;
   /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
   translation: MachineTranslation;
   realtime: {

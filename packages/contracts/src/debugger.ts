@@ -47,6 +47,8 @@ export const traceEntrySchema = z.object({
   error: z.object({ name: z.string(), message: z.string(), line: z.number().int().nullable() }).optional(),
   /** Why the module took its failure connection (a model or webhook call that failed). */
   failure: callFailureSchema.optional(),
+  /** An outside call the module made (a store's API): what it asked and what came back, in short. */
+  call: z.object({ service: z.enum(['shopify']), request: z.string(), result: z.string() }).optional(),
   /** The conversation's variables once the step was taken (only when the turn is debugged). */
   variables: z.record(z.string(), z.json()).optional(),
 });

@@ -20,6 +20,8 @@ export const errorNameSchema = z.enum([
   'TranslationKeyRejectedException',
   /** A translation file that cannot be imported (details.problems names each line; nothing saved). */
   'TranslationImportException',
+  /** The store refused the Admin API access token being saved or checked (wrong, revoked, expired). */
+  'StoreTokenRejectedException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -38,6 +40,7 @@ export const errorStatus = {
   UpstreamException: 502,
   TranslationKeyRejectedException: 400,
   TranslationImportException: 400,
+  StoreTokenRejectedException: 400,
 } as const satisfies Record<ErrorName, number>;
 
 /** An error: its name, a message for people, and details for programs. */

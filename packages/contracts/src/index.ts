@@ -37,6 +37,8 @@ export * from './publishing';
 export * from './publishing.api';
 export * from './reports';
 export * from './reports.api';
+export * from './store';
+export * from './store.api';
 export * from './sunshine';
 export * from './sunshine.api';
 export * from './team';

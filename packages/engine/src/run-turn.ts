@@ -186,6 +186,7 @@ class Turn {
         }),
       nlu: (text) => this.understand(text),
       knowledge: (question) => this.askKnowledge(question),
+      store: (request) => this.services.store.call(request),
     };
   }
 
@@ -305,6 +306,7 @@ class Turn {
             port: result.port,
             connectionId: connectionId(module, result.port),
             ...(result.failure ? { failure: result.failure } : {}),
+            ...(result.call ? { call: result.call } : {}),
           });
           current = next;
           break;

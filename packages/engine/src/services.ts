@@ -8,6 +8,7 @@ import type {
   LlmRequest,
   LlmToolCall,
   LlmUsage,
+  StorePort,
 } from '@parley/modules';
 import type { NluModelStore } from './nlu/model-store';
 
@@ -29,6 +30,8 @@ export interface EngineServices {
   webhooks: { deliver(call: InstanceDelivery): Promise<InstanceCallResult> };
   /** Retrieval over the bot's knowledge and one model call: an answer with citations, or no match. */
   knowledge: { answer(request: KnowledgeRequest): Promise<KnowledgeAnswer> };
+  /** The company's connected store (Shopify): the host holds the token and makes the calls. */
+  store: { call: StorePort };
   /** Where trained NLU models are kept between turns (per flow version). */
   nlu: NluModelStore;
   clock: { now(): number };

@@ -1,3 +1,4 @@
+import { addToCartDefinition } from './add-to-cart/schema';
 import { buttonsDefinition } from './buttons/schema';
 import { cardDefinition } from './card/schema';
 import { carouselDefinition } from './carousel/schema';
@@ -12,6 +13,8 @@ import type { AnyModuleDefinition, ModuleDefinition } from './kit/module-kit';
 import { knowledgeAnswerDefinition } from './knowledge-answer/schema';
 import { llmDefinition } from './llm/schema';
 import type { ModuleType } from './module-types';
+import { orderStatusDefinition } from './order-status/schema';
+import { productSearchDefinition } from './product-search/schema';
 import { setVariableDefinition } from './set-variable/schema';
 import { textDefinition } from './text/schema';
 import { webhookDefinition } from './webhook/schema';
@@ -28,6 +31,9 @@ export const moduleDefinitions = {
   webhook: webhookDefinition,
   llm: llmDefinition,
   knowledge_answer: knowledgeAnswerDefinition,
+  product_search: productSearchDefinition,
+  order_status: orderStatusDefinition,
+  add_to_cart: addToCartDefinition,
   intent_router: intentRouterDefinition,
   handoff: handoffDefinition,
   delay: delayDefinition,

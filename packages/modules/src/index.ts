@@ -17,6 +17,7 @@ export {
   type RetrievedSource,
 } from './kit/knowledge';
 export type * from './kit/module-kit';
+export type * from './kit/store';
 export { compileUserPattern, type PatternRefusal, type UserPattern } from './kit/user-pattern';
 export { RESERVED_VARIABLES, setVariableActionSchema, variableNameSchema } from './kit/variables';
 export {

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { addToCartLook } from './add-to-cart/look';
+import { AddToCartPanel } from './add-to-cart/panel';
 import { buttonsLook } from './buttons/look';
 import { ButtonsPanel } from './buttons/panel';
 import { cardLook } from './card/look';
@@ -27,6 +29,10 @@ import { KnowledgeAnswerPanel } from './knowledge-answer/panel';
 import { llmLook } from './llm/look';
 import { LlmPanel } from './llm/panel';
 import type { ModuleType } from './module-types';
+import { orderStatusLook } from './order-status/look';
+import { OrderStatusPanel } from './order-status/panel';
+import { productSearchLook } from './product-search/look';
+import { ProductSearchPanel } from './product-search/panel';
 import { setVariableLook } from './set-variable/look';
 import { SetVariablePanel } from './set-variable/panel';
 import { textLook } from './text/look';
@@ -49,6 +55,9 @@ export const modulePanels = {
   webhook: WebhookPanel,
   llm: LlmPanel,
   knowledge_answer: KnowledgeAnswerPanel,
+  product_search: ProductSearchPanel,
+  order_status: OrderStatusPanel,
+  add_to_cart: AddToCartPanel,
   intent_router: IntentRouterPanel,
   handoff: HandoffPanel,
   delay: DelayPanel,
@@ -68,6 +77,9 @@ export const moduleLooks = {
   webhook: webhookLook,
   llm: llmLook,
   knowledge_answer: knowledgeAnswerLook,
+  product_search: productSearchLook,
+  order_status: orderStatusLook,
+  add_to_cart: addToCartLook,
   intent_router: intentRouterLook,
   handoff: handoffLook,
   delay: delayLook,

@@ -1,3 +1,4 @@
+import { addToCartRuntime } from './add-to-cart/execute';
 import { buttonsRuntime } from './buttons/execute';
 import { cardRuntime } from './card/execute';
 import { carouselRuntime } from './carousel/execute';
@@ -12,6 +13,8 @@ import type { AnyModuleRuntime, ModuleRuntime } from './kit/module-kit';
 import { knowledgeAnswerRuntime } from './knowledge-answer/execute';
 import { llmRuntime } from './llm/execute';
 import type { ModuleType } from './module-types';
+import { orderStatusRuntime } from './order-status/execute';
+import { productSearchRuntime } from './product-search/execute';
 import { setVariableRuntime } from './set-variable/execute';
 import { textRuntime } from './text/execute';
 import { webhookRuntime } from './webhook/execute';
@@ -28,6 +31,9 @@ export const moduleRuntimes = {
   webhook: webhookRuntime,
   llm: llmRuntime,
   knowledge_answer: knowledgeAnswerRuntime,
+  product_search: productSearchRuntime,
+  order_status: orderStatusRuntime,
+  add_to_cart: addToCartRuntime,
   intent_router: intentRouterRuntime,
   handoff: handoffRuntime,
   delay: delayRuntime,

@@ -33,6 +33,7 @@ import type { RateLimitTable } from './tables/rate-limit.table';
 import type { SectionTable } from './tables/section.table';
 import type { SeedRunTable } from './tables/seed-run.table';
 import type { ServerSecretTable } from './tables/server-secret.table';
+import type { StoreConnectionTable } from './tables/store.table';
 import type {
   SunshineConnectionTable,
   SunshineConversationTable,
@@ -88,6 +89,7 @@ export interface DB {
   knowledge_rows: KnowledgeRowTable;
   knowledge_chunks: KnowledgeChunkTable;
   company_translation: CompanyTranslationTable;
+  store_connections: StoreConnectionTable;
   bot_translations: BotTranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;

@@ -6,6 +6,7 @@ import type {
   KnowledgeAnswer,
   KnowledgeRequest,
   LlmRequest,
+  StorePort,
 } from '@parley/modules';
 import { expect } from 'vitest';
 import type { EngineEvent, TraceEntry } from '../events';
@@ -21,6 +22,7 @@ export interface TestServiceOptions {
   deliver?: EngineServices['webhooks']['deliver'];
   llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
   knowledge?: (request: KnowledgeRequest) => Promise<KnowledgeAnswer>;
+  store?: StorePort;
   startAt?: number;
 }
 
@@ -37,6 +39,7 @@ export function testServices(options: TestServiceOptions = {}) {
     knowledge: {
       answer: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
     },
+    store: { call: options.store ?? (() => Promise.reject(new Error('no store in this test'))) },
     nlu: memoryModelStore(),
     clock: { now: () => now },
     ids: { next: () => `id-${++id}` },

@@ -1,6 +1,7 @@
 import type { BotMessage, CallFailure, ConversationEventData, ConversationEventName } from '@parley/kit';
 import type { z } from 'zod';
 import type { KnowledgeAnswer } from './knowledge';
+import type { StorePort } from './store';
 import type { ModuleWords, Say } from './words';
 
 /** An output of a module that a connection can start from (`next`, `button:<id>`, `branch:<id>`, …). */
@@ -202,12 +203,21 @@ export interface ExecutionContext {
   nlu(text: string): Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
   /** Answers a question from the bot's knowledge, as its generative settings say (a model call). */
   knowledge(question: string): Promise<KnowledgeAnswer>;
+  /** Asks the company's connected store (products, an order, a cart link). */
+  store: StorePort;
+}
+
+/** An outside call a module made, for the debugger's step: what was asked and what came back. */
+export interface ModuleCall {
+  service: 'shopify';
+  request: string;
+  result: string;
 }
 
 /** What happens when execution reaches a module. */
 export type EnterResult =
   /** `failure` says why the module took its failure port (the debugger shows it). */
-  | { kind: 'continue'; port: string; failure?: CallFailure }
+  | { kind: 'continue'; port: string; failure?: CallFailure; call?: ModuleCall }
   | { kind: 'wait' }
   | { kind: 'end' }
   /** Control passes to a human; the bot resumes from `resumePort` when it comes back. */

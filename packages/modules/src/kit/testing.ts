@@ -10,6 +10,7 @@ import type {
   NluEntity,
   NluPrediction,
 } from './module-kit';
+import type { StorePort } from './store';
 
 /**
  * A context for module unit tests: templates render `{{ name }}` placeholders from the variables,
@@ -24,6 +25,7 @@ export function testContext(
     nlu?: (text: string) => Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
     transcript?: { role: 'user' | 'bot'; utterance: string }[];
     knowledge?: (question: string) => Promise<KnowledgeAnswer>;
+    store?: StorePort;
   } = {},
 ) {
   const variables = new Map(Object.entries(options.variables ?? {}));
@@ -60,6 +62,7 @@ export function testContext(
     llm: options.llm ?? (() => Promise.reject(new Error('no llm in this test'))),
     nlu: options.nlu ?? (() => Promise.resolve({ predictions: [], entities: [] })),
     knowledge: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
+    store: options.store ?? (() => Promise.reject(new Error('no store in this test'))),
   };
   return { context, variables, sent, events };
 }

@@ -31,6 +31,7 @@ import * as botTranslations from './0029-bot-translations';
 import * as webhookHealthIndex from './0030-webhook-health-index';
 import * as personLanguage from './0031-person-language';
 import * as sunshineOffersAndPruning from './0032-sunshine-offers-and-pruning';
+import * as storeConnections from './0034-store-connections';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0030-webhook-health-index': webhookHealthIndex,
   '0031-person-language': personLanguage,
   '0032-sunshine-offers-and-pruning': sunshineOffersAndPruning,
+  '0034-store-connections': storeConnections,
 };

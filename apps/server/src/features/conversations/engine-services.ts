@@ -23,7 +23,7 @@ export function createEngineServices(
   nlu: NluModelStore,
   outgoing: GuardedHttpOptions,
   webhooks: EngineServices['webhooks'],
-): Omit<EngineServices, 'knowledge'> {
+): Omit<EngineServices, 'knowledge' | 'store'> {
   const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
     http: {

@@ -18,7 +18,7 @@ const callOutcomeSchema = z.discriminatedUnion('ok', [
 ]);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
-const callKindSchema = z.enum(['http', 'llm', 'translate', 'webhook', 'knowledge']);
+const callKindSchema = z.enum(['http', 'llm', 'translate', 'webhook', 'knowledge', 'store']);
 export type CallKind = z.infer<typeof callKindSchema>;
 
 /**
@@ -107,7 +107,7 @@ export function replayingServices(
   services: EngineServices,
   known: PendingTurn['calls'],
   seed: number,
-  timeouts: { llmMs: number },
+  timeouts: { llmMs: number; storeMs: number },
 ) {
   const engineCalls = known.filter((call) => call.kind !== 'translate');
   let made = 0;
@@ -165,6 +165,10 @@ export function replayingServices(
           ask('knowledge', request.model || 'default model', timeouts.llmMs, () =>
             services.knowledge.answer(request),
           ),
+      },
+      store: {
+        call: (request) =>
+          ask('store', `shopify ${request.operation}`, timeouts.storeMs, () => services.store.call(request)),
       },
     } satisfies EngineServices,
     /** A translation of the host's own in the turn, answered by its key (what it translates). */

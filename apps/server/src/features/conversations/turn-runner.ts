@@ -12,6 +12,7 @@ import {
 import type { AppContext, PlannedTurn, StoredTurn } from '../../context';
 import { ConflictException, NotFoundException } from '../../errors';
 import { knowledgePort } from '../knowledge/knowledge-port';
+import { storePort } from '../store/store-port';
 import {
   abandonedTurns,
   loadForTurn,
@@ -181,13 +182,13 @@ async function planTurn(
     botId: row.bot_id,
     published: row.deployment_version !== null,
   });
+  const store = storePort(ctx, row.company_id);
   const replay = replayingServices(
-    { ...conversations.engineServices, knowledge },
+    { ...conversations.engineServices, knowledge, store },
     pending.calls,
     pending.seed,
-    {
-      llmMs: config.llm.timeoutMs,
-    },
+    // A store call may wait for the store's cost bucket once, then make its call.
+    { llmMs: config.llm.timeoutMs, storeMs: config.shopify.timeoutMs * 2 + config.shopify.throttleMaxWaitMs },
   );
   const languages = turnLanguages(row, flow);
   // The bot's texts as its translations say them (a person's first), kept by flow and version.

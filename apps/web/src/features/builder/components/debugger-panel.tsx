@@ -365,6 +365,7 @@ function StepRow({
                 : step.error.message}
             </Typography>
           )}
+          {step.call && <CallNote call={step.call} />}
           {step.failure && <FailureNote failure={step.failure} />}
         </Box>
         {step.variables && (
@@ -387,6 +388,31 @@ function StepRow({
           </Box>
         </Collapse>
       )}
+    </Box>
+  );
+}
+
+/** An outside call the module made (a store's API): what it asked, and what came back. */
+function CallNote({ call }: { call: NonNullable<TraceEntry['call']> }) {
+  const { t } = useTranslation('builder');
+  return (
+    <Box
+      data-step-call={call.service}
+      sx={{ mt: 0.5, px: 1, py: 0.75, borderRadius: 1.5, bgcolor: '#f0fdf4', border: '1px solid #bbf7d0' }}
+    >
+      <Typography variant="caption" component="p" sx={{ fontWeight: 700, lineHeight: 1.4, color: '#166534' }}>
+        {t('debugger.call.service')}
+      </Typography>
+      <Typography
+        variant="caption"
+        component="p"
+        sx={{ lineHeight: 1.4, fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+      >
+        {call.request}
+      </Typography>
+      <Typography variant="caption" component="p" sx={{ lineHeight: 1.4, overflowWrap: 'anywhere' }}>
+        {t('debugger.call.result')}: {call.result}
+      </Typography>
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery, useCan } from '../../../shared/session/current-user';
 import { IndustrySelect, useIndustryLabel } from '../../../shared/ui/industry-select';
+import { StoreCard } from '../../store/components/store-card';
 import { TranslationUsageCard } from '../../translation/components/translation-usage-card';
 import { useUpdateCompanySettings } from '../api/company-settings';
 import { AuditLogCard } from './audit-log-card';
@@ -165,6 +166,7 @@ export function CompanySettingsPage() {
       <ProfileCard company={user.company} canManage={canManage} />
       {canManageUsers && <TeamCard />}
       {canManage && <TranslationUsageCard />}
+      {canManage && <StoreCard />}
       {canManage && <AuditLogCard />}
       <BenchmarkCard industry={user.company.industry} />
     </Stack>
