@@ -19,6 +19,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { mailPasswordReset } from './features/auth/password-reset.service';
 import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
+import { noteBroadcastReply, sendBroadcastBatch } from './features/broadcasts/broadcast-delivery';
+import { broadcastsRoutes } from './features/broadcasts/broadcasts.routes';
+import { startScheduled } from './features/broadcasts/broadcasts.service';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
 import { CHAT_LIMIT_WINDOW_MS } from './features/conversations/chat-limits';
@@ -187,7 +190,10 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
-  ctx.conversations.afterTurn = (turn) => queueSunshineOutbound(ctx, turn);
+  ctx.conversations.afterTurn = (turn) => {
+    queueSunshineOutbound(ctx, turn);
+    noteBroadcastReply(ctx, turn, app.log);
+  };
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
   await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
@@ -213,6 +219,8 @@ export async function buildApp({
   await jobs.work('sunshine-outbound', ({ conversationId }, { attempt }) =>
     sendSunshineOutbound(ctx, conversationId, attempt),
   );
+  await jobs.work('broadcast-send', ({ broadcastId }) => sendBroadcastBatch(ctx, broadcastId));
+  await jobs.work('broadcast-start', ({ broadcastId }) => startScheduled(ctx, broadcastId));
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });
@@ -258,6 +266,7 @@ export async function buildApp({
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
     await api.register(webhooksRoutes);
+    await api.register(broadcastsRoutes);
     await api.register(botsRoutes);
     await api.register(companiesRoutes);
     await api.register(publishingRoutes);
