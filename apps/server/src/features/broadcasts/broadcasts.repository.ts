@@ -240,13 +240,14 @@ export async function hasUnsent(db: Queryable, broadcastId: string): Promise<boo
   return row !== undefined;
 }
 
-/** The recipients not sent yet when a broadcast is cancelled. */
+/** The recipients not sent yet when a broadcast is cancelled (none of them will be). */
 export async function cancelUnsent(db: Queryable, broadcastId: string): Promise<void> {
   await db
     .updateTable('broadcast_recipients')
     .set({ state: 'cancelled', reason: null, claimed_until: null })
     .where('broadcast_id', '=', broadcastId)
-    .where('state', '=', 'queued')
+    // Claimed ones too: a batch sending now finds its recipient cancelled and stores nothing.
+    .where('state', 'in', ['queued', 'sending'])
     .execute();
 }
 
