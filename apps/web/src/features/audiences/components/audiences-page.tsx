@@ -143,7 +143,7 @@ export function AudiencesPage() {
                   label={t('name')}
                   value={editing.name}
                   onChange={(event) => setEditing((current) => ({ ...current, name: event.target.value }))}
-                  sx={{ flex: 1 }}
+                  sx={{ flex: 2, minWidth: 0 }}
                 />
                 <TextField
                   select
@@ -152,7 +152,7 @@ export function AudiencesPage() {
                   onChange={(event) =>
                     setFilter({ ...editing.filter, match: event.target.value as 'all' | 'any' })
                   }
-                  sx={{ minWidth: 220 }}
+                  sx={{ flex: 1, minWidth: 220 }}
                 >
                   <MenuItem value="all">{t('match.all')}</MenuItem>
                   <MenuItem value="any">{t('match.any')}</MenuItem>

@@ -73,7 +73,7 @@ export function ConditionEditor({
         label={t('condition.field')}
         value={condition.field}
         onChange={(event) => onChange(newCondition(event.target.value as AudienceField, ids))}
-        sx={{ minWidth: 170 }}
+        sx={{ minWidth: 230 }}
       >
         {audienceFields.map((field) => (
           <MenuItem key={field} value={field}>

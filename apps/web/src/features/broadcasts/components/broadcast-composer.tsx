@@ -323,6 +323,7 @@ export function BroadcastComposer({ onDone }: { onDone: () => void }) {
           </TextField>
           <Button
             variant="outlined"
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             disabled={!testContact || !draft.botId || test.isPending}
             onClick={() =>
               test.mutate(
