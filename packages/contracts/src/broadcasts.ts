@@ -45,6 +45,8 @@ export const audienceConditionSchema = z.discriminatedUnion('field', [
     moduleId: z.string().max(100).optional(),
   }),
   z.strictObject({ field: z.literal('handoff'), handedOff: z.boolean() }),
+  /** Went through a module with this tag (by its name, as the bot's flow tags modules now). */
+  z.strictObject({ field: z.literal('tag'), tag: z.string().trim().min(1).max(60), visited: z.boolean() }),
 ]);
 export type AudienceCondition = z.infer<typeof audienceConditionSchema>;
 export type AudienceField = AudienceCondition['field'];

@@ -49,6 +49,18 @@ function conditionSql(condition: AudienceCondition): RawBuilder<boolean> {
     }
     case 'handoff':
       return condition.handedOff ? anyConversation(sql`c.has_handoff`) : noConversation(sql`c.has_handoff`);
+    case 'tag': {
+      // The modules the bot's flow tags with this tag's name now, then any of them run.
+      const tagged = sql`exists (
+        select 1 from bots b
+        cross join lateral jsonb_array_elements(b.draft_flow->'tags') as tag
+        cross join lateral jsonb_array_elements(b.draft_flow->'modules') as module
+        join conversation_events e on e.conversation_id = c.id and e.name = ${EVENT.ModuleExecuted}
+          and e.dimensions->>'Bot Module ID' = module->>'id'
+        where b.id = c.bot_id and lower(tag->>'name') = lower(${condition.tag})
+          and module->'tags' ? (tag->>'id'))`;
+      return condition.visited ? anyConversation(tagged) : noConversation(tagged);
+    }
   }
 }
 

@@ -21,7 +21,14 @@ const shopFlow = () =>
       { prompt: 'What are you looking for?', variable: 'item', validator: { type: 'text' } },
       { next: 'noted' },
     )
-    .module('noted', 'text', { text: 'We will tell you when {{ item }} is back.' })
+    .tag({ id: 'interest', name: 'Interested', color: '#16a34a' })
+    .module(
+      'noted',
+      'text',
+      { text: 'We will tell you when {{ item }} is back.' },
+      {},
+      { tags: ['interest'] },
+    )
     .module(
       'buy',
       'input',
@@ -125,6 +132,9 @@ describe('audiences and broadcasts', () => {
       [[{ field: 'lastSeen', op: 'before', at: '2020-01-01T00:00:00Z' }], 0, 'all'],
       [[{ field: 'handoff', handedOff: false }], 4, 'all'],
       [[{ field: 'goal', reached: true }], 0, 'all'],
+      [[{ field: 'tag', tag: 'interested', visited: true }], 3, 'all'],
+      [[{ field: 'tag', tag: 'Interested', visited: false }], 1, 'all'],
+      [[{ field: 'tag', tag: 'unknown', visited: true }], 0, 'all'],
       [
         [
           { field: 'language', languages: ['es'] },

@@ -354,18 +354,6 @@ export async function noteVisitorMessage(db: Queryable, conversationId: string, 
     where r.conversation_id = ${conversationId} and r.state = 'sent' and r.replied_at is null`.execute(db);
 }
 
-/** A contact unsubscribes (from the widget's menu or an unsubscribe link): no more broadcasts. */
-export async function optOutContact(db: Queryable, companyId: string, contactId: string, reason: string) {
-  const result = await db
-    .updateTable('contacts')
-    .set({ opted_out_at: new Date(), opt_out_reason: reason })
-    .where('company_id', '=', companyId)
-    .where('id', '=', contactId)
-    .where('opted_out_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 /** The bot's draft modules' ids (where a reply may continue), or nothing for another company's bot. */
 export async function botModuleIds(
   db: Queryable,

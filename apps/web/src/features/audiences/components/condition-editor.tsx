@@ -12,6 +12,7 @@ export const audienceFields: AudienceField[] = [
   'firstSeen',
   'lastSeen',
   'goal',
+  'tag',
   'handoff',
 ];
 
@@ -42,6 +43,8 @@ export function newCondition(field: AudienceField, botIds: string[]): AudienceCo
       return { field, reached: true };
     case 'handoff':
       return { field, handedOff: true };
+    case 'tag':
+      return { field, tag: '', visited: true };
   }
 }
 
@@ -229,6 +232,28 @@ function FieldEditor({
           <MenuItem value="yes">{t('condition.goalReached')}</MenuItem>
           <MenuItem value="no">{t('condition.goalNotReached')}</MenuItem>
         </TextField>
+      );
+    case 'tag':
+      return (
+        <>
+          <TextField
+            select
+            size="small"
+            label={t('condition.when')}
+            value={condition.visited ? 'yes' : 'no'}
+            onChange={(event) => onChange({ ...condition, visited: event.target.value === 'yes' })}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="yes">{t('condition.tagVisited')}</MenuItem>
+            <MenuItem value="no">{t('condition.tagNotVisited')}</MenuItem>
+          </TextField>
+          <TextField
+            size="small"
+            label={t('condition.tag')}
+            value={condition.tag}
+            onChange={(event) => onChange({ ...condition, tag: event.target.value })}
+          />
+        </>
       );
     case 'handoff':
       return (
