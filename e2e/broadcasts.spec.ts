@@ -80,7 +80,9 @@ describe('audiences and broadcasts', () => {
     await choose(page, 'Bot', 'Kettle shop');
     await choose(page, 'Audience', 'Asked for kettles');
     await composer.getByText('1 contact matches this audience now').waitFor();
-    await composer.getByRole('textbox', { name: 'Message' }).fill('Good news: the **{{ item }}** is back in stock!');
+    await composer
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Good news: the **{{ item }}** is back in stock!');
     await screenshot(page, 'broadcasts-composer');
     await composer.getByRole('button', { name: 'Send now' }).click();
 

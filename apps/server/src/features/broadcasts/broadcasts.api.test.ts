@@ -43,6 +43,12 @@ describe('audiences and broadcasts', () => {
   let botId = '';
   let key = '';
   const visitors: (StartConversationResponse & { name: string })[] = [];
+  /** The n-th visitor who chatted (in the order of beforeAll). */
+  const visitor = (index: number) => {
+    const found = visitors[index];
+    if (!found) throw new Error(`no visitor ${index}`);
+    return found;
+  };
 
   const chat = async (name: string, item: string | null, language = 'en') => {
     const started = (
@@ -218,14 +224,14 @@ describe('audiences and broadcasts', () => {
       return now.broadcast.state === 'done' ? now : undefined;
     });
     expect(done.broadcast.figures).toMatchObject({ recipients: 2, sent: 2, delivered: 2, failed: 0 });
-    const [ana, ben, caro] = visitors;
-    expect((await broadcastMessages(ana!, /is back!/)).map((message) => message.message.text)).toEqual([
+    const [ana, ben, caro] = [visitor(0), visitor(1), visitor(2)];
+    expect((await broadcastMessages(ana, /is back!/)).map((message) => message.message.text)).toEqual([
       'Hi Ana, the **blue kettle** is back!',
     ]);
-    expect(await broadcastMessages(ben!, /is back!/)).toHaveLength(1);
-    expect(await broadcastMessages(caro!, /is back!/)).toHaveLength(0);
+    expect(await broadcastMessages(ben, /is back!/)).toHaveLength(1);
+    expect(await broadcastMessages(caro, /is back!/)).toHaveLength(0);
 
-    const reply = await say(ana!, '2');
+    const reply = await say(ana, '2');
     expect(reply.json<{ messages: { message: { text?: string } }[] }>().messages.at(-1)?.message.text).toBe(
       'Ordered 2!',
     );
@@ -259,7 +265,7 @@ describe('audiences and broadcasts', () => {
   });
 
   it('never sends to a contact who said a stop word', async () => {
-    const [, , , dani] = visitors;
+    const dani = visitor(3);
     await t.request({
       method: 'PUT',
       url: '/api/broadcasts/settings',
@@ -271,7 +277,7 @@ describe('audiences and broadcasts', () => {
     ).toEqual({
       stopWords: ['stop', 'basta'],
     });
-    await say(dani!, ' BASTA ');
+    await say(dani, ' BASTA ');
     // Dani's stop word answered the bot's question too: it is their `item` now.
     const audience = await saveAudience('Dani', [
       { field: 'variable', name: 'item', op: 'equals', value: 'basta' },
@@ -361,7 +367,7 @@ describe('audiences and broadcasts', () => {
     const mine = (await t.request({ method: 'GET', url: '/api/audiences', headers: owner })).json<{
       audiences: Audience[];
     }>();
-    const audienceId = mine.audiences[0]!.id;
+    const audienceId = mine.audiences[0]?.id ?? '';
     const theirs = (await t.request({ method: 'GET', url: '/api/audiences', headers: other })).json<{
       audiences: Audience[];
     }>();
@@ -370,7 +376,7 @@ describe('audiences and broadcasts', () => {
     const broadcasts = (await t.request({ method: 'GET', url: '/api/broadcasts', headers: owner })).json<{
       broadcasts: Broadcast[];
     }>();
-    const broadcastId = broadcasts.broadcasts[0]!.id;
+    const broadcastId = broadcasts.broadcasts[0]?.id ?? '';
     for (const call of [
       {
         method: 'PUT' as const,
