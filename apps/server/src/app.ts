@@ -25,6 +25,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { mailPasswordReset } from './features/auth/password-reset.service';
 import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
+import { noteBroadcastReply, sendBroadcastBatch } from './features/broadcasts/broadcast-delivery';
+import { broadcastsRoutes } from './features/broadcasts/broadcasts.routes';
+import { startScheduled } from './features/broadcasts/broadcasts.service';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { chatRoutes } from './features/conversations/chat.routes';
 import { CHAT_LIMIT_WINDOW_MS } from './features/conversations/chat-limits';
@@ -197,7 +200,10 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   ctx.conversations.turnOutbox = sunshineOutbox(ctx);
-  ctx.conversations.afterTurn = (turn) => wakeSunshineOutbound(ctx, turn);
+  ctx.conversations.afterTurn = (turn) => {
+    wakeSunshineOutbound(ctx, turn);
+    noteBroadcastReply(ctx, turn, app.log);
+  };
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
   await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
@@ -223,14 +229,6 @@ export async function buildApp({
   await jobs.work('sunshine-outbound', ({ conversationId, attempts }, { attempt }) =>
     sendSunshineOutbound(ctx, conversationId, (attempts ?? 0) + attempt),
   );
-  await jobs.work('sunshine-event-pruning', async () => {
-    const removed = await pruneSunshineEvents(ctx);
-    if (removed > 0) app.log.info({ removed }, 'messaging-suite event ids past their retention forgotten');
-  });
-  await jobs.schedule('sunshine-event-pruning', '41 * * * *');
-  // Sends a stopped process left unqueued (its turns are stored; sending claims each message once).
-  const owed = await queueUnsentSunshine(ctx);
-  if (owed > 0) app.log.info({ conversations: owed }, 'messaging-suite sends queued again on start');
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });
@@ -276,6 +274,7 @@ export async function buildApp({
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
     await api.register(webhooksRoutes);
+    await api.register(broadcastsRoutes);
     await api.register(botsRoutes);
     await api.register(companiesRoutes);
     await api.register(publishingRoutes);

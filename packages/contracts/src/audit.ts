@@ -10,6 +10,7 @@ export const auditKindSchema = z.enum([
   'company',
   'security',
   'agent',
+  'broadcast',
 ]);
 export type AuditKind = z.infer<typeof auditKindSchema>;
 
@@ -76,6 +77,16 @@ export const auditActionSchema = z.enum([
   'agent.deleted',
   'agent.api-key-created',
   'agent.api-key-revoked',
+  'broadcast.audience-created',
+  'broadcast.audience-changed',
+  'broadcast.audience-duplicated',
+  'broadcast.audience-deleted',
+  'broadcast.created',
+  'broadcast.paused',
+  'broadcast.resumed',
+  'broadcast.cancelled',
+  'broadcast.test-sent',
+  'broadcast.settings-changed',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -98,6 +109,8 @@ export const auditTargetTypeSchema = z.enum([
   'member',
   'invitation',
   'company',
+  'audience',
+  'broadcast',
 ]);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 

@@ -10,6 +10,8 @@ export * from './auth';
 export * from './auth.api';
 export * from './bots';
 export * from './bots.api';
+export * from './broadcasts';
+export * from './broadcasts.api';
 export * from './changelog';
 export * from './chat';
 export * from './chat.api';

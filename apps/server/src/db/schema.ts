@@ -8,6 +8,13 @@ import type {
 import type { AttemptThrottleTable } from './tables/attempt-throttle.table';
 import type { AuditEventTable } from './tables/audit.table';
 import type { BotTable } from './tables/bot.table';
+import type {
+  AudienceTable,
+  BroadcastRecipientTable,
+  BroadcastSettingsTable,
+  BroadcastTable,
+  ContactTable,
+} from './tables/broadcast.table';
 import type { CompanyTable } from './tables/company.table';
 import type {
   BotVersionTable,
@@ -69,6 +76,11 @@ export interface DB {
   conversation_event_log: ConversationEventLogTable;
   conversation_events: ConversationEventTable;
   conversation_visitors: ConversationVisitorTable;
+  contacts: ContactTable;
+  audiences: AudienceTable;
+  broadcast_settings: BroadcastSettingsTable;
+  broadcasts: BroadcastTable;
+  broadcast_recipients: BroadcastRecipientTable;
   companies: CompanyTable;
   users: UserTable;
   user_invitations: UserInvitationTable;

@@ -45,6 +45,10 @@ export interface JobPayloads {
   };
   /** Once an hour: forgets messaging-suite event ids older than their retention (see channels/sunshine). */
   'sunshine-event-pruning': Record<string, never>;
+  /** One batch of a broadcast's recipients (see features/broadcasts); each recipient is claimed, so sent once. */
+  'broadcast-send': { broadcastId: string };
+  /** A scheduled broadcast's time has come: fixes its recipients and starts sending. */
+  'broadcast-start': { broadcastId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -77,6 +81,9 @@ const queueSettings = {
     expireInMinutes: 2,
     policy: 'stately',
   },
+  // A stopped process's batch expires and is retried; its claimed recipients wait for their lease.
+  'broadcast-send': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInMinutes: 5 },
+  'broadcast-start': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInMinutes: 5 },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
   'document-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },

@@ -78,6 +78,8 @@ interface Resources {
   invitation: string;
   agent: string;
   apiKey: string;
+  audience: string;
+  broadcast: string;
 }
 
 /**
@@ -100,6 +102,8 @@ const parameterNames: Record<string, keyof Resources> = {
   'invitations/:id': 'invitation',
   'agents/:id': 'agent',
   'api-keys/:id': 'apiKey',
+  'audiences/:id': 'audience',
+  'broadcasts/:id': 'broadcast',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -230,7 +234,29 @@ describe('the route table’s tenancy', () => {
       headers: ownerA,
       payload: { name: 'A’s key', scopes: ['agents:read'] },
     });
+    const audience = await t.request({
+      method: 'POST',
+      url: '/api/audiences',
+      headers: ownerA,
+      payload: { name: 'A’s audience', filter: { conditions: [] } },
+    });
+    await startChat(t, key);
+    const broadcast = await t.request({
+      method: 'POST',
+      url: '/api/broadcasts',
+      headers: ownerA,
+      payload: {
+        name: 'A’s broadcast',
+        botId: bot.id,
+        audienceId: audience.json<{ id: string }>().id,
+        channels: ['webchat'],
+        message: { type: 'text', text: 'Hello' },
+        sendAt: '2099-01-01T09:00',
+      },
+    });
     ofA = {
+      audience: audience.json<{ id: string }>().id,
+      broadcast: broadcast.json<{ id: string }>().id,
       agent: agent.json<{ id: string }>().id,
       apiKey: apiKey.json<{ key: { id: string } }>().key.id,
       member: claimsOf(a.auth.token).userId,
@@ -289,6 +315,7 @@ describe('the route table’s tenancy', () => {
       'PUT /api/webhooks/templates/:id': webhookTemplate,
       'PATCH /api/webhooks/instances/:id': { name: 'Taken' },
       'POST /api/webhooks/instances/:id/test': {},
+      'PUT /api/audiences/:id': { name: 'Taken', filter: { conditions: [] } },
       'POST /api/bots/:id/debugger/conversations/:conversationId/messages': { text: 'hi' },
       'POST /api/bots/:id/nlu/predictions': { text: 'hi' },
       'PATCH /api/bots/:id/knowledge/datasets/:sourceId': { name: 'Taken' },
@@ -325,6 +352,8 @@ describe('the route table’s tenancy', () => {
     invitation: randomUUID(),
     agent: randomUUID(),
     apiKey: randomUUID(),
+    audience: randomUUID(),
+    broadcast: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

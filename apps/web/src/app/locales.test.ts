@@ -45,6 +45,7 @@ const SAME_IN_SPANISH = new Set([
   'LLM',
   'Webhook',
   'Webhooks',
+  'Messenger',
   'Marketplace',
   'CRM',
   'URL',

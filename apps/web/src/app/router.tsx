@@ -436,6 +436,34 @@ export function createRouter(queryClient: QueryClient) {
             },
           ],
         },
+        {
+          // The previous app's audiences (saved filters over contacts) and broadcasts, where they were.
+          element: <AppLayout />,
+          loader: requireSession,
+          errorElement: <RouteErrorScreen />,
+          children: [
+            {
+              loader: needs('bots:manage'),
+              errorElement: <RouteErrorScreen />,
+              children: [
+                {
+                  path: 'filters/list',
+                  lazy: async () => ({
+                    Component: (await import('../features/audiences/components/audiences-page'))
+                      .AudiencesPage,
+                  }),
+                },
+                {
+                  path: 'broadcast',
+                  lazy: async () => ({
+                    Component: (await import('../features/broadcasts/components/broadcasts-page'))
+                      .BroadcastsPage,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
         ...legacyRoutes,
         redirectRoute('*', () => redirect('/v2/not-found')),
       ],

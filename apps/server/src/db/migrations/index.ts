@@ -32,6 +32,7 @@ import * as webhookHealthIndex from './0030-webhook-health-index';
 import * as personLanguage from './0031-person-language';
 import * as sunshineOffersAndPruning from './0032-sunshine-offers-and-pruning';
 import * as storeConnections from './0034-store-connections';
+import * as broadcasts from './0035-broadcasts';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0031-person-language': personLanguage,
   '0032-sunshine-offers-and-pruning': sunshineOffersAndPruning,
   '0034-store-connections': storeConnections,
+  '0035-broadcasts': broadcasts,
 };

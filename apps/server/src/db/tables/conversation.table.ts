@@ -66,6 +66,8 @@ export interface ConversationTable {
   handoff_requested_at: Date | null;
   has_handoff: Generated<boolean>;
   has_fallback: Generated<boolean>;
+  /** Who it is with (filed by a trigger, see migration 0035); null for the tester's. */
+  contact_id: Generated<string | null>;
   /** The last message the team has read (unread: message_count beyond it). */
   read_seq: Generated<number>;
   last_message_text: string | null;

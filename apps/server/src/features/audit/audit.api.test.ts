@@ -323,6 +323,7 @@ const notAChange: Record<string, string> = {
   'POST /api/remove-deployment': 'only logged for the messaging suite (spec §7); changes nothing',
   'POST /api/templates/render': 'renders a template preview; changes nothing',
   'POST /api/webhooks/instances/:id/test': 'a test call, kept in the delivery log',
+  'POST /api/audiences/preview': 'counts a filter’s contacts; changes nothing',
   'PATCH /api/frontend/user/me': 'one’s own name and language',
   'POST /agents-api/agents/:id/playground': 'tries an agent; kept in its runs',
 };

@@ -144,6 +144,24 @@ async function labelQuery(
           .where('id', '=', id)
           .executeTakeFirst()
       )?.name;
+    case 'audience':
+      return (
+        await db
+          .selectFrom('audiences')
+          .select('name')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.name;
+    case 'broadcast':
+      return (
+        await db
+          .selectFrom('broadcasts')
+          .select('name')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.name;
     case 'webhook-template':
       return (
         await db

@@ -40,6 +40,7 @@ const kindColour: Record<AuditKind, string> = {
   company: '#475569',
   security: '#b91c1c',
   agent: '#be185d',
+  broadcast: '#a16207',
 };
 
 /** Details worth a chip, each with the words of its value; ids are left to the target's name. */

@@ -1,7 +1,11 @@
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import BusinessRounded from '@mui/icons-material/BusinessRounded';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import CampaignRounded from '@mui/icons-material/CampaignRounded';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import ForumRounded from '@mui/icons-material/ForumRounded';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import GroupsRounded from '@mui/icons-material/GroupsRounded';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -86,6 +90,8 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const company = pathname === '/v2/company/settings';
   const webhooks = pathname.startsWith('/v2/webhook') || pathname.startsWith('/webhook');
   const agents = pathname.startsWith('/v2/agents');
+  const audiences = pathname === '/filters/list';
+  const broadcasts = pathname === '/broadcast';
   const { data: user } = useSuspenseQuery(currentUserQuery);
   // Each area shows only to a role that opens it (the router refuses the others anyway).
   const can = (permission: Permission) => user.permissions.includes(permission);
@@ -153,6 +159,24 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
             label={t('nav.webhooks')}
             icon={webhooks ? <WebhookRounded color="primary" /> : <WebhookOutlined />}
             selected={webhooks}
+            onNavigate={onNavigate}
+          />
+        )}
+        {can('bots:manage') && (
+          <NavItem
+            to="/filters/list"
+            label={t('nav.audiences')}
+            icon={audiences ? <GroupsRounded color="primary" /> : <GroupsOutlined />}
+            selected={audiences}
+            onNavigate={onNavigate}
+          />
+        )}
+        {can('bots:manage') && (
+          <NavItem
+            to="/broadcast"
+            label={t('nav.broadcasts')}
+            icon={broadcasts ? <CampaignRounded color="primary" /> : <CampaignOutlined />}
+            selected={broadcasts}
             onNavigate={onNavigate}
           />
         )}

@@ -1,0 +1,118 @@
+import type { AudienceFilter, ContactSummary } from '@parley/contracts';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { AudienceRow } from '../../db/tables/broadcast.table';
+import { audienceCondition } from './audience-filter';
+
+export async function listAudiences(db: Queryable, companyId: string): Promise<AudienceRow[]> {
+  return db
+    .selectFrom('audiences')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('updated_at', 'desc')
+    .execute();
+}
+
+export async function findAudience(db: Queryable, companyId: string, id: string) {
+  return db
+    .selectFrom('audiences')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertAudience(
+  db: Queryable,
+  audience: { companyId: string; name: string; filter: AudienceFilter; createdBy: string | null },
+): Promise<AudienceRow> {
+  return db
+    .insertInto('audiences')
+    .values({
+      company_id: audience.companyId,
+      name: audience.name,
+      filter: JSON.stringify(audience.filter),
+      created_by: audience.createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateAudience(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  change: { name: string; filter: AudienceFilter },
+): Promise<AudienceRow | undefined> {
+  return db
+    .updateTable('audiences')
+    .set({ name: change.name, filter: JSON.stringify(change.filter), updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteAudience(db: Queryable, companyId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('audiences')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** How many of the company's contacts the filter matches. */
+export async function countContacts(
+  db: Queryable,
+  companyId: string,
+  filter: AudienceFilter,
+): Promise<number> {
+  const result = await sql<{ count: string }>`
+    select count(*) as count from contacts k
+    where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+interface ContactSampleRow {
+  id: string;
+  channel: string;
+  first_seen_at: Date;
+  opted_out_at: Date | null;
+  user_info: Record<string, unknown> | null;
+  language: string | null;
+  last_seen_at: Date | null;
+  conversations: string;
+}
+
+/** The newest matching contacts, each with what their latest conversation knows of them. */
+export async function sampleContacts(
+  db: Queryable,
+  companyId: string,
+  filter: AudienceFilter,
+  limit: number,
+): Promise<ContactSummary[]> {
+  const result = await sql<ContactSampleRow>`
+    select k.id, k.channel, k.first_seen_at, k.opted_out_at,
+           latest.user_info, latest.language, latest.last_message_at as last_seen_at,
+           (select count(*) from conversations n where n.contact_id = k.id) as conversations
+    from (select * from contacts k where k.company_id = ${companyId} and ${audienceCondition(filter)}
+          order by k.first_seen_at desc limit ${limit}) k
+    left join lateral (
+      select c.user_info, c.language, c.last_message_at from conversations c
+      where c.contact_id = k.id order by c.last_message_at desc limit 1) latest on true
+    order by k.first_seen_at desc`.execute(db);
+  return result.rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    name: textOf(row.user_info?.name),
+    email: textOf(row.user_info?.email),
+    language: row.language,
+    firstSeenAt: new Date(row.first_seen_at).toISOString(),
+    lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null,
+    conversations: Number(row.conversations),
+    optedOut: row.opted_out_at !== null,
+  }));
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' && value ? value : null);

@@ -1,0 +1,134 @@
+import type { Broadcast, BroadcastResults, Deployment } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSunshineUser, fakeSunshine } from '../../../test/fake-sunshine';
+import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+
+const askFlow = () =>
+  flowFixture()
+    .module(
+      'start',
+      'input',
+      { prompt: 'Which size?', variable: 'size', validator: { type: 'text' } },
+      { next: 'noted' },
+    )
+    .module('noted', 'text', { text: 'Noted: {{ size }}.' });
+
+const ana: FakeSunshineUser = {
+  id: 'user-ana',
+  externalId: 'crm-42',
+  signedUpAt: '2026-01-02T03:04:05.000Z',
+  profile: { givenName: 'Ana', surname: 'Ruiz', email: 'ana@example.com' },
+};
+
+describe('a broadcast on the messaging suite', () => {
+  let t: TestApp;
+  const suite = fakeSunshine();
+  let owner: Record<string, string>;
+  let botId = '';
+  let deploymentId = '';
+
+  beforeAll(async () => {
+    const apiUrl = await suite.listen();
+    t = await createTestApp({ WEBHOOK_RETRY_DELAY_SECONDS: '1', WEBHOOK_RETRY_LIMIT: '3' });
+    suite.deliverWith(async (delivery) => {
+      const response = await t.request({
+        method: 'POST',
+        url: new URL(delivery.target).pathname,
+        headers: delivery.headers,
+        payload: delivery.body,
+      });
+      return response.statusCode;
+    });
+    owner = authHeader((await registerOwner(t)).auth.token);
+    ({
+      bot: { id: botId },
+    } = await deployedBot(t, owner, 'Shoes', askFlow()));
+    const deployments = await t.request({
+      method: 'GET',
+      url: `/api/bots/${botId}/deployments`,
+      headers: owner,
+    });
+    deploymentId = deployments.json<Deployment[]>().find((one) => one.channel === 'webchat')?.id ?? '';
+    const connected = await t.request({
+      method: 'PUT',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+      payload: { appId: suite.appId, keyId: suite.keyId, keySecret: suite.secret, region: 'custom', apiUrl },
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await suite.close();
+  });
+
+  const sentTexts = (scId: string) =>
+    suite.state.messages
+      .filter((message) => message.conversationId === scId)
+      .map((message) => String(message.content.text ?? message.content.type));
+
+  it('sends through the suite’s API once, as the business, and fails with a named reason once disconnected', async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await eventually(async () => (sentTexts(scId).includes('Which size?') ? true : undefined));
+    await suite.userSays(scId, ana, '38');
+    await eventually(async () => (sentTexts(scId).includes('Noted: 38.') ? true : undefined));
+
+    const audience = await t.request({
+      method: 'POST',
+      url: '/api/audiences',
+      headers: owner,
+      payload: {
+        name: 'Suite users',
+        filter: { conditions: [{ field: 'channel', channels: ['sunshine'] }] },
+      },
+    });
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/broadcasts',
+        headers: owner,
+        payload: {
+          name: 'Size 38 is back',
+          botId,
+          audienceId: audience.json<{ id: string }>().id,
+          channels: ['sunshine'],
+          message: { type: 'text', text: 'Size {{ size }} is back, {{ user.name }}!' },
+        },
+      });
+    const broadcast = (await send()).json<Broadcast>();
+    expect(broadcast.figures.recipients).toBe(1);
+    await eventually(async () => (sentTexts(scId).includes('Size 38 is back, Ana Ruiz!') ? true : undefined));
+    const results = await eventually(async () => {
+      const now = (
+        await t.request({ method: 'GET', url: `/api/broadcasts/${broadcast.id}`, headers: owner })
+      ).json<BroadcastResults>();
+      return now.broadcast.figures.delivered === 1 ? now : undefined;
+    });
+    expect(results.broadcast.figures).toMatchObject({ sent: 1, delivered: 1, failed: 0 });
+    const business = suite.state.messages.filter(
+      (message) => message.conversationId === scId && message.content.text === 'Size 38 is back, Ana Ruiz!',
+    );
+    expect(business).toHaveLength(1);
+    expect(business[0]?.author).toEqual({ type: 'business' });
+
+    // The suite is disconnected: the next broadcast fails for its contact, with the reason.
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/deployments/${deploymentId}/sunshine`,
+      headers: owner,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const second = (await send()).json<Broadcast>();
+    const failed = await eventually(async () => {
+      const now = (
+        await t.request({ method: 'GET', url: `/api/broadcasts/${second.id}`, headers: owner })
+      ).json<BroadcastResults>();
+      return now.broadcast.state === 'done' ? now : undefined;
+    });
+    expect(failed.broadcast.figures).toMatchObject({ recipients: 1, sent: 0, failed: 1 });
+    expect(failed.failures).toEqual([{ state: 'failed', reason: 'channel-disconnected', count: 1 }]);
+  }, 60_000);
+});

@@ -1,0 +1,389 @@
+import type { AudienceFilter, BroadcastFigures } from '@parley/contracts';
+import { EVENT } from '@parley/contracts';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { BroadcastRow, BroadcastState } from '../../db/tables/broadcast.table';
+import { audienceCondition } from '../audiences/audience-filter';
+
+/** The words that opt a contact out until a company sets its own. */
+export const DEFAULT_STOP_WORDS = ['stop', 'unsubscribe', 'baja'];
+
+export async function insertBroadcast(
+  db: Queryable,
+  broadcast: Omit<
+    BroadcastRow,
+    'id' | 'created_at' | 'started_at' | 'finished_at' | 'goal_window_hours' | 'message'
+  > & {
+    message: unknown;
+    goal_window_hours: number;
+  },
+): Promise<BroadcastRow> {
+  return db
+    .insertInto('broadcasts')
+    .values({ ...broadcast, message: JSON.stringify(broadcast.message) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findBroadcast(db: Queryable, companyId: string, id: string) {
+  return db
+    .selectFrom('broadcasts')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listBroadcasts(db: Queryable, companyId: string, limit = 200) {
+  return db
+    .selectFrom('broadcasts')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Moves a broadcast from one of `from` to `to`; answers the row, or nothing if it was elsewhere. */
+export async function moveBroadcast(
+  db: Queryable,
+  companyId: string,
+  id: string,
+  from: BroadcastState[],
+  to: BroadcastState,
+) {
+  return db
+    .updateTable('broadcasts')
+    .set({
+      state: to,
+      ...(to === 'sending' ? { started_at: sql<Date>`coalesce(started_at, now())` } : {}),
+      ...(to === 'cancelled' || to === 'done' ? { finished_at: new Date() } : {}),
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Fixes a broadcast's recipients in one statement: the audience's contacts who have a conversation
+ * with the bot on one of the channels (their latest such conversation), less those who opted out.
+ */
+export async function insertRecipients(
+  db: Queryable,
+  broadcast: Pick<BroadcastRow, 'id' | 'company_id' | 'bot_id' | 'channels'>,
+  filter: AudienceFilter,
+): Promise<number> {
+  const result = await sql`
+    insert into broadcast_recipients (broadcast_id, contact_id, company_id, conversation_id, channel)
+    select ${broadcast.id}::uuid, k.id, k.company_id, latest.id, latest.channel
+    from contacts k
+    join lateral (
+      select c.id, c.channel from conversations c
+      where c.contact_id = k.id and c.company_id = k.company_id and c.bot_id = ${broadcast.bot_id}
+        and c.channel = any(${broadcast.channels}::text[])
+      order by c.last_message_at desc limit 1) latest on true
+    where k.company_id = ${broadcast.company_id} and k.opted_out_at is null
+      and ${audienceCondition(filter)}
+    on conflict do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export interface ClaimedRecipient {
+  contact_id: string;
+  conversation_id: string;
+  channel: string;
+}
+
+/**
+ * Claims up to `limit` recipients still to send for this process: queued ones, and ones whose
+ * claim's lease ran out (a process that stopped mid-send). Rows another process is claiming are
+ * skipped, never waited for.
+ */
+export async function claimRecipients(
+  db: Queryable,
+  broadcastId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedRecipient[]> {
+  const result = await sql<ClaimedRecipient>`
+    update broadcast_recipients r set state = 'sending', attempts = r.attempts + 1,
+      claimed_until = now() + ${leaseMs} * interval '1 millisecond'
+    from (
+      select contact_id from broadcast_recipients
+      where broadcast_id = ${broadcastId}
+        and (state = 'queued' or (state = 'sending' and claimed_until < now()))
+      order by contact_id
+      limit ${limit}
+      for update skip locked) due
+    where r.broadcast_id = ${broadcastId} and r.contact_id = due.contact_id
+    returning r.contact_id, r.conversation_id, r.channel`.execute(db);
+  return result.rows;
+}
+
+/** Leaves a claimed recipient with its outcome (when it is still this claim's). */
+export async function settleRecipient(
+  db: Queryable,
+  broadcastId: string,
+  contactId: string,
+  outcome: { state: 'failed' | 'skipped' | 'queued'; reason: string | null },
+): Promise<void> {
+  await db
+    .updateTable('broadcast_recipients')
+    .set({ state: outcome.state, reason: outcome.reason, claimed_until: null })
+    .where('broadcast_id', '=', broadcastId)
+    .where('contact_id', '=', contactId)
+    .where('state', '=', 'sending')
+    .execute();
+}
+
+export interface ConversationForBroadcast {
+  id: string;
+  company_id: string;
+  bot_id: string;
+  channel: string;
+  variables: Record<string, unknown> | null;
+  user_info: Record<string, unknown>;
+  /** The deployment is gone, or its messaging-suite connection is. */
+  disconnected: boolean;
+  opted_out: boolean;
+}
+
+export async function conversationForBroadcast(
+  db: Queryable,
+  companyId: string,
+  conversationId: string,
+): Promise<ConversationForBroadcast | undefined> {
+  const result = await sql<ConversationForBroadcast>`
+    select c.id, c.company_id, c.bot_id, c.channel, c.state->'variables' as variables, c.user_info,
+      (d.deleted_at is not null or (c.channel = 'sunshine' and not exists (
+        select 1 from sunshine_connections s where s.deployment_id = c.deployment_id))) as disconnected,
+      coalesce(k.opted_out_at is not null, false) as opted_out
+    from conversations c
+    join deployments d on d.id = c.deployment_id
+    left join contacts k on k.id = c.contact_id
+    where c.id = ${conversationId} and c.company_id = ${companyId}`.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * Stores the broadcast's message as the bot's next message of the conversation and marks the
+ * recipient sent, in one statement: both happen or neither, and only while the recipient is still
+ * claimed and the broadcast still sending. The conversation's turn count moves on so a turn worked
+ * out before it (or a process's cached copy) is redone on top of it; a conversation with a turn
+ * waiting on an outside call is left for the next batch. Answers the message's seq, or null.
+ */
+export async function storeBroadcastMessage(
+  db: Queryable,
+  delivery: {
+    broadcastId: string | null;
+    contactId: string | null;
+    conversationId: string;
+    companyId: string;
+    message: unknown;
+    text: string;
+    replyModuleId: string | null;
+  },
+): Promise<number | null> {
+  const waiting = delivery.replyModuleId
+    ? JSON.stringify({ moduleId: delivery.replyModuleId, attempts: 0 })
+    : null;
+  const result = await sql<{ seq: number }>`
+    with allowed as (
+      select 1 where ${delivery.broadcastId}::uuid is null or exists (
+        select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
+        where r.broadcast_id = ${delivery.broadcastId}::uuid and r.contact_id = ${delivery.contactId}::uuid
+          and r.state = 'sending' and b.state = 'sending'
+        for update of r)
+    ),
+    conversation as (
+      update conversations c set
+        message_count = c.message_count + 1,
+        last_message_at = now(),
+        updated_at = now(),
+        last_message_text = ${delivery.text.slice(0, 280)},
+        state = case when ${waiting}::jsonb is null
+          then jsonb_set(c.state, '{turns}', to_jsonb((c.state->>'turns')::int + 1))
+          else jsonb_set(jsonb_set(jsonb_set(c.state, '{turns}', to_jsonb((c.state->>'turns')::int + 1)),
+                 '{waitingFor}', ${waiting}::jsonb), '{status}', '"waiting"'::jsonb) end
+      where c.id = ${delivery.conversationId} and c.company_id = ${delivery.companyId}
+        and c.pending_owner is null and exists (select 1 from allowed)
+      returning c.id, c.company_id, c.bot_id, c.message_count as seq
+    ),
+    inserted as (
+      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
+      select c.id, c.company_id, c.bot_id, c.seq, 'bot', ${JSON.stringify(delivery.message)}::jsonb, ${delivery.text}
+      from conversation c
+      returning seq
+    ),
+    sent as (
+      update broadcast_recipients r set state = 'sent', sent_at = now(), claimed_until = null,
+        message_seq = (select seq from inserted)
+      where ${delivery.broadcastId}::uuid is not null and r.broadcast_id = ${delivery.broadcastId}::uuid
+        and r.contact_id = ${delivery.contactId}::uuid and exists (select 1 from inserted)
+      returning 1
+    )
+    select seq from inserted`.execute(db);
+  return result.rows[0]?.seq ?? null;
+}
+
+/** Whether a broadcast has recipients still to send (queued or claimed). */
+export async function hasUnsent(db: Queryable, broadcastId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('broadcast_recipients')
+    .select('contact_id')
+    .where('broadcast_id', '=', broadcastId)
+    .where('state', 'in', ['queued', 'sending'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The recipients not sent yet when a broadcast is cancelled (none of them will be). */
+export async function cancelUnsent(db: Queryable, broadcastId: string): Promise<void> {
+  await db
+    .updateTable('broadcast_recipients')
+    .set({ state: 'cancelled', reason: null, claimed_until: null })
+    .where('broadcast_id', '=', broadcastId)
+    // Claimed ones too: a batch sending now finds its recipient cancelled and stores nothing.
+    .where('state', 'in', ['queued', 'sending'])
+    .execute();
+}
+
+/** Each broadcast's figures: recipients by state, replies, and goals reached within its window. */
+export async function figuresOf(db: Queryable, companyId: string, ids: string[]) {
+  const figures = new Map<string, BroadcastFigures>();
+  if (ids.length === 0) return figures;
+  const result = await sql<{
+    broadcast_id: string;
+    recipients: string;
+    queued: string;
+    sent: string;
+    delivered: string;
+    failed: string;
+    skipped: string;
+    cancelled: string;
+    replied: string;
+    goals: string;
+  }>`
+    select r.broadcast_id,
+      count(*) as recipients,
+      count(*) filter (where r.state in ('queued', 'sending')) as queued,
+      count(*) filter (where r.state = 'sent') as sent,
+      -- Web chat: stored in the conversation the widget shows; the messaging suite: sent to it.
+      count(*) filter (where r.state = 'sent' and (r.channel <> 'sunshine' or exists (
+        select 1 from sunshine_conversations s
+        where s.conversation_id = r.conversation_id and s.sent_seq >= r.message_seq))) as delivered,
+      count(*) filter (where r.state = 'failed') as failed,
+      count(*) filter (where r.state = 'skipped') as skipped,
+      count(*) filter (where r.state = 'cancelled') as cancelled,
+      count(*) filter (where r.replied_at is not null) as replied,
+      count(*) filter (where r.state = 'sent' and exists (
+        select 1 from conversation_events e
+        where e.conversation_id = r.conversation_id and e.name = ${EVENT.GoalReached}
+          and e.occurred_at >= r.sent_at
+          and e.occurred_at < r.sent_at + b.goal_window_hours * interval '1 hour')) as goals
+    from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
+    where r.company_id = ${companyId} and r.broadcast_id = any(${ids}::uuid[])
+    group by r.broadcast_id`.execute(db);
+  for (const row of result.rows) {
+    figures.set(row.broadcast_id, {
+      recipients: Number(row.recipients),
+      queued: Number(row.queued),
+      sent: Number(row.sent),
+      delivered: Number(row.delivered),
+      failed: Number(row.failed),
+      skipped: Number(row.skipped),
+      cancelled: Number(row.cancelled),
+      replied: Number(row.replied),
+      goals: Number(row.goals),
+    });
+  }
+  return figures;
+}
+
+export async function failuresOf(db: Queryable, companyId: string, broadcastId: string) {
+  return db
+    .selectFrom('broadcast_recipients')
+    .select(['state', 'reason', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('company_id', '=', companyId)
+    .where('broadcast_id', '=', broadcastId)
+    .where('state', 'in', ['failed', 'skipped'])
+    .groupBy(['state', 'reason'])
+    .orderBy('count', 'desc')
+    .execute();
+}
+
+export async function stopWordsOf(db: Queryable, companyId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom('broadcast_settings')
+    .select('stop_words')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.stop_words ?? DEFAULT_STOP_WORDS;
+}
+
+export async function saveStopWords(db: Queryable, companyId: string, words: string[]): Promise<void> {
+  await db
+    .insertInto('broadcast_settings')
+    .values({ company_id: companyId, stop_words: words })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ stop_words: words }))
+    .execute();
+}
+
+/**
+ * After a visitor's message: a stop word opts their contact out, and a reply to a broadcast is
+ * counted. One statement, for the conversation the message came in.
+ */
+export async function noteVisitorMessage(db: Queryable, conversationId: string, text: string): Promise<void> {
+  await sql`
+    with conversation as (
+      select c.id, c.company_id, c.contact_id from conversations c where c.id = ${conversationId}
+    ),
+    opted_out as (
+      update contacts k set opted_out_at = now(), opt_out_reason = 'stop-word'
+      from conversation c
+      where k.id = c.contact_id and k.opted_out_at is null
+        and lower(btrim(${text}::text)) = any(coalesce(
+          (select s.stop_words from broadcast_settings s where s.company_id = c.company_id),
+          ${DEFAULT_STOP_WORDS}::text[]))
+      returning 1
+    )
+    update broadcast_recipients r set replied_at = now()
+    where r.conversation_id = ${conversationId} and r.state = 'sent' and r.replied_at is null`.execute(db);
+}
+
+/** The bot's draft modules' ids (where a reply may continue), or nothing for another company's bot. */
+export async function botModuleIds(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+): Promise<string[] | undefined> {
+  const bot = await db
+    .selectFrom('bots')
+    .select('draft_flow')
+    .where('company_id', '=', companyId)
+    .where('id', '=', botId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return bot ? bot.draft_flow.modules.map((module) => module.id) : undefined;
+}
+
+/** The latest conversation of a contact with a bot (where a test send goes). */
+export async function latestConversationOf(
+  db: Queryable,
+  companyId: string,
+  contactId: string,
+  botId: string,
+) {
+  return db
+    .selectFrom('conversations')
+    .select(['id', 'channel'])
+    .where('company_id', '=', companyId)
+    .where('contact_id', '=', contactId)
+    .where('bot_id', '=', botId)
+    .orderBy('last_message_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
