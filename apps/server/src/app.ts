@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messengerRoutes } from './channels/messenger/messenger.routes';
+import { handleMessengerEvents } from './channels/messenger/messenger-inbound';
+import { queueMessengerOutbound, sendMessengerOutbound } from './channels/messenger/messenger-outbound';
 import { sunshineRoutes } from './channels/sunshine/sunshine.routes';
 import { handleSunshineEvents } from './channels/sunshine/sunshine-inbound';
 import { queueSunshineOutbound, sendSunshineOutbound } from './channels/sunshine/sunshine-outbound';
@@ -187,7 +190,10 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
-  ctx.conversations.afterTurn = (turn) => queueSunshineOutbound(ctx, turn);
+  ctx.conversations.afterTurn = (turn) => {
+    queueSunshineOutbound(ctx, turn);
+    queueMessengerOutbound(ctx, turn);
+  };
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
   await jobs.work('password-reset-mail', ({ email }) => mailPasswordReset(ctx, email));
@@ -212,6 +218,10 @@ export async function buildApp({
   await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
   await jobs.work('sunshine-outbound', ({ conversationId }, { attempt }) =>
     sendSunshineOutbound(ctx, conversationId, attempt),
+  );
+  await jobs.work('messenger-events', (job) => handleMessengerEvents(ctx, job));
+  await jobs.work('messenger-outbound', ({ conversationId }, { attempt }) =>
+    sendMessengerOutbound(ctx, conversationId, attempt),
   );
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
@@ -276,6 +286,7 @@ export async function buildApp({
     // Its own plugin under the agents base URL (a path here; behind its own host in production).
     await api.register(agentsRoutes, { prefix: agentsApiPrefix(config.agentsApiUrl) });
     await api.register(sunshineRoutes);
+    await api.register(messengerRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -57,6 +57,12 @@ const envSchema = z.object({
   /** DeepL's API hosts: keys ending in `:fx` go to the free one, others to pro (tests: local fakes). */
   DEEPL_FREE_URL: z.url({ protocol: /^https?$/ }).default('https://api-free.deepl.com'),
   DEEPL_PRO_URL: z.url({ protocol: /^https?$/ }).default('https://api.deepl.com'),
+  /** Meta's Graph API (Messenger's Send, profile and Page lookups; tests: a local fake) and its version. */
+  GRAPH_API_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'A Graph version such as v17.0')
+    .default('v17.0'),
   /** How long a translation (or a key's check) waits for DeepL; past it the text goes untranslated. */
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** How long an AI module waits for its whole answer before taking its failure port. */
@@ -152,6 +158,8 @@ export interface AppConfig {
   shutdown: { timeoutMs: number; drainMs: number };
   /** DeepL's hosts per plan, and the time a call to it may take. */
   deepl: { freeUrl: string; proUrl: string; timeoutMs: number };
+  /** Meta's Graph API for the Messenger channel: where, and which version. */
+  graph: { baseUrl: string; version: string };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
   outgoing: { allow: AllowList; maxResponseBytes: number };
   /** Asynchronous webhooks' retries: how many, and the first wait (it doubles each time). */
@@ -225,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proUrl: e.DEEPL_PRO_URL.replace(/\/+$/, ''),
       timeoutMs: e.TRANSLATION_TIMEOUT_MS,
     },
+    graph: { baseUrl: e.GRAPH_API_URL.replace(/\/+$/, ''), version: e.GRAPH_API_VERSION },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
     webhookRetries: { limit: e.WEBHOOK_RETRY_LIMIT, delaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS },
     nlu: {

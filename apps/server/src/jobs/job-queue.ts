@@ -39,6 +39,20 @@ export interface JobPayloads {
   };
   /** Sends a messaging-suite conversation's new bot messages and syncs its control (see channels/sunshine). */
   'sunshine-outbound': { conversationId: string };
+  /** A Messenger webhook post's new messaging events, handled in order (see channels/messenger). */
+  'messenger-events': {
+    deploymentId: string;
+    events: {
+      mid: string;
+      psid: string;
+      timestamp: number;
+      kind: 'text' | 'postback';
+      text: string;
+      payload?: string;
+    }[];
+  };
+  /** Sends a Messenger conversation's new bot and agent messages (see channels/messenger). */
+  'messenger-outbound': { conversationId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -64,6 +78,15 @@ const queueSettings = {
   // One sender per conversation at a time (its singleton key), and one more waiting at most: a
   // job that waits sends everything stored by then. Retries come from the configuration.
   'sunshine-outbound': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 2,
+    policy: 'stately',
+  },
+  'messenger-events': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
+  // As sunshine-outbound: one sender per conversation at a time; retries from the configuration.
+  'messenger-outbound': {
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,

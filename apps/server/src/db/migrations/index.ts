@@ -29,6 +29,7 @@ import * as agents from './0027-agents';
 import * as sunshine from './0028-sunshine';
 import * as botTranslations from './0029-bot-translations';
 import * as webhookHealthIndex from './0030-webhook-health-index';
+import * as messenger from './0033-messenger';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028-sunshine': sunshine,
   '0029-bot-translations': botTranslations,
   '0030-webhook-health-index': webhookHealthIndex,
+  '0033-messenger': messenger,
 };

@@ -9,14 +9,23 @@ import { TranslationSettings } from '../../translation/components/translation-se
 import { TranslationsView } from '../../translation/components/translations-view';
 import { botQuery } from '../api/webchat';
 import { MessagingSuiteCard } from './messaging-suite-card';
+import { MessengerCard } from './messenger-card';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabs = ['styling', 'messaging', 'translation', 'translations', 'knowledge', 'generative'] as const;
+const tabs = [
+  'styling',
+  'messaging',
+  'messenger',
+  'translation',
+  'translations',
+  'knowledge',
+  'generative',
+] as const;
 const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
 /**
- * `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/translation`, `/translations`,
+ * `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/messenger`, `/translation`, `/translations`,
  * `/knowledge` and `/generative` tabs.
  */
 export function BotSettingsPage() {
@@ -47,6 +56,12 @@ export function BotSettingsPage() {
           to={`${base}/messaging`}
         />
         <Tab
+          value="messenger"
+          label={t('settings.tabs.messenger')}
+          component={Link}
+          to={`${base}/messenger`}
+        />
+        <Tab
           value="translation"
           label={t('settings.tabs.translation')}
           component={Link}
@@ -74,6 +89,7 @@ export function BotSettingsPage() {
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
       {tab === 'messaging' && <MessagingSuiteCard botId={bot.id} />}
+      {tab === 'messenger' && <MessengerCard botId={bot.id} />}
       {tab === 'translation' && <TranslationSettings botId={bot.id} />}
       {tab === 'translations' && <TranslationsView botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}
