@@ -46,6 +46,7 @@ const SAME_IN_SPANISH = new Set([
   'Webhook',
   'Webhooks',
   'Marketplace',
+  'Messenger',
   'CRM',
   'URL',
   // Words Spanish spells the same, or takes as they are.
