@@ -21,7 +21,7 @@ export function VisitorAvatar({
     <Badge
       overlap="circular"
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      badgeContent={<ChannelIcon channel={channel} size={Math.round(size * 0.55)} />}
+      badgeContent={<ChannelIcon channel={channel} size={Math.round(size * 0.7)} />}
       sx={{ '& .MuiBadge-badge': { p: 0, bgcolor: 'background.paper', borderRadius: '50%' } }}
     >
       <Avatar
