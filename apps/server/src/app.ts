@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messengerRoutes } from './channels/messenger/messenger.routes';
+import { handleMessengerEvents } from './channels/messenger/messenger-inbound';
+import { queueMessengerOutbound, sendMessengerOutbound } from './channels/messenger/messenger-outbound';
 import { sunshineRoutes } from './channels/sunshine/sunshine.routes';
 import { handleSunshineEvents } from './channels/sunshine/sunshine-inbound';
 import {
@@ -202,6 +205,7 @@ export async function buildApp({
   ctx.conversations.turnOutbox = sunshineOutbox(ctx);
   ctx.conversations.afterTurn = (turn) => {
     wakeSunshineOutbound(ctx, turn);
+    queueMessengerOutbound(ctx, turn);
     noteBroadcastReply(ctx, turn, app.log);
   };
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
@@ -228,6 +232,10 @@ export async function buildApp({
   await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
   await jobs.work('sunshine-outbound', ({ conversationId, attempts }, { attempt }) =>
     sendSunshineOutbound(ctx, conversationId, (attempts ?? 0) + attempt),
+  );
+  await jobs.work('messenger-events', (job) => handleMessengerEvents(ctx, job));
+  await jobs.work('messenger-outbound', ({ conversationId }, { attempt }) =>
+    sendMessengerOutbound(ctx, conversationId, attempt),
   );
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
@@ -294,6 +302,7 @@ export async function buildApp({
     // Its own plugin under the agents base URL (a path here; behind its own host in production).
     await api.register(agentsRoutes, { prefix: agentsApiPrefix(config.agentsApiUrl) });
     await api.register(sunshineRoutes);
+    await api.register(messengerRoutes);
   });
 
   await registerWebApp(app, config.webDistDir);

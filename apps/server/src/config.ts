@@ -75,6 +75,12 @@ const envSchema = z.object({
     .default('2025-01'),
   SHOPIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   SHOPIFY_THROTTLE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
+  /** Meta's Graph API (Messenger's Send, profile and Page lookups; tests: a local fake) and its version. */
+  GRAPH_API_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'A Graph version such as v17.0')
+    .default('v17.0'),
   /** How long a translation (or a key's check) waits for DeepL; past it the text goes untranslated. */
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** How long an AI module waits for its whole answer before taking its failure port. */
@@ -176,6 +182,8 @@ export interface AppConfig {
   deepl: { freeUrl: string; proUrl: string; timeoutMs: number };
   /** Shopify's Admin GraphQL API: the store address template, version, call time and throttle wait. */
   shopify: { adminUrl: string; apiVersion: string; timeoutMs: number; throttleMaxWaitMs: number };
+  /** Meta's Graph API for the Messenger channel: where, and which version. */
+  graph: { baseUrl: string; version: string };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
   outgoing: { allow: AllowList; maxResponseBytes: number };
   /** Asynchronous webhooks' retries: how many, and the first wait (it doubles each time). */
@@ -257,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.SHOPIFY_TIMEOUT_MS,
       throttleMaxWaitMs: e.SHOPIFY_THROTTLE_MAX_WAIT_MS,
     },
+    graph: { baseUrl: e.GRAPH_API_URL.replace(/\/+$/, ''), version: e.GRAPH_API_VERSION },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
     webhookRetries: { limit: e.WEBHOOK_RETRY_LIMIT, delaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS },
     sunshine: {

@@ -39,6 +39,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     // No test reaches a vendor on the internet: one that forgets its fake gets a refused connection.
     DEEPL_FREE_URL: 'http://127.0.0.1:9',
     DEEPL_PRO_URL: 'http://127.0.0.1:9',
+    GRAPH_API_URL: 'http://127.0.0.1:9',
     SHOPIFY_ADMIN_URL: 'http://127.0.0.1:9/{shop}',
     ...env,
   });

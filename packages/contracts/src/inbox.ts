@@ -35,7 +35,13 @@ export const inboxConversationSchema = z.object({
   botName: z.string(),
   channel: z.string(),
   status: inboxStatusSchema,
-  user: z.object({ id: z.string().optional(), name: z.string().optional(), email: z.string().optional() }),
+  user: z.object({
+    id: z.string().optional(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+    /** The visitor's picture, where the channel gives one (Messenger's profile picture). */
+    picture: z.string().optional(),
+  }),
   messageCount: z.number().int(),
   lastMessageText: z.string().nullable(),
   lastMessageAt: z.string(),

@@ -32,6 +32,8 @@ export * from './inbox.api';
 export * from './industries';
 export * from './knowledge';
 export * from './knowledge.api';
+export * from './messenger';
+export * from './messenger.api';
 export * from './nlu';
 export * from './nlu.api';
 export * from './profile';

@@ -37,6 +37,7 @@ export const EVENT = {
   DelayedMoveRequested: 'Delayed Move Requested',
   DelayedMoveIgnored: 'Delayed Move Ignored',
   TranslationFailed: 'Translation Failed',
+  MessageNotDelivered: 'Message Not Delivered',
 } as const;
 
 export type ConversationEventName = (typeof EVENT)[keyof typeof EVENT];
@@ -158,6 +159,15 @@ export const conversationEventDataSchemas = {
     reason: callFailureReasonSchema,
     error: z.string(),
   }),
+  /** A bot's or agent's message a channel did not deliver (Messenger's 24-hour window, a blocked Page…). */
+  [EVENT.MessageNotDelivered]: z.object({
+    channel: z.string(),
+    /** The message's number in the conversation. */
+    seq: z.number().int(),
+    reason: z.enum(['outside-window', 'recipient-unavailable', 'token-invalid', 'refused']),
+    /** What the channel answered, when it answered. */
+    error: z.string().optional(),
+  }),
 } as const satisfies Record<ConversationEventName, z.ZodType<Record<string, unknown>>>;
 
 /** The `data` of the event named `N`. */
@@ -186,6 +196,7 @@ export const TRANSCRIPT_EVENTS = [
   EVENT.TemplateError,
   EVENT.ModuleFailed,
   EVENT.TranslationFailed,
+  EVENT.MessageNotDelivered,
 ] as const satisfies readonly ConversationEventName[];
 
 export type TranscriptEventName = (typeof TRANSCRIPT_EVENTS)[number];

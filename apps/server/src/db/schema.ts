@@ -34,6 +34,11 @@ import type {
 } from './tables/knowledge.table';
 import type { LlmUsageTable } from './tables/llm-usage.table';
 import type { MailOutboxTable } from './tables/mail-outbox.table';
+import type {
+  MessengerConnectionTable,
+  MessengerConversationTable,
+  MessengerEventTable,
+} from './tables/messenger.table';
 import type { PasswordResetTokenTable } from './tables/password-reset-token.table';
 import type { PendingSignUpTable } from './tables/pending-sign-up.table';
 import type { RateLimitTable } from './tables/rate-limit.table';
@@ -111,4 +116,7 @@ export interface DB {
   sunshine_connections: SunshineConnectionTable;
   sunshine_events: SunshineEventTable;
   sunshine_conversations: SunshineConversationTable;
+  messenger_connections: MessengerConnectionTable;
+  messenger_events: MessengerEventTable;
+  messenger_conversations: MessengerConversationTable;
 }

@@ -49,6 +49,20 @@ export interface JobPayloads {
   'broadcast-send': { broadcastId: string };
   /** A scheduled broadcast's time has come: fixes its recipients and starts sending. */
   'broadcast-start': { broadcastId: string };
+  /** A Messenger webhook post's new messaging events, handled in order (see channels/messenger). */
+  'messenger-events': {
+    deploymentId: string;
+    events: {
+      mid: string;
+      psid: string;
+      timestamp: number;
+      kind: 'text' | 'postback';
+      text: string;
+      payload?: string;
+    }[];
+  };
+  /** Sends a Messenger conversation's new bot and agent messages (see channels/messenger). */
+  'messenger-outbound': { conversationId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -84,6 +98,15 @@ const queueSettings = {
   // A stopped process's batch expires and is retried; its claimed recipients wait for their lease.
   'broadcast-send': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInMinutes: 5 },
   'broadcast-start': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInMinutes: 5 },
+  'messenger-events': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
+  // As sunshine-outbound: one sender per conversation at a time; retries from the configuration.
+  'messenger-outbound': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 2,
+    policy: 'stately',
+  },
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
   'document-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },

@@ -3,6 +3,7 @@ import type { Deployment } from '@parley/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDeepL } from '../../test/fake-deepl';
+import { fakeGraph } from '../../test/fake-graph';
 import { fakeOpenAi } from '../../test/fake-openai';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../test/fixtures';
 import {
@@ -55,6 +56,7 @@ describe('random JSON bodies never make the server fail', () => {
   // Vendors answer as theirs do (a random key is refused by DeepL, by name), never from the internet.
   const deeplFree = fakeDeepL('free', {});
   const deeplPro = fakeDeepL('pro', {});
+  const graph = fakeGraph();
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
@@ -62,6 +64,7 @@ describe('random JSON bodies never make the server fail', () => {
     t = await createTestApp({
       DEEPL_FREE_URL: await deeplFree.listen(),
       DEEPL_PRO_URL: await deeplPro.listen(),
+      GRAPH_API_URL: await graph.listen(),
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`,
       AUTH_RATE_LIMIT_PER_IP: '100000',
@@ -94,7 +97,7 @@ describe('random JSON bodies never make the server fail', () => {
   });
   afterAll(async () => {
     await t.close();
-    await Promise.all([deeplFree.close(), deeplPro.close()]);
+    await Promise.all([deeplFree.close(), deeplPro.close(), graph.close()]);
     await new Promise<void>((resolve) => model.server.close(() => resolve()));
   });
 

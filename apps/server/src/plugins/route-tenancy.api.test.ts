@@ -31,6 +31,10 @@ const publicByDesign: Record<string, string> = {
   'GET /api/chat/v3/conversations/:id/history': 'a visitor proves the conversation is theirs with its token',
   'POST /api/channels/sunshine/deployments/:id/events':
     'the messaging suite proves it is the caller with the integration’s shared secret (X-API-Key)',
+  'GET /api/channels/messenger/deployments/:id/webhook':
+    'Meta’s webhook verification proves itself with the connection’s verify token',
+  'POST /api/channels/messenger/deployments/:id/webhook':
+    'Meta proves it is the caller with the app secret’s signature of the body (X-Hub-Signature-256)',
 };
 
 /** Routes outside the API scope (the authentication hook does not run there), with why. */
@@ -295,6 +299,11 @@ describe('the route table’s tenancy', () => {
         keySecret: 'secret',
         region: 'custom',
         apiUrl: 'http://127.0.0.1:9',
+      },
+      'PUT /api/deployments/:id/messenger': {
+        pageId: '1234567890',
+        pageAccessToken: 'EAAG-a-page-access-token-of-enough-length',
+        appSecret: 'app-secret-0123',
       },
       'PUT /api/bots/:id/webchat-style': style.json(),
       'PUT /api/bots/:id/translation': { offeredLanguages: ['es'] },

@@ -47,6 +47,7 @@ const SAME_IN_SPANISH = new Set([
   'Webhooks',
   'Messenger',
   'Marketplace',
+  'Messenger',
   'CRM',
   'URL',
   // Words Spanish spells the same, or takes as they are.

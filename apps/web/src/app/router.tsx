@@ -301,6 +301,14 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'lite/bots/:botId/settings/messenger',
+                      loader: needs('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/webchat/components/bot-settings-page'))
+                          .BotSettingsPage,
+                      }),
+                    },
+                    {
                       path: 'lite/bots/:botId/settings/languages',
                       loader: needs('bots:view'),
                       lazy: async () => ({

@@ -31,6 +31,7 @@ import * as botTranslations from './0029-bot-translations';
 import * as webhookHealthIndex from './0030-webhook-health-index';
 import * as personLanguage from './0031-person-language';
 import * as sunshineOffersAndPruning from './0032-sunshine-offers-and-pruning';
+import * as messenger from './0033-messenger';
 import * as storeConnections from './0034-store-connections';
 import * as broadcasts from './0035-broadcasts';
 
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0030-webhook-health-index': webhookHealthIndex,
   '0031-person-language': personLanguage,
   '0032-sunshine-offers-and-pruning': sunshineOffersAndPruning,
+  '0033-messenger': messenger,
   '0034-store-connections': storeConnections,
   '0035-broadcasts': broadcasts,
 };

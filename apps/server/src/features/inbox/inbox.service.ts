@@ -56,7 +56,7 @@ function decodeCursor(cursor: string): InboxFilter['after'] {
 }
 
 function toInboxConversation(row: InboxConversationRow): InboxConversation {
-  const user = row.user_info as { id?: string; name?: string; email?: string };
+  const user = row.user_info as { id?: string; name?: string; email?: string; picture?: unknown };
   return {
     id: row.id,
     botId: row.bot_id,
@@ -67,6 +67,10 @@ function toInboxConversation(row: InboxConversationRow): InboxConversation {
       ...(user.id ? { id: String(user.id) } : {}),
       ...(user.name ? { name: String(user.name) } : {}),
       ...(user.email ? { email: String(user.email) } : {}),
+      // Only a web address is shown as a picture.
+      ...(typeof user.picture === 'string' && /^https?:\/\//.test(user.picture)
+        ? { picture: user.picture }
+        : {}),
     },
     messageCount: row.message_count,
     lastMessageText: row.last_message_text,

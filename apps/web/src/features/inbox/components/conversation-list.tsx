@@ -19,9 +19,9 @@ import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { type InboxListFilters, inboxListQuery } from '../api/inbox-api';
-import { ChannelIcon } from './channel-icon';
 import { listTime, personOf, plainPreview } from './format';
 import { StatusChip } from './status-chip';
+import { VisitorAvatar } from './visitor-avatar';
 
 const ROW_HEIGHT = 92;
 
@@ -61,7 +61,7 @@ const ConversationRow = memo(function ConversationRow({
         '&.Mui-focusVisible': { outline: '2px solid #4f46e5', outlineOffset: -2 },
       }}
     >
-      <ChannelIcon channel={conversation.channel} />
+      <VisitorAvatar channel={conversation.channel} picture={conversation.user.picture} name={person} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1} alignItems="center">
           <Typography noWrap variant="body2" sx={{ flex: 1, fontWeight: conversation.unread ? 700 : 550 }}>

@@ -30,12 +30,12 @@ import {
   transcriptQuery,
   usePassControl,
 } from '../api/inbox-api';
-import { ChannelIcon } from './channel-icon';
 import { Composer } from './composer';
 import { DetailsPanel } from './details-panel';
 import { listTime, personOf } from './format';
 import { StatusChip } from './status-chip';
 import { Transcript } from './transcript';
+import { VisitorAvatar } from './visitor-avatar';
 
 function PaneMessage({
   icon,
@@ -266,7 +266,12 @@ export function ConversationPane({
             <ArrowBackRounded />
           </IconButton>
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <ChannelIcon channel={conversation.channel} size={20} />
+            <VisitorAvatar
+              channel={conversation.channel}
+              picture={conversation.user.picture}
+              name={personOf(conversation, (short) => t('list.visitor', { short }))}
+              size={20}
+            />
           </Box>
           {/* The name keeps room to be read; the buttons move to a line of their own before it shrinks more. */}
           <Box sx={{ minWidth: 0, flex: '1 1 150px' }}>

@@ -5,6 +5,7 @@ import FlagRounded from '@mui/icons-material/FlagRounded';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import HourglassBottomRounded from '@mui/icons-material/HourglassBottomRounded';
 import PlayCircleOutlineRounded from '@mui/icons-material/PlayCircleOutlineRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
@@ -315,6 +316,11 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
       color: '#b45309',
     };
   }),
+  [EVENT.MessageNotDelivered]: lineView(EVENT.MessageNotDelivered, ({ reason, error }, t) => ({
+    icon: SendRounded,
+    words: t(`event.notDelivered.${reason}`, { error: error ?? '' }),
+    color: '#b91c1c',
+  })),
   [EVENT.KnowledgeAnswer]: eventView(EVENT.KnowledgeAnswer, KnowledgeAnswerEvent),
   [EVENT.TemplateError]: lineView(EVENT.TemplateError, failedLine),
   [EVENT.ModuleFailed]: lineView(EVENT.ModuleFailed, failedLine),

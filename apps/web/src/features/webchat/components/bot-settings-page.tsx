@@ -9,16 +9,25 @@ import { TranslationSettings } from '../../translation/components/translation-se
 import { TranslationsView } from '../../translation/components/translations-view';
 import { botQuery } from '../api/webchat';
 import { MessagingSuiteCard } from './messaging-suite-card';
+import { MessengerCard } from './messenger-card';
 import { StylingEditor } from './styling-editor';
 import { WebchatDeploymentCard } from './webchat-deployment-card';
 
-const tabs = ['styling', 'messaging', 'languages', 'translations', 'knowledge', 'generative'] as const;
+const tabs = [
+  'styling',
+  'messaging',
+  'messenger',
+  'languages',
+  'translations',
+  'knowledge',
+  'generative',
+] as const;
 const tabOf = (path: string) => tabs.find((tab) => path.endsWith(`/${tab}`)) ?? 'webchat';
 
 /**
- * `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/languages` (the DeepL key and
- * the languages the bot offers), `/translations` (its texts per language), `/knowledge` and
- * `/generative` tabs.
+ * `/v2/lite/bots/{botId}/settings` and its `/styling`, `/messaging`, `/messenger`, `/languages`
+ * (the DeepL key and the languages the bot offers), `/translations` (its texts per language),
+ * `/knowledge` and `/generative` tabs.
  */
 export function BotSettingsPage() {
   const { t } = useTranslation('webchat');
@@ -48,6 +57,12 @@ export function BotSettingsPage() {
           to={`${base}/messaging`}
         />
         <Tab
+          value="messenger"
+          label={t('settings.tabs.messenger')}
+          component={Link}
+          to={`${base}/messenger`}
+        />
+        <Tab
           value="languages"
           label={t('settings.tabs.languages')}
           component={Link}
@@ -75,6 +90,7 @@ export function BotSettingsPage() {
       {tab === 'webchat' && <WebchatDeploymentCard botId={bot.id} />}
       {tab === 'styling' && <StylingEditor botId={bot.id} />}
       {tab === 'messaging' && <MessagingSuiteCard botId={bot.id} />}
+      {tab === 'messenger' && <MessengerCard botId={bot.id} />}
       {tab === 'languages' && <TranslationSettings botId={bot.id} />}
       {tab === 'translations' && <TranslationsView botId={bot.id} />}
       {tab === 'knowledge' && <KnowledgeTab botId={bot.id} />}

@@ -1,0 +1,190 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { newConversationState, type TurnInput } from '@parley/engine';
+import secureJson from 'secure-json-parse';
+import type { AppContext } from '../../context';
+import { NotFoundException, UnauthorizedException, ValidationException } from '../../errors';
+import { stripNul } from '../../features/conversations/chat.service';
+import { insertConversation } from '../../features/conversations/conversations.repository';
+import { runConversationTurn as turn } from '../../features/conversations/turn-runner';
+import { isUuid } from '../../ids';
+import { GraphApiError, type GraphProfile } from '../../integrations/graph/graph-client';
+import type { JobPayloads } from '../../jobs/job-queue';
+import {
+  findWebhookConnection,
+  insertPsidConversation,
+  markDisconnected,
+  noteError,
+  noteEvent,
+  recordMids,
+  touchPsidConversation,
+} from './messenger.repository';
+import { appSecretBinding, graphOf } from './messenger-connect.service';
+import { inboundEvents, type MessengerInbound, messengerWebhookSchema } from './messenger-wire';
+
+type Connection = NonNullable<Awaited<ReturnType<typeof findWebhookConnection>>>;
+
+/** `X-Hub-Signature-256` is `sha256=` and the hex HMAC-SHA256 of the raw body with the app secret. */
+function signatureMatches(rawBody: string, header: string | undefined, appSecret: string): boolean {
+  if (!header?.startsWith('sha256=')) return false;
+  const given = Buffer.from(header.slice('sha256='.length), 'hex');
+  const expected = createHmac('sha256', appSecret).update(rawBody, 'utf8').digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * A webhook post from Meta: its signature checked against the app secret (401, nothing stored,
+ * when it does not match), its messaging events recorded by message id (Meta sends a post again
+ * until answered: a known id is not handled again) and queued, in order, for the
+ * `messenger-events` job, so the post is answered at once.
+ */
+export async function acceptMessengerWebhook(
+  ctx: AppContext,
+  deploymentId: string,
+  signature: string | undefined,
+  rawBody: string,
+) {
+  const { db } = ctx.database;
+  if (!isUuid(deploymentId)) throw new NotFoundException('Deployment not found');
+  const connection = await findWebhookConnection(db, deploymentId);
+  if (!connection) throw new NotFoundException('This deployment is not connected to a Facebook Page');
+  const appSecret = ctx.secrets.open(connection.app_secret, appSecretBinding(deploymentId));
+  if (!signatureMatches(rawBody, signature, appSecret))
+    throw new UnauthorizedException('X-Hub-Signature-256 is not this app’s signature of the body');
+  let body: unknown;
+  try {
+    body = secureJson.parse(rawBody, undefined, { protoAction: 'remove', constructorAction: 'remove' });
+  } catch {
+    throw new ValidationException('The webhook body is not valid JSON');
+  }
+  const parsed = messengerWebhookSchema.safeParse(body);
+  if (!parsed.success)
+    throw new ValidationException('The webhook body is not a Page’s messaging events', parsed.error.issues);
+  const { events, ignored } = inboundEvents(parsed.data, connection.page_id);
+  const result = await db.transaction().execute(async (trx) => {
+    const fresh = await recordMids(
+      trx,
+      deploymentId,
+      events.map((event) => event.mid),
+    );
+    await noteEvent(trx, deploymentId);
+    // One post may carry the same message twice too: each goes once.
+    const queued = events.filter((event) => fresh.delete(event.mid));
+    if (queued.length > 0) await ctx.jobs.send(trx, 'messenger-events', { deploymentId, events: queued });
+    return { accepted: queued.length, duplicates: events.length - queued.length, ignored };
+  });
+  if (result.accepted > 0) ctx.jobs.wake('messenger-events');
+  return result;
+}
+
+/** Marks the channel disconnected when Graph refused the Page token (code 190). */
+export async function noteGraphFailure(ctx: AppContext, deploymentId: string, error: unknown, what: string) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof GraphApiError && error.kind === 'token-invalid')
+    await markDisconnected(
+      ctx.database.db,
+      deploymentId,
+      `Facebook refused the Page access token: ${message}`,
+    );
+  await noteError(ctx.database.db, deploymentId, `${what}: ${message}`);
+}
+
+/**
+ * The Parley conversation of a person writing to the Page (made on their first message, with
+ * their name and picture from the User Profile API, asked before any row is written), and
+ * whether an agent has it; the time they wrote is noted for the 24-hour window.
+ */
+async function conversationFor(ctx: AppContext, connection: Connection, event: MessengerInbound) {
+  const { db } = ctx.database;
+  const wroteAt = new Date(Math.min(event.timestamp, Date.now()));
+  const found = await touchPsidConversation(db, connection.deployment_id, event.psid, wroteAt);
+  if (found) return { id: found.conversation_id, status: found.status };
+  let profile: GraphProfile = {};
+  if (!connection.disconnected_at) {
+    try {
+      profile = await graphOf(ctx, connection).profile(event.psid);
+    } catch (error) {
+      // The conversation goes on without a name (a person may not share their profile).
+      await noteGraphFailure(ctx, connection.deployment_id, error, 'The person’s profile was not read');
+    }
+  }
+  const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+  const linked = await db
+    .transaction()
+    .execute(async (trx) => {
+      const conversationId = await insertConversation(trx, {
+        company_id: connection.company_id,
+        bot_id: connection.bot_id,
+        deployment_id: connection.deployment_id,
+        // Nobody holds a token: the app secret's signature is what proves an event is Meta's.
+        token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+        status: 'new',
+        state: newConversationState(),
+        channel: 'messenger',
+        user_info: {
+          id: event.psid,
+          ...(name ? { name } : {}),
+          ...(profile.profile_pic ? { picture: profile.profile_pic } : {}),
+        },
+        context: {
+          messenger: { psid: event.psid, pageId: connection.page_id, pageName: connection.page_name },
+        },
+        page_domain: null,
+        url: null,
+        language: null,
+      });
+      const inserted = await insertPsidConversation(trx, {
+        conversation_id: conversationId,
+        deployment_id: connection.deployment_id,
+        company_id: connection.company_id,
+        psid: event.psid,
+        last_user_message_at: wroteAt,
+      });
+      if (!inserted) throw new Error('linked meanwhile');
+      return conversationId;
+    })
+    .catch(async () => {
+      // Another post made this person's conversation meanwhile: that one is theirs.
+      const again = await touchPsidConversation(db, connection.deployment_id, event.psid, wroteAt);
+      if (!again) throw new Error('The person’s conversation could not be made');
+      return again;
+    });
+  return typeof linked === 'string'
+    ? { id: linked, status: 'new' }
+    : { id: linked.conversation_id, status: linked.status };
+}
+
+async function handleEvent(ctx: AppContext, connection: Connection, event: MessengerInbound): Promise<void> {
+  const held = await conversationFor(ctx, connection, event);
+  // The typing bubble while the bot works its answer out (an agent types for themself).
+  if (held.status !== 'human' && !connection.disconnected_at) {
+    try {
+      await graphOf(ctx, connection).senderAction(event.psid, 'typing_on');
+    } catch (error) {
+      await noteGraphFailure(ctx, connection.deployment_id, error, 'The typing indicator was not shown');
+    }
+  }
+  const text = stripNul(event.text);
+  const input: TurnInput =
+    event.kind === 'postback'
+      ? { type: 'postback', payload: stripNul(event.payload ?? text), label: text }
+      : { type: 'text', text };
+  await turn(ctx, held.id, { input, incoming: { role: 'user', text }, fresh: true });
+}
+
+/**
+ * Handles a webhook post's new events in order. One event's failure is noted on the connection
+ * and does not hold the others up; the job is not retried for it, since a retry would run the
+ * events already handled again.
+ */
+export async function handleMessengerEvents(ctx: AppContext, job: JobPayloads['messenger-events']) {
+  const connection = await findWebhookConnection(ctx.database.db, job.deploymentId);
+  if (!connection) return;
+  for (const event of job.events) {
+    try {
+      await handleEvent(ctx, connection, event);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await noteError(ctx.database.db, connection.deployment_id, `Message ${event.mid} failed: ${message}`);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import { botMessageSchema, type ConversationEventData, type EVENT } from '@parley/contracts';
+import type { AppContext, StoredTurn } from '../../context';
+import { ensureError } from '../../errors';
+import { GraphApiError } from '../../integrations/graph/graph-client';
+import { OutgoingCallError } from '../../integrations/http/guarded-http';
+import {
+  claimMessage,
+  findOutbound,
+  finishMessage,
+  insertNotDelivered,
+  noteError,
+  notePartSent,
+  releaseMessage,
+  unsentMessages,
+} from './messenger.repository';
+import { graphOf } from './messenger-connect.service';
+import { noteGraphFailure } from './messenger-inbound';
+import { messengerMessages } from './messenger-messages';
+
+/** Messenger's standard messaging window: a Page answers within 24 hours of the person's last message. */
+export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Thrown so the queue tries the conversation's sending again later (its backoff doubles). */
+export class MessengerSendToRetry extends Error {
+  override name = 'MessengerSendToRetry';
+}
+
+/** Failures another attempt may cure: Graph's rate limits, its temporary errors, the network. */
+function transient(error: unknown): boolean {
+  if (error instanceof GraphApiError) return error.transient;
+  if (error instanceof OutgoingCallError)
+    return ['timeout', 'unreachable', 'rate_limited', 'interrupted'].includes(error.failure.reason);
+  return false;
+}
+
+type NotDelivered = ConversationEventData<typeof EVENT.MessageNotDelivered>['reason'];
+function reasonOf(error: unknown): NotDelivered {
+  if (error instanceof GraphApiError) {
+    if (error.kind === 'token-invalid') return 'token-invalid';
+    if (error.kind === 'recipient-unavailable') return 'recipient-unavailable';
+  }
+  return 'refused';
+}
+
+/** After a stored turn of a Messenger conversation that said something: its sending is queued. */
+export function queueMessengerOutbound(ctx: AppContext, { conversation: row, outcome }: StoredTurn) {
+  if (row.channel !== 'messenger') return;
+  if (!outcome.messages.some((message) => message.role !== 'user')) return;
+  void (async () => {
+    const { limit, delaySeconds } = ctx.config.webhookRetries;
+    await ctx.jobs.send(
+      ctx.database.db,
+      'messenger-outbound',
+      { conversationId: row.id },
+      { singletonKey: row.id, retry: { retryLimit: limit, retryDelaySeconds: delaySeconds } },
+    );
+    ctx.jobs.wake('messenger-outbound');
+  })().catch((error: unknown) =>
+    // The next turn's job sends what this one could not queue.
+    noteError(
+      ctx.database.db,
+      row.deployment_id,
+      `Sending was not queued: ${ensureError(error).message}`,
+    ).catch(() => {}),
+  );
+}
+
+/**
+ * One attempt at sending a conversation's new messages through the Send API. As for the
+ * messaging suite, each message is claimed before its calls and each piece recorded once out, so
+ * a piece whose call was under way when a process stopped is never sent twice; calls hold no
+ * connection or lock. A message is not sent, and the transcript says why, when the person last
+ * wrote more than 24 hours before, when the person is unavailable (blocked the Page: 551), when
+ * the Page token was refused (190: the channel shows disconnected) or Graph refused it otherwise.
+ * Rate limits (4, 17, 32, 613) and temporary errors throw for a retry with backoff.
+ */
+export async function sendMessengerOutbound(ctx: AppContext, conversationId: string, attempt: number) {
+  const { db } = ctx.database;
+  const out = await findOutbound(db, conversationId);
+  if (!out) return;
+  const lastAttempt = attempt > ctx.config.webhookRetries.limit;
+  let sentParts = out.sent_parts;
+  let sentSeq = out.sent_seq;
+  const piecesOf = (message: unknown) => {
+    const parsed = botMessageSchema.safeParse(message);
+    return parsed.success ? messengerMessages(parsed.data) : [];
+  };
+  if (out.sending_seq !== null) {
+    // The attempt before stopped during a call: that piece may be out, and is not sent again.
+    const [stale] = await unsentMessages(db, conversationId, out.sending_seq - 1);
+    sentParts += 1;
+    if (sentParts >= (stale ? piecesOf(stale.message).length : 0)) {
+      await finishMessage(db, conversationId, out.sending_seq);
+      sentSeq = out.sending_seq;
+      sentParts = 0;
+    } else {
+      await notePartSent(db, conversationId, sentParts);
+      await releaseMessage(db, conversationId);
+    }
+  }
+  const notDelivered = async (seq: number, reason: NotDelivered, error?: string) => {
+    const logged = await insertNotDelivered(db, conversationId, {
+      channel: 'messenger',
+      seq,
+      reason,
+      ...(error ? { error: error.slice(0, 500) } : {}),
+    });
+    if (logged) ctx.conversations.bus.publishStored({ conversationId, ...logged, seq: 0 });
+  };
+  const client = graphOf(ctx, out);
+  let disconnected = out.disconnected_at !== null;
+  for (const message of await unsentMessages(db, conversationId, sentSeq)) {
+    if (!(await claimMessage(db, conversationId, message.seq))) return;
+    const pieces = piecesOf(message.message);
+    if (Date.now() - out.last_user_message_at.getTime() > MESSAGING_WINDOW_MS) {
+      await notDelivered(message.seq, 'outside-window');
+    } else if (disconnected) {
+      await notDelivered(message.seq, 'token-invalid', out.disconnected_reason ?? undefined);
+    } else {
+      for (let part = sentParts; part < pieces.length; part++) {
+        try {
+          await client.send(out.psid, pieces[part] ?? { text: ' ' });
+          await notePartSent(db, conversationId, part + 1);
+        } catch (error) {
+          const what = `Message ${message.seq} was not sent`;
+          if (transient(error) && !lastAttempt) {
+            await releaseMessage(db, conversationId);
+            await noteError(db, out.deployment_id, `${what} yet: ${ensureError(error).message}`);
+            throw new MessengerSendToRetry(`${what} (attempt ${attempt})`);
+          }
+          await noteGraphFailure(ctx, out.deployment_id, error, what);
+          await notDelivered(message.seq, reasonOf(error), ensureError(error).message);
+          if (reasonOf(error) === 'token-invalid') disconnected = true;
+          break;
+        }
+      }
+    }
+    await finishMessage(db, conversationId, message.seq);
+    sentParts = 0;
+  }
+}

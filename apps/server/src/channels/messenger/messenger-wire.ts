@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * One entry of a webhook post's `messaging` array, as Meta sends it for the Page's subscribed
+ * fields: a message (text, a quick reply's payload, attachments; `is_echo` for the Page's own),
+ * a postback, or others Parley does not act on (deliveries, reads, reactions).
+ */
+const messagingSchema = z.looseObject({
+  sender: z.object({ id: z.string().min(1).max(100) }),
+  recipient: z.object({ id: z.string().min(1).max(100) }),
+  timestamp: z.number(),
+  message: z
+    .looseObject({
+      mid: z.string().min(1).max(500),
+      text: z.string().max(20_000).optional(),
+      is_echo: z.boolean().optional(),
+      quick_reply: z.object({ payload: z.string().max(1000) }).optional(),
+      attachments: z.array(z.looseObject({ type: z.string() })).optional(),
+    })
+    .optional(),
+  postback: z
+    .looseObject({
+      mid: z.string().min(1).max(500).optional(),
+      title: z.string().max(1000).optional(),
+      payload: z.string().max(1000),
+    })
+    .optional(),
+});
+
+/** A webhook post: `{ object: 'page', entry: [{ id, time, messaging: [...] }] }`. */
+export const messengerWebhookSchema = z.object({
+  object: z.literal('page'),
+  entry: z.array(
+    z.looseObject({
+      id: z.string(),
+      time: z.number(),
+      messaging: z.array(z.unknown()).optional(),
+    }),
+  ),
+});
+
+/** A messaging event Parley runs a turn for, as the `messenger-events` job carries it. */
+export interface MessengerInbound {
+  /** The message id (`mid`): Meta sends a post again until it is answered, so each is handled once. */
+  mid: string;
+  psid: string;
+  timestamp: number;
+  kind: 'text' | 'postback';
+  /** What the person wrote, or the button's title. */
+  text: string;
+  payload?: string;
+}
+
+/**
+ * The events of a post Parley acts on, for its Page: people's messages (text, a quick reply with
+ * its payload; attachments as their kind) and postbacks. The Page's own echoes and other kinds
+ * are counted as ignored.
+ */
+export function inboundEvents(
+  body: z.infer<typeof messengerWebhookSchema>,
+  pageId: string,
+): { events: MessengerInbound[]; ignored: number } {
+  const events: MessengerInbound[] = [];
+  let ignored = 0;
+  for (const entry of body.entry) {
+    for (const raw of entry.messaging ?? []) {
+      const parsed = messagingSchema.safeParse(raw);
+      if (!parsed.success || entry.id !== pageId || parsed.data.recipient.id !== pageId) {
+        ignored++;
+        continue;
+      }
+      const { sender, timestamp, message, postback } = parsed.data;
+      if (message && !message.is_echo) {
+        const text =
+          message.text ??
+          (message.attachments ?? []).map((attachment) => `[${attachment.type}]`).join(' ') ??
+          '';
+        events.push({
+          mid: message.mid,
+          psid: sender.id,
+          timestamp,
+          ...(message.quick_reply
+            ? {
+                kind: 'postback',
+                text: text || message.quick_reply.payload,
+                payload: message.quick_reply.payload,
+              }
+            : { kind: 'text', text: text || '[message]' }),
+        });
+      } else if (postback) {
+        events.push({
+          // Postbacks carry a mid since v8; older ones are named by who, when and what.
+          mid: postback.mid ?? `postback:${sender.id}:${timestamp}:${postback.payload}`,
+          psid: sender.id,
+          timestamp,
+          kind: 'postback',
+          text: postback.title ?? postback.payload,
+          payload: postback.payload,
+        });
+      } else ignored++;
+    }
+  }
+  return { events, ignored };
+}

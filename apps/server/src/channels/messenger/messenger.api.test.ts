@@ -1,0 +1,508 @@
+import type { Deployment, InboxListResponse, InboxTranscript, MessengerStatus } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeGraph, GRAPH_ERRORS } from '../../../test/fake-graph';
+import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+
+/** Offers an order status, a browse of products (cards, links) or a person (a handoff). */
+const shopFlow = () =>
+  flowFixture()
+    .module(
+      'start',
+      'buttons',
+      {
+        text: 'Hi! How can I help?',
+        buttons: [
+          { id: 'order', label: 'Where is my order?', action: { type: 'goto' } },
+          { id: 'browse', label: 'Browse', action: { type: 'goto' } },
+          { id: 'person', label: 'Talk to a person', action: { type: 'goto' } },
+        ],
+      },
+      { 'button:order': 'status', 'button:browse': 'browse', 'button:person': 'handoff' },
+    )
+    .module('status', 'text', { text: 'Your order is **on its way**.' }, { next: 'start' })
+    .module(
+      'browse',
+      'carousel',
+      {
+        cards: [
+          {
+            title: 'Trail shoe',
+            subtitle: '$120',
+            imageUrl: 'https://cdn.example.com/shoe.jpg',
+            buttons: [
+              { id: 'shoe', label: 'See it', action: { type: 'url', url: 'https://shop.example.com/shoe' } },
+            ],
+          },
+          {
+            title: 'Rain jacket',
+            subtitle: '$90',
+            buttons: [
+              {
+                id: 'jacket',
+                label: 'See it',
+                action: { type: 'url', url: 'https://shop.example.com/jacket' },
+              },
+            ],
+          },
+        ],
+      },
+      { next: 'more' },
+    )
+    .module(
+      'more',
+      'buttons',
+      {
+        text: 'Anything else?',
+        buttons: [
+          { id: 'shop', label: 'Visit our shop', action: { type: 'url', url: 'https://shop.example.com' } },
+          { id: 'back', label: 'Back to start', action: { type: 'goto' } },
+        ],
+      },
+      { 'button:back': 'start' },
+    )
+    .module(
+      'handoff',
+      'handoff',
+      { message: 'Connecting you with a person…', reason: 'Asked for a person' },
+      { resume: 'start' },
+    );
+
+describe('the Messenger channel (Graph v17.0)', () => {
+  let t: TestApp;
+  const graph = fakeGraph();
+  let owner: Record<string, string>;
+  let deploymentId = '';
+  let webhookPath = '';
+
+  beforeAll(async () => {
+    const graphUrl = await graph.listen();
+    t = await createTestApp({
+      GRAPH_API_URL: graphUrl,
+      WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      WEBHOOK_RETRY_LIMIT: '3',
+    });
+    graph.deliverWith(async (delivery) => {
+      const response = await t.request({
+        method: 'POST',
+        url: new URL(delivery.target).pathname,
+        headers: delivery.headers,
+        payload: delivery.body,
+      });
+      return response.statusCode;
+    });
+    graph.handshakeWith(async (url) => {
+      const target = new URL(url);
+      const response = await t.app.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
+      return { status: response.statusCode, body: response.body };
+    });
+    owner = authHeader((await registerOwner(t)).auth.token);
+    const { bot } = await deployedBot(t, owner, 'Shop', shopFlow());
+    const deployments = await t.request({
+      method: 'GET',
+      url: `/api/bots/${bot.id}/deployments`,
+      headers: owner,
+    });
+    deploymentId = deployments.json<Deployment[]>().find((one) => one.channel === 'webchat')?.id ?? '';
+    webhookPath = `/api/channels/messenger/deployments/${deploymentId}/webhook`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await graph.close();
+  });
+
+  const connect = (payload: object, headers = owner) =>
+    t.request({ method: 'PUT', url: `/api/deployments/${deploymentId}/messenger`, headers, payload });
+  const credentials = () => ({
+    pageId: graph.page.id,
+    pageAccessToken: graph.page.accessToken,
+    appSecret: graph.page.appSecret,
+  });
+  const status = async () =>
+    (
+      await t.request({ method: 'GET', url: `/api/deployments/${deploymentId}/messenger`, headers: owner })
+    ).json<Extract<MessengerStatus, { connected: true }>>();
+  const conversationOf = (psid: string) =>
+    eventually(async () =>
+      t.database.db
+        .selectFrom('messenger_conversations')
+        .selectAll()
+        .where('psid', '=', psid)
+        .executeTakeFirst(),
+    );
+  const storedMessages = (conversationId: string) =>
+    t.database.db
+      .selectFrom('conversation_messages')
+      .select(['role', 'text'])
+      .where('conversation_id', '=', conversationId)
+      .orderBy('seq')
+      .execute();
+  const waitForTexts = (psid: string, count: number) =>
+    eventually(async () => (graph.textsTo(psid).length >= count ? graph.textsTo(psid) : undefined));
+  const transcript = async (conversationId: string) =>
+    (
+      await t.request({ method: 'GET', url: `/api/inbox/conversations/${conversationId}`, headers: owner })
+    ).json<InboxTranscript>();
+  const recipientOf = (call: { body: Record<string, unknown> | null }) =>
+    (call.body?.recipient as { id?: string } | undefined)?.id;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('refuses a token Graph refuses (400 naming the field, nothing stored)', async () => {
+    const response = await connect({ ...credentials(), pageAccessToken: 'EAAGnot-the-page-token-at-all' });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error).toMatchObject({
+      name: 'ValidationException',
+      details: { field: 'pageAccessToken', code: 190 },
+    });
+    expect(response.json().error.message).toMatch(/refused the Page access token.*code 190/);
+    expect(await status()).toEqual({ connected: false });
+    const bad = await connect({ ...credentials(), pageId: 'not-a-number' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('connects: checks the token with Graph v17.0, shows the Page’s name, the webhook and verify token, hints only', async () => {
+    const response = await connect({ ...credentials(), verifyToken: 'parley-verify-123' });
+    expect(response.statusCode, response.body).toBe(200);
+    const connected = response.json<Extract<MessengerStatus, { connected: true }>>();
+    expect(connected).toMatchObject({
+      connected: true,
+      pageId: graph.page.id,
+      pageName: 'Acme Outdoor',
+      verifyToken: 'parley-verify-123',
+      webhookUrl: `http://parley.test${webhookPath}`,
+      graphVersion: 'v17.0',
+      disconnectedAt: null,
+      pageAccessTokenHint: `••••${graph.page.accessToken.slice(-4)}`,
+      appSecretHint: `••••${graph.page.appSecret.slice(-4)}`,
+    });
+    expect(response.body).not.toContain(graph.page.accessToken);
+    expect(response.body).not.toContain(graph.page.appSecret);
+    const lookup = graph.calls.filter((call) => call.status === 200).at(-1);
+    expect(lookup).toMatchObject({ method: 'GET', path: `/v17.0/${graph.page.id}` });
+    const row = await t.database.db.selectFrom('messenger_connections').selectAll().executeTakeFirstOrThrow();
+    expect(row.page_access_token).not.toContain(graph.page.accessToken);
+    expect(row.app_secret).not.toContain(graph.page.appSecret);
+    expect(row.verify_token).not.toContain('parley-verify-123');
+  });
+
+  it('answers Meta’s verification handshake with the challenge, and 403 otherwise', async () => {
+    const wrong = await graph.subscribe(`http://parley.test${webhookPath}`, 'not-the-token');
+    expect(wrong).toMatchObject({ verified: false, status: 403 });
+    const mode = await t.app.inject({
+      method: 'GET',
+      url: `${webhookPath}?hub.mode=unsubscribe&hub.verify_token=parley-verify-123&hub.challenge=42`,
+    });
+    expect(mode.statusCode).toBe(403);
+    const subscribed = await graph.subscribe(`http://parley.test${webhookPath}`, 'parley-verify-123');
+    expect(subscribed).toMatchObject({ verified: true, status: 200 });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: `${webhookPath}?hub.mode=subscribe&hub.verify_token=parley-verify-123&hub.challenge=1158201444`,
+    });
+    expect(plain.body).toBe('1158201444');
+    expect(plain.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('refuses posts without the app’s signature: 401, nothing stored; a signed post that is not events: 400', async () => {
+    const ana = graph.addUser('Ana', 'Ruiz');
+    const event = [
+      {
+        sender: { id: ana.psid },
+        recipient: { id: graph.page.id },
+        timestamp: Date.now(),
+        message: { mid: 'm_forged', text: 'hi' },
+      },
+    ];
+    expect(await graph.post(event, 'sha256=0000')).toBe(401);
+    expect(await graph.post(event, `sha256=${'ab'.repeat(32)}`)).toBe(401);
+    const unsigned = await t.request({
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ object: 'page', entry: [] }),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().error.name).toBe('UnauthorizedException');
+    // Signed with another app's secret.
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [{ id: graph.page.id, time: 1, messaging: event }],
+    });
+    const forged = await t.request({
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(await t.database.db.selectFrom('messenger_events').selectAll().execute()).toHaveLength(0);
+    expect(await t.database.db.selectFrom('messenger_conversations').selectAll().execute()).toHaveLength(0);
+    const malformed = JSON.stringify({ object: 'user', entry: 'nope' });
+    const refused = await t.request({
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': graph.sign(malformed) },
+      payload: malformed,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.name).toBe('ValidationException');
+  });
+
+  it('answers a text with typing, then quick replies (RESPONSE); the inbox shows the name, picture and channel', async () => {
+    const ana = graph.addUser('Ana', 'Ruiz');
+    expect(await graph.userSays(ana.psid, 'hello')).toBe(200);
+    await waitForTexts(ana.psid, 1);
+    const sends = graph.state.sends.filter((one) => one.psid === ana.psid);
+    expect(sends[0]).toMatchObject({ senderAction: 'typing_on', message: null });
+    expect(sends[1]).toMatchObject({
+      messagingType: 'RESPONSE',
+      message: {
+        text: 'Hi! How can I help?',
+        quick_replies: [
+          { content_type: 'text', title: 'Where is my order?' },
+          { content_type: 'text', title: 'Browse' },
+          { content_type: 'text', title: 'Talk to a person' },
+        ],
+      },
+    });
+    const row = await conversationOf(ana.psid);
+    const list = (
+      await t.request({ method: 'GET', url: '/api/inbox?channel=messenger', headers: owner })
+    ).json<InboxListResponse>();
+    const listed = list.conversations.find((one) => one.id === row.conversation_id);
+    expect(listed).toMatchObject({
+      channel: 'messenger',
+      user: { id: ana.psid, name: 'Ana Ruiz', picture: ana.profile_pic },
+    });
+    expect((await status()).lastEventAt).not.toBeNull();
+  });
+
+  it('runs quick-reply payloads and postbacks; cards go as a generic template, links as a button template', async () => {
+    const ben = graph.addUser('Ben', 'Okafor');
+    await graph.userSays(ben.psid, 'hi');
+    await waitForTexts(ben.psid, 1);
+    const replies = graph.messagesTo(ben.psid)[0]?.quick_replies as { title: string; payload: string }[];
+    const order = replies.find((one) => one.title === 'Where is my order?');
+    await graph.userTapsQuickReply(ben.psid, 'Where is my order?', order?.payload ?? '');
+    const texts = await waitForTexts(ben.psid, 3);
+    expect(texts.slice(1, 3)).toEqual(['Your order is **on its way**.', 'Hi! How can I help?']);
+    const browse = replies.find((one) => one.title === 'Browse');
+    await graph.userTapsPostback(ben.psid, 'Browse', browse?.payload ?? '');
+    await waitForTexts(ben.psid, 5);
+    const [carousel, more] = graph.messagesTo(ben.psid).slice(3);
+    expect(carousel).toMatchObject({
+      attachment: {
+        type: 'template',
+        payload: {
+          template_type: 'generic',
+          elements: [
+            {
+              title: 'Trail shoe',
+              subtitle: '$120',
+              image_url: 'https://cdn.example.com/shoe.jpg',
+              buttons: [{ type: 'web_url', url: 'https://shop.example.com/shoe', title: 'See it' }],
+            },
+            { title: 'Rain jacket' },
+          ],
+        },
+      },
+    });
+    expect(more).toMatchObject({
+      attachment: {
+        payload: {
+          template_type: 'button',
+          text: 'Anything else?',
+          buttons: [{ type: 'web_url' }, { type: 'postback', title: 'Back to start' }],
+        },
+      },
+    });
+    const row = await conversationOf(ben.psid);
+    const users = (await storedMessages(row.conversation_id)).filter((one) => one.role === 'user');
+    expect(users.map((one) => one.text)).toEqual(['hi', 'Where is my order?', 'Browse']);
+  });
+
+  it('handles a message once, even when Meta posts it again', async () => {
+    const cleo = graph.addUser('Cleo', 'Park');
+    expect(await graph.userSays(cleo.psid, 'hello', 'm_dup_1')).toBe(200);
+    const again = graph.deliveries.at(-1);
+    const replay = await t.request({
+      method: 'POST',
+      url: webhookPath,
+      headers: again?.headers,
+      payload: again?.body,
+    });
+    expect(replay.json()).toEqual({ accepted: 0, duplicates: 1, ignored: 0 });
+    await waitForTexts(cleo.psid, 1);
+    await pause(500);
+    const row = await conversationOf(cleo.psid);
+    const users = (await storedMessages(row.conversation_id)).filter((one) => one.role === 'user');
+    expect(users).toEqual([{ role: 'user', text: 'hello' }]);
+    expect(graph.textsTo(cleo.psid)).toHaveLength(1);
+    // Echoes of the Page's own messages and reads are ignored.
+    const ignored = await graph.post([
+      {
+        sender: { id: graph.page.id },
+        recipient: { id: graph.page.id },
+        timestamp: Date.now(),
+        message: { mid: 'm_echo', is_echo: true, text: 'x' },
+      },
+      {
+        sender: { id: cleo.psid },
+        recipient: { id: graph.page.id },
+        timestamp: Date.now(),
+        read: { watermark: 1 },
+      },
+    ]);
+    expect(ignored).toBe(200);
+  });
+
+  it('hands over to the inbox: the bot is silent while an agent has control, the agent’s replies go out', async () => {
+    const dan = graph.addUser('Dan', 'Silva');
+    await graph.userSays(dan.psid, 'hi');
+    await waitForTexts(dan.psid, 1);
+    const replies = graph.messagesTo(dan.psid)[0]?.quick_replies as { title: string; payload: string }[];
+    await graph.userTapsQuickReply(dan.psid, 'Talk to a person', replies[2]?.payload ?? '');
+    await waitForTexts(dan.psid, 2);
+    expect(graph.textsTo(dan.psid)[1]).toBe('Connecting you with a person…');
+    const { conversation_id: id } = await conversationOf(dan.psid);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/conversations/${id}/pass-control`,
+          headers: owner,
+          payload: { to: 'agent' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await graph.userSays(dan.psid, 'is anyone there?');
+    await eventually(async () =>
+      (await storedMessages(id)).some((message) => message.text === 'is anyone there?') ? true : undefined,
+    );
+    await pause(500);
+    expect(graph.textsTo(dan.psid)).toHaveLength(2);
+    // No typing bubble for the agent's side either.
+    expect(
+      graph.state.sends.filter((one) => one.psid === dan.psid && one.senderAction === 'typing_on'),
+    ).toHaveLength(2);
+    const reply = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/agent-messages`,
+      headers: owner,
+      payload: { text: 'Hi Dan, I am looking at your order.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect((await waitForTexts(dan.psid, 3))[2]).toBe('Hi Dan, I am looking at your order.');
+  });
+
+  it('does not send outside the 24-hour window, and says so in the transcript', async () => {
+    const eve = graph.addUser('Eve', 'Marsh');
+    await graph.userSays(eve.psid, 'hi');
+    await waitForTexts(eve.psid, 1);
+    const { conversation_id: id } = await conversationOf(eve.psid);
+    await t.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/pass-control`,
+      headers: owner,
+      payload: { to: 'agent' },
+    });
+    await sql`update messenger_conversations set last_user_message_at = now() - interval '25 hours' where conversation_id = ${id}`.execute(
+      t.database.db,
+    );
+    await t.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/agent-messages`,
+      headers: owner,
+      payload: { text: 'Sorry for the wait!' },
+    });
+    const event = await eventually(async () =>
+      (await transcript(id)).events.find((one) => one.name === 'Message Not Delivered'),
+    );
+    expect(event.data).toMatchObject({ channel: 'messenger', reason: 'outside-window' });
+    await pause(300);
+    expect(graph.textsTo(eve.psid)).toEqual(['Hi! How can I help?']);
+  });
+
+  it('retries Graph’s rate limits (613, 32) with backoff and sends once', async () => {
+    const fay = graph.addUser('Fay', 'Lind');
+    // Typing goes first: it takes the first failure and is not retried (the answer is).
+    graph.failNext(GRAPH_ERRORS.rateLimited, GRAPH_ERRORS.rateLimited, GRAPH_ERRORS.pageLimit);
+    await graph.userSays(fay.psid, 'hello');
+    await waitForTexts(fay.psid, 1);
+    const posts = graph.calls.filter(
+      (call) => call.path === '/v17.0/me/messages' && recipientOf(call) === fay.psid,
+    );
+    expect(posts.map((call) => call.code ?? call.status)).toEqual([613, 613, 32, 200]);
+    await pause(500);
+    expect(graph.textsTo(fay.psid)).toEqual(['Hi! How can I help?']);
+  }, 20_000);
+
+  it('does not retry a person who blocked the Page (551/1545041): logged in the transcript and status', async () => {
+    const gus = graph.addUser('Gus', 'Hale');
+    graph.block(gus.psid);
+    await graph.userSays(gus.psid, 'hello');
+    const { conversation_id: id } = await conversationOf(gus.psid);
+    const event = await eventually(async () =>
+      (await transcript(id)).events.find((one) => one.name === 'Message Not Delivered'),
+    );
+    expect(event.data).toMatchObject({ reason: 'recipient-unavailable' });
+    expect(String((event.data as { error: string }).error)).toMatch(/551\/1545041/);
+    await pause(1500);
+    const posts = graph.calls.filter(
+      (call) => call.path === '/v17.0/me/messages' && recipientOf(call) === gus.psid && call.body?.message,
+    );
+    expect(posts).toHaveLength(1);
+    expect((await status()).lastError).toMatch(/551/);
+  });
+
+  it('shows the channel disconnected when the token expires (190), sends nothing more, and connects again with a new token', async () => {
+    const hal = graph.addUser('Hal', 'Ng');
+    await graph.userSays(hal.psid, 'hello');
+    await waitForTexts(hal.psid, 1);
+    graph.expireToken();
+    const replies = graph.messagesTo(hal.psid)[0]?.quick_replies as { payload: string }[];
+    await graph.userTapsQuickReply(hal.psid, 'Where is my order?', replies[0]?.payload ?? '');
+    const { conversation_id: id } = await conversationOf(hal.psid);
+    const event = await eventually(async () =>
+      (await transcript(id)).events.find((one) => one.name === 'Message Not Delivered'),
+    );
+    expect(event.data).toMatchObject({ reason: 'token-invalid' });
+    const now = await status();
+    expect(now.disconnectedAt).not.toBeNull();
+    expect(now.disconnectedReason).toMatch(
+      /refused the Page access token.*code 190\/463.*Session has expired/,
+    );
+    // A new token connects it again.
+    graph.state.tokenExpired = false;
+    const again = await connect(credentials());
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ disconnectedAt: null, verifyToken: 'parley-verify-123' });
+  }, 20_000);
+
+  it('keeps another company out (404)', async () => {
+    const other = authHeader((await registerOwner(t, { email: 'other-messenger@example.com' })).auth.token);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const response = await t.request({
+        method,
+        url: `/api/deployments/${deploymentId}/messenger`,
+        headers: other,
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await connect(credentials(), other)).statusCode).toBe(404);
+  });
+
+  it('disconnects: forgets the Page; its webhook then answers 404', async () => {
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/deployments/${deploymentId}/messenger`,
+      headers: owner,
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await status()).toEqual({ connected: false });
+    const ivy = graph.addUser('Ivy', 'Stone');
+    expect(await graph.userSays(ivy.psid, 'hello')).toBe(404);
+  });
+});

@@ -1,0 +1,248 @@
+import { type ConversationEventData, EVENT } from '@parley/contracts';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/database';
+import type { MessengerConnectionRow } from '../../db/tables/messenger.table';
+
+type NewConnection = Pick<
+  MessengerConnectionRow,
+  | 'deployment_id'
+  | 'company_id'
+  | 'page_id'
+  | 'page_name'
+  | 'page_access_token'
+  | 'app_secret'
+  | 'verify_token'
+>;
+
+export async function findConnection(
+  db: Queryable,
+  companyId: string,
+  deploymentId: string,
+): Promise<MessengerConnectionRow | undefined> {
+  return db
+    .selectFrom('messenger_connections')
+    .selectAll()
+    .where('deployment_id', '=', deploymentId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+/** Another deployment of the company connected to the same Page (it would answer twice). */
+export async function findPageElsewhere(
+  db: Queryable,
+  companyId: string,
+  deploymentId: string,
+  pageId: string,
+) {
+  return db
+    .selectFrom('messenger_connections')
+    .select('deployment_id')
+    .where('company_id', '=', companyId)
+    .where('page_id', '=', pageId)
+    .where('deployment_id', '!=', deploymentId)
+    .executeTakeFirst();
+}
+
+/** The connection of a deployment still in service (the webhook: no company known yet). */
+export async function findWebhookConnection(db: Queryable, deploymentId: string) {
+  return db
+    .selectFrom('messenger_connections as m')
+    .innerJoin('deployments as d', 'd.id', 'm.deployment_id')
+    .selectAll('m')
+    .select(['d.bot_id'])
+    .where('m.deployment_id', '=', deploymentId)
+    .where('d.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Stores a connection, or replaces the Page, token and secrets of one (which connects it again). */
+export async function upsertConnection(db: Queryable, connection: NewConnection): Promise<void> {
+  await db
+    .insertInto('messenger_connections')
+    .values(connection)
+    .onConflict((oc) =>
+      oc.column('deployment_id').doUpdateSet({
+        page_id: connection.page_id,
+        page_name: connection.page_name,
+        page_access_token: connection.page_access_token,
+        app_secret: connection.app_secret,
+        verify_token: connection.verify_token,
+        disconnected_at: null,
+        disconnected_reason: null,
+        last_error: null,
+        last_error_at: null,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteConnection(db: Queryable, companyId: string, deploymentId: string) {
+  await db
+    .deleteFrom('messenger_connections')
+    .where('deployment_id', '=', deploymentId)
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** Keeps the message ids not seen before; answers them. */
+export async function recordMids(db: Queryable, deploymentId: string, mids: string[]): Promise<Set<string>> {
+  if (mids.length === 0) return new Set();
+  const rows = await db
+    .insertInto('messenger_events')
+    .values(mids.map((mid) => ({ deployment_id: deploymentId, mid })))
+    .onConflict((oc) => oc.columns(['deployment_id', 'mid']).doNothing())
+    .returning('mid')
+    .execute();
+  return new Set(rows.map((row) => row.mid));
+}
+
+export async function noteEvent(db: Queryable, deploymentId: string): Promise<void> {
+  await db
+    .updateTable('messenger_connections')
+    .set({ last_event_at: sql`now()` })
+    .where('deployment_id', '=', deploymentId)
+    .execute();
+}
+
+export async function noteError(db: Queryable, deploymentId: string, message: string): Promise<void> {
+  await db
+    .updateTable('messenger_connections')
+    .set({ last_error: message.slice(0, 500), last_error_at: sql`now()` })
+    .where('deployment_id', '=', deploymentId)
+    .execute();
+}
+
+/** Graph refused the Page's token: the channel shows it disconnected, and why, until it is replaced. */
+export async function markDisconnected(db: Queryable, deploymentId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('messenger_connections')
+    .set({ disconnected_at: sql`now()`, disconnected_reason: reason.slice(0, 500) })
+    .where('deployment_id', '=', deploymentId)
+    .where('disconnected_at', 'is', null)
+    .execute();
+}
+
+/** The Parley conversation of a person writing to the Page, its status; the time they wrote noted. */
+export async function touchPsidConversation(
+  db: Queryable,
+  deploymentId: string,
+  psid: string,
+  wroteAt: Date,
+) {
+  return db
+    .updateTable('messenger_conversations as mc')
+    .from('conversations as c')
+    .set({ last_user_message_at: sql`greatest(mc.last_user_message_at, ${wroteAt})` })
+    .whereRef('c.id', '=', 'mc.conversation_id')
+    .where('mc.deployment_id', '=', deploymentId)
+    .where('mc.psid', '=', psid)
+    .returning(['mc.conversation_id', 'c.status'])
+    .executeTakeFirst();
+}
+
+/** Links a new conversation to the person; false when another post linked one first. */
+export async function insertPsidConversation(
+  db: Queryable,
+  row: {
+    conversation_id: string;
+    deployment_id: string;
+    company_id: string;
+    psid: string;
+    last_user_message_at: Date;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('messenger_conversations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['deployment_id', 'psid']).doNothing())
+    .returning('conversation_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** What sending a conversation's messages needs: the Page, the person, how far it got. */
+export async function findOutbound(db: Queryable, conversationId: string) {
+  return db
+    .selectFrom('messenger_conversations as mc')
+    .innerJoin('messenger_connections as m', 'm.deployment_id', 'mc.deployment_id')
+    .innerJoin('conversations as c', 'c.id', 'mc.conversation_id')
+    .selectAll('m')
+    .select([
+      'mc.psid',
+      'mc.last_user_message_at',
+      'mc.sent_seq',
+      'mc.sending_seq',
+      'mc.sent_parts',
+      'c.bot_id',
+    ])
+    .where('mc.conversation_id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/** The bot's and agents' messages not sent yet, in order. */
+export async function unsentMessages(db: Queryable, conversationId: string, afterSeq: number) {
+  return db
+    .selectFrom('conversation_messages')
+    .select(['seq', 'message'])
+    .where('conversation_id', '=', conversationId)
+    .where('seq', '>', afterSeq)
+    .where('role', 'in', ['bot', 'agent'])
+    .orderBy('seq')
+    .limit(100)
+    .execute();
+}
+
+/** Claims a message for sending (its call is about to be made); false when already claimed. */
+export async function claimMessage(db: Queryable, conversationId: string, seq: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('messenger_conversations')
+    .set({ sending_seq: seq })
+    .where('conversation_id', '=', conversationId)
+    .where('sending_seq', 'is', null)
+    .where('sent_seq', '<', seq)
+    .returning('conversation_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** The claimed message is out (or given up): the next one may go. */
+export async function finishMessage(db: Queryable, conversationId: string, seq: number): Promise<void> {
+  await db
+    .updateTable('messenger_conversations')
+    .set({ sent_seq: seq, sending_seq: null, sent_parts: 0 })
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}
+
+/** The claimed message was not sent (Graph asked to wait): the next attempt sends it. */
+export async function releaseMessage(db: Queryable, conversationId: string): Promise<void> {
+  await db
+    .updateTable('messenger_conversations')
+    .set({ sending_seq: null })
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}
+
+export async function notePartSent(db: Queryable, conversationId: string, parts: number): Promise<void> {
+  await db
+    .updateTable('messenger_conversations')
+    .set({ sent_parts: parts })
+    .where('conversation_id', '=', conversationId)
+    .execute();
+}
+
+/** Logs, in the transcript after the message, that Messenger did not deliver it and why. */
+export async function insertNotDelivered(
+  db: Queryable,
+  conversationId: string,
+  data: ConversationEventData<typeof EVENT.MessageNotDelivered>,
+): Promise<{ companyId: string; botId: string } | undefined> {
+  const event = { name: EVENT.MessageNotDelivered, at: Date.now(), afterOutputs: 0, dimensions: {}, data };
+  const result = await sql<{ company_id: string; bot_id: string }>`
+    insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
+    select id, company_id, bot_id, deployment_id, ${JSON.stringify([event])}::jsonb, ${data.seq}
+    from conversations where id = ${conversationId}
+    returning company_id, bot_id`.execute(db);
+  const row = result.rows[0];
+  return row && { companyId: row.company_id, botId: row.bot_id };
+}

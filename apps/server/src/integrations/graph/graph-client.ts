@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { type GuardedHttpOptions, guardedRequest } from '../http/guarded-http';
+
+/** How long one call to Graph may take. */
+export const GRAPH_TIMEOUT_MS = 10_000;
+
+/** Graph's error codes Parley acts on (developers.facebook.com/docs/graph-api/guides/error-handling). */
+export const GRAPH_CODES = {
+  /** Application, user or Page request limit reached: wait and try again. */
+  rateLimits: [4, 17, 32, 613],
+  /** Temporary: an unknown or service error. */
+  temporary: [1, 2],
+  /** The access token expired, was revoked or is not valid. */
+  invalidToken: 190,
+  /** This person isn't available right now (blocked the Page, deactivated). */
+  unavailable: 551,
+} as const;
+/** The Send API's subcode for "this person isn't available right now". */
+const UNAVAILABLE_SUBCODE = 1545041;
+
+/** Graph answered with its error envelope: `{ error: { message, type, code, error_subcode, fbtrace_id } }`. */
+export class GraphApiError extends Error {
+  override name = 'GraphApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: number | null,
+    readonly subcode: number | null,
+    readonly fbtraceId: string | null,
+  ) {
+    super(message);
+  }
+  /** What kind of failure it is, for deciding whether to try again. */
+  get kind(): 'rate-limited' | 'temporary' | 'token-invalid' | 'recipient-unavailable' | 'refused' {
+    if (this.code === GRAPH_CODES.invalidToken) return 'token-invalid';
+    if (this.code === GRAPH_CODES.unavailable || this.subcode === UNAVAILABLE_SUBCODE)
+      return 'recipient-unavailable';
+    if (this.code !== null && (GRAPH_CODES.rateLimits as readonly number[]).includes(this.code))
+      return 'rate-limited';
+    if (
+      this.status >= 500 ||
+      (this.code !== null && (GRAPH_CODES.temporary as readonly number[]).includes(this.code))
+    )
+      return 'temporary';
+    return 'refused';
+  }
+  get transient(): boolean {
+    return this.kind === 'rate-limited' || this.kind === 'temporary';
+  }
+}
+
+const errorEnvelopeSchema = z.object({
+  error: z.object({
+    message: z.string(),
+    type: z.string().optional(),
+    code: z.number().int().optional(),
+    error_subcode: z.number().int().optional(),
+    fbtrace_id: z.string().optional(),
+  }),
+});
+const pageSchema = z.object({ id: z.string(), name: z.string() });
+const profileSchema = z.object({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  profile_pic: z.string().optional(),
+});
+export type GraphProfile = z.infer<typeof profileSchema>;
+const sendResponseSchema = z.object({ recipient_id: z.string(), message_id: z.string().optional() });
+
+/** A Send API message body's `message` (text, attachment, quick replies). */
+export type GraphMessage = Record<string, unknown>;
+
+/**
+ * A thin client of Meta's Graph API for one Page (its Page access token, as `access_token`),
+ * through the guarded HTTP client, at the configured version: the Page lookup, the user profile
+ * and the Send API. Failures as GraphApiError (Graph's envelope) or the guarded client's
+ * OutgoingCallError (unreachable, timeout).
+ */
+export function graphClient(
+  graph: { baseUrl: string; version: string },
+  pageAccessToken: string,
+  outgoing: GuardedHttpOptions,
+) {
+  const base = `${graph.baseUrl.replace(/\/+$/, '')}/${graph.version}`;
+
+  async function call(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown) {
+    const search = new URLSearchParams({ ...query, access_token: pageAccessToken });
+    const response = await guardedRequest(
+      {
+        method,
+        url: `${base}${path}?${search}`,
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        timeoutMs: GRAPH_TIMEOUT_MS,
+      },
+      outgoing,
+    );
+    let parsed: unknown = null;
+    try {
+      parsed = response.body ? JSON.parse(response.body) : null;
+    } catch {
+      parsed = null;
+    }
+    const envelope = errorEnvelopeSchema.safeParse(parsed);
+    if (response.status < 200 || response.status >= 300 || envelope.success) {
+      const error = envelope.data?.error;
+      throw new GraphApiError(
+        response.status,
+        error
+          ? `Graph answered ${response.status} (code ${error.code ?? '?'}${error.error_subcode ? `/${error.error_subcode}` : ''}): ${error.message}`
+          : `Graph answered ${response.status}`,
+        error?.code ?? null,
+        error?.error_subcode ?? null,
+        error?.fbtrace_id ?? null,
+      );
+    }
+    return parsed;
+  }
+
+  return {
+    /** The Page the token is for: its id and name (checks the token). */
+    page: async (pageId: string) =>
+      pageSchema.parse(await call('GET', `/${encodeURIComponent(pageId)}`, { fields: 'name' })),
+    /** A Page-scoped user's name and picture (the User Profile API). */
+    profile: async (psid: string) =>
+      profileSchema.parse(
+        await call('GET', `/${encodeURIComponent(psid)}`, { fields: 'first_name,last_name,profile_pic' }),
+      ),
+    /** Sends one message inside the 24-hour window (`messaging_type: RESPONSE`). */
+    send: async (psid: string, message: GraphMessage) =>
+      sendResponseSchema.parse(
+        await call(
+          'POST',
+          '/me/messages',
+          {},
+          { recipient: { id: psid }, messaging_type: 'RESPONSE', message },
+        ),
+      ),
+    /** Shows the typing bubble (or hides it) while the bot works out its answer. */
+    senderAction: async (psid: string, action: 'typing_on' | 'typing_off' | 'mark_seen') =>
+      sendResponseSchema.parse(
+        await call('POST', '/me/messages', {}, { recipient: { id: psid }, sender_action: action }),
+      ),
+  };
+}
+export type GraphClient = ReturnType<typeof graphClient>;
