@@ -73,6 +73,9 @@ export const auditActionSchema = z.enum([
   'agent.deleted',
   'agent.api-key-created',
   'agent.api-key-revoked',
+  'agent.tool-created',
+  'agent.tool-saved',
+  'agent.tool-deleted',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -89,6 +92,7 @@ export const auditTargetTypeSchema = z.enum([
   'document',
   'agent',
   'api-key',
+  'agent-tool',
   'webhook',
   'webhook-template',
   'webhook-delivery',

@@ -78,6 +78,7 @@ interface Resources {
   invitation: string;
   agent: string;
   apiKey: string;
+  agentTool: string;
 }
 
 /**
@@ -100,6 +101,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'invitations/:id': 'invitation',
   'agents/:id': 'agent',
   'api-keys/:id': 'apiKey',
+  'tools/:id': 'agentTool',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -233,6 +235,14 @@ describe('the route table’s tenancy', () => {
     ofA = {
       agent: agent.json<{ id: string }>().id,
       apiKey: apiKey.json<{ key: { id: string } }>().key.id,
+      agentTool: (
+        await t.request({
+          method: 'POST',
+          url: '/agents-api/tools',
+          headers: ownerA,
+          payload: { name: 'a_tool', definition: { kind: 'http', url: 'http://127.0.0.1:9/a' } },
+        })
+      ).json<{ id: string }>().id,
       member: claimsOf(a.auth.token).userId,
       webhookDelivery: delivery.id,
       invitation: invitation.json<{ id: string }>().id,
@@ -258,6 +268,11 @@ describe('the route table’s tenancy', () => {
       'PATCH /api/bots/:id': { name: 'Taken' },
       'PUT /agents-api/agents/:id': { definition: { name: 'Taken' }, baseVersion: 1 },
       'POST /agents-api/agents/:id/playground': { messages: [{ role: 'user', content: 'Taken' }] },
+      'PUT /agents-api/tools/:id': {
+        name: 'taken',
+        definition: { kind: 'http', url: 'http://127.0.0.1:9/b' },
+      },
+      'POST /agents-api/tools/:id/test': { arguments: {} },
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
@@ -325,6 +340,7 @@ describe('the route table’s tenancy', () => {
     invitation: randomUUID(),
     agent: randomUUID(),
     apiKey: randomUUID(),
+    agentTool: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

@@ -325,6 +325,7 @@ const notAChange: Record<string, string> = {
   'POST /api/webhooks/instances/:id/test': 'a test call, kept in the delivery log',
   'PATCH /api/frontend/user/me': 'one’s own name and language',
   'POST /agents-api/agents/:id/playground': 'tries an agent; kept in its runs',
+  'POST /agents-api/tools/:id/test': 'a test call of a tool; changes nothing',
 };
 
 describe('audit log: every change is declared', () => {
