@@ -48,6 +48,7 @@ const SAME_IN_SPANISH = new Set([
   'Marketplace',
   'CRM',
   'URL',
+  'HTTP',
   // Words Spanish spells the same, or takes as they are.
   'Bot',
   'Chat',
