@@ -1,3 +1,4 @@
+import { agentDefinition } from './agent/schema';
 import { buttonsDefinition } from './buttons/schema';
 import { cardDefinition } from './card/schema';
 import { carouselDefinition } from './carousel/schema';
@@ -33,6 +34,7 @@ export const moduleDefinitions = {
   delay: delayDefinition,
   jump: jumpDefinition,
   end: endDefinition,
+  agent: agentDefinition,
 } satisfies Record<ModuleType, AnyModuleDefinition>;
 
 export type ModuleContent<T extends ModuleType> = (typeof moduleDefinitions)[T]['defaults'];

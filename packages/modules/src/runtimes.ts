@@ -1,3 +1,4 @@
+import { agentRuntime } from './agent/execute';
 import { buttonsRuntime } from './buttons/execute';
 import { cardRuntime } from './card/execute';
 import { carouselRuntime } from './carousel/execute';
@@ -33,6 +34,7 @@ export const moduleRuntimes = {
   delay: delayRuntime,
   jump: jumpRuntime,
   end: endRuntime,
+  agent: agentRuntime,
 } satisfies Record<ModuleType, AnyModuleRuntime>;
 
 export function runtimeOf(type: ModuleType): ModuleRuntime<unknown> {

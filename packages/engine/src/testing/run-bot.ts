@@ -21,6 +21,7 @@ export interface TestServiceOptions {
   deliver?: EngineServices['webhooks']['deliver'];
   llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
   knowledge?: (request: KnowledgeRequest) => Promise<KnowledgeAnswer>;
+  agents?: EngineServices['agents']['run'];
   startAt?: number;
 }
 
@@ -37,6 +38,7 @@ export function testServices(options: TestServiceOptions = {}) {
     knowledge: {
       answer: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
     },
+    agents: { run: options.agents ?? (() => Promise.reject(new Error('no agents in this test'))) },
     nlu: memoryModelStore(),
     clock: { now: () => now },
     ids: { next: () => `id-${++id}` },

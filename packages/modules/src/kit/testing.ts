@@ -1,6 +1,8 @@
 import type { BotMessage } from '@parley/kit';
 import type { KnowledgeAnswer } from './knowledge';
 import type {
+  AgentCall,
+  AgentCallResult,
   ExecutionContext,
   HttpRequest,
   HttpResponse,
@@ -24,6 +26,7 @@ export function testContext(
     nlu?: (text: string) => Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
     transcript?: { role: 'user' | 'bot'; utterance: string }[];
     knowledge?: (question: string) => Promise<KnowledgeAnswer>;
+    agent?: (call: AgentCall) => Promise<AgentCallResult>;
   } = {},
 ) {
   const variables = new Map(Object.entries(options.variables ?? {}));
@@ -60,6 +63,7 @@ export function testContext(
     llm: options.llm ?? (() => Promise.reject(new Error('no llm in this test'))),
     nlu: options.nlu ?? (() => Promise.resolve({ predictions: [], entities: [] })),
     knowledge: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
+    agent: options.agent ?? (() => Promise.reject(new Error('no agents in this test'))),
   };
   return { context, variables, sent, events };
 }
