@@ -22,6 +22,7 @@ const services: EngineServices = {
   llm: { complete: async () => ({ text: '' }) },
   http: { request: async () => ({ status: 200, headers: {}, body: '{}', durationMs: 1 }) },
   webhooks: { deliver: () => Promise.reject(new Error('no webhooks in this bench')) },
+  agents: { run: () => Promise.reject(new Error('no agents in this bench')) },
   knowledge: {
     answer: async () => ({ outcome: 'no-match', text: '', citations: [], sources: [], model: 'none' }),
   },

@@ -21,6 +21,7 @@ import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacu
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { agentsApiPrefix, agentsRoutes } from './features/agents/agents.routes';
+import { conversationAgents } from './features/agents/conversation-agents';
 import { aiRoutes } from './features/ai/ai.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { removeExpiredAuditEvents } from './features/audit/audit.service';
@@ -170,6 +171,7 @@ export async function buildApp({
     outgoing,
     // Deliveries need the whole context (database, secrets, jobs), made just below.
     instanceWebhooks(() => ctx),
+    conversationAgents(() => ctx),
   );
   const bus = new ConversationBus(app.log);
   await bus.start(database);

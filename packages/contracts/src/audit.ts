@@ -87,6 +87,9 @@ export const auditActionSchema = z.enum([
   'broadcast.cancelled',
   'broadcast.test-sent',
   'broadcast.settings-changed',
+  'agent.tool-created',
+  'agent.tool-saved',
+  'agent.tool-deleted',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -103,6 +106,7 @@ export const auditTargetTypeSchema = z.enum([
   'document',
   'agent',
   'api-key',
+  'agent-tool',
   'webhook',
   'webhook-template',
   'webhook-delivery',

@@ -18,7 +18,7 @@ export {
 export { modelKey, NluEngine, type NluModelNotice, type NluResult } from './nlu/nlu';
 export { type NluIntent, NluModelTooLargeError, trainModel } from './nlu/train';
 export { LOW_CONFIDENCE, MAX_STEPS_PER_TURN, runTurn, type TurnInput, type TurnResult } from './run-turn';
-export type { EngineServices, InstanceDelivery, TurnMeta } from './services';
+export type { AgentDelivery, EngineServices, InstanceDelivery, TurnMeta } from './services';
 export { type ConversationState, conversationStateSchema, newConversationState } from './state';
 export { cleanTranscript } from './transcript';
 export { validateFlowTemplates } from './validate';

@@ -187,6 +187,14 @@ class Turn {
       nlu: (text) => this.understand(text),
       knowledge: (question) => this.askKnowledge(question),
       store: (request) => this.services.store.call(request),
+      agent: (call) =>
+        this.services.agents.run({
+          ...call,
+          companyId: this.meta.companyId,
+          botId: this.meta.botId,
+          conversationId: this.meta.conversationId,
+          moduleId: module.id,
+        }),
     };
   }
 

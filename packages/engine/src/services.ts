@@ -1,4 +1,6 @@
 import type {
+  AgentCall,
+  AgentCallResult,
   HttpRequest,
   HttpResponse,
   InstanceCall,
@@ -32,6 +34,8 @@ export interface EngineServices {
   knowledge: { answer(request: KnowledgeRequest): Promise<KnowledgeAnswer> };
   /** The company's connected store (Shopify): the host holds the token and makes the calls. */
   store: { call: StorePort };
+  /** AI agents of the company (the Agent module): the host runs the turn and keeps its trace. */
+  agents: { run(call: AgentDelivery): Promise<AgentCallResult> };
   /** Where trained NLU models are kept between turns (per flow version). */
   nlu: NluModelStore;
   clock: { now(): number };
@@ -43,6 +47,14 @@ export interface EngineServices {
 export interface InstanceDelivery extends InstanceCall {
   /** The conversation's variables, for the template's own parts. */
   variables: Record<string, unknown>;
+  companyId: string;
+  botId: string;
+  conversationId: string;
+  moduleId: string;
+}
+
+/** An agent's turn with where it happens, for the host to keep its run with the conversation. */
+export interface AgentDelivery extends AgentCall {
   companyId: string;
   botId: string;
   conversationId: string;

@@ -38,6 +38,7 @@ export const EVENT = {
   DelayedMoveIgnored: 'Delayed Move Ignored',
   TranslationFailed: 'Translation Failed',
   MessageNotDelivered: 'Message Not Delivered',
+  AgentTurn: 'Agent Turn',
 } as const;
 
 export type ConversationEventName = (typeof EVENT)[keyof typeof EVENT];
@@ -168,6 +169,32 @@ export const conversationEventDataSchemas = {
     /** What the channel answered, when it answered. */
     error: z.string().optional(),
   }),
+  /**
+   * One turn of an AI agent inside the conversation (the Agent module): how it ended, and its
+   * steps (model calls, tool calls with their arguments, status and result) as its trace has them.
+   */
+  [EVENT.AgentTurn]: z.object({
+    agentId: z.string(),
+    agent: z.string(),
+    version: z.number().int(),
+    /** The run in the agents area, with its whole trace (null when the agent could not run). */
+    runId: z.string().nullable(),
+    outcome: z.enum(['answered', 'done', 'handoff', 'failed']),
+    failure: z.string().nullable(),
+    steps: z.array(
+      z.object({
+        kind: z.string(),
+        name: z.string().optional(),
+        status: z.string().optional(),
+        arguments: z.unknown().optional(),
+        result: z.unknown().optional(),
+        error: z.string().optional(),
+        durationMs: z.number().optional(),
+        text: z.string().optional(),
+      }),
+    ),
+    reason: callFailureReasonSchema.optional(),
+  }),
 } as const satisfies Record<ConversationEventName, z.ZodType<Record<string, unknown>>>;
 
 /** The `data` of the event named `N`. */
@@ -197,6 +224,7 @@ export const TRANSCRIPT_EVENTS = [
   EVENT.ModuleFailed,
   EVENT.TranslationFailed,
   EVENT.MessageNotDelivered,
+  EVENT.AgentTurn,
 ] as const satisfies readonly ConversationEventName[];
 
 export type TranscriptEventName = (typeof TRANSCRIPT_EVENTS)[number];

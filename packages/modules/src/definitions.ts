@@ -1,4 +1,5 @@
 import { addToCartDefinition } from './add-to-cart/schema';
+import { agentDefinition } from './agent/schema';
 import { buttonsDefinition } from './buttons/schema';
 import { cardDefinition } from './card/schema';
 import { carouselDefinition } from './carousel/schema';
@@ -39,6 +40,7 @@ export const moduleDefinitions = {
   delay: delayDefinition,
   jump: jumpDefinition,
   end: endDefinition,
+  agent: agentDefinition,
 } satisfies Record<ModuleType, AnyModuleDefinition>;
 
 export type ModuleContent<T extends ModuleType> = (typeof moduleDefinitions)[T]['defaults'];

@@ -21,5 +21,6 @@ export const moduleTypes = [
   'delay',
   'jump',
   'end',
+  'agent',
 ] as const;
 export type ModuleType = (typeof moduleTypes)[number];

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { addToCartLook } from './add-to-cart/look';
 import { AddToCartPanel } from './add-to-cart/panel';
+import { agentLook } from './agent/look';
+import { AgentPanel } from './agent/panel';
 import { buttonsLook } from './buttons/look';
 import { ButtonsPanel } from './buttons/panel';
 import { cardLook } from './card/look';
@@ -63,6 +65,7 @@ export const modulePanels = {
   delay: DelayPanel,
   jump: JumpPanel,
   end: EndPanel,
+  agent: AgentPanel,
 } satisfies { [T in ModuleType]: ModulePanel<z.infer<(typeof moduleDefinitions)[T]['content']>> };
 
 /** The builder's registry of looks: each module type's icon and colour (its folder's look.ts). */
@@ -85,6 +88,7 @@ export const moduleLooks = {
   delay: delayLook,
   jump: jumpLook,
   end: endLook,
+  agent: agentLook,
 } satisfies Record<ModuleType, ModuleLook>;
 
 /** The panel of a type, for code that handles any module. */

@@ -1,4 +1,5 @@
 import { addToCartRuntime } from './add-to-cart/execute';
+import { agentRuntime } from './agent/execute';
 import { buttonsRuntime } from './buttons/execute';
 import { cardRuntime } from './card/execute';
 import { carouselRuntime } from './carousel/execute';
@@ -39,6 +40,7 @@ export const moduleRuntimes = {
   delay: delayRuntime,
   jump: jumpRuntime,
   end: endRuntime,
+  agent: agentRuntime,
 } satisfies Record<ModuleType, AnyModuleRuntime>;
 
 export function runtimeOf(type: ModuleType): ModuleRuntime<unknown> {

@@ -84,6 +84,7 @@ interface Resources {
   apiKey: string;
   audience: string;
   broadcast: string;
+  agentTool: string;
 }
 
 /**
@@ -108,6 +109,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'api-keys/:id': 'apiKey',
   'audiences/:id': 'audience',
   'broadcasts/:id': 'broadcast',
+  'tools/:id': 'agentTool',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -263,6 +265,14 @@ describe('the route table’s tenancy', () => {
       broadcast: broadcast.json<{ id: string }>().id,
       agent: agent.json<{ id: string }>().id,
       apiKey: apiKey.json<{ key: { id: string } }>().key.id,
+      agentTool: (
+        await t.request({
+          method: 'POST',
+          url: '/agents-api/tools',
+          headers: ownerA,
+          payload: { name: 'a_tool', definition: { kind: 'http', url: 'http://127.0.0.1:9/a' } },
+        })
+      ).json<{ id: string }>().id,
       member: claimsOf(a.auth.token).userId,
       webhookDelivery: delivery.id,
       invitation: invitation.json<{ id: string }>().id,
@@ -288,6 +298,11 @@ describe('the route table’s tenancy', () => {
       'PATCH /api/bots/:id': { name: 'Taken' },
       'PUT /agents-api/agents/:id': { definition: { name: 'Taken' }, baseVersion: 1 },
       'POST /agents-api/agents/:id/playground': { messages: [{ role: 'user', content: 'Taken' }] },
+      'PUT /agents-api/tools/:id': {
+        name: 'taken',
+        definition: { kind: 'http', url: 'http://127.0.0.1:9/b' },
+      },
+      'POST /agents-api/tools/:id/test': { arguments: {} },
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
@@ -363,6 +378,7 @@ describe('the route table’s tenancy', () => {
     apiKey: randomUUID(),
     audience: randomUUID(),
     broadcast: randomUUID(),
+    agentTool: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

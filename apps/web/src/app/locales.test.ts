@@ -50,6 +50,7 @@ const SAME_IN_SPANISH = new Set([
   'Messenger',
   'CRM',
   'URL',
+  'HTTP',
   // Words Spanish spells the same, or takes as they are.
   'Bot',
   'Chat',

@@ -261,6 +261,13 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'agents/tools',
+                      loader: needs('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/agents/components/tools-page')).ToolsPage,
+                      }),
+                    },
+                    {
                       path: 'agents/admin',
                       loader: needs('company:manage'),
                       lazy: async () => ({

@@ -23,6 +23,7 @@ export interface TestServiceOptions {
   llm?: (request: LlmRequest, onToken?: (token: string) => void) => Promise<{ text: string }>;
   knowledge?: (request: KnowledgeRequest) => Promise<KnowledgeAnswer>;
   store?: StorePort;
+  agents?: EngineServices['agents']['run'];
   startAt?: number;
 }
 
@@ -40,6 +41,7 @@ export function testServices(options: TestServiceOptions = {}) {
       answer: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
     },
     store: { call: options.store ?? (() => Promise.reject(new Error('no store in this test'))) },
+    agents: { run: options.agents ?? (() => Promise.reject(new Error('no agents in this test'))) },
     nlu: memoryModelStore(),
     clock: { now: () => now },
     ids: { next: () => `id-${++id}` },

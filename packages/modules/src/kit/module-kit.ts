@@ -144,6 +144,34 @@ export interface InstanceCallResult {
   variables: Record<string, unknown>;
 }
 
+/** A turn of an AI agent inside a conversation: which agent version, the transcript, the variables it sees. */
+export interface AgentCall {
+  agentId: string;
+  version: number;
+  messages: { role: 'user' | 'assistant'; content: string }[];
+  variables: Record<string, unknown>;
+}
+
+/** What the agent did in its turn: how it ended, what it said, the variables it set, its steps. */
+export interface AgentCallResult {
+  runId: string | null;
+  agentName: string;
+  outcome: 'answered' | 'done' | 'handoff' | 'failed';
+  reply: string;
+  failure: string | null;
+  variables: Record<string, unknown>;
+  steps: {
+    kind: string;
+    name?: string;
+    status?: string;
+    arguments?: unknown;
+    result?: unknown;
+    error?: string;
+    durationMs?: number;
+    text?: string;
+  }[];
+}
+
 /** The tokens a model call used, as the provider counted them. */
 export interface LlmUsage {
   promptTokens: number;
@@ -201,6 +229,8 @@ export interface ExecutionContext {
   deliver(call: InstanceCall): Promise<InstanceCallResult>;
   llm(request: LlmRequest, onToken?: (token: string) => void): Promise<{ text: string }>;
   nlu(text: string): Promise<{ predictions: NluPrediction[]; entities: NluEntity[] }>;
+  /** Runs one turn of an AI agent (the host loads it, calls its model and tools, keeps the run). */
+  agent(call: AgentCall): Promise<AgentCallResult>;
   /** Answers a question from the bot's knowledge, as its generative settings say (a model call). */
   knowledge(question: string): Promise<KnowledgeAnswer>;
   /** Asks the company's connected store (products, an order, a cart link). */

@@ -59,6 +59,15 @@ export interface WebhookInstanceOption {
   maps: { variable: string; path: string }[];
 }
 
+/** One of the company's AI agents, as the builder describes it to the Agent panel. */
+export interface AgentOption {
+  id: string;
+  name: string;
+  goal: string;
+  /** Its current version (a module may keep an older one). */
+  version: number;
+}
+
 /**
  * What the host (the builder) lends the panels: its Jinja editor and what the bot knows. Panels
  * stay free of the app (no API calls, no editor library) and work with the plain default.
@@ -82,6 +91,8 @@ export interface PanelHost {
   llm?: { configured: boolean; helpUrl: string };
   /** The company's installed webhooks, once loaded, and where to install more. */
   webhooks?: { instances: WebhookInstanceOption[]; marketplaceUrl: string };
+  /** The company's AI agents, once loaded, and where to make more. */
+  agents?: { agents: AgentOption[]; manageUrl: string };
 }
 
 function PlainTemplateField({

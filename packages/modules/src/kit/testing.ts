@@ -1,6 +1,8 @@
 import type { BotMessage } from '@parley/kit';
 import type { KnowledgeAnswer } from './knowledge';
 import type {
+  AgentCall,
+  AgentCallResult,
   ExecutionContext,
   HttpRequest,
   HttpResponse,
@@ -26,6 +28,7 @@ export function testContext(
     transcript?: { role: 'user' | 'bot'; utterance: string }[];
     knowledge?: (question: string) => Promise<KnowledgeAnswer>;
     store?: StorePort;
+    agent?: (call: AgentCall) => Promise<AgentCallResult>;
   } = {},
 ) {
   const variables = new Map(Object.entries(options.variables ?? {}));
@@ -63,6 +66,7 @@ export function testContext(
     nlu: options.nlu ?? (() => Promise.resolve({ predictions: [], entities: [] })),
     knowledge: options.knowledge ?? (() => Promise.reject(new Error('no knowledge in this test'))),
     store: options.store ?? (() => Promise.reject(new Error('no store in this test'))),
+    agent: options.agent ?? (() => Promise.reject(new Error('no agents in this test'))),
   };
   return { context, variables, sent, events };
 }

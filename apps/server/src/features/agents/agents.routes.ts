@@ -2,6 +2,7 @@ import { type AuditAction, agentsApi } from '@parley/contracts';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import * as tools from './agent-tools.service';
 import * as agents from './agents.service';
 import { runPlayground } from './playground.service';
 
@@ -12,6 +13,15 @@ const write = (action: AuditAction, created = false): FastifyContextConfig => ({
   permission: 'bots:manage',
   apiKeyScope: 'agents:write',
   audit: { action, target: created ? { type: 'agent', fromAnswer: true } : { type: 'agent', param: 'id' } },
+});
+/** A change to a tool, written to the company's audit log. */
+const toolWrite = (action: AuditAction, created = false): FastifyContextConfig => ({
+  permission: 'bots:manage',
+  apiKeyScope: 'agents:write',
+  audit: {
+    action,
+    target: created ? { type: 'agent-tool', fromAnswer: true } : { type: 'agent-tool', param: 'id' },
+  },
 });
 /** API keys are managed by people only: a key cannot make or revoke keys. */
 const admin = (action: AuditAction, created = false): FastifyContextConfig => ({
@@ -56,6 +66,31 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   );
   routeFrom(app, agentsApi.playground, { config: run }, async (request) =>
     runPlayground(app.ctx, sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, agentsApi.listTools, { config: read }, async (request) =>
+    tools.listTools(app.ctx, sessionOf(request).companyId),
+  );
+  routeFrom(app, agentsApi.getTool, { config: read }, async (request) =>
+    tools.getTool(app.ctx, sessionOf(request).companyId, request.params.id),
+  );
+  routeFrom(app, agentsApi.createTool, { config: toolWrite('agent.tool-created', true) }, async (request) =>
+    tools.createTool(app.ctx, sessionOf(request), request.body),
+  );
+  routeFrom(app, agentsApi.saveTool, { config: toolWrite('agent.tool-saved') }, async (request) =>
+    tools.saveTool(app.ctx, sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, agentsApi.deleteTool, { config: toolWrite('agent.tool-deleted') }, async (request) => {
+    await tools.deleteTool(app.ctx, sessionOf(request), request.params.id);
+    return null;
+  });
+  routeFrom(app, agentsApi.testTool, { config: run }, async (request) =>
+    tools.testTool(app.ctx, sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(
+    app,
+    agentsApi.listMcpTools,
+    { config: { permission: 'bots:manage', apiKeyScope: 'agents:write' } },
+    async (request) => tools.listServerTools(app.ctx, sessionOf(request), request.params.id),
   );
   routeFrom(app, agentsApi.listApiKeys, { config: { permission: 'company:manage' } }, async (request) =>
     agents.listApiKeys(db(), sessionOf(request).companyId),

@@ -8,6 +8,7 @@ import { consumeLimit } from '../rate-limits/rate-limit.service';
 import { type AgentToolRunner, runAgentTurn } from './agent-runner';
 import { findAgent } from './agents.repository';
 import { builtInTools } from './built-in-tools';
+import { companyToolRunners } from './company-tools';
 import { insertRun } from './runs.repository';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -36,7 +37,10 @@ export async function runPlayground(
     windowMs: FIFTEEN_MINUTES,
   });
   const { definition } = agent;
-  const tools: AgentToolRunner[] = definition.builtInTools.map((name) => builtInTools[name]);
+  const tools: AgentToolRunner[] = [
+    ...definition.builtInTools.map((name) => builtInTools[name]),
+    ...(await companyToolRunners(ctx, session.companyId, definition.toolIds)),
+  ];
   const result = await runAgentTurn(
     { definition, messages: request.messages, variables: request.variables, tools },
     ctx.conversations.engineServices.llm,

@@ -326,6 +326,7 @@ const notAChange: Record<string, string> = {
   'POST /api/audiences/preview': 'counts a filter’s contacts; changes nothing',
   'PATCH /api/frontend/user/me': 'one’s own name and language',
   'POST /agents-api/agents/:id/playground': 'tries an agent; kept in its runs',
+  'POST /agents-api/tools/:id/test': 'a test call of a tool; changes nothing',
 };
 
 describe('audit log: every change is declared', () => {

@@ -23,6 +23,7 @@ export function createEngineServices(
   nlu: NluModelStore,
   outgoing: GuardedHttpOptions,
   webhooks: EngineServices['webhooks'],
+  agents: EngineServices['agents'],
 ): Omit<EngineServices, 'knowledge' | 'store'> {
   const { apiKey, baseUrl, defaultModel, timeoutMs } = config.llm;
   return {
@@ -32,6 +33,7 @@ export function createEngineServices(
       },
     },
     webhooks,
+    agents,
     llm: apiKey
       ? createOpenAiLlm({ apiKey, baseUrl, defaultModel, timeoutMs })
       : {

@@ -18,7 +18,7 @@ const callOutcomeSchema = z.discriminatedUnion('ok', [
 ]);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
-const callKindSchema = z.enum(['http', 'llm', 'translate', 'webhook', 'knowledge', 'store']);
+const callKindSchema = z.enum(['http', 'llm', 'translate', 'webhook', 'knowledge', 'store', 'agent']);
 export type CallKind = z.infer<typeof callKindSchema>;
 
 /**
@@ -62,6 +62,9 @@ export const interruptedOutcome = (): CallOutcome => ({
 function failedWith(outcome: Extract<CallOutcome, { ok: false }>): OutsideCallFailed {
   return new OutsideCallFailed(outcome.failure ?? callFailure('unknown', outcome.message));
 }
+
+/** The longest an agent's turn may take (its own time limit is at most 300 s). */
+const AGENT_TURN_MS = 310_000;
 
 /** An outside call a turn asked for that has not been made yet. */
 export interface NextCall {
@@ -158,6 +161,13 @@ export function replayingServices(
         complete: (request, onToken) =>
           ask('llm', request.model || 'default model', timeouts.llmMs, () =>
             services.llm.complete(request, onToken),
+          ),
+      },
+      agents: {
+        // The agent's own limits bound its turn (at most 300 s); a little more for its bookkeeping.
+        run: (call) =>
+          ask('agent', `agent ${call.agentId} v${call.version}`, AGENT_TURN_MS, () =>
+            services.agents.run(call),
           ),
       },
       knowledge: {

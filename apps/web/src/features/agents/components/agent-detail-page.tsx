@@ -20,11 +20,12 @@ import {
   type BuiltInTool,
   builtInToolSchema,
 } from '@parley/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { toolListQuery } from '../api/agent-tools';
 import { agentQuery, useSaveAgent } from '../api/agents';
 import { AgentPlayground } from './agent-playground';
 import { AgentVersions } from './agent-versions';
@@ -93,6 +94,7 @@ function AgentForm({
   const { enqueueSnackbar } = useSnackbar();
   const set = <K extends keyof AgentDefinition>(key: K, value: AgentDefinition[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+  const companyTools = useQuery(toolListQuery).data?.tools;
   const changed = JSON.stringify(draft) !== JSON.stringify(definition) || baseVersion !== version;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -188,6 +190,40 @@ function AgentForm({
               />
             ))}
           </FormGroup>
+          <Box>
+            <FormLabel component="legend">{t('detail.companyTools')}</FormLabel>
+            <FormHelperText sx={{ mt: 0 }}>{t('detail.companyToolsHelp')}</FormHelperText>
+            {companyTools?.length === 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('detail.noCompanyTools')}
+              </Typography>
+            )}
+            <FormGroup>
+              {companyTools?.map((tool) => (
+                <FormControlLabel
+                  key={tool.id}
+                  control={
+                    <Checkbox
+                      checked={draft.toolIds.includes(tool.id)}
+                      onChange={(event) =>
+                        set('toolIds', toggled(draft.toolIds, tool.id, event.target.checked))
+                      }
+                    />
+                  }
+                  label={
+                    <Box>
+                      <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                        {tool.modelTools.join(', ') || tool.name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {tool.description || tool.url}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              ))}
+            </FormGroup>
+          </Box>
         </Section>
         <Section title={t('detail.limits')} help={t('detail.limitsHelp')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

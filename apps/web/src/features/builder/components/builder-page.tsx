@@ -31,6 +31,7 @@ import { useStore } from 'zustand';
 import { ErrorScreen } from '../../../app/errors/error-screen';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { useCan } from '../../../shared/session/current-user';
+import { agentListQuery } from '../../agents/api/agents';
 import { instanceListQuery } from '../../webhooks/api/webhooks';
 import { builderBotQuery, builderKeys, fetchDraft } from '../api/builder-api';
 import { startAutosave } from '../model/autosave';
@@ -210,6 +211,7 @@ function usePanelHost(store: BuilderStore, { flow, usages }: FlowInsights): Pane
   const canManage = useCan('bots:manage');
   const { data: installed } = useQuery({ ...instanceListQuery(), enabled: canManage });
   const webhookInstances = installed?.instances;
+  const agents = useQuery(agentListQuery('')).data?.agents;
   const { data: config } = useQuery(frontendConfigQuery);
   const configured = config?.llm.configured;
   const helpUrl = config?.supportUrl;
@@ -231,8 +233,16 @@ function usePanelHost(store: BuilderStore, { flow, usages }: FlowInsights): Pane
             },
           }
         : {}),
+      ...(agents
+        ? {
+            agents: {
+              agents: agents.map(({ id, name, goal, version }) => ({ id, name, goal, version })),
+              manageUrl: '/v2/agents/manage',
+            },
+          }
+        : {}),
     }),
-    [store, usages, intents, configured, helpUrl, webhookInstances],
+    [store, usages, intents, configured, helpUrl, webhookInstances, agents],
   );
 }
 

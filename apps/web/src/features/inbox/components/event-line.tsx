@@ -23,6 +23,7 @@ import type { TFunction } from 'i18next';
 import { type ComponentType, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AgentTurnEvent } from './agent-turn-event';
 import { ExpandableEvent } from './expandable-event';
 import { fullDateTime, responseText, timeOfDay } from './format';
 import { KnowledgeAnswerEvent } from './knowledge-answer-event';
@@ -250,6 +251,7 @@ const failedLine = (data: { message: string }, t: TFunction<'inbox'>): Line => (
 export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
   [EVENT.WebhookResult]: eventView(EVENT.WebhookResult, WebhookResult),
   [EVENT.InternalNote]: eventView(EVENT.InternalNote, InternalNote),
+  [EVENT.AgentTurn]: eventView(EVENT.AgentTurn, AgentTurnEvent),
   [EVENT.ConversationStarted]: lineView(EVENT.ConversationStarted, (_, t) => ({
     icon: PlayCircleOutlineRounded,
     words: t('event.started'),
