@@ -30,6 +30,8 @@ export * from './inbox.api';
 export * from './industries';
 export * from './knowledge';
 export * from './knowledge.api';
+export * from './lite';
+export * from './lite.api';
 export * from './nlu';
 export * from './nlu.api';
 export * from './profile';

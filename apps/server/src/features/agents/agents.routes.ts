@@ -5,17 +5,20 @@ import { routeFrom } from '../../plugins/contract-route';
 import * as agents from './agents.service';
 import { runPlayground } from './playground.service';
 
-const read = { permission: 'bots:view', apiKeyScope: 'agents:read' } as const;
-const run = { permission: 'bots:manage', apiKeyScope: 'agents:run' } as const;
+// The agents area is for full companies only (fullCompanyOnly: Lite companies get 403).
+const read = { permission: 'bots:view', apiKeyScope: 'agents:read', fullCompanyOnly: true } as const;
+const run = { permission: 'bots:manage', apiKeyScope: 'agents:run', fullCompanyOnly: true } as const;
 /** A change to an agent, written to the company's audit log. */
 const write = (action: AuditAction, created = false): FastifyContextConfig => ({
   permission: 'bots:manage',
   apiKeyScope: 'agents:write',
+  fullCompanyOnly: true,
   audit: { action, target: created ? { type: 'agent', fromAnswer: true } : { type: 'agent', param: 'id' } },
 });
 /** API keys are managed by people only: a key cannot make or revoke keys. */
 const admin = (action: AuditAction, created = false): FastifyContextConfig => ({
   permission: 'company:manage',
+  fullCompanyOnly: true,
   audit: {
     action,
     target: created ? { type: 'api-key', fromAnswer: true } : { type: 'api-key', param: 'id' },
@@ -57,8 +60,11 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, agentsApi.playground, { config: run }, async (request) =>
     runPlayground(app.ctx, sessionOf(request), request.params.id, request.body),
   );
-  routeFrom(app, agentsApi.listApiKeys, { config: { permission: 'company:manage' } }, async (request) =>
-    agents.listApiKeys(db(), sessionOf(request).companyId),
+  routeFrom(
+    app,
+    agentsApi.listApiKeys,
+    { config: { permission: 'company:manage', fullCompanyOnly: true } },
+    async (request) => agents.listApiKeys(db(), sessionOf(request).companyId),
   );
   routeFrom(app, agentsApi.createApiKey, { config: admin('agent.api-key-created', true) }, async (request) =>
     agents.createApiKey(db(), sessionOf(request), request.body),
