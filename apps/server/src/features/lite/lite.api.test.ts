@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BotDetail, Deployment, LiteBot, LiteHome, SaveFlowResponse } from '@parley/contracts';
+import type { BotDetail, Deployment, FlowFinding, LiteBot, LiteHome } from '@parley/contracts';
 import { defaultLiteHours, starterFlow } from '@parley/flow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, registerOwner, rollUpNow, startChat } from '../../../test/fixtures';
@@ -168,9 +168,9 @@ describe('lite companies', () => {
       headers: lite,
       payload: { flow: detail.flow },
     });
-    expect(asIs.json<SaveFlowResponse>().findings.filter((finding) => finding.severity === 'error')).toEqual(
-      [],
-    );
+    expect(
+      asIs.json<{ findings: FlowFinding[] }>().findings.filter((finding) => finding.severity === 'error'),
+    ).toEqual([]);
     const other = await t.request({
       method: 'PUT',
       url: `/api/bots/${bot.id}/flow`,
