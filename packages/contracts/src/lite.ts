@@ -6,6 +6,7 @@ export {
   defaultLiteHours,
   type LiteAnswers,
   type LiteAnswersInput,
+  type LiteFaq,
   liteAnswersSchema,
   liteLanguageSchema,
   litePurposeSchema,
