@@ -17,6 +17,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import {
   type LiteAnswers,
   type LiteAnswersInput,
@@ -61,7 +62,8 @@ function ChoiceCards<T extends string>(props: {
                   height: '100%',
                   borderWidth: 2,
                   borderColor: selected ? 'primary.main' : 'divider',
-                  bgcolor: selected ? 'action.selected' : 'background.paper',
+                  bgcolor: (theme) =>
+                    selected ? alpha(theme.palette.primary.main, 0.06) : theme.palette.background.paper,
                 }}
               >
                 <CardActionArea
