@@ -61,11 +61,11 @@ describe('a lite company builds a bot without a canvas', () => {
     await next();
 
     await step('What do customers ask?');
-    await page.getByLabel('Question 1').fill('Do you deliver?');
-    await page.getByLabel('Answer 1').fill('Yes, anywhere within 5 km of the shop, for free.');
+    await page.getByLabel('Question 1', { exact: true }).fill('Do you deliver?');
+    await page.getByLabel('Answer 1', { exact: true }).fill('Yes, anywhere within 5 km of the shop, for free.');
     await page.getByRole('button', { name: 'Add a question' }).click();
-    await page.getByLabel('Question 2').fill('Do you have vegan dishes?');
-    await page.getByLabel('Answer 2').fill('Half of our menu is vegan, and marked with a leaf.');
+    await page.getByLabel('Question 2', { exact: true }).fill('Do you have vegan dishes?');
+    await page.getByLabel('Answer 2', { exact: true }).fill('Half of our menu is vegan, and marked with a leaf.');
     await screenshot(page, 'lite-form-5-questions');
     await next();
 
