@@ -18,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
+import { visuallyHidden } from '@mui/utils';
 import {
   type LiteAnswers,
   type LiteAnswersInput,
@@ -223,9 +224,10 @@ export function HoursFields({ form }: { form: AnswersForm }) {
   const { errors } = form.formState;
   return (
     <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+      {/* Named for assistive technology; the step or section title above says it on screen. */}
+      <Box component="legend" sx={visuallyHidden}>
         {t('fields.hours')}
-      </Typography>
+      </Box>
       {liteWeekdays.map((day) => {
         const open = hours?.[day]?.open ?? false;
         const dayError = errors.hours?.[day]?.closes ?? errors.hours?.[day]?.opens;
