@@ -347,7 +347,11 @@ export function FaqFields({ form }: { form: AnswersForm }) {
           variant="outlined"
           startIcon={<AddRounded />}
           disabled={fields.length >= MAX_FAQS}
-          onClick={() => append({ question: '', answer: '' })}
+          onClick={() => {
+            append({ question: '', answer: '' });
+            // A new, empty pair is not a mistake yet: it is checked once it is left or the step goes on.
+            form.clearErrors('faqs');
+          }}
         >
           {t('actions.addQuestion')}
         </Button>
