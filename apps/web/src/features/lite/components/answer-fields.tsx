@@ -289,6 +289,11 @@ export function FaqFields({ form }: { form: AnswersForm }) {
   const [imported, setImported] = useState<{ count: number; dropped: number } | null>(null);
   const { errors } = form.formState;
   const inputId = useId();
+  // Leaving one field checks the whole list, which may flag a neighbour not filled in yet: that
+  // flag goes as soon as the neighbour is typed in.
+  const recheck = (path: `faqs.${number}.question` | `faqs.${number}.answer`) => () => {
+    if (form.getFieldState(path).error) void form.trigger(path);
+  };
 
   const importCsv = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -317,14 +322,14 @@ export function FaqFields({ form }: { form: AnswersForm }) {
             >{`${index + 1}`}</Typography>
             <Stack spacing={1.5} sx={{ flex: 1 }}>
               <TextField
-                {...form.register(`faqs.${index}.question`)}
+                {...form.register(`faqs.${index}.question`, { onChange: recheck(`faqs.${index}.question`) })}
                 label={t('fields.question', { number: index + 1 })}
                 error={errors.faqs?.[index]?.question !== undefined}
                 helperText={errors.faqs?.[index]?.question && t('errors.question')}
                 fullWidth
               />
               <TextField
-                {...form.register(`faqs.${index}.answer`)}
+                {...form.register(`faqs.${index}.answer`, { onChange: recheck(`faqs.${index}.answer`) })}
                 label={t('fields.answer', { number: index + 1 })}
                 error={errors.faqs?.[index]?.answer !== undefined}
                 helperText={errors.faqs?.[index]?.answer && t('errors.answer')}
