@@ -50,6 +50,7 @@ import { processDatasetFile } from './features/knowledge/dataset-processing';
 import { processDocumentFile } from './features/knowledge/document-processing';
 import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
+import { liteRoutes } from './features/lite/lite.routes';
 import { llmRoutes } from './features/llm/llm.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
@@ -286,6 +287,7 @@ export async function buildApp({
     await api.register(webhooksRoutes);
     await api.register(broadcastsRoutes);
     await api.register(botsRoutes);
+    await api.register(liteRoutes);
     await api.register(companiesRoutes);
     await api.register(publishingRoutes);
     await api.register(chatRoutes);

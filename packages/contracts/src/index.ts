@@ -33,6 +33,8 @@ export * from './inbox.api';
 export * from './industries';
 export * from './knowledge';
 export * from './knowledge.api';
+export * from './lite';
+export * from './lite.api';
 export * from './messenger';
 export * from './messenger.api';
 export * from './nlu';

@@ -5,6 +5,14 @@ export {
   generativeSettingsSchema,
 } from '@parley/modules';
 export { incomingOf, modulesById, portsOf, reachableModules, targetOf, waitsForInput } from './graph';
+export * from './lite/lite-answers';
+export {
+  buildLiteFlow,
+  isLiteShape,
+  LITE_PROFILE_VARIABLE,
+  LITE_TEMPLATE_VERSION,
+  readLiteProfile,
+} from './lite/lite-template';
 export {
   FlowDocumentError,
   type FlowMigration,

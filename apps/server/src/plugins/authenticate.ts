@@ -28,6 +28,11 @@ declare module 'fastify' {
      * without one refuses API keys, whatever their scopes.
      */
     apiKeyScope?: ApiKeyScope;
+    /**
+     * Only for full companies: a Lite company gets 403 (the canvas builder's own routes, the agents
+     * area, the webhook marketplace). Lite companies build and edit bots through the lite routes.
+     */
+    fullCompanyOnly?: boolean;
   }
   interface FastifyInstance {
     /** Every route of the API with who may call it, as declared (for the docs and the tests). */
@@ -44,6 +49,8 @@ export interface RouteAccessEntry {
   auth: RouteAccess;
   permission: RoutePermission | undefined;
   staffAcrossCompanies: boolean;
+  /** Refused to Lite companies (see `fullCompanyOnly`). */
+  fullCompanyOnly: boolean;
   /** Whether a success is written to the company's audit log (see features/audit). */
   audited: boolean;
   /** The query parameters its schema reads (tests find the routes that take a company's ids there). */
@@ -83,6 +90,7 @@ function recordRouteAccess(app: FastifyInstance, route: RouteOptions): void {
       auth,
       permission: config.permission,
       staffAcrossCompanies: config.staffAcrossCompanies ?? false,
+      fullCompanyOnly: config.fullCompanyOnly ?? false,
       audited: config.audit !== undefined,
       query: queryParameters(route),
     });
@@ -106,6 +114,7 @@ export function registerAuthenticate(app: FastifyInstance): void {
     const session = await authenticate(app, request, access);
     request.session = session;
     assertPermitted(session, config.permission);
+    if (config.fullCompanyOnly) assertFullCompany(session);
     if (session.apiKey) assertKeyScope(session.apiKey.scopes, config.apiKeyScope);
   });
 }
@@ -116,6 +125,15 @@ function assertPermitted(session: Session, permission: RoutePermission | undefin
   if (!permission || !session.user.permissions.includes(permission)) {
     throw new ForbiddenException(`Your role does not allow this (it needs the permission ${permission})`, {
       permission,
+    });
+  }
+}
+
+/** The lite rule: a Lite company has no canvas builder, agents area or webhook marketplace. */
+function assertFullCompany(session: Session): void {
+  if (session.user.company_type === 'Lite') {
+    throw new ForbiddenException('Lite companies build and edit their bots with the guided form instead', {
+      reason: 'lite-company',
     });
   }
 }

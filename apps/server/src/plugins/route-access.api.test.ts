@@ -44,6 +44,16 @@ describe('every route says who may call it', () => {
     ]);
   });
 
+  it('keeps the lite rule on routes that need a permission (so each documents its 403)', () => {
+    // Which routes are for full companies only, and that a Lite company gets 403 on each of
+    // them, is checked route by route in features/lite/lite.api.test.ts.
+    const liteRefused = t.app.routeAccess.filter((route) => route.fullCompanyOnly);
+    expect(liteRefused.length).toBeGreaterThan(0);
+    expect(
+      liteRefused.filter((route) => route.auth === 'public' || route.permission === 'signed-in'),
+    ).toEqual([]);
+  });
+
   it('documents the 403 of every route that needs a permission', async () => {
     const paths = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type BotDetail, DEFAULT_GENERATIVE_SETTINGS, type Deployment } from '@parley/contracts';
+import {
+  type BotDetail,
+  DEFAULT_GENERATIVE_SETTINGS,
+  type Deployment,
+  defaultLiteHours,
+} from '@parley/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, deployedBot, registerOwner, startChat } from '../../test/fixtures';
@@ -306,6 +311,19 @@ describe('the route table’s tenancy', () => {
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
+      'PUT /api/lite/bots/:id': {
+        answers: {
+          businessName: 'Taken',
+          website: '',
+          purpose: 'support',
+          tone: 'friendly',
+          language: 'en',
+          greeting: '',
+          hours: defaultLiteHours(),
+          faqs: [],
+          contact: { email: 'taken@example.com', phone: '', handoff: 'inbox' },
+        },
+      },
       'POST /api/bots/:id/deployments': { channel: 'webchat' },
       'PATCH /api/deployments/:id': { version: 1 },
       'PUT /api/deployments/:id/sunshine': {

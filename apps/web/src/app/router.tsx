@@ -6,7 +6,7 @@ import { configureRequests } from '../shared/api/request';
 import { readAuthRecord } from '../shared/auth/auth-record';
 import { readPendingTwoFactor } from '../shared/auth/pending-two-factor';
 import { frontendConfigQuery } from '../shared/config/frontend-config';
-import { currentUserQuery, ForbiddenRouteError, landingPath } from '../shared/session/current-user';
+import { currentUserQuery, ForbiddenRouteError, isLite, landingPath } from '../shared/session/current-user';
 import { loginPath, safeNext, signOut } from '../shared/session/sign-out';
 import { createTracker } from '../shared/telemetry/tracker';
 import { getTracker, setTracker } from '../shared/telemetry/tracker-instance';
@@ -71,10 +71,20 @@ export function createRouter(queryClient: QueryClient) {
     return null;
   };
 
-  /** Home is the bots: a role without them lands where it works (an agent: the inbox). */
+  /**
+   * Pages a Lite company does not have (the canvas, agents, the webhook marketplace): the
+   * unauthorized screen, as the server refuses their calls (403 lite-company).
+   */
+  const fullCompany = (permission: Permission) => async () => {
+    const user = await signedInUser();
+    if (user && isLite(user)) throw new ForbiddenRouteError('full-company');
+    return needs(permission)();
+  };
+
+  /** Home is the bots: a role without them lands where it works (an agent: the inbox; Lite: the lite home). */
   async function home() {
     const user = await signedInUser();
-    if (user && !user.permissions.includes('bots:view')) throw redirect(landingPath(user));
+    if (user && (!user.permissions.includes('bots:view') || isLite(user))) throw redirect(landingPath(user));
     return null;
   }
 
@@ -239,7 +249,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'webhook/marketplace',
-                      loader: needs('bots:manage'),
+                      loader: fullCompany('bots:manage'),
                       lazy: async () => ({
                         Component: (await import('../features/webhooks/components/marketplace-page'))
                           .MarketplacePage,
@@ -247,14 +257,14 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'agents/manage',
-                      loader: needs('bots:view'),
+                      loader: fullCompany('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/agents/components/agents-page')).AgentsPage,
                       }),
                     },
                     {
                       path: 'agents/manage/:agentId',
-                      loader: needs('bots:view'),
+                      loader: fullCompany('bots:view'),
                       lazy: async () => ({
                         Component: (await import('../features/agents/components/agent-detail-page'))
                           .AgentDetailPage,
@@ -269,7 +279,7 @@ export function createRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'agents/admin',
-                      loader: needs('company:manage'),
+                      loader: fullCompany('company:manage'),
                       lazy: async () => ({
                         Component: (await import('../features/agents/components/agents-admin-page'))
                           .AgentsAdminPage,
@@ -284,19 +294,32 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'lite',
+                      loader: needs('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/lite/components/lite-home-page')).LiteHomePage,
+                      }),
+                    },
+                    {
+                      path: 'lite/bot-form-creation',
+                      loader: needs('bots:manage'),
+                      lazy: async () => ({
+                        Component: (await import('../features/lite/components/bot-form-page')).BotFormPage,
+                      }),
+                    },
+                    {
+                      // A Lite company gets lite settings; a full company keeps its settings here.
                       path: 'lite/bots/:botId/settings',
                       loader: needs('bots:view'),
                       lazy: async () => ({
-                        Component: (await import('../features/webchat/components/bot-settings-page'))
-                          .BotSettingsPage,
+                        Component: (await import('./pages/bot-settings-route')).BotSettingsRoute,
                       }),
                     },
                     {
                       path: 'lite/bots/:botId/settings/styling',
                       loader: needs('bots:view'),
                       lazy: async () => ({
-                        Component: (await import('../features/webchat/components/bot-settings-page'))
-                          .BotSettingsPage,
+                        Component: (await import('./pages/bot-settings-route')).BotSettingsRoute,
                       }),
                     },
                     {
@@ -365,7 +388,7 @@ export function createRouter(queryClient: QueryClient) {
         },
         {
           path: 'bots/list/:botId',
-          loader: async (args) => (await requireSession(args)) ?? (await needs('bots:view')()),
+          loader: async (args) => (await requireSession(args)) ?? (await fullCompany('bots:view')()),
           errorElement: <RouteErrorScreen />,
           lazy: async () => ({
             Component: (await import('../features/builder/components/builder-page')).BuilderPage,
@@ -410,7 +433,7 @@ export function createRouter(queryClient: QueryClient) {
           errorElement: <RouteErrorScreen />,
           children: [
             {
-              loader: needs('bots:manage'),
+              loader: fullCompany('bots:manage'),
               errorElement: <RouteErrorScreen />,
               children: [
                 {

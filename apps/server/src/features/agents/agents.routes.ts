@@ -6,18 +6,21 @@ import * as tools from './agent-tools.service';
 import * as agents from './agents.service';
 import { runPlayground } from './playground.service';
 
-const read = { permission: 'bots:view', apiKeyScope: 'agents:read' } as const;
-const run = { permission: 'bots:manage', apiKeyScope: 'agents:run' } as const;
+// The agents area is for full companies only (fullCompanyOnly: Lite companies get 403).
+const read = { permission: 'bots:view', apiKeyScope: 'agents:read', fullCompanyOnly: true } as const;
+const run = { permission: 'bots:manage', apiKeyScope: 'agents:run', fullCompanyOnly: true } as const;
 /** A change to an agent, written to the company's audit log. */
 const write = (action: AuditAction, created = false): FastifyContextConfig => ({
   permission: 'bots:manage',
   apiKeyScope: 'agents:write',
+  fullCompanyOnly: true,
   audit: { action, target: created ? { type: 'agent', fromAnswer: true } : { type: 'agent', param: 'id' } },
 });
 /** A change to a tool, written to the company's audit log. */
 const toolWrite = (action: AuditAction, created = false): FastifyContextConfig => ({
   permission: 'bots:manage',
   apiKeyScope: 'agents:write',
+  fullCompanyOnly: true,
   audit: {
     action,
     target: created ? { type: 'agent-tool', fromAnswer: true } : { type: 'agent-tool', param: 'id' },
@@ -26,6 +29,7 @@ const toolWrite = (action: AuditAction, created = false): FastifyContextConfig =
 /** API keys are managed by people only: a key cannot make or revoke keys. */
 const admin = (action: AuditAction, created = false): FastifyContextConfig => ({
   permission: 'company:manage',
+  fullCompanyOnly: true,
   audit: {
     action,
     target: created ? { type: 'api-key', fromAnswer: true } : { type: 'api-key', param: 'id' },
@@ -89,11 +93,14 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(
     app,
     agentsApi.listMcpTools,
-    { config: { permission: 'bots:manage', apiKeyScope: 'agents:write' } },
+    { config: { permission: 'bots:manage', apiKeyScope: 'agents:write', fullCompanyOnly: true } },
     async (request) => tools.listServerTools(app.ctx, sessionOf(request), request.params.id),
   );
-  routeFrom(app, agentsApi.listApiKeys, { config: { permission: 'company:manage' } }, async (request) =>
-    agents.listApiKeys(db(), sessionOf(request).companyId),
+  routeFrom(
+    app,
+    agentsApi.listApiKeys,
+    { config: { permission: 'company:manage', fullCompanyOnly: true } },
+    async (request) => agents.listApiKeys(db(), sessionOf(request).companyId),
   );
   routeFrom(app, agentsApi.createApiKey, { config: admin('agent.api-key-created', true) }, async (request) =>
     agents.createApiKey(db(), sessionOf(request), request.body),

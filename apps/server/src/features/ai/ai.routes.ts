@@ -9,7 +9,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(
     app,
     aiApi.testPrompt,
-    { config: { rateLimit: { bucket: 'prompt-test' }, permission: 'bots:manage' } },
+    { config: { rateLimit: { bucket: 'prompt-test' }, permission: 'bots:manage', fullCompanyOnly: true } },
     async (request) => testPrompt(app.ctx, sessionOf(request), request.params.id, request.body),
   );
 };

@@ -28,8 +28,12 @@ export const botsRoutes: FastifyPluginAsync = async (app) => {
     async (request) =>
       bots.listCompanyBots(app.ctx, companyScope(request, request.query.companyId), request.query),
   );
-  routeFrom(app, botsApi.create, { config: createdBot('bot.created') }, async (request) =>
-    bots.createBot(app.ctx, sessionOf(request), request.body),
+  // Lite companies create bots with the guided form (the lite routes), which builds a lite shape.
+  routeFrom(
+    app,
+    botsApi.create,
+    { config: { ...createdBot('bot.created'), fullCompanyOnly: true } },
+    async (request) => bots.createBot(app.ctx, sessionOf(request), request.body),
   );
   routeFrom(app, botsApi.get, { config: { permission: 'bots:view' } }, async (request) =>
     bots.getBot(app.ctx, sessionOf(request), request.params.id),

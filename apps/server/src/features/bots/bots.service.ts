@@ -9,7 +9,7 @@ import type {
 import { loadFlow, starterFlow } from '@parley/flow';
 import type { AppContext } from '../../context';
 import type { BotRow } from '../../db/tables/bot.table';
-import { NotFoundException } from '../../errors';
+import { ForbiddenException, NotFoundException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import {
@@ -92,6 +92,12 @@ export async function renameOrRelanguageBot(
 ): Promise<BotDetail> {
   const { db } = ctx.database;
   assertBotId(id);
+  if (input.language !== undefined && session.user.company_type === 'Lite') {
+    // A lite bot's language is one of its guided answers (its texts are written in it).
+    throw new ForbiddenException('Lite companies change a bot’s language in its guided settings', {
+      reason: 'lite-shape',
+    });
+  }
   const row = await db.transaction().execute(async (trx) => {
     const current = await findBotForUpdate(trx, session.companyId, id);
     if (!current) throw new NotFoundException('Bot not found');

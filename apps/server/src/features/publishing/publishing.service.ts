@@ -17,6 +17,7 @@ import type { Session } from '../../plugins/authenticate';
 import { findBot, findBotForUpdate, findDraftRevision, updateBot } from '../bots/bots.repository';
 import { getBot } from '../bots/bots.service';
 import { publishKnowledge } from '../knowledge/knowledge.repository';
+import { assertLiteShapeAllowed } from '../lite/lite-rule';
 import {
   findDeployment,
   findVersionFlow,
@@ -69,6 +70,7 @@ export async function saveDraft(
 ): Promise<{ bot: BotDetail; findings: FlowFinding[] }> {
   const { db } = ctx.database;
   assertId(botId, 'Bot');
+  assertLiteShapeAllowed(session, flow);
   const row = await updateBot(
     db,
     session.companyId,

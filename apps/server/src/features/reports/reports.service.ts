@@ -63,7 +63,7 @@ export async function rollUpReports(db: Db) {
  * Brings the rollups up to date when they are older than ROLLUP_FRESHNESS_MS; answers when they
  * were made and where to read them (the primary, when it just wrote them: a replica may lag).
  */
-async function freshRollups(reads: Reads): Promise<{ updatedAt: string | null; db: Db }> {
+export async function freshRollups(reads: Reads): Promise<{ updatedAt: string | null; db: Db }> {
   const at = await rolledUpAt(reads.db);
   if (at && Date.now() - at.getTime() < ROLLUP_FRESHNESS_MS)
     return { updatedAt: at.toISOString(), db: reads.db };

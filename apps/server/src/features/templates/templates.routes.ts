@@ -5,7 +5,12 @@ import { renderPreview } from './preview';
 
 /** The builder's Jinja editor preview (contracts: templatesApi). */
 export const templatesRoutes: FastifyPluginAsync = async (app) => {
-  routeFrom(app, templatesApi.render, { config: { permission: 'bots:manage' } }, async (request) => ({
-    output: renderPreview(request.body.template, request.body.variables),
-  }));
+  routeFrom(
+    app,
+    templatesApi.render,
+    { config: { permission: 'bots:manage', fullCompanyOnly: true } },
+    async (request) => ({
+      output: renderPreview(request.body.template, request.body.variables),
+    }),
+  );
 };

@@ -8,7 +8,8 @@ import * as webhooks from './webhooks.service';
 /** The webhook marketplace: templates, and the company's instances (contracts: webhooksApi). */
 export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.ctx.database.db;
-  const config = { permission: 'bots:manage' } as const;
+  // The webhook marketplace is for full companies only (Lite companies get 403).
+  const config = { permission: 'bots:manage', fullCompanyOnly: true } as const;
   /** A change logged in the audit log: to the thing named by a path parameter, or the one it creates. */
   const logged = (action: AuditAction, type: AuditTargetType, param?: string) =>
     ({

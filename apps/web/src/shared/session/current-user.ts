@@ -32,10 +32,15 @@ export function useCan(permission: Permission): boolean {
   return user.permissions.includes(permission);
 }
 
+/** A Lite company builds bots with the guided form: no canvas, agents area or webhook marketplace. */
+export function isLite(user: CurrentUser): boolean {
+  return user.company.company_type === 'Lite';
+}
+
 /** Where a person lands in the app: the first area their role opens (an agent: the inbox). */
 export function landingPath(user: CurrentUser): string {
   const can = (permission: Permission) => user.permissions.includes(permission);
-  if (can('bots:view')) return '/v2';
+  if (can('bots:view')) return isLite(user) ? '/v2/lite' : '/v2';
   if (can('inbox:use')) return '/v2/inbox';
   if (can('reports:view')) return '/v2/reports';
   return '/v2/changelog';
@@ -44,7 +49,11 @@ export function landingPath(user: CurrentUser): string {
 /** Raised by a route the signed-in person's role does not open: the unauthorized screen shows. */
 export class ForbiddenRouteError extends Error {
   override name = 'ForbiddenException';
-  constructor(readonly permission: Permission) {
-    super(`This page needs the permission ${permission}`);
+  constructor(readonly permission: Permission | 'full-company') {
+    super(
+      permission === 'full-company'
+        ? 'This page is not part of a Lite plan'
+        : `This page needs the permission ${permission}`,
+    );
   }
 }

@@ -37,7 +37,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
-import { currentUserQuery } from '../../../shared/session/current-user';
+import { currentUserQuery, isLite } from '../../../shared/session/current-user';
 import { SectionIcon } from './section-icon';
 
 /** Sections grouped by their column, in the order the server gives them. */
@@ -82,7 +82,8 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const { data: config } = useSuspenseQuery(frontendConfigQuery);
   // The navigation may be drawn twice (the drawer and the side bar): ids of its own.
   const columnIds = useId();
-  const home = pathname === '/v2' || pathname === '/v2/' || pathname === '/bots/list';
+  const home =
+    pathname === '/v2' || pathname === '/v2/' || pathname === '/bots/list' || pathname.startsWith('/v2/lite');
   const inbox = pathname === '/v2/inbox';
   const reports = pathname.startsWith('/v2/reports');
   const changelog = pathname === '/v2/changelog';
@@ -95,13 +96,15 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const { data: user } = useSuspenseQuery(currentUserQuery);
   // Each area shows only to a role that opens it (the router refuses the others anyway).
   const can = (permission: Permission) => user.permissions.includes(permission);
+  // A Lite company has no agents area or webhook marketplace (the server refuses them too).
+  const lite = isLite(user);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
       <List>
         {can('bots:view') && (
           <NavItem
-            to="/v2"
+            to={lite ? '/v2/lite' : '/v2'}
             label={t('nav.home')}
             icon={home ? <HomeRounded color="primary" /> : <HomeOutlined />}
             selected={home}
@@ -144,7 +147,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
             onNavigate={onNavigate}
           />
         )}
-        {can('bots:view') && (
+        {can('bots:view') && !lite && (
           <NavItem
             to="/v2/agents/manage"
             label={t('nav.agents')}
@@ -153,7 +156,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
             onNavigate={onNavigate}
           />
         )}
-        {can('bots:manage') && (
+        {can('bots:manage') && !lite && (
           <NavItem
             to="/v2/webhook/marketplace"
             label={t('nav.webhooks')}

@@ -155,7 +155,80 @@ function withoutEmptyWindowWords(style: WebchatStyle): WebchatStyle {
   return { ...style, strings };
 }
 
-export function StylingEditor({ botId }: { botId: string }) {
+/** Looks a shop owner can start from (lite styling): a few colours and shapes that go together. */
+export const stylePresets = {
+  classic: {
+    primaryColor: '#4f46e5',
+    backgroundColor: '#ffffff',
+    textColor: '#0f172a',
+    botBubbleColor: '#f1f5f9',
+    theme: 'light',
+    bubbleShape: 'rounded',
+  },
+  fresh: {
+    primaryColor: '#059669',
+    backgroundColor: '#f8fffb',
+    textColor: '#064e3b',
+    botBubbleColor: '#e7f6ef',
+    theme: 'light',
+    bubbleShape: 'pill',
+  },
+  warm: {
+    primaryColor: '#c2410c',
+    backgroundColor: '#fffaf5',
+    textColor: '#431407',
+    botBubbleColor: '#fdebdc',
+    theme: 'light',
+    bubbleShape: 'rounded',
+  },
+  night: {
+    primaryColor: '#38bdf8',
+    backgroundColor: '#0f172a',
+    textColor: '#e2e8f0',
+    botBubbleColor: '#1e293b',
+    theme: 'dark',
+    bubbleShape: 'square',
+  },
+} as const satisfies Record<string, Partial<WebchatStyle>>;
+type StylePreset = keyof typeof stylePresets;
+
+/** The presets as swatches: picking one sets its fields in the form (saved with the rest). */
+function Presets({ onPick }: { onPick: (preset: StylePreset) => void }) {
+  const { t } = useTranslation('webchat');
+  return (
+    <Section title={t('styling.presets')} help={t('styling.presetsHelp')}>
+      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+        {(Object.keys(stylePresets) as StylePreset[]).map((name) => {
+          const preset = stylePresets[name];
+          return (
+            <Button
+              key={name}
+              variant="outlined"
+              color="inherit"
+              onClick={() => onPick(name)}
+              sx={{ textTransform: 'none', gap: 1, borderColor: 'divider', px: 1.5, py: 1 }}
+            >
+              <Box
+                aria-hidden
+                sx={{
+                  width: 28,
+                  height: 28,
+                  borderRadius: '50%',
+                  border: 1,
+                  borderColor: 'divider',
+                  background: `linear-gradient(135deg, ${preset.primaryColor} 50%, ${preset.backgroundColor} 50%)`,
+                }}
+              />
+              {t(`styling.presetNames.${name}`)}
+            </Button>
+          );
+        })}
+      </Stack>
+    </Section>
+  );
+}
+
+export function StylingEditor({ botId, presets = false }: { botId: string; presets?: boolean }) {
   const { t } = useTranslation('webchat');
   const { enqueueSnackbar } = useSnackbar();
   const { data: bot } = useSuspenseQuery(botQuery(botId));
@@ -163,7 +236,7 @@ export function StylingEditor({ botId }: { botId: string }) {
   const { data: deployments } = useSuspenseQuery(deploymentsQuery(botId));
   const save = useSaveWebchatStyle(botId);
   const canManage = useCan('bots:manage');
-  const { control, register, handleSubmit, reset, formState } = useForm<WebchatStyle>({
+  const { control, register, handleSubmit, reset, formState, setValue } = useForm<WebchatStyle>({
     values: saved,
     // The form always holds a whole style (loaded with its defaults), so input and output types agree.
     resolver: zodResolver(webchatStyleSchema) as Resolver<WebchatStyle>,
@@ -203,6 +276,17 @@ export function StylingEditor({ botId }: { botId: string }) {
                   {t('styling.subtitle')}
                 </Typography>
               </div>
+              {presets && (
+                <Presets
+                  onPick={(name) => {
+                    for (const [field, value] of Object.entries(stylePresets[name]))
+                      setValue(field as keyof (typeof stylePresets)[StylePreset], value, {
+                        shouldDirty: true,
+                        shouldValidate: true,
+                      });
+                  }}
+                />
+              )}
               <Section title={t('styling.colors')}>
                 <Grid container spacing={2}>
                   {colorFields.map((name) => (

@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+import { type HostSite, shopPage, startHostSite } from './support/host-page';
+import { signIn } from './support/journeys';
+import { type RunningServer, startServer } from './support/server';
+
+/**
+ * A shop owner of a Lite company (the demo's Lite Co) builds a bot with the guided form, tries it
+ * in the tester, publishes it, puts it on their site, and changes it in lite settings; the canvas
+ * and the agents area stay shut.
+ */
+describe('a lite company builds a bot without a canvas', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let site: HostSite;
+  let page: Page;
+  beforeAll(async () => {
+    [server, browser, site] = await Promise.all([startServer(), launchBrowser(), startHostSite()]);
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await server?.stop();
+  });
+
+  const next = () => page.getByRole('button', { name: 'Continue' }).click();
+  const step = (title: string) => page.getByRole('heading', { name: title }).waitFor();
+
+  it('lands on the lite home and builds a bot in six checked steps', async () => {
+    await signIn(page, server.url, 'lite@demo.parley.dev');
+    await page.waitForURL(/\/v2\/lite$/);
+    await page.getByRole('heading', { name: 'Let’s build your first assistant' }).waitFor();
+    await screenshot(page, 'lite-home-empty');
+    await page.getByRole('link', { name: 'Create a bot' }).click();
+
+    await step('Your business');
+    await page.getByLabel('Business name').fill('Casa Lola');
+    await page.getByLabel('Website').fill('casalola');
+    await next();
+    await page.getByText('Write a web address such as https://yourshop.com, or leave it empty.').waitFor();
+    await screenshot(page, 'lite-form-1-business');
+    await page.getByLabel('Website').fill('https://casalola.example');
+    await next();
+
+    await step('What should it do?');
+    expect(await page.getByRole('radio', { name: /Answer questions/ }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await screenshot(page, 'lite-form-2-purpose');
+    await next();
+
+    await step('How should it sound?');
+    await screenshot(page, 'lite-form-3-voice');
+    await next();
+
+    await step('When are you open?');
+    await page.getByRole('switch', { name: 'Saturday' }).check();
+    await screenshot(page, 'lite-form-4-hours');
+    await next();
+
+    await step('What do customers ask?');
+    await page.getByLabel('Question 1', { exact: true }).fill('Do you deliver?');
+    await page
+      .getByLabel('Answer 1', { exact: true })
+      .fill('Yes, anywhere within 5 km of the shop, for free.');
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    await page.getByLabel('Question 2', { exact: true }).fill('Do you have vegan dishes?');
+    await page
+      .getByLabel('Answer 2', { exact: true })
+      .fill('Half of our menu is vegan, and marked with a leaf.');
+    await screenshot(page, 'lite-form-5-questions');
+    await next();
+
+    await step('Where do customers reach you?');
+    await page.getByLabel('Email address').fill('hola@casalola.example');
+    await page.getByLabel('Phone (optional)').fill('+34 600 123 456 789');
+    await page.getByRole('button', { name: 'Create my assistant' }).click();
+    await page.getByText('Use digits, spaces and dashes only, up to 12 digits.').waitFor();
+    await page.getByLabel('Phone (optional)').fill('+34 600 123 456');
+    await screenshot(page, 'lite-form-6-contact');
+    await page.getByRole('button', { name: 'Create my assistant' }).click();
+    await page.getByRole('heading', { name: 'Your assistant is ready' }).waitFor();
+  });
+
+  it('runs the new bot in the tester, publishes it and embeds it on a page', async () => {
+    const tester = page.frameLocator('iframe[title="Casa Lola in the tester"]');
+    await tester
+      .getByText('Hi! 👋 Welcome to Casa Lola. How can I help you today?')
+      .waitFor({ timeout: 20_000 });
+    await tester.getByRole('button', { name: 'Ask a question' }).click();
+    await tester.getByRole('button', { name: 'Do you deliver?' }).click();
+    await tester.getByText('Yes, anywhere within 5 km of the shop, for free.').waitFor();
+    await screenshot(page, 'lite-form-7-try');
+
+    await page.getByRole('button', { name: 'Publish and get the code' }).click();
+    const snippet = page.getByLabel('Embed code', { exact: true });
+    await snippet.waitFor();
+    const code = (await snippet.textContent()) ?? '';
+    const key = /data-deployment="([\w-]+)"/.exec(code)?.[1];
+    expect(key).toBeDefined();
+    await screenshot(page, 'lite-form-8-published');
+
+    site.pages.set('/', shopPage(server.url, key ?? ''));
+    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await visitor.goto(site.url);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const chat = visitor.getByRole('dialog', { name: 'Chat with us' });
+    await chat.getByText('Hi! 👋 Welcome to Casa Lola. How can I help you today?').waitFor();
+    await chat.getByRole('button', { name: 'Opening hours' }).click();
+    await chat.getByText(/Saturday: 09:00–18:00/).waitFor();
+    await screenshot(visitor, 'lite-embedded');
+  });
+
+  it('shows the bot live on the lite home, and changes it in lite settings and styling', async () => {
+    await page.getByRole('link', { name: 'Go to my bots' }).click();
+    await page.waitForURL(/\/v2\/lite$/);
+    await page.getByText('Live on your site').waitFor();
+    await screenshot(page, 'lite-home');
+
+    await page.getByRole('link', { name: 'Settings of Casa Lola' }).click();
+    await page.getByRole('heading', { name: 'Welcome and tone' }).waitFor();
+    await page.getByLabel('Welcome message (optional)').fill('Welcome to Casa Lola! Ask me anything.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved. Publish to put the changes live.').waitFor();
+    await screenshot(page, 'lite-settings');
+
+    await page.getByRole('tab', { name: 'Look' }).click();
+    await page.getByRole('button', { name: 'Warm' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await screenshot(page, 'lite-styling');
+  });
+
+  it('keeps the canvas and the agents area shut', async () => {
+    for (const path of ['/v2/agents/manage', '/v2/webhook/marketplace']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: "You can't see this page" }).waitFor();
+    }
+    expect(await page.getByRole('link', { name: 'Agents' }).count()).toBe(0);
+    await page.goto(`${server.url}/v2`);
+    await page.waitForURL(/\/v2\/lite$/);
+  });
+});
