@@ -236,6 +236,16 @@ export async function buildApp({
   await jobs.work('sunshine-outbound', ({ conversationId, attempts }, { attempt }) =>
     sendSunshineOutbound(ctx, conversationId, (attempts ?? 0) + attempt),
   );
+  await jobs.work('sunshine-event-pruning', async () => {
+    const removed = await pruneSunshineEvents(ctx);
+    if (removed > 0) app.log.info({ removed }, 'messaging-suite event ids past their retention forgotten');
+  });
+  await jobs.schedule('sunshine-event-pruning', '41 * * * *');
+  // Sends a stopped process left unqueued (its turns are stored; sending claims each message once).
+  const owed = await queueUnsentSunshine(ctx);
+  if (owed > 0) app.log.info({ conversations: owed }, 'messaging-suite sends queued again on start');
+  await jobs.work('broadcast-send', ({ broadcastId }) => sendBroadcastBatch(ctx, broadcastId));
+  await jobs.work('broadcast-start', ({ broadcastId }) => startScheduled(ctx, broadcastId));
   await jobs.work('messenger-events', (job) => handleMessengerEvents(ctx, job));
   await jobs.work('messenger-outbound', ({ conversationId }, { attempt }) =>
     sendMessengerOutbound(ctx, conversationId, attempt),
