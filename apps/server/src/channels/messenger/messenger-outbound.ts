@@ -3,19 +3,21 @@ import type { AppContext, StoredTurn } from '../../context';
 import { ensureError } from '../../errors';
 import { GraphApiError } from '../../integrations/graph/graph-client';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
+import { resumeSending } from '../outbound-cursor';
 import {
   claimMessage,
-  findOutbound,
   finishMessage,
-  insertNotDelivered,
-  noteError,
   notePartSent,
   releaseMessage,
   unsentMessages,
-} from './messenger.repository';
+} from '../outbound-cursor.repository';
+import { findOutbound, insertNotDelivered, noteError } from './messenger.repository';
 import { graphOf } from './messenger-connect.service';
 import { noteGraphFailure } from './messenger-inbound';
 import { messengerMessages } from './messenger-messages';
+
+/** This channel's sending cursor (see channels/outbound-cursor). */
+const TABLE = 'messenger_conversations';
 
 /** Messenger's standard messaging window: a Page answers within 24 hours of the person's last message. */
 export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -79,25 +81,17 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
   const out = await findOutbound(db, conversationId);
   if (!out) return;
   const lastAttempt = attempt > ctx.config.webhookRetries.limit;
-  let sentParts = out.sent_parts;
-  let sentSeq = out.sent_seq;
   const piecesOf = (message: unknown) => {
     const parsed = botMessageSchema.safeParse(message);
     return parsed.success ? messengerMessages(parsed.data) : [];
   };
-  if (out.sending_seq !== null) {
-    // The attempt before stopped during a call: that piece may be out, and is not sent again.
-    const [stale] = await unsentMessages(db, conversationId, out.sending_seq - 1);
-    sentParts += 1;
-    if (sentParts >= (stale ? piecesOf(stale.message).length : 0)) {
-      await finishMessage(db, conversationId, out.sending_seq);
-      sentSeq = out.sending_seq;
-      sentParts = 0;
-    } else {
-      await notePartSent(db, conversationId, sentParts);
-      await releaseMessage(db, conversationId);
-    }
-  }
+  let { sentSeq, sentParts } = await resumeSending(
+    db,
+    TABLE,
+    conversationId,
+    out,
+    (message) => piecesOf(message).length,
+  );
   const notDelivered = async (seq: number, reason: NotDelivered, error?: string) => {
     const logged = await insertNotDelivered(db, conversationId, {
       channel: 'messenger',
@@ -110,7 +104,7 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
   const client = graphOf(ctx, out);
   let disconnected = out.disconnected_at !== null;
   for (const message of await unsentMessages(db, conversationId, sentSeq)) {
-    if (!(await claimMessage(db, conversationId, message.seq))) return;
+    if (!(await claimMessage(db, TABLE, conversationId, message.seq))) return;
     const pieces = piecesOf(message.message);
     if (Date.now() - out.last_user_message_at.getTime() > MESSAGING_WINDOW_MS) {
       await notDelivered(message.seq, 'outside-window');
@@ -120,11 +114,11 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
       for (let part = sentParts; part < pieces.length; part++) {
         try {
           await client.send(out.psid, pieces[part] ?? { text: ' ' });
-          await notePartSent(db, conversationId, part + 1);
+          await notePartSent(db, TABLE, conversationId, part + 1);
         } catch (error) {
           const what = `Message ${message.seq} was not sent`;
           if (transient(error) && !lastAttempt) {
-            await releaseMessage(db, conversationId);
+            await releaseMessage(db, TABLE, conversationId);
             await noteError(db, out.deployment_id, `${what} yet: ${ensureError(error).message}`);
             throw new MessengerSendToRetry(`${what} (attempt ${attempt})`);
           }
@@ -135,7 +129,7 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
         }
       }
     }
-    await finishMessage(db, conversationId, message.seq);
+    await finishMessage(db, TABLE, conversationId, message.seq);
     sentParts = 0;
   }
 }

@@ -179,58 +179,6 @@ export async function findOutbound(db: Queryable, conversationId: string) {
     .executeTakeFirst();
 }
 
-/** The bot's and agents' messages not sent yet, in order. */
-export async function unsentMessages(db: Queryable, conversationId: string, afterSeq: number) {
-  return db
-    .selectFrom('conversation_messages')
-    .select(['seq', 'message'])
-    .where('conversation_id', '=', conversationId)
-    .where('seq', '>', afterSeq)
-    .where('role', 'in', ['bot', 'agent'])
-    .orderBy('seq')
-    .limit(100)
-    .execute();
-}
-
-/** Claims a message for sending (its call is about to be made); false when already claimed. */
-export async function claimMessage(db: Queryable, conversationId: string, seq: number): Promise<boolean> {
-  const claimed = await db
-    .updateTable('messenger_conversations')
-    .set({ sending_seq: seq })
-    .where('conversation_id', '=', conversationId)
-    .where('sending_seq', 'is', null)
-    .where('sent_seq', '<', seq)
-    .returning('conversation_id')
-    .executeTakeFirst();
-  return claimed !== undefined;
-}
-
-/** The claimed message is out (or given up): the next one may go. */
-export async function finishMessage(db: Queryable, conversationId: string, seq: number): Promise<void> {
-  await db
-    .updateTable('messenger_conversations')
-    .set({ sent_seq: seq, sending_seq: null, sent_parts: 0 })
-    .where('conversation_id', '=', conversationId)
-    .execute();
-}
-
-/** The claimed message was not sent (Graph asked to wait): the next attempt sends it. */
-export async function releaseMessage(db: Queryable, conversationId: string): Promise<void> {
-  await db
-    .updateTable('messenger_conversations')
-    .set({ sending_seq: null })
-    .where('conversation_id', '=', conversationId)
-    .execute();
-}
-
-export async function notePartSent(db: Queryable, conversationId: string, parts: number): Promise<void> {
-  await db
-    .updateTable('messenger_conversations')
-    .set({ sent_parts: parts })
-    .where('conversation_id', '=', conversationId)
-    .execute();
-}
-
 /** Logs, in the transcript after the message, that Messenger did not deliver it and why. */
 export async function insertNotDelivered(
   db: Queryable,

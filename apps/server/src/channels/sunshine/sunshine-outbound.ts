@@ -4,22 +4,28 @@ import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
 import { SunshineApiError, sunshineClient } from '../../integrations/sunshine/sunshine-client';
+import { resumeSending } from '../outbound-cursor';
 import {
   claimMessage,
+  finishMessage,
+  notePartSent,
+  releaseMessage,
+  unsentMessages,
+} from '../outbound-cursor.repository';
+import {
   clearPendingControl,
   conversationsOwedSending,
   deleteEventIdsBefore,
   findOutbound,
-  finishMessage,
   lastHandoffReason,
   noteError,
-  notePartSent,
-  releaseMessage,
   setPendingControl,
-  unsentMessages,
 } from './sunshine.repository';
 import { credentialsOf } from './sunshine-connect.service';
 import { sunshineContents } from './sunshine-messages';
+
+/** This channel's sending cursor (see channels/outbound-cursor). */
+const TABLE = 'sunshine_conversations';
 
 /** Thrown so the queue tries the conversation's sending again later (its backoff doubles). */
 export class SunshineSendToRetry extends Error {
@@ -169,22 +175,13 @@ async function sendAttempt(ctx: AppContext, conversationId: string, attempt: num
   if (!out) return;
   const client = sunshineClient(credentialsOf(ctx, out), ctx.outgoing);
   const lastAttempt = attempt > ctx.config.webhookRetries.limit;
-  let sentParts = out.sent_parts;
-  let sentSeq = out.sent_seq;
-  if (out.sending_seq !== null) {
-    // The attempt before stopped during a call: that piece may be out, and is not sent again.
-    const [stale] = await unsentMessages(db, conversationId, out.sending_seq - 1);
-    const pieces = stale ? sunshineContents(botMessageSchema.parse(stale.message)).length : 0;
-    sentParts += 1;
-    if (sentParts >= pieces) {
-      await finishMessage(db, conversationId, out.sending_seq);
-      sentSeq = out.sending_seq;
-      sentParts = 0;
-    } else {
-      await notePartSent(db, conversationId, sentParts);
-      await releaseMessage(db, conversationId);
-    }
-  }
+  let { sentSeq, sentParts } = await resumeSending(
+    db,
+    TABLE,
+    conversationId,
+    out,
+    (message) => sunshineContents(botMessageSchema.parse(message)).length,
+  );
   const fail = async (error: unknown, what: string) => {
     await noteError(db, out.deployment_id, `${what}: ${ensureError(error).message}`);
     if (!transient(error) || lastAttempt) return;
@@ -198,16 +195,16 @@ async function sendAttempt(ctx: AppContext, conversationId: string, attempt: num
     throw new SentLater(what);
   };
   for (const message of await unsentMessages(db, conversationId, sentSeq)) {
-    if (!(await claimMessage(db, conversationId, message.seq))) return;
+    if (!(await claimMessage(db, TABLE, conversationId, message.seq))) return;
     const parsed = botMessageSchema.safeParse(message.message);
     const pieces = parsed.success ? sunshineContents(parsed.data) : [];
     for (let part = sentParts; part < pieces.length; part++) {
       try {
         await client.postMessage(out.sc_conversation_id, pieces[part] ?? { type: 'text', text: '' });
-        await notePartSent(db, conversationId, part + 1);
+        await notePartSent(db, TABLE, conversationId, part + 1);
       } catch (error) {
         if (transient(error) && !lastAttempt) {
-          await releaseMessage(db, conversationId);
+          await releaseMessage(db, TABLE, conversationId);
           await fail(error, `Message ${message.seq} was not sent`);
         }
         // Refused (or out of attempts): noted, given up, and the next message goes.
@@ -219,7 +216,7 @@ async function sendAttempt(ctx: AppContext, conversationId: string, attempt: num
         break;
       }
     }
-    await finishMessage(db, conversationId, message.seq);
+    await finishMessage(db, TABLE, conversationId, message.seq);
     sentParts = 0;
   }
   const pending = out.pending_control;
