@@ -30,7 +30,8 @@ const fullCompanyOnly = [
   /^POST \/api\/templates\/render$/,
   /^POST \/api\/bots\/:id\/llm\/prompt-tests$/,
   /^\w+ \/api\/webhooks\//,
-  /^\w+ \/agents-api\/(agents|api-keys)/,
+  // The whole agents area: agents, their tools and MCP servers, API keys.
+  /^\w+ \/agents-api\//,
 ];
 
 describe('lite companies', () => {

@@ -59,6 +59,7 @@ describe('GET /api/frontend/user/me', () => {
         'email',
         'first_name',
         'id',
+        'language',
         'last_name',
         'permissions',
         'qr_registered',
