@@ -4,7 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messengerRoutes } from './channels/messenger/messenger.routes';
 import { handleMessengerEvents } from './channels/messenger/messenger-inbound';
-import { queueMessengerOutbound, sendMessengerOutbound } from './channels/messenger/messenger-outbound';
+import {
+  messengerOutbox,
+  queueUnsentMessenger,
+  sendMessengerOutbound,
+  wakeMessengerOutbound,
+} from './channels/messenger/messenger-outbound';
+import { allOutboxes } from './channels/outboxes';
 import { sunshineRoutes } from './channels/sunshine/sunshine.routes';
 import { handleSunshineEvents } from './channels/sunshine/sunshine-inbound';
 import {
@@ -205,10 +211,10 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
-  ctx.conversations.turnOutbox = sunshineOutbox(ctx);
+  ctx.conversations.turnOutbox = allOutboxes(sunshineOutbox(ctx), messengerOutbox(ctx));
   ctx.conversations.afterTurn = (turn) => {
     wakeSunshineOutbound(ctx, turn);
-    queueMessengerOutbound(ctx, turn);
+    wakeMessengerOutbound(ctx, turn);
     noteBroadcastReply(ctx, turn, app.log);
   };
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
@@ -250,6 +256,10 @@ export async function buildApp({
   await jobs.work('messenger-outbound', ({ conversationId }, { attempt }) =>
     sendMessengerOutbound(ctx, conversationId, attempt),
   );
+  // Sends a stopped process left unqueued (its turns are stored; sending claims each message once).
+  const owedMessenger = await queueUnsentMessenger(ctx);
+  if (owedMessenger > 0)
+    app.log.info({ conversations: owedMessenger }, 'Messenger sends queued again on start');
   await jobs.work('report-rollup', async () => {
     await rollUpReports(database.db);
   });

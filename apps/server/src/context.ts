@@ -31,6 +31,13 @@ export interface PlannedTurn {
   outcome: { messages: { role: string }[]; events: EngineEvent[] };
 }
 
+/** What a channel queues in a turn's own commit (see `conversations.turnOutbox`). */
+export interface TurnOutbox {
+  /** Whether this turn gives the channel something to do. */
+  wants(turn: PlannedTurn): boolean;
+  queue(trx: Queryable, turn: PlannedTurn): Promise<void>;
+}
+
 /** Config with the secrets resolved (see secrets.ts). */
 export type ServerConfig = AppConfig & { jwtSecret: string; secretsKey: string };
 
@@ -69,10 +76,7 @@ export interface AppContext {
      * control): it exists exactly when the turn does. `wants` says which turns need it; those are
      * stored in a transaction of their own rather than in a batched write.
      */
-    turnOutbox?: {
-      wants(turn: PlannedTurn): boolean;
-      queue(trx: Queryable, turn: PlannedTurn): Promise<void>;
-    };
+    turnOutbox?: TurnOutbox;
   };
   /** Calls to companies' Shopify stores: each store's cost bucket and a short answer cache. */
   shopify: ShopifyClient;

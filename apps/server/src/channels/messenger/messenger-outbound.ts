@@ -1,5 +1,6 @@
 import { botMessageSchema, type ConversationEventData, type EVENT } from '@parley/contracts';
-import type { AppContext, StoredTurn } from '../../context';
+import type { AppContext, StoredTurn, TurnOutbox } from '../../context';
+import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import { GraphApiError } from '../../integrations/graph/graph-client';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
@@ -11,7 +12,12 @@ import {
   releaseMessage,
   unsentMessages,
 } from '../outbound-cursor.repository';
-import { findOutbound, insertNotDelivered, noteError } from './messenger.repository';
+import {
+  conversationsOwedSending,
+  findOutbound,
+  insertNotDelivered,
+  noteError,
+} from './messenger.repository';
 import { graphOf } from './messenger-connect.service';
 import { noteGraphFailure } from './messenger-inbound';
 import { messengerMessages } from './messenger-messages';
@@ -44,27 +50,49 @@ function reasonOf(error: unknown): NotDelivered {
   return 'refused';
 }
 
-/** After a stored turn of a Messenger conversation that said something: its sending is queued. */
-export function queueMessengerOutbound(ctx: AppContext, { conversation: row, outcome }: StoredTurn) {
-  if (row.channel !== 'messenger') return;
-  if (!outcome.messages.some((message) => message.role !== 'user')) return;
-  void (async () => {
-    const { limit, delaySeconds } = ctx.config.webhookRetries;
-    await ctx.jobs.send(
-      ctx.database.db,
-      'messenger-outbound',
-      { conversationId: row.id },
-      { singletonKey: row.id, retry: { retryLimit: limit, retryDelaySeconds: delaySeconds } },
-    );
-    ctx.jobs.wake('messenger-outbound');
-  })().catch((error: unknown) =>
-    // The next turn's job sends what this one could not queue.
-    noteError(
-      ctx.database.db,
-      row.deployment_id,
-      `Sending was not queued: ${ensureError(error).message}`,
-    ).catch(() => {}),
+/** Queues a conversation's sending (one sender per conversation: its singleton key). */
+export async function queueMessengerSend(
+  ctx: AppContext,
+  db: Queryable,
+  conversationId: string,
+): Promise<void> {
+  const { limit, delaySeconds } = ctx.config.webhookRetries;
+  await ctx.jobs.send(
+    db,
+    'messenger-outbound',
+    { conversationId },
+    { singletonKey: conversationId, retry: { retryLimit: limit, retryDelaySeconds: delaySeconds } },
   );
+}
+
+/**
+ * Messenger's outbox, written in the turn's own commit (see `conversations.turnOutbox`): a turn of
+ * a Messenger conversation that says something queues its sending, so a stored turn always has its
+ * send queued, whatever happens to the process after the commit.
+ */
+export function messengerOutbox(ctx: AppContext): TurnOutbox {
+  return {
+    wants: (turn) =>
+      turn.conversation.channel === 'messenger' &&
+      turn.outcome.messages.some((message) => message.role !== 'user'),
+    queue: (trx, turn) => queueMessengerSend(ctx, trx, turn.conversation.id),
+  };
+}
+
+/** After a stored turn that queued a send: this process's sender looks at once. */
+export function wakeMessengerOutbound(ctx: AppContext, turn: StoredTurn): void {
+  if (turn.conversation.channel === 'messenger') ctx.jobs.wake('messenger-outbound');
+}
+
+/**
+ * On start: queues the sending of every Messenger conversation with messages not sent yet (stored
+ * before a stop that lost their job, say). Sending claims each message, so none goes twice.
+ */
+export async function queueUnsentMessenger(ctx: AppContext): Promise<number> {
+  const ids = await conversationsOwedSending(ctx.database.db);
+  for (const id of ids) await queueMessengerSend(ctx, ctx.database.db, id);
+  if (ids.length > 0) ctx.jobs.wake('messenger-outbound');
+  return ids.length;
 }
 
 /**

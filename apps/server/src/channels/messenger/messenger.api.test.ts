@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGraph, GRAPH_ERRORS } from '../../../test/fake-graph';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { queueUnsentMessenger } from './messenger-outbound';
 
 /** Offers an order status, a browse of products (cards, links) or a person (a handoff). */
 const shopFlow = () =>
@@ -322,6 +323,37 @@ describe('the Messenger channel (Graph v17.0)', () => {
     const users = (await storedMessages(row.conversation_id)).filter((one) => one.role === 'user');
     expect(users.map((one) => one.text)).toEqual(['hi', 'Where is my order?', 'Browse']);
   });
+
+  it('sends a turn stored with no send queued (a process stopped in between) once, when the server starts', async () => {
+    const dana = graph.addUser('Dana', 'Lee');
+    expect(await graph.userSays(dana.psid, 'hello')).toBe(200);
+    await waitForTexts(dana.psid, 1);
+    const row = await conversationOf(dana.psid);
+    const botMessages = async () =>
+      (await storedMessages(row.conversation_id)).filter((one) => one.role === 'bot').length;
+    const before = await botMessages();
+    const { ctx } = t.app;
+    const outbox = ctx.conversations.turnOutbox;
+    // The turn is stored, its send is not queued: as if the process stopped between the two.
+    ctx.conversations.turnOutbox = undefined;
+    try {
+      expect(await graph.userSays(dana.psid, 'Where is my order?')).toBe(200);
+      await eventually(async () => ((await botMessages()) > before ? true : undefined));
+    } finally {
+      ctx.conversations.turnOutbox = outbox;
+    }
+    await pause(600);
+    expect(graph.textsTo(dana.psid)).toHaveLength(1);
+    // What the server does on start, twice at once (two processes starting): sent once.
+    await Promise.all([queueUnsentMessenger(ctx), queueUnsentMessenger(ctx)]);
+    await waitForTexts(dana.psid, 2);
+    await pause(1_000);
+    const sent = graph.textsTo(dana.psid);
+    await queueUnsentMessenger(ctx);
+    await pause(600);
+    expect(graph.textsTo(dana.psid)).toEqual(sent);
+    expect(sent.length).toBe(1 + (await botMessages()) - before);
+  }, 20_000);
 
   it('handles a message once, even when Meta posts it again', async () => {
     const cleo = graph.addUser('Cleo', 'Park');

@@ -194,3 +194,24 @@ export async function insertNotDelivered(
   const row = result.rows[0];
   return row && { companyId: row.company_id, botId: row.bot_id };
 }
+
+/** Messenger conversations with bot or agent messages not sent yet (for the sweep on start). */
+export async function conversationsOwedSending(db: Queryable, limit = 10_000): Promise<string[]> {
+  const rows = await db
+    .selectFrom('messenger_conversations as mc')
+    .innerJoin('messenger_connections as m', 'm.deployment_id', 'mc.deployment_id')
+    .select('mc.conversation_id')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('conversation_messages as cm')
+          .select(sql`1`.as('one'))
+          .whereRef('cm.conversation_id', '=', 'mc.conversation_id')
+          .whereRef('cm.seq', '>', 'mc.sent_seq')
+          .where('cm.role', 'in', ['bot', 'agent']),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.conversation_id);
+}

@@ -1,5 +1,5 @@
 import { botMessageSchema, EVENT } from '@parley/contracts';
-import type { AppContext, PlannedTurn, StoredTurn } from '../../context';
+import type { AppContext, PlannedTurn, StoredTurn, TurnOutbox } from '../../context';
 import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
@@ -83,7 +83,7 @@ export async function queueSunshineSend(
  * stored turn always has its send queued. Control changes the suite made come in as events and
  * pass nothing back.
  */
-export function sunshineOutbox(ctx: AppContext): NonNullable<AppContext['conversations']['turnOutbox']> {
+export function sunshineOutbox(ctx: AppContext): TurnOutbox {
   return {
     wants: owesSuite,
     async queue(trx, turn) {
