@@ -35,7 +35,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { mailPasswordReset } from './features/auth/password-reset.service';
 import { mailSignUp } from './features/auth/sign-up.service';
 import { botsRoutes } from './features/bots/bots.routes';
-import { noteBroadcastReply, sendBroadcastBatch } from './features/broadcasts/broadcast-delivery';
+import { sendBroadcastBatch } from './features/broadcasts/broadcast-delivery';
 import { broadcastsRoutes } from './features/broadcasts/broadcasts.routes';
 import { startScheduled } from './features/broadcasts/broadcasts.service';
 import { companiesRoutes } from './features/companies/companies.routes';
@@ -215,7 +215,6 @@ export async function buildApp({
   ctx.conversations.afterTurn = (turn) => {
     wakeSunshineOutbound(ctx, turn);
     wakeMessengerOutbound(ctx, turn);
-    noteBroadcastReply(ctx, turn, app.log);
   };
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));

@@ -1,6 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
+ * The opt-out words of a company that set none, and the longest a stop word may be (a migration
+ * keeps its own copy: what it wrote must not change when the code does).
+ */
+const DEFAULT_STOP_WORDS = ['stop', 'unsubscribe', 'baja'];
+const STOP_WORD_MAX_LENGTH = 40;
+
+/**
  * Contacts, audiences and broadcasts (issue 27).
  *
  * A contact is a person a company's bots met on one channel: the page's user id when the page gave
@@ -121,4 +128,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where state in ('queued', 'sending')`.execute(db);
   await sql`create index broadcast_recipients_conversation_idx on broadcast_recipients (conversation_id)
     where state = 'sent' and replied_at is null`.execute(db);
+
+  // A visitor's message is a reply to the broadcasts sent into its conversation, and a stop word
+  // opts its contact out. Noted by a trigger within the turn's own write: a statement of its own
+  // after every turn would double what a turn costs the database.
+  await sql`create function parley_note_visitor_message() returns trigger language plpgsql as $$
+    begin
+      update broadcast_recipients set replied_at = now()
+      where conversation_id = new.conversation_id and state = 'sent' and replied_at is null;
+      -- Stop words are short: a longer message needs no look at the company's list.
+      if length(btrim(new.text)) <= ${sql.raw(String(STOP_WORD_MAX_LENGTH))}
+        and lower(btrim(new.text)) = any(coalesce(
+          (select s.stop_words from broadcast_settings s where s.company_id = new.company_id),
+          ${sql.raw(`array[${DEFAULT_STOP_WORDS.map((word) => `'${word}'`).join(', ')}]`)}::text[]))
+      then
+        update contacts k set opted_out_at = now(), opt_out_reason = 'stop-word'
+        from conversations c
+        where c.id = new.conversation_id and k.id = c.contact_id and k.opted_out_at is null;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger conversation_messages_note_visitor after insert on conversation_messages
+    for each row when (new.role = 'user') execute function parley_note_visitor_message()`.execute(db);
 }

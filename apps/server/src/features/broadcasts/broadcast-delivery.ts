@@ -5,9 +5,8 @@ import {
   broadcastReasons,
 } from '@parley/contracts';
 import { renderTemplate } from '@parley/engine/templating';
-import type { FastifyBaseLogger } from 'fastify';
 import { queueSunshineSend } from '../../channels/sunshine/sunshine-outbound';
-import type { AppContext, StoredTurn } from '../../context';
+import type { AppContext } from '../../context';
 import { ensureError } from '../../errors';
 import * as repository from './broadcasts.repository';
 
@@ -166,24 +165,4 @@ export async function sendBroadcastBatch(ctx: AppContext, broadcastId: string): 
         : {},
   );
   if (!throttled && claimed.length > 0) ctx.jobs.wake('broadcast-send');
-}
-
-/**
- * After each stored turn: a visitor's message that is a stop word opts their contact out of
- * broadcasts, and any message of theirs counts as a reply to a broadcast sent to that conversation.
- * Never throws, never waits (an afterTurn listener).
- */
-export function noteBroadcastReply(
-  ctx: AppContext,
-  { conversation, request }: StoredTurn,
-  log: FastifyBaseLogger,
-): void {
-  const input = request.input;
-  if (conversation.channel === 'tester') return;
-  const text =
-    input.type === 'text' ? input.text : input.type === 'postback' ? (input.label ?? input.payload) : null;
-  if (text === null) return;
-  repository
-    .noteVisitorMessage(ctx.database.db, conversation.id, text)
-    .catch((error: unknown) => log.warn({ err: error }, 'a reply to a broadcast was not noted'));
 }

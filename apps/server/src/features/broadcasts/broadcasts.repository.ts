@@ -6,6 +6,7 @@ import type { BroadcastRow, BroadcastState } from '../../db/tables/broadcast.tab
 import { audienceCondition } from '../audiences/audience-filter';
 
 /** The words that opt a contact out until a company sets its own. */
+// The same as the opt-out trigger's in migration 0035, which notes stop words as visitors say them.
 export const DEFAULT_STOP_WORDS = ['stop', 'unsubscribe', 'baja'];
 
 export async function insertBroadcast(
@@ -330,28 +331,6 @@ export async function saveStopWords(db: Queryable, companyId: string, words: str
     .values({ company_id: companyId, stop_words: words })
     .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ stop_words: words }))
     .execute();
-}
-
-/**
- * After a visitor's message: a stop word opts their contact out, and a reply to a broadcast is
- * counted. One statement, for the conversation the message came in.
- */
-export async function noteVisitorMessage(db: Queryable, conversationId: string, text: string): Promise<void> {
-  await sql`
-    with conversation as (
-      select c.id, c.company_id, c.contact_id from conversations c where c.id = ${conversationId}
-    ),
-    opted_out as (
-      update contacts k set opted_out_at = now(), opt_out_reason = 'stop-word'
-      from conversation c
-      where k.id = c.contact_id and k.opted_out_at is null
-        and lower(btrim(${text}::text)) = any(coalesce(
-          (select s.stop_words from broadcast_settings s where s.company_id = c.company_id),
-          ${DEFAULT_STOP_WORDS}::text[]))
-      returning 1
-    )
-    update broadcast_recipients r set replied_at = now()
-    where r.conversation_id = ${conversationId} and r.state = 'sent' and r.replied_at is null`.execute(db);
 }
 
 /** The bot's draft modules' ids (where a reply may continue), or nothing for another company's bot. */
