@@ -1,6 +1,7 @@
 import type { PublishResponse } from '@parley/contracts';
 import { type Flow, starterFlow } from '@parley/flow';
 import { flowFixture } from '@parley/flow/testing';
+import { moduleTypes } from '@parley/modules';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,7 +36,7 @@ describe('the module palette', () => {
     store.setState({ canvas: canvasAt(1000, 500) });
     renderWithApp(<ModulePalette store={store} />);
     const palette = screen.getByRole('navigation', { name: 'Modules' });
-    expect(within(palette).getAllByRole('button')).toHaveLength(15);
+    expect(within(palette).getAllByRole('button')).toHaveLength(moduleTypes.length);
     fireEvent.click(within(palette).getByRole('button', { name: 'Add Buttons' }));
     const added = store.getState().flow.modules.at(-1);
     expect(added).toMatchObject({

@@ -294,7 +294,7 @@ function ConnectForm({
         value={domain}
         onChange={(event) => setDomain(event.target.value)}
         onBlur={() => setTouched(true)}
-        placeholder="your-store.myshopify.com"
+        placeholder={t('store.fields.domainPlaceholder')}
         disabled={Boolean(knownDomain)}
         error={touched && !domainValid}
         helperText={touched && !domainValid ? t('store.errors.domain') : t('store.fields.domainHelp')}
