@@ -25,7 +25,7 @@ export type OrderStatusContent = z.infer<typeof orderStatusContentSchema>;
 const english = englishOf(orderStatusWords);
 const create = (say: Say<typeof orderStatusWords> = english): OrderStatusContent => ({
   orderNumber: '{{ order_number }}',
-  email: '{{ email }}',
+  email: `{{ ${say('defaults.emailVariable')} }}`,
   resultVariable: 'order',
   foundMessage: say('defaults.foundMessage'),
   notFoundMessage: say('defaults.notFoundMessage'),

@@ -6,6 +6,8 @@ export const orderStatusWords = {
   type: 'Order status',
   ports: { found: 'Found', not_found: 'Not found', failure: 'Failed' },
   defaults: {
+    /** The variable the buyer's email is read from: the one an Input module asks for by default. */
+    emailVariable: 'email',
     foundMessage:
       'Order **{{ order.name }}**: {{ order.fulfillmentStatus | lower | replace("_", " ") }}{% if order.tracking %}. [Track your parcel]({{ order.tracking[0].url }}){% endif %}',
     notFoundMessage: 'I couldn’t find an order with that number and email. Please check both and try again.',
