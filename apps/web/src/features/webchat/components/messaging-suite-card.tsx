@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/session/current-user';
 import { sunshineStatusQuery, useConnectSunshine, useDisconnectSunshine } from '../api/messaging-suite';
 import { deploymentsQuery } from '../api/webchat';
+import { ChannelDisconnect } from './channel-disconnect';
 
 /**
  * The bot settings' Messaging suite tab: connect the bot's published deployment to a Sunshine
@@ -172,7 +173,6 @@ function ConnectedStatus({
   const { enqueueSnackbar } = useSnackbar();
   const canPublish = useCan('bots:publish');
   const disconnect = useDisconnectSunshine(deploymentId);
-  const [confirming, setConfirming] = useState(false);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const rows: [string, string][] = [
@@ -215,34 +215,21 @@ function ConnectedStatus({
         </Alert>
       )}
       {disconnect.error && <Alert severity="error">{disconnect.error.message}</Alert>}
-      {canPublish &&
-        (confirming ? (
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography variant="body2">{t('messaging.disconnectConfirm')}</Typography>
-            <Button
-              color="error"
-              variant="contained"
-              disabled={disconnect.isPending}
-              onClick={() =>
-                disconnect.mutate(undefined, {
-                  onSuccess: () => enqueueSnackbar(t('messaging.disconnected'), { variant: 'success' }),
-                })
-              }
-            >
-              {t('messaging.disconnect')}
-            </Button>
-            <Button onClick={() => setConfirming(false)}>{t('messaging.cancel')}</Button>
-          </Stack>
-        ) : (
-          <Button
-            color="error"
-            variant="outlined"
-            onClick={() => setConfirming(true)}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            {t('messaging.disconnect')}
-          </Button>
-        ))}
+      {canPublish && (
+        <ChannelDisconnect
+          words={{
+            confirm: t('messaging.disconnectConfirm'),
+            disconnect: t('messaging.disconnect'),
+            cancel: t('messaging.cancel'),
+          }}
+          pending={disconnect.isPending}
+          onDisconnect={() =>
+            disconnect.mutate(undefined, {
+              onSuccess: () => enqueueSnackbar(t('messaging.disconnected'), { variant: 'success' }),
+            })
+          }
+        />
+      )}
     </Stack>
   );
 }

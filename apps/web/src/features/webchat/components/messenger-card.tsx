@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/session/current-user';
 import { messengerStatusQuery, useConnectMessenger, useDisconnectMessenger } from '../api/messenger';
 import { deploymentsQuery } from '../api/webchat';
+import { ChannelDisconnect } from './channel-disconnect';
 
 type Connected = Extract<MessengerStatus, { connected: true }>;
 
@@ -171,7 +172,6 @@ function ConnectedStatus({ deploymentId, status }: { deploymentId: string; statu
   const { enqueueSnackbar } = useSnackbar();
   const canPublish = useCan('bots:publish');
   const disconnect = useDisconnectMessenger(deploymentId);
-  const [confirming, setConfirming] = useState(false);
   const [replacing, setReplacing] = useState(false);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -223,37 +223,29 @@ function ConnectedStatus({ deploymentId, status }: { deploymentId: string; statu
         </Alert>
       )}
       {disconnect.error && <Alert severity="error">{disconnect.error.message}</Alert>}
-      {canPublish &&
-        (confirming ? (
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography variant="body2">{t('messenger.disconnectConfirm')}</Typography>
-            <Button
-              color="error"
-              variant="contained"
-              disabled={disconnect.isPending}
-              onClick={() =>
-                disconnect.mutate(undefined, {
-                  onSuccess: () => enqueueSnackbar(t('messenger.disconnected'), { variant: 'success' }),
-                })
-              }
-            >
-              {t('messenger.disconnect')}
-            </Button>
-            <Button onClick={() => setConfirming(false)}>{t('messenger.cancel')}</Button>
-          </Stack>
-        ) : (
-          <Stack direction="row" spacing={1.5}>
+      {canPublish && (
+        <ChannelDisconnect
+          words={{
+            confirm: t('messenger.disconnectConfirm'),
+            disconnect: t('messenger.disconnect'),
+            cancel: t('messenger.cancel'),
+          }}
+          pending={disconnect.isPending}
+          onDisconnect={() =>
+            disconnect.mutate(undefined, {
+              onSuccess: () => enqueueSnackbar(t('messenger.disconnected'), { variant: 'success' }),
+            })
+          }
+          actions={
             <Button
               variant={status.disconnectedAt ? 'contained' : 'outlined'}
               onClick={() => setReplacing(true)}
             >
               {t('messenger.replaceToken')}
             </Button>
-            <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
-              {t('messenger.disconnect')}
-            </Button>
-          </Stack>
-        ))}
+          }
+        />
+      )}
     </Stack>
   );
 }
