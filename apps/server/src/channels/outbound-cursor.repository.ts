@@ -1,3 +1,5 @@
+import { type ConversationEventData, EVENT } from '@parley/contracts';
+import { sql } from 'kysely';
 import type { Queryable } from '../db/database';
 
 /**
@@ -78,4 +80,20 @@ export async function notePartSent(
     .set({ sent_parts: parts })
     .where('conversation_id', '=', conversationId)
     .execute();
+}
+
+/** Logs, in the transcript after the message, that the channel did not deliver it and why. */
+export async function insertNotDelivered(
+  db: Queryable,
+  conversationId: string,
+  data: ConversationEventData<typeof EVENT.MessageNotDelivered>,
+): Promise<{ companyId: string; botId: string } | undefined> {
+  const event = { name: EVENT.MessageNotDelivered, at: Date.now(), afterOutputs: 0, dimensions: {}, data };
+  const result = await sql<{ company_id: string; bot_id: string }>`
+    insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
+    select id, company_id, bot_id, deployment_id, ${JSON.stringify([event])}::jsonb, ${data.seq}
+    from conversations where id = ${conversationId}
+    returning company_id, bot_id`.execute(db);
+  const row = result.rows[0];
+  return row && { companyId: row.company_id, botId: row.bot_id };
 }

@@ -1,7 +1,10 @@
+import type { ConversationEventData, EVENT } from '@parley/contracts';
+import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
 import {
   type ChannelCursorTable,
   finishMessage,
+  insertNotDelivered,
   notePartSent,
   releaseMessage,
   unsentMessages,
@@ -29,4 +32,17 @@ export async function resumeSending(
   await notePartSent(db, table, conversationId, sentParts);
   await releaseMessage(db, table, conversationId);
   return { sentSeq: cursor.sent_seq, sentParts };
+}
+
+/** Says in the transcript, and to whoever has the conversation open, that a message was not delivered. */
+export async function logNotDelivered(
+  ctx: AppContext,
+  conversationId: string,
+  data: ConversationEventData<typeof EVENT.MessageNotDelivered>,
+): Promise<void> {
+  const logged = await insertNotDelivered(ctx.database.db, conversationId, {
+    ...data,
+    ...(data.error ? { error: data.error.slice(0, 500) } : {}),
+  });
+  if (logged) ctx.conversations.bus.publishStored({ conversationId, ...logged, seq: 0 });
 }

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import { GraphApiError } from '../../integrations/graph/graph-client';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
-import { resumeSending } from '../outbound-cursor';
+import { logNotDelivered, resumeSending } from '../outbound-cursor';
 import {
   claimMessage,
   finishMessage,
@@ -12,12 +12,7 @@ import {
   releaseMessage,
   unsentMessages,
 } from '../outbound-cursor.repository';
-import {
-  conversationsOwedSending,
-  findOutbound,
-  insertNotDelivered,
-  noteError,
-} from './messenger.repository';
+import { conversationsOwedSending, findOutbound, noteError } from './messenger.repository';
 import { graphOf } from './messenger-connect.service';
 import { noteGraphFailure } from './messenger-inbound';
 import { messengerMessages } from './messenger-messages';
@@ -120,15 +115,8 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
     out,
     (message) => piecesOf(message).length,
   );
-  const notDelivered = async (seq: number, reason: NotDelivered, error?: string) => {
-    const logged = await insertNotDelivered(db, conversationId, {
-      channel: 'messenger',
-      seq,
-      reason,
-      ...(error ? { error: error.slice(0, 500) } : {}),
-    });
-    if (logged) ctx.conversations.bus.publishStored({ conversationId, ...logged, seq: 0 });
-  };
+  const notDelivered = (seq: number, reason: NotDelivered, error?: string) =>
+    logNotDelivered(ctx, conversationId, { channel: 'messenger', seq, reason, ...(error ? { error } : {}) });
   const client = graphOf(ctx, out);
   let disconnected = out.disconnected_at !== null;
   for (const message of await unsentMessages(db, conversationId, sentSeq)) {

@@ -1,4 +1,3 @@
-import { type ConversationEventData, EVENT } from '@parley/contracts';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { MessengerConnectionRow } from '../../db/tables/messenger.table';
@@ -177,22 +176,6 @@ export async function findOutbound(db: Queryable, conversationId: string) {
     ])
     .where('mc.conversation_id', '=', conversationId)
     .executeTakeFirst();
-}
-
-/** Logs, in the transcript after the message, that Messenger did not deliver it and why. */
-export async function insertNotDelivered(
-  db: Queryable,
-  conversationId: string,
-  data: ConversationEventData<typeof EVENT.MessageNotDelivered>,
-): Promise<{ companyId: string; botId: string } | undefined> {
-  const event = { name: EVENT.MessageNotDelivered, at: Date.now(), afterOutputs: 0, dimensions: {}, data };
-  const result = await sql<{ company_id: string; bot_id: string }>`
-    insert into conversation_event_log (conversation_id, company_id, bot_id, deployment_id, events, after_seq)
-    select id, company_id, bot_id, deployment_id, ${JSON.stringify([event])}::jsonb, ${data.seq}
-    from conversations where id = ${conversationId}
-    returning company_id, bot_id`.execute(db);
-  const row = result.rows[0];
-  return row && { companyId: row.company_id, botId: row.bot_id };
 }
 
 /** Messenger conversations with bot or agent messages not sent yet (for the sweep on start). */

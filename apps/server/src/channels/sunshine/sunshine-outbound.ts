@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
 import { SunshineApiError, sunshineClient } from '../../integrations/sunshine/sunshine-client';
-import { resumeSending } from '../outbound-cursor';
+import { logNotDelivered, resumeSending } from '../outbound-cursor';
 import {
   claimMessage,
   finishMessage,
@@ -207,12 +207,15 @@ async function sendAttempt(ctx: AppContext, conversationId: string, attempt: num
           await releaseMessage(db, TABLE, conversationId);
           await fail(error, `Message ${message.seq} was not sent`);
         }
-        // Refused (or out of attempts): noted, given up, and the next message goes.
-        await noteError(
-          db,
-          out.deployment_id,
-          `Message ${message.seq} was not sent: ${ensureError(error).message}`,
-        );
+        // Refused (or out of attempts): noted, said in the transcript, given up, and the next goes.
+        const why = ensureError(error).message;
+        await noteError(db, out.deployment_id, `Message ${message.seq} was not sent: ${why}`);
+        await logNotDelivered(ctx, conversationId, {
+          channel: 'sunshine',
+          seq: message.seq,
+          reason: 'refused',
+          error: why,
+        });
         break;
       }
     }

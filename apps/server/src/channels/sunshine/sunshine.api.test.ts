@@ -505,6 +505,15 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     });
     expect(status.json().lastError).toMatch(/was not sent: The messaging suite answered 400/);
     expect(sentTexts(scId)).toHaveLength(1);
+    // The transcript says so after the refused message, where the agent reads it.
+    const { conversation_id: id } = await scConversation(scId);
+    const inbox = await t.request({ method: 'GET', url: `/api/inbox/conversations/${id}`, headers: owner });
+    const refused = inbox.json<InboxTranscript>().events.find((one) => one.name === 'Message Not Delivered');
+    expect(refused?.data).toMatchObject({
+      channel: 'sunshine',
+      reason: 'refused',
+      error: expect.stringMatching(/answered 400/),
+    });
   });
 
   it('notes a malformed event and handles the rest of its batch', async () => {

@@ -95,3 +95,33 @@ describe('a translation failure in the transcript', () => {
     );
   });
 });
+
+describe('a message a channel did not deliver', () => {
+  const notDelivered = (data: Record<string, unknown>): InboxEvent => ({
+    name: 'Message Not Delivered',
+    at: '2026-11-24T10:00:00.000Z',
+    afterSeq: 4,
+    moduleId: null,
+    data: { seq: 4, ...data },
+  });
+
+  it('says why, in the words of the channel that refused it', () => {
+    renderWithApp(<EventLine event={notDelivered({ channel: 'messenger', reason: 'outside-window' })} />);
+    expect(screen.getByTestId('event')).toHaveTextContent(/Not sent on Messenger: the person last wrote/);
+  });
+
+  it('says the messaging suite refused a message, with what the suite answered', () => {
+    renderWithApp(
+      <EventLine
+        event={notDelivered({
+          channel: 'sunshine',
+          reason: 'refused',
+          error: 'The messaging suite answered 400',
+        })}
+      />,
+    );
+    expect(screen.getByTestId('event')).toHaveTextContent(
+      'Not delivered on the messaging suite: it refused the message (The messaging suite answered 400)',
+    );
+  });
+});

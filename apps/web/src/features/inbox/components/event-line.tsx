@@ -318,9 +318,12 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
       color: '#b45309',
     };
   }),
-  [EVENT.MessageNotDelivered]: lineView(EVENT.MessageNotDelivered, ({ reason, error }, t) => ({
+  [EVENT.MessageNotDelivered]: lineView(EVENT.MessageNotDelivered, ({ channel, reason, error }, t) => ({
     icon: SendRounded,
-    words: t(`event.notDelivered.${reason}`, { error: error ?? '' }),
+    // Each channel words its own reasons; a reason a channel has no words for reads as refused.
+    words: t([`event.notDelivered.${channel}.${reason}`, 'event.notDelivered.other.refused'], {
+      error: error ?? '',
+    }),
     color: '#b91c1c',
   })),
   [EVENT.KnowledgeAnswer]: eventView(EVENT.KnowledgeAnswer, KnowledgeAnswerEvent),
