@@ -3,7 +3,13 @@ import { callFailure, type EngineServices, type InstanceDelivery, OutsideCallFai
 import type { InstanceCallResult } from '@parley/modules';
 import type { AppContext } from '../../context';
 import type { JobPayloads } from '../../jobs/job-queue';
-import { deliverAttempt, deliverToInstance, prepareDelivery } from './webhook-delivery';
+import {
+  callInstance,
+  deliverAttempt,
+  deliverToInstance,
+  holdForTurn,
+  prepareDelivery,
+} from './webhook-delivery';
 import { findInstance, type InstanceWithTemplate } from './webhooks.repository';
 
 const callResultOf = (
@@ -95,14 +101,15 @@ export function instanceWebhooks(ctxOf: () => AppContext): EngineServices['webho
           callFailure('not_configured', 'This installed webhook was removed; choose another in the module'),
         );
       if (instance.asynchronous) return queueDelivery(ctx, instance, call);
-      const result = await deliverToInstance(
+      const { result, row } = await callInstance(
         ctx,
         instance,
         { variables: call.variables, renderedFields: call.fields },
         liveOrigin(call),
         { timeoutMs: call.timeoutMs },
       );
-      return callResultOf(instance, result);
+      // Logged by the turn's own write (one commit for both): see takeTurnDeliveries.
+      return holdForTurn(ctx, callResultOf(instance, result), row);
     },
   };
 }
