@@ -487,6 +487,9 @@ export async function runConversationTurn(
           seed,
           calls: [{ kind: call.kind, target: call.target }],
         };
+        // What the call needs that has no side effect (an installed webhook's instance) is read
+        // while the claim is written.
+        call.warm?.();
         const claimed = await ctx.conversations.writes.claim({
           conversationId,
           readTurns: stateOf(row).turns,
@@ -548,6 +551,7 @@ async function finishClaimedTurn(
         pending.calls.push({ kind: call.kind, target: call.target });
         const conversationId = row.id;
         const leaseMs = leaseFor(ctx, call);
+        call.warm?.();
         if (!(await recordPendingCalls(ctx.database.db, { conversationId, owner, leaseMs, pending })))
           throw takenOver();
         continue;

@@ -159,8 +159,11 @@ async function exchange(hop: Hop, options: GuardedHttpOptions, signal: AbortSign
 
 /** How many destinations keep their connections open between calls (the least recently used go). */
 const MAX_POOLS = 200;
-/** How long an unused connection is kept (a receiver may say less in its `Keep-Alive` header). */
-const KEEP_ALIVE_MS = 4_000;
+/**
+ * How long an unused connection is kept (a receiver may say less in its `Keep-Alive` header): well
+ * under the usual servers' own 5 s and more, so a call does not meet a socket its receiver is closing.
+ */
+const KEEP_ALIVE_MS = 2_000;
 const pools = new Map<string, Agent>();
 
 /**
