@@ -29,7 +29,14 @@ export interface EngineServices {
   };
   http: { request(request: HttpRequest): Promise<HttpResponse> };
   /** The company's installed webhooks: the host makes, signs and logs the delivery. */
-  webhooks: { deliver(call: InstanceDelivery): Promise<InstanceCallResult> };
+  webhooks: {
+    deliver(call: InstanceDelivery): Promise<InstanceCallResult>;
+    /**
+     * The same call is about to be delivered: a host may start what the delivery needs that has
+     * no side effect (reading the instance) while it records the call, so the two overlap.
+     */
+    warm?(call: InstanceDelivery): void;
+  };
   /** Retrieval over the bot's knowledge and one model call: an answer with citations, or no match. */
   knowledge: { answer(request: KnowledgeRequest): Promise<KnowledgeAnswer> };
   /** The company's connected store (Shopify): the host holds the token and makes the calls. */

@@ -4,6 +4,7 @@ import type { Flow } from '@parley/flow';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { MessageTranslation } from '../../db/tables/conversation.table';
+import { type TurnDelivery, turnDeliveriesInsert } from '../webhooks/webhooks.repository';
 import type { PendingTurn } from './pending-turn';
 
 export interface NewConversation {
@@ -149,6 +150,8 @@ export interface TurnWrite {
   agentId?: string | null;
   /** The id the client sent the turn's message with: the write lands only if none holds it yet. */
   clientMessageId: string | null;
+  /** The turn's webhook deliveries, logged by its write whether or not the turn lands. */
+  deliveries?: TurnDelivery[];
 }
 
 /** The inbox's view of a turn: its last message, and whether it fell back or asked for an agent. */
@@ -196,9 +199,11 @@ function writeRow(write: TurnWrite) {
  * conversations go in one statement when they come together (see TurnWrites), so a busy server
  * makes one commit for many turns.
  * A turn is not written, and its entry is null, if another turn was stored since it read the state,
- * a turn is pending that is not this one, or the deployment serves another flow now.
+ * a turn is pending that is not this one, or the deployment serves another flow now. The turns'
+ * webhook deliveries are logged either way (the call was made).
  */
 export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<(ChatMessage[] | null)[]> {
+  const deliveries = writes.flatMap((write) => write.deliveries ?? []);
   const result = await sql<{ id: string; messages: ChatMessage[] }>`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(writes.map(writeRow))}::jsonb) as t(
@@ -261,7 +266,12 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
       select c.id, c.company_id, c.bot_id, c.deployment_id, c.events, c.seq_before + c.incoming
       from conversation c where jsonb_array_length(c.events) > 0
       returning 1
-    )
+    )${
+      deliveries.length > 0
+        ? sql`,
+    logged_deliveries as (${turnDeliveriesInsert(deliveries)})`
+        : sql``
+    }
     select c.id,
       (select coalesce(json_agg(json_build_object('seq', m.seq, 'role', m.role, 'message', m.message, 'created_at', m.created_at) order by m.seq), '[]'::json)
        from inserted_messages m where m.conversation_id = c.id) as messages

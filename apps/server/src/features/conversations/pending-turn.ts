@@ -74,6 +74,8 @@ export interface NextCall {
   target: string;
   timeoutMs: number;
   perform(): Promise<unknown>;
+  /** Starts what the call needs that has no side effect, while the turn records it (see warm). */
+  warm?(): void;
 }
 
 /** Refusal given to the engine for a call not made yet: the turn's result is thrown away. */
@@ -115,9 +117,15 @@ export function replayingServices(
   const engineCalls = known.filter((call) => call.kind !== 'translate');
   let made = 0;
   let next: NextCall | null = null;
-  const defer = (kind: CallKind, target: string, timeoutMs: number, perform: () => Promise<unknown>) => {
+  const defer = (
+    kind: CallKind,
+    target: string,
+    timeoutMs: number,
+    perform: () => Promise<unknown>,
+    warm?: () => void,
+  ) => {
     // A new call goes after every recorded one.
-    next ??= { index: known.length, kind, target, timeoutMs, perform };
+    next ??= { index: known.length, kind, target, timeoutMs, perform, ...(warm ? { warm } : {}) };
     return Promise.reject(DEFERRED);
   };
   const answer = <T>(outcome: CallOutcome): Promise<T> =>
@@ -127,6 +135,7 @@ export function replayingServices(
     target: string,
     timeoutMs: number,
     perform: () => Promise<T>,
+    warm?: () => void,
   ): Promise<T> => {
     const recorded = engineCalls[made++];
     if (recorded?.outcome) {
@@ -134,7 +143,7 @@ export function replayingServices(
         return Promise.reject(new Error('The turn changed while its outside call was pending'));
       return answer(recorded.outcome);
     }
-    return defer(kind, target, timeoutMs, perform) as Promise<T>;
+    return defer(kind, target, timeoutMs, perform, warm) as Promise<T>;
   };
   const keyedCall = <T>(key: string, timeoutMs: number, perform: () => Promise<T>): Promise<T> => {
     const recorded = known.find((call) => call.kind === 'translate' && call.target === key && call.outcome);
@@ -153,8 +162,12 @@ export function replayingServices(
       },
       webhooks: {
         deliver: (call) =>
-          ask('webhook', `instance ${call.instanceId}`, call.timeoutMs, () =>
-            services.webhooks.deliver(call),
+          ask(
+            'webhook',
+            `instance ${call.instanceId}`,
+            call.timeoutMs,
+            () => services.webhooks.deliver(call),
+            () => services.webhooks.warm?.(call),
           ),
       },
       llm: {

@@ -13,6 +13,8 @@ import type { AppContext, PlannedTurn, StoredTurn } from '../../context';
 import { ConflictException, NotFoundException } from '../../errors';
 import { knowledgePort } from '../knowledge/knowledge-port';
 import { storePort } from '../store/store-port';
+import { takeTurnDeliveries } from '../webhooks/webhook-delivery';
+import { insertTurnDeliveries, type TurnDelivery } from '../webhooks/webhooks.repository';
 import {
   abandonedTurns,
   loadForTurn,
@@ -485,6 +487,9 @@ export async function runConversationTurn(
           seed,
           calls: [{ kind: call.kind, target: call.target }],
         };
+        // What the call needs that has no side effect (an installed webhook's instance) is read
+        // while the claim is written.
+        call.warm?.();
         const claimed = await ctx.conversations.writes.claim({
           conversationId,
           readTurns: stateOf(row).turns,
@@ -527,32 +532,49 @@ async function finishClaimedTurn(
   const owner = conversations.instanceId;
   let row = claimedRow;
   let call = firstCall;
-  for (;;) {
-    if (call) {
-      const made = pending.calls[call.index];
-      if (made) made.outcome = await performCall(call);
+  // Webhook deliveries made and not logged yet: the turn's write logs them in its own commit.
+  let deliveries: TurnDelivery[] = [];
+  try {
+    for (;;) {
+      if (call) {
+        const made = pending.calls[call.index];
+        if (made) {
+          made.outcome = await performCall(call);
+          if (made.outcome.ok) deliveries.push(...takeTurnDeliveries(made.outcome.value));
+        }
+      }
+      const plan = await planTurn(ctx, row, pending, { calls: pending.calls, seed: pending.seed, owner });
+      if (plan.nextCall !== null) {
+        await insertTurnDeliveries(ctx.database.db, deliveries);
+        deliveries = [];
+        call = plan.nextCall;
+        pending.calls.push({ kind: call.kind, target: call.target });
+        const conversationId = row.id;
+        const leaseMs = leaseFor(ctx, call);
+        call.warm?.();
+        if (!(await recordPendingCalls(ctx.database.db, { conversationId, owner, leaseMs, pending })))
+          throw takenOver();
+        continue;
+      }
+      call = null;
+      plan.write.deliveries = deliveries;
+      const stored = await storeTurn(ctx, plan, row, pending);
+      // Logged by the write, whether or not the turn landed.
+      deliveries = [];
+      if (stored) {
+        const after = afterTurn(row, plan);
+        conversations.cache.remember(after);
+        return { outcome: outcomeOf(stored, plan), row: after };
+      }
+      // Not stored: the deployment serves another flow now (work the turn out on it, with the
+      // outcomes known), or this claim was taken over after its lease ran out.
+      row = await readTurnRow(ctx, row.id);
+      if (row.pending_owner !== owner) throw takenOver();
     }
-    const plan = await planTurn(ctx, row, pending, { calls: pending.calls, seed: pending.seed, owner });
-    if (plan.nextCall !== null) {
-      call = plan.nextCall;
-      pending.calls.push({ kind: call.kind, target: call.target });
-      const conversationId = row.id;
-      const leaseMs = leaseFor(ctx, call);
-      if (!(await recordPendingCalls(ctx.database.db, { conversationId, owner, leaseMs, pending })))
-        throw takenOver();
-      continue;
-    }
-    call = null;
-    const stored = await storeTurn(ctx, plan, row, pending);
-    if (stored) {
-      const after = afterTurn(row, plan);
-      conversations.cache.remember(after);
-      return { outcome: outcomeOf(stored, plan), row: after };
-    }
-    // Not stored: the deployment serves another flow now (work the turn out on it, with the
-    // outcomes known), or this claim was taken over after its lease ran out.
-    row = await readTurnRow(ctx, row.id);
-    if (row.pending_owner !== owner) throw takenOver();
+  } finally {
+    // The turn stopped before its write: the calls it made are logged all the same (and if that
+    // fails too, the turn's own error is the one to tell).
+    if (deliveries.length > 0) await insertTurnDeliveries(ctx.database.db, deliveries).catch(() => {});
   }
 }
 

@@ -10,7 +10,9 @@ import {
   finishDelivery,
   type InstanceWithTemplate,
   insertDelivery,
+  insertTurnDeliveries,
   type NewDelivery,
+  type TurnDelivery,
 } from './webhooks.repository';
 
 /** What the log keeps of an answer's body; the rest is cut (the call itself reads up to the cap). */
@@ -186,11 +188,28 @@ const resultOf = (deliveryId: string, logged: RenderedWebhookRequest, answer: An
 });
 
 /**
- * Calls an instance for a conversation (its variables, and the module's `bot` fields) and logs
- * the delivery: the request with secrets masked, the answer cut to MAX_LOGGED_BODY, why it failed
- * by name. Holds no database connection while the call is made. Never throws for the call's own
- * failures: they are the result's `failure`.
+ * Calls an instance for a conversation (its variables, and the module's `bot` fields): the result,
+ * and the delivery's row for the log (the request with secrets masked, the answer cut to
+ * MAX_LOGGED_BODY, why it failed by name), not written yet. Holds no database connection while the
+ * call is made. Never throws for the call's own failures: they are the result's `failure`.
  */
+export async function callInstance(
+  ctx: AppContext,
+  instance: InstanceWithTemplate,
+  input: DeliveryInput,
+  origin: DeliveryOrigin,
+  options: { timeoutMs?: number; deliveryId?: string } = {},
+): Promise<{ result: WebhookCallResult; row: TurnDelivery }> {
+  const prepared = prepareDelivery(ctx, instance, input);
+  const deliveryId = options.deliveryId ?? randomUUID();
+  const answer = await send(ctx, instance, prepared, deliveryId, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+  return {
+    result: resultOf(deliveryId, prepared.logged, answer),
+    row: rowOf(instance, deliveryId, input, prepared.logged, origin, answer),
+  };
+}
+
+/** Calls an instance (see callInstance) and logs the delivery. */
 export async function deliverToInstance(
   ctx: AppContext,
   instance: InstanceWithTemplate,
@@ -198,11 +217,39 @@ export async function deliverToInstance(
   origin: DeliveryOrigin,
   options: { timeoutMs?: number; deliveryId?: string } = {},
 ): Promise<WebhookCallResult> {
-  const prepared = prepareDelivery(ctx, instance, input);
-  const deliveryId = options.deliveryId ?? randomUUID();
-  const answer = await send(ctx, instance, prepared, deliveryId, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
-  await insertDelivery(ctx.database.db, rowOf(instance, deliveryId, input, prepared.logged, origin, answer));
-  return resultOf(deliveryId, prepared.logged, answer);
+  const { result, row } = await callInstance(ctx, instance, input, origin, options);
+  await insertDelivery(ctx.database.db, row);
+  return result;
+}
+
+/**
+ * Live turns' deliveries not logged yet, by the result their call gave the turn: the turn's write
+ * logs them (see takeTurnDeliveries), one commit for both. One its turn never takes (the call
+ * outlived the turn's own limit for it) is logged alone after HELD_AT_MOST_MS.
+ */
+const heldForTurns = new WeakMap<object, { row: TurnDelivery; timer: NodeJS.Timeout }>();
+const HELD_AT_MOST_MS = 30_000;
+
+/** Hands a live turn its call's result, the delivery held for the turn's write to log. */
+export function holdForTurn<T extends object>(ctx: AppContext, result: T, row: TurnDelivery): T {
+  const timer = setTimeout(() => {
+    heldForTurns.delete(result);
+    // The server may be stopping; the turn is long over either way.
+    void insertTurnDeliveries(ctx.database.db, [row]).catch(() => {});
+  }, HELD_AT_MOST_MS);
+  timer.unref();
+  heldForTurns.set(result, { row, timer });
+  return result;
+}
+
+/** The deliveries a call's result holds for its turn's write (none for other calls). */
+export function takeTurnDeliveries(result: unknown): TurnDelivery[] {
+  if (typeof result !== 'object' || result === null) return [];
+  const held = heldForTurns.get(result);
+  if (!held) return [];
+  heldForTurns.delete(result);
+  clearTimeout(held.timer);
+  return [held.row];
 }
 
 /**

@@ -3,7 +3,13 @@ import { callFailure, type EngineServices, type InstanceDelivery, OutsideCallFai
 import type { InstanceCallResult } from '@parley/modules';
 import type { AppContext } from '../../context';
 import type { JobPayloads } from '../../jobs/job-queue';
-import { deliverAttempt, deliverToInstance, prepareDelivery } from './webhook-delivery';
+import {
+  callInstance,
+  deliverAttempt,
+  deliverToInstance,
+  holdForTurn,
+  prepareDelivery,
+} from './webhook-delivery';
 import { findInstance, type InstanceWithTemplate } from './webhooks.repository';
 
 const callResultOf = (
@@ -86,23 +92,35 @@ const liveOrigin = (call: {
  * machinery, so the call is made with no connection or lock held and its outcome is recorded once.
  */
 export function instanceWebhooks(ctxOf: () => AppContext): EngineServices['webhooks'] {
+  // Instances being read for calls about to be made, by the call (see warm).
+  const reading = new WeakMap<InstanceDelivery, Promise<InstanceWithTemplate | undefined>>();
   return {
+    warm(call) {
+      const ctx = ctxOf();
+      const read = findInstance(ctx.database.db, call.companyId, call.instanceId);
+      // A failed read is the delivery's to report, or nobody's if the turn does not make the call.
+      read.catch(() => {});
+      reading.set(call, read);
+    },
     async deliver(call) {
       const ctx = ctxOf();
-      const instance = await findInstance(ctx.database.db, call.companyId, call.instanceId);
+      const read = reading.get(call);
+      reading.delete(call);
+      const instance = await (read ?? findInstance(ctx.database.db, call.companyId, call.instanceId));
       if (!instance)
         throw new OutsideCallFailed(
           callFailure('not_configured', 'This installed webhook was removed; choose another in the module'),
         );
       if (instance.asynchronous) return queueDelivery(ctx, instance, call);
-      const result = await deliverToInstance(
+      const { result, row } = await callInstance(
         ctx,
         instance,
         { variables: call.variables, renderedFields: call.fields },
         liveOrigin(call),
         { timeoutMs: call.timeoutMs },
       );
-      return callResultOf(instance, result);
+      // Logged by the turn's own write (one commit for both): see takeTurnDeliveries.
+      return holdForTurn(ctx, callResultOf(instance, result), row);
     },
   };
 }

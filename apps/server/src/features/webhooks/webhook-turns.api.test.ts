@@ -12,6 +12,7 @@ import type {
   WebhookTemplate,
 } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
@@ -224,6 +225,68 @@ describe('bots calling installed webhooks', () => {
     expect(delivery?.request.headers).toEqual([{ name: 'Authorization', value: 'Bearer ••••' }]);
     const [event] = await resultEvents(conversation.conversationId);
     expect(event?.data).toMatchObject({ ok: true, status: 200, deliveryId: delivery?.id });
+  });
+
+  it('logs a turn’s deliveries with the turn’s own write, and the first of two calls before the second is made', async () => {
+    const instance = await install((await template()).id, '/ok');
+    // Two lookups in one turn: the first is logged before the turn records and makes the second.
+    const twice = flowFixture()
+      .module(
+        'start',
+        'input',
+        { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
+        { next: 'first' },
+      )
+      .module(
+        'first',
+        'webhook',
+        {
+          url: 'https://unused.example',
+          instance: { ...instance, fields: { order: '{{ order }}' }, maps: [] },
+        },
+        { success: 'second' },
+      )
+      .module(
+        'second',
+        'webhook',
+        {
+          url: 'https://unused.example',
+          instance: { ...instance, fields: { order: '{{ order }}-again' }, maps: ['order_status'] },
+        },
+        { success: 'tell' },
+      )
+      .module('tell', 'text', { text: 'Order {{ order }}: {{ order_status }}' }, { next: 'start' });
+    const { key } = await deployedBot(t, headers, 'Twice', twice);
+    const conversation = await startChat(t, key);
+    const statements: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const query = args[0] as string | { text?: string };
+      statements.push((typeof query === 'string' ? query : (query.text ?? '')).toLowerCase());
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      expect(await say(conversation, 'B-2')).toContain('Order B-2: shipped');
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    const deliveries = await deliveriesOf(conversation.conversationId);
+    expect(deliveries.map((delivery) => [delivery.module_id, delivery.ok])).toEqual(
+      expect.arrayContaining([
+        ['first', true],
+        ['second', true],
+      ]),
+    );
+    expect(deliveries).toHaveLength(2);
+    const [event] = await resultEvents(conversation.conversationId);
+    expect(deliveries.map((delivery) => delivery.id)).toContain(event?.data.deliveryId);
+    if (testEngine === 'postgres') {
+      const logging = statements.filter((text) => text.includes('insert into "webhook_deliveries"'));
+      const writes = statements.filter((text) => /update conversations c set/.test(text));
+      // The first delivery alone; the second in the statement that stores the turn (one commit).
+      expect(logging).toHaveLength(1);
+      expect(writes.filter((text) => text.includes('insert into webhook_deliveries'))).toHaveLength(1);
+    }
   });
 
   it.each([

@@ -292,6 +292,41 @@ export async function insertDelivery(db: Queryable, delivery: NewDelivery): Prom
   return row.id;
 }
 
+/** A live turn's delivery, its id decided before the call, logged with the turn's write. */
+export type TurnDelivery = NewDelivery & { id: string };
+
+/**
+ * Logs live turns' deliveries as a data-modifying part of the statement that stores their turns
+ * (see persistTurns): it runs whether or not a turn lands, in the turn's own commit. A delivery
+ * already logged (by `insertTurnDeliveries`, when its turn did not get to its write) stays as it is.
+ */
+export function turnDeliveriesInsert(deliveries: readonly TurnDelivery[]) {
+  return sql`insert into webhook_deliveries (id, company_id, instance_id, bot_id, conversation_id,
+      module_id, kind, replay_of, retry_of, attempt, input, request, ok, status, duration_ms,
+      response_body, failure_reason, failure_message)
+    select d.id, d.company_id, d.instance_id, d.bot_id, d.conversation_id, d.module_id, d.kind,
+      d.replay_of, d.retry_of, coalesce(d.attempt, 1), d.input::jsonb, d.request::jsonb, d.ok, d.status,
+      coalesce(d.duration_ms, 0), coalesce(d.response_body, ''), d.failure_reason, d.failure_message
+    from jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) as d(id uuid, company_id uuid,
+      instance_id uuid, bot_id uuid, conversation_id uuid, module_id text, kind text, replay_of uuid,
+      retry_of uuid, attempt int, input text, request text, ok boolean, status int, duration_ms int,
+      response_body text, failure_reason text, failure_message text)
+    on conflict do nothing`;
+}
+
+/** Logs live turns' deliveries on their own (their turn stopped before its write). */
+export async function insertTurnDeliveries(
+  db: Queryable,
+  deliveries: readonly TurnDelivery[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
+  await db
+    .insertInto('webhook_deliveries')
+    .values([...deliveries])
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
 /** Writes an attempt's row before its call; false when that attempt's row exists already. */
 export async function claimDelivery(db: Queryable, delivery: NewDelivery): Promise<boolean> {
   const row = await db

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emptyAllowList, parseAllowList } from './address-policy';
 import {
@@ -282,6 +283,36 @@ describe('the guarded HTTP client for user-configured calls', () => {
         await expect(get(`http://hooks.test:${port}/huge?${query}`, options)).rejects.toMatchObject(
           failure('the answer from hooks.test is larger than 1000 bytes'),
         );
+    });
+
+    it('keeps its connection for the next call to the address it checked, and connects anew when the name moves', async () => {
+      let moved = false;
+      const moving = fakeDns({ 'moving.test': () => [moved ? '127.0.0.2' : '127.0.0.1'] });
+      const allowed = { ...options, allow: parseAllowList(['moving.test']), resolve: moving.resolve };
+      const { server: own, seen: got } = receiver();
+      const sockets: string[] = [];
+      own.on('connection', (socket) => sockets.push(socket.localAddress ?? ''));
+      // Every loopback address, so the name can move from one to another.
+      const ownPort = await new Promise<number>((resolve) =>
+        own.listen(0, '0.0.0.0', () => resolve((own.address() as AddressInfo).port)),
+      );
+      try {
+        for (const path of ['/a', '/b', '/c']) {
+          await get(`http://moving.test:${ownPort}${path}`, allowed);
+          // A turn's own work between its calls: the finished call's socket is free again by then.
+          await sleep(20);
+        }
+        expect(got.map(({ path }) => path)).toEqual(['/a', '/b', '/c']);
+        expect(sockets).toEqual(['127.0.0.1']);
+        // Each call still asks DNS and checks the answer; a new address is a new connection.
+        expect(moving.asked).toEqual(['moving.test', 'moving.test', 'moving.test']);
+        moved = true;
+        await get(`http://moving.test:${ownPort}/d`, allowed);
+        expect(sockets).toEqual(['127.0.0.1', '127.0.0.2']);
+      } finally {
+        own.closeAllConnections();
+        await new Promise((resolve) => own.close(resolve));
+      }
     });
   });
 });

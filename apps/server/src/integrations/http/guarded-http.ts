@@ -132,33 +132,64 @@ async function exchange(hop: Hop, options: GuardedHttpOptions, signal: AbortSign
   if (hop.url.protocol !== 'http:' && hop.url.protocol !== 'https:')
     throw new DestinationRefused(`scheme ${hop.url.protocol}`);
   const addresses = await checkedAddresses(hop.url, options, signal);
-  const agent = new Agent({ connect: { lookup: pinnedLookup(addresses) } });
-  try {
-    const { statusCode, headers, body } = await undiciRequest(hop.url, {
-      dispatcher: agent,
-      method: hop.method,
-      headers: hop.headers,
-      body: hop.body,
-      signal,
-    });
-    // Reading reports the body's errors; one left unread (a redirect, an oversized answer) is
-    // destroyed, and its abort must not surface as an uncaught error.
-    body.on('error', () => {});
-    const location = headers.location;
-    if (redirectStatuses.has(statusCode) && typeof location === 'string') {
-      body.destroy();
-      return { kind: 'redirect', status: statusCode, location };
-    }
-    const flat = Object.fromEntries(
-      Object.entries(headers).flatMap(([name, value]) =>
-        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
-      ),
-    );
-    const text = await readCapped(body, options.maxResponseBytes, Number(flat['content-length']));
-    return { kind: 'response', response: { status: statusCode, headers: flat, body: text } };
-  } finally {
-    await agent.destroy().catch(() => {});
+  const agent = pinnedPool(hop.url, addresses);
+  const { statusCode, headers, body } = await undiciRequest(hop.url, {
+    dispatcher: agent,
+    method: hop.method,
+    headers: hop.headers,
+    body: hop.body,
+    signal,
+  });
+  // Reading reports the body's errors; one left unread (a redirect, an oversized answer) is
+  // destroyed, and its abort must not surface as an uncaught error.
+  body.on('error', () => {});
+  const location = headers.location;
+  if (redirectStatuses.has(statusCode) && typeof location === 'string') {
+    body.destroy();
+    return { kind: 'redirect', status: statusCode, location };
   }
+  const flat = Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
+    ),
+  );
+  const text = await readCapped(body, options.maxResponseBytes, Number(flat['content-length']));
+  return { kind: 'response', response: { status: statusCode, headers: flat, body: text } };
+}
+
+/** How many destinations keep their connections open between calls (the least recently used go). */
+const MAX_POOLS = 200;
+/**
+ * How long an unused connection is kept (a receiver may say less in its `Keep-Alive` header): well
+ * under the usual servers' own 5 s and more, so a call does not meet a socket its receiver is closing.
+ */
+const KEEP_ALIVE_MS = 2_000;
+const pools = new Map<string, Agent>();
+
+/**
+ * The connections to one destination as checked: its origin and the addresses it resolved to now.
+ * A webhook's next call reuses an open socket instead of connecting (and shaking hands for https)
+ * again, which was most of the client's own time. A pool connects only to the addresses it was made
+ * for, so a host that resolves elsewhere later gets another pool, checked again.
+ */
+function pinnedPool(url: URL, addresses: ResolvedAddress[]): Agent {
+  const key = `${url.origin} ${addresses.map(({ address }) => address).join(' ')}`;
+  let agent = pools.get(key);
+  if (agent) pools.delete(key);
+  else
+    agent = new Agent({
+      connect: { lookup: pinnedLookup(addresses) },
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      keepAliveMaxTimeout: KEEP_ALIVE_MS,
+    });
+  pools.set(key, agent);
+  for (const [oldest, pool] of pools) {
+    if (pools.size <= MAX_POOLS) break;
+    pools.delete(oldest);
+    // Calls still running on it finish; its idle sockets close.
+    void pool.close().catch(() => {});
+  }
+  return agent;
 }
 
 /**

@@ -59,6 +59,8 @@ function server(deliveries = log) {
         (!query.botId || delivery.botId === query.botId) &&
         (!query.outcome || delivery.ok === (query.outcome === 'succeeded')) &&
         (!query.kind || delivery.kind === query.kind) &&
+        (!query.from || delivery.createdAt >= new Date(query.from).toISOString()) &&
+        (!query.to || delivery.createdAt < new Date(query.to).toISOString()) &&
         (!query.search ||
           `${delivery.url} ${delivery.failure?.message ?? ''}`
             .toLowerCase()
@@ -137,6 +139,40 @@ describe('the delivery log', () => {
     choose('Kind', 'Replay');
     await screen.findByText('No deliveries match these filters.');
     expect(lastQuery(requests)).toMatchObject({ outcome: 'failed', kind: 'replay' });
+  });
+
+  it('narrows the log to the days picked, the whole last day included, kept in the address', async () => {
+    const { requests } = renderLog(
+      '/webhook/deliveries',
+      log.map((delivery, n) => ({ ...delivery, createdAt: `2026-11-2${4 - n}T12:00:00.000Z` })),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    fireEvent.change(from, { target: { value: '2026-11-22' } });
+    await waitFor(() => expect(lastQuery(requests).from).toBe(new Date('2026-11-22T00:00:00').toISOString()));
+    expect(to).toHaveAttribute('min', '2026-11-22');
+    fireEvent.change(to, { target: { value: '2026-11-23' } });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    // The day after the last, at the start of the person's day: the server's `to` is exclusive.
+    expect(lastQuery(requests).to).toBe(new Date('2026-11-24T00:00:00').toISOString());
+    expect(from).toHaveAttribute('max', '2026-11-23');
+    expect(rows().map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Nov 23, 2026'),
+      expect.stringContaining('Nov 22, 2026'),
+    ]);
+    fireEvent.change(from, { target: { value: '' } });
+    await waitFor(() => expect(lastQuery(requests).from).toBeUndefined());
+    expect(lastQuery(requests).to).toBeDefined();
+  });
+
+  it('reads the days from the address, and leaves out a day it cannot read', async () => {
+    const { requests } = renderLog('/webhook/deliveries?from=2026-11-20&to=yesterday');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-20');
+    expect(screen.getByLabelText('To')).toHaveValue('');
+    expect(lastQuery(requests).from).toBe(new Date('2026-11-20T00:00:00').toISOString());
+    expect(lastQuery(requests).to).toBeUndefined();
   });
 
   it('searches addresses and errors once typing pauses', async () => {

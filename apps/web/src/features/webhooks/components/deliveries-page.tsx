@@ -60,15 +60,43 @@ export function useOutcomeText() {
 /** The longest search the server takes (longer is refused, and the whole log would not load). */
 const SEARCH_MAX_LENGTH = webhookDeliveryListQuerySchema.shape.search.unwrap().maxLength ?? 100;
 
-const filterNames = ['instanceId', 'botId', 'conversationId', 'outcome', 'kind', 'search'] as const;
+const filterNames = [
+  'instanceId',
+  'botId',
+  'conversationId',
+  'outcome',
+  'kind',
+  'search',
+  'from',
+  'to',
+] as const;
+
+/** A `yyyy-mm-dd` the date field gives, or nothing for anything else an address may carry. */
+const dayOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
+/**
+ * The address keeps the days people picked (`from=2026-11-20&to=2026-11-24`); the server is asked
+ * for the start of the first and the start of the day after the last (`to` is exclusive), in the
+ * person's own time zone, so the whole last day counts.
+ */
+function dayBounds(from: string, to: string) {
+  const bounds: { from?: string; to?: string } = {};
+  if (from) bounds.from = new Date(`${from}T00:00:00`).toISOString();
+  if (to) {
+    const after = new Date(`${to}T00:00:00`);
+    after.setDate(after.getDate() + 1);
+    bounds.to = after.toISOString();
+  }
+  return bounds;
+}
 
 function filtersOf(params: URLSearchParams): Omit<WebhookDeliveryListQuery, 'cursor'> {
   const filters: Record<string, string> = {};
   for (const name of filterNames) {
-    const value = params.get(name);
+    const value = name === 'from' || name === 'to' ? dayOf(params.get(name)) : params.get(name);
     if (value) filters[name] = value;
   }
-  return filters;
+  return { ...filters, ...dayBounds(filters.from ?? '', filters.to ?? '') };
 }
 
 function DeliveryRow({ delivery }: { delivery: WebhookDeliverySummary }) {
@@ -121,6 +149,8 @@ export function DeliveriesPage() {
   const { t } = useTranslation('webhooks');
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
+  const fromDay = dayOf(params.get('from'));
+  const toDay = dayOf(params.get('to'));
   const [search, setSearch] = useState(filters.search ?? '');
   const { data: installed } = useQuery(instanceListQuery());
   const query = useInfiniteQuery(deliveryListQuery(filters));
@@ -214,6 +244,27 @@ export function DeliveriesPage() {
             </MenuItem>
           ))}
         </TextField>
+      </Stack>
+      {/* Each date field is wide enough for the whole date and the picker button in any language. */}
+      <Stack direction="row" spacing={1.5} useFlexGap flexWrap="wrap">
+        <TextField
+          type="date"
+          size="small"
+          label={t('log.from')}
+          value={fromDay}
+          onChange={(event) => setFilter('from', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: toDay || undefined } }}
+          sx={{ flex: '0 1 180px' }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('log.to')}
+          value={toDay}
+          onChange={(event) => setFilter('to', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: fromDay || undefined } }}
+          sx={{ flex: '0 1 180px' }}
+        />
       </Stack>
       {(filters.botId || filters.conversationId) && (
         <Stack direction="row" spacing={1}>
