@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailbox } from '../apps/server/test/mailbox';
 import { launchBrowser, screenshot } from './support/browser';
 import { type HostSite, shopPage, startHostSite } from './support/host-page';
-import { signIn } from './support/journeys';
+import { signIn, until } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -15,14 +16,21 @@ describe('a lite company builds a bot without a canvas', () => {
   let browser: Browser;
   let site: HostSite;
   let page: Page;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
   beforeAll(async () => {
-    [server, browser, site] = await Promise.all([startServer(), launchBrowser(), startHostSite()]);
+    mailbox = await startMailbox();
+    [server, browser, site] = await Promise.all([
+      startServer({ SMTP_URL: mailbox.url }),
+      launchBrowser(),
+      startHostSite(),
+    ]);
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   });
   afterAll(async () => {
     await browser?.close();
     await site?.close();
     await server?.stop();
+    await mailbox?.stop();
   });
 
   const next = () => page.getByRole('button', { name: 'Continue' }).click();
@@ -79,6 +87,7 @@ describe('a lite company builds a bot without a canvas', () => {
     await page.getByRole('button', { name: 'Create my assistant' }).click();
     await page.getByText('Use digits, spaces and dashes only, up to 12 digits.').waitFor();
     await page.getByLabel('Phone (optional)').fill('+34 600 123 456');
+    await page.getByRole('radio', { name: /Email them to me/ }).click();
     await screenshot(page, 'lite-form-6-contact');
     await page.getByRole('button', { name: 'Create my assistant' }).click();
     await page.getByRole('heading', { name: 'Your assistant is ready' }).waitFor();
@@ -111,6 +120,25 @@ describe('a lite company builds a bot without a canvas', () => {
     await chat.getByRole('button', { name: 'Opening hours' }).click();
     await chat.getByText(/Saturday: 09:00–18:00/).waitFor();
     await screenshot(visitor, 'lite-embedded');
+
+    // A customer who wants a person leaves a message; the shop owner gets it by email.
+    await chat.getByRole('button', { name: 'Talk to a person' }).last().click();
+    const input = chat.getByRole('textbox', { name: 'Write a message…' });
+    for (const [question, answer] of [
+      ['Great! What is your name?', 'Ana Ruiz'],
+      ['What email address can we reach you at?', 'ana@example.com'],
+      ['What would you like to ask us?', 'Can I book the terrace for 12 on Friday?'],
+    ] as const) {
+      await chat.getByText(question).last().waitFor();
+      await input.fill(answer);
+      await input.press('Enter');
+    }
+    await chat
+      .getByText('Thanks, Ana Ruiz! We have your message and will answer at ana@example.com very soon.')
+      .waitFor();
+    const mail = await until(() => mailbox.mails.find((item) => item.to === 'hola@casalola.example'));
+    expect(mail.subject).toBe('A customer of Casa Lola asked for a person');
+    expect(mail.text).toContain('Message: Can I book the terrace for 12 on Friday?');
   });
 
   it('shows the bot live on the lite home, and changes it in lite settings and styling', async () => {

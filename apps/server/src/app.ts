@@ -57,6 +57,7 @@ import { processDocumentFile } from './features/knowledge/document-processing';
 import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { liteRoutes } from './features/lite/lite.routes';
+import { liteMailOutbox } from './features/lite/lite-mail';
 import { llmRoutes } from './features/llm/llm.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
@@ -211,7 +212,7 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
-  ctx.conversations.turnOutbox = allOutboxes(sunshineOutbox(ctx), messengerOutbox(ctx));
+  ctx.conversations.turnOutbox = allOutboxes(sunshineOutbox(ctx), messengerOutbox(ctx), liteMailOutbox(ctx));
   ctx.conversations.afterTurn = (turn) => {
     wakeSunshineOutbound(ctx, turn);
     wakeMessengerOutbound(ctx, turn);

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@parley/contracts';
 import type { EngineEvent, EngineServices, NluEngine, TurnInput } from '@parley/engine';
+import type { Flow } from '@parley/flow';
 import type { AppConfig } from './config';
 import type { Database, Queryable } from './db/database';
 import type { ConversationCache } from './features/conversations/conversation-cache';
@@ -28,7 +29,14 @@ export interface StoredTurn {
 export interface PlannedTurn {
   conversation: StoredTurn['conversation'];
   request: StoredTurn['request'];
-  outcome: { messages: { role: string }[]; events: EngineEvent[] };
+  outcome: {
+    messages: { role: string }[];
+    events: EngineEvent[];
+    /** The conversation's variables as the turn leaves them. */
+    variables: Readonly<Record<string, unknown>>;
+  };
+  /** The flow the turn ran. */
+  flow: Flow;
 }
 
 /** What a channel queues in a turn's own commit (see `conversations.turnOutbox`). */

@@ -6,6 +6,7 @@ export {
 } from '@parley/modules';
 export { incomingOf, modulesById, portsOf, reachableModules, targetOf, waitsForInput } from './graph';
 export * from './lite/lite-answers';
+export { type LiteMail, type LiteMailKind, liteMailsOf, mayMailLite } from './lite/lite-mail';
 export {
   buildLiteFlow,
   isLiteShape,

@@ -48,7 +48,7 @@ describe('the lite template', () => {
   it('is deterministic and keeps the answers it was built from', () => {
     const given = answers({ purpose: 'appointments' });
     expect(buildLiteFlow(given)).toEqual(buildLiteFlow(given));
-    expect(readLiteProfile(buildLiteFlow(given))).toEqual({ templateVersion: 1, answers: given });
+    expect(readLiteProfile(buildLiteFlow(given))).toEqual({ templateVersion: 2, answers: given });
   });
 
   it('offers the paths the purpose calls for', () => {
@@ -78,6 +78,24 @@ describe('the lite template', () => {
     expect(text('start')).toBe('Welcome to Lola!');
     expect(text('hours')).toContain('Monday: 09:00–18:00');
     expect(text('hours')).toContain('Sunday: closed');
+  });
+
+  it('still builds and reads bots made with template 1, whose email handoff only gave the address', () => {
+    const given = answers({ contact: { email: 'a@b.example', phone: '', handoff: 'email' } });
+    const old = buildLiteFlow(given, 1);
+    expect(readLiteProfile(old)).toEqual({ templateVersion: 1, answers: given });
+    expect(isLiteShape(old)).toBe(true);
+    expect(old.modules.find((module) => module.id === 'person')?.connections[0]?.target).toBe('menu');
+    const current = buildLiteFlow(given);
+    expect(current.modules.find((module) => module.id === 'person')?.connections[0]?.target).toBe(
+      'person-name',
+    );
+    expect(current.variables.map((variable) => variable.name)).toEqual([
+      'lite_profile',
+      'name',
+      'email',
+      'message',
+    ]);
   });
 
   it('tells a flow changed outside the lite settings apart', () => {

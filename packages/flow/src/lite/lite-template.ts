@@ -3,7 +3,7 @@ import { type LiteAnswers, liteAnswersSchema, liteWeekdays } from './lite-answer
 import { liteWords } from './lite-words';
 
 /** The template version new lite bots are built with; older versions stay so old bots still read. */
-export const LITE_TEMPLATE_VERSION = 1;
+export const LITE_TEMPLATE_VERSION = 2;
 
 /** The flow variable that keeps a lite bot's answers (so lite settings can show and edit them). */
 export const LITE_PROFILE_VARIABLE = 'lite_profile';
@@ -108,11 +108,13 @@ function hoursText(answers: LiteAnswers): string {
 }
 
 /**
- * Version 1 of the lite template: a welcome with the paths the purpose calls for (questions and
- * answers, leaving details or booking, opening hours, a person), each returning to a menu.
+ * The lite template: a welcome with the paths the purpose calls for (questions and answers, leaving
+ * details or booking, opening hours, a person), each returning to a menu. Version 1 answered a
+ * visitor asking for a person, when handoffs go by email, with the address; version 2 takes their
+ * name, email and message instead, which reach the business by mail (see lite-mail.ts).
  * Pure and deterministic: the same answers always give the same flow.
  */
-function buildV1(answers: LiteAnswers): Flow {
+function buildTemplate(answers: LiteAnswers, version: 1 | 2): Flow {
   const words = liteWords[answers.language];
   const { tone, businessName, contact } = answers;
   const capturesLeads = answers.purpose === 'leads' || answers.purpose === 'appointments';
@@ -233,42 +235,90 @@ function buildV1(answers: LiteAnswers): Flow {
       });
     }
   }
-  modules.push(
-    contact.handoff === 'inbox'
-      ? {
-          id: 'person',
-          type: 'handoff',
-          name: words.names.person,
-          position: column(1, 4),
-          tags: [],
-          isGoal: answers.purpose === 'support',
-          content: { message: words.handoff[tone](businessName), reason: words.handoffReason },
-          connections: [{ id: 'person-resume', port: 'resume', target: 'menu' }],
-        }
-      : textModule(
-          'person',
-          words.names.person,
-          words.byEmail(contact.email, contact.phone),
-          'menu',
-          column(1, 4),
-          answers.purpose === 'support',
-        ),
-  );
+  const personByEmail = contact.handoff === 'email' && version >= 2;
+  if (contact.handoff === 'inbox') {
+    modules.push({
+      id: 'person',
+      type: 'handoff',
+      name: words.names.person,
+      position: column(1, 4),
+      tags: [],
+      isGoal: answers.purpose === 'support',
+      content: { message: words.handoff[tone](businessName), reason: words.handoffReason },
+      connections: [{ id: 'person-resume', port: 'resume', target: 'menu' }],
+    });
+  } else if (!personByEmail) {
+    modules.push(
+      textModule(
+        'person',
+        words.names.person,
+        words.byEmail(contact.email, contact.phone),
+        'menu',
+        column(1, 4),
+        answers.purpose === 'support',
+      ),
+    );
+  } else {
+    modules.push(
+      textModule(
+        'person',
+        words.names.person,
+        words.personByEmail[tone](businessName),
+        'person-name',
+        column(1, 4),
+      ),
+      inputModule(
+        'person-name',
+        words.names.name,
+        words.askName[tone],
+        'name',
+        { type: 'text', minLength: 1 },
+        'person-email',
+        column(2, 4),
+        words,
+      ),
+      inputModule(
+        'person-email',
+        words.names.email,
+        words.askEmail,
+        'email',
+        { type: 'email' },
+        'person-message',
+        column(3, 4),
+        words,
+      ),
+      inputModule(
+        'person-message',
+        words.names.message,
+        words.askMessage,
+        'message',
+        { type: 'text', minLength: 2 },
+        'person-thanks',
+        column(4, 4),
+        words,
+      ),
+      textModule(
+        'person-thanks',
+        words.names.thanks,
+        words.personThanks[tone],
+        'menu',
+        column(5, 4),
+        answers.purpose === 'support',
+      ),
+    );
+  }
   const variables = [
     {
       name: LITE_PROFILE_VARIABLE,
-      default: { templateVersion: 1, answers },
+      default: { templateVersion: version, answers },
       description: 'The answers of the lite form this bot is built from (edited in lite settings)',
     },
-    ...(capturesLeads
-      ? ['name', 'email', 'phone', ...(answers.purpose === 'appointments' ? ['preferred_time'] : [])].map(
-          (name) => ({
-            name,
-            default: null,
-            description: '',
-          }),
-        )
-      : []),
+    ...[
+      ...(capturesLeads || personByEmail ? ['name', 'email'] : []),
+      ...(capturesLeads ? ['phone'] : []),
+      ...(answers.purpose === 'appointments' ? ['preferred_time'] : []),
+      ...(personByEmail ? ['message'] : []),
+    ].map((name) => ({ name, default: null, description: '' })),
   ];
   return flowSchema.parse({
     schemaVersion: 1,
@@ -288,7 +338,10 @@ function buildV1(answers: LiteAnswers): Flow {
 }
 
 /** Every lite template version ever shipped: a bot built with one is read and rebuilt with it. */
-const liteTemplates: Record<number, (answers: LiteAnswers) => Flow> = { 1: buildV1 };
+const liteTemplates: Record<number, (answers: LiteAnswers) => Flow> = {
+  1: (answers) => buildTemplate(answers, 1),
+  2: (answers) => buildTemplate(answers, 2),
+};
 
 /** Builds a lite bot's whole flow from the form's answers (with the newest template). */
 export function buildLiteFlow(answers: LiteAnswers, version = LITE_TEMPLATE_VERSION): Flow {

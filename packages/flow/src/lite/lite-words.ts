@@ -25,6 +25,10 @@ interface LiteWords {
   handoff: Record<LiteTone, (business: string) => string>;
   handoffReason: string;
   byEmail: (email: string, phone: string) => string;
+  /** Template 2, email handoff: a visitor asking for a person leaves details the business gets by mail. */
+  personByEmail: Record<LiteTone, (business: string) => string>;
+  askMessage: string;
+  personThanks: Record<LiteTone, string>;
   fallback: Record<LiteTone, string>;
   names: Record<
     | 'start'
@@ -38,6 +42,7 @@ interface LiteWords {
     | 'thanks'
     | 'lead'
     | 'person'
+    | 'message'
     | 'fallback',
     string
   >;
@@ -99,6 +104,16 @@ export const liteWords: Record<LiteLanguage, LiteWords> = {
     handoffReason: 'The visitor asked for a person',
     byEmail: (email, phone) =>
       `You can write to us at ${email}${phone ? ` or call us on ${phone}` : ''}; we answer as soon as we can.`,
+    personByEmail: {
+      friendly: (business) => `Sure! Leave your details and someone from ${business} will write back to you.`,
+      professional: (business) =>
+        `Of course. Leave your details and a member of the ${business} team will write back to you.`,
+    },
+    askMessage: 'What would you like to ask us?',
+    personThanks: {
+      friendly: 'Thanks, {{ name }}! We have your message and will answer at {{ email }} very soon.',
+      professional: 'Thank you, {{ name }}. We have your message and will answer at {{ email }} shortly.',
+    },
     fallback: {
       friendly: "Sorry, I didn't get that. Here is what I can help with:",
       professional: 'I am sorry, I did not understand. Here is what I can help you with:',
@@ -115,6 +130,7 @@ export const liteWords: Record<LiteLanguage, LiteWords> = {
       thanks: 'Thanks',
       lead: 'Pass the details on',
       person: 'Talk to a person',
+      message: 'Ask for the message',
       fallback: 'Not understood',
     },
   },
@@ -170,6 +186,16 @@ export const liteWords: Record<LiteLanguage, LiteWords> = {
     handoffReason: 'La persona pidió hablar con alguien',
     byEmail: (email, phone) =>
       `Puedes escribirnos a ${email}${phone ? ` o llamarnos al ${phone}` : ''}; respondemos lo antes posible.`,
+    personByEmail: {
+      friendly: (business) => `¡Claro! Déjanos tus datos y alguien de ${business} te escribirá.`,
+      professional: (business) =>
+        `Por supuesto. Déjenos sus datos y una persona del equipo de ${business} le escribirá.`,
+    },
+    askMessage: '¿Qué nos quieres preguntar?',
+    personThanks: {
+      friendly: '¡Gracias, {{ name }}! Tenemos tu mensaje y te responderemos muy pronto en {{ email }}.',
+      professional: 'Gracias, {{ name }}. Tenemos su mensaje y le responderemos en breve en {{ email }}.',
+    },
     fallback: {
       friendly: 'Perdona, no lo he entendido. Esto es en lo que puedo ayudarte:',
       professional: 'Disculpe, no lo he entendido. Esto es en lo que podemos ayudarle:',
@@ -186,6 +212,7 @@ export const liteWords: Record<LiteLanguage, LiteWords> = {
       thanks: 'Gracias',
       lead: 'Pasar los datos',
       person: 'Hablar con una persona',
+      message: 'Pedir el mensaje',
       fallback: 'No entendido',
     },
   },

@@ -1,8 +1,5 @@
+import { escapeHtml } from '../mail/mail-html';
 import type { OutgoingMail } from '../mail/mail-outbox.repository';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 interface MailContent {
   to: string;

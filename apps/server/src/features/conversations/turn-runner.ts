@@ -9,6 +9,7 @@ import {
   type TurnInput,
   type TurnMeta,
 } from '@parley/engine';
+import type { Flow } from '@parley/flow';
 import type { AppContext, PlannedTurn, StoredTurn } from '../../context';
 import { ConflictException, NotFoundException } from '../../errors';
 import { knowledgePort } from '../knowledge/knowledge-port';
@@ -80,6 +81,8 @@ interface CompletePlan {
   /** A delayed move to queue with the write (a delay module was reached). */
   delayedMove: { moduleId: string; dueAt: number } | null;
   trace: TraceEntry[];
+  /** The flow the turn ran (what the outboxes read). */
+  flow: Flow;
   nextCall: null;
 }
 
@@ -327,6 +330,7 @@ async function planTurn(
     },
     delayedMove: moveIsNew ? move : null,
     trace: result.trace,
+    flow,
     nextCall: null,
   };
 }
@@ -347,7 +351,8 @@ async function storeTurn(
   const planned: PlannedTurn = {
     conversation: row,
     request,
-    outcome: { messages: write.messages, events: write.events },
+    outcome: { messages: write.messages, events: write.events, variables: write.state.variables },
+    flow: plan.flow,
   };
   const queued = outbox?.wants(planned) === true;
   if (!delayedMove && !queued) return ctx.conversations.writes.store(write);

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { BotDetail, Deployment, FlowFinding, LiteBot, LiteHome } from '@parley/contracts';
 import { defaultLiteHours, starterFlow } from '@parley/flow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, claimsOf, registerOwner, rollUpNow, startChat } from '../../../test/fixtures';
+import {
+  authHeader,
+  claimsOf,
+  mailDeliveredTo,
+  registerOwner,
+  rollUpNow,
+  startChat,
+} from '../../../test/fixtures';
 import { callRoute, methodOf } from '../../../test/route-calls';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -136,6 +143,59 @@ describe('lite companies', () => {
       }),
     ]);
     expect(home.totals).toEqual({ conversations: 1, handovers: 1, goals: 1, waiting: 1 });
+  });
+
+  it('mail leads and requests for a person to the address the form gave, once each, after the turn', async () => {
+    const business = 'leads@lola-mail.example';
+    const bot = (
+      await t.request({
+        method: 'POST',
+        url: '/api/lite/bots',
+        headers: lite,
+        payload: { ...answers, contact: { email: business, phone: '', handoff: 'email' } },
+      })
+    ).json<LiteBot>();
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers: lite });
+    const deployment = await t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/deployments`,
+      headers: lite,
+      payload: { channel: 'webchat' },
+    });
+    const chat = await startChat(t, deployment.json<Deployment>().key);
+    const say = (text: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/chat/conversations/${chat.conversationId}/messages`,
+        headers: { authorization: `Bearer ${chat.token}` },
+        payload: { text },
+      });
+    for (const text of ['Leave my details', 'Ana <b>Ruiz</b>', 'ana@example.com', '+34 611 222 333'])
+      expect((await say(text)).statusCode).toBe(200);
+    const lead = await mailDeliveredTo(t, business, (mail) => mail.subject.includes('lead'));
+    expect(lead.subject).toBe('New lead from your Casa Lola assistant');
+    expect(lead.text).toBe(
+      'A customer left their details with your assistant:\n\nName: Ana <b>Ruiz</b>\nEmail: ana@example.com\nPhone: 34611222333',
+    );
+    // What a visitor typed is text in the mail's HTML, never markup.
+    expect(lead.html).toContain('Ana &#60;b&#62;Ruiz&#60;/b&#62;');
+
+    // Back at the menu, a request for a person: the visitor leaves a message for the business.
+    for (const text of ['Talk to a person', 'Ana', 'ana@example.com', 'Do you cater weddings?'])
+      expect((await say(text)).statusCode).toBe(200);
+    const handoff = await mailDeliveredTo(t, business, (mail) => mail.subject.includes('asked for a person'));
+    expect(handoff.text).toContain('Message: Do you cater weddings?');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.mails.filter((mail) => mail.to === business).map((mail) => mail.subject)).toEqual([
+      'New lead from your Casa Lola assistant',
+      'A customer of Casa Lola asked for a person',
+    ]);
+    const outbox = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['status'])
+      .where('to_address', '=', business)
+      .execute();
+    expect(outbox.map((row) => row.status)).toEqual(['logged', 'logged']);
   });
 
   it('change a bot through lite settings, and keep its shape whatever they send', async () => {
