@@ -9,6 +9,7 @@ import { queueSunshineSend } from '../../channels/sunshine/sunshine-outbound';
 import type { AppContext } from '../../context';
 import { ensureError } from '../../errors';
 import * as repository from './broadcasts.repository';
+import { unsubscribeToken, unsubscribeUrl } from './unsubscribe-link';
 
 /** How long a claimed recipient is this process's: past it, another process may send it. */
 export const CLAIM_LEASE_MS = 60_000;
@@ -38,6 +39,31 @@ export function renderMessage(message: BroadcastMessage, variables: Record<strin
         },
       };
   }
+}
+
+/** The unsubscribe button's label in the conversation's language (English for any other). */
+const UNSUBSCRIBE_LABELS: Record<string, string> = {
+  en: 'Unsubscribe',
+  es: 'Darse de baja',
+  fr: 'Se désabonner',
+  de: 'Abmelden',
+  pt: 'Cancelar inscrição',
+  it: 'Annulla iscrizione',
+};
+
+/** A broadcast on web chat ends with a link that opts the contact out (see unsubscribe-link.ts). */
+export function withUnsubscribe(message: BotMessage, url: string, language: string | null): BotMessage {
+  const button = {
+    id: 'parley-unsubscribe',
+    label: UNSUBSCRIBE_LABELS[language ?? 'en'] ?? 'Unsubscribe',
+    kind: 'url' as const,
+    url,
+  };
+  if (message.type === 'text') return { type: 'buttons', text: message.text, buttons: [button] };
+  if (message.type === 'buttons') return { ...message, buttons: [...message.buttons, button] };
+  if (message.type === 'card')
+    return { ...message, card: { ...message.card, buttons: [...message.card.buttons, button] } };
+  return message;
 }
 
 /** The text the inbox and the transcript show for a message. */
@@ -88,6 +114,10 @@ export async function deliverToConversation(
     });
   } catch (error) {
     return { kind: 'skipped', reason: `${broadcastReasons.templateFailed}: ${ensureError(error).message}` };
+  }
+  if (delivery.broadcastId && delivery.contactId && conversation.channel === 'webchat') {
+    const token = unsubscribeToken(ctx.config.jwtSecret, delivery.contactId);
+    rendered = withUnsubscribe(rendered, unsubscribeUrl(ctx.config.publicUrl, token), conversation.language);
   }
   const seq = await db.transaction().execute(async (trx) => {
     const stored = await repository.storeBroadcastMessage(trx, {

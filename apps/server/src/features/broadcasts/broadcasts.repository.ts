@@ -146,6 +146,7 @@ export interface ConversationForBroadcast {
   channel: string;
   variables: Record<string, unknown> | null;
   user_info: Record<string, unknown>;
+  language: string | null;
   /** The deployment is gone, or its messaging-suite connection is. */
   disconnected: boolean;
   opted_out: boolean;
@@ -157,7 +158,7 @@ export async function conversationForBroadcast(
   conversationId: string,
 ): Promise<ConversationForBroadcast | undefined> {
   const result = await sql<ConversationForBroadcast>`
-    select c.id, c.company_id, c.bot_id, c.channel, c.state->'variables' as variables, c.user_info,
+    select c.id, c.company_id, c.bot_id, c.channel, c.state->'variables' as variables, c.user_info, c.language,
       (d.deleted_at is not null or (c.channel = 'sunshine' and not exists (
         select 1 from sunshine_connections s where s.deployment_id = c.deployment_id))) as disconnected,
       coalesce(k.opted_out_at is not null, false) as opted_out
@@ -229,6 +230,35 @@ export async function storeBroadcastMessage(
   return result.rows[0]?.seq ?? null;
 }
 
+/**
+ * The contact saw their conversation up to `seq` (the widget showed it, the channel said it was
+ * read): the broadcasts sent into it by then are opened. Needs no lookup when none is unopened.
+ */
+export async function markOpened(db: Queryable, conversationId: string, seq: number | null): Promise<void> {
+  await db
+    .updateTable('broadcast_recipients')
+    .set({ opened_at: new Date() })
+    .where('conversation_id', '=', conversationId)
+    .where('state', '=', 'sent')
+    .where('opened_at', 'is', null)
+    .$if(seq !== null, (query) => query.where('message_seq', '<=', seq ?? 0))
+    .execute();
+}
+
+/** Opts a contact out of every broadcast (once: the first reason stays). */
+export async function optOut(db: Queryable, contactId: string, reason: string): Promise<boolean> {
+  const row = await db
+    .updateTable('contacts')
+    .set({
+      opted_out_at: sql<Date>`coalesce(opted_out_at, now())`,
+      opt_out_reason: sql<string>`coalesce(opt_out_reason, ${reason})`,
+    })
+    .where('id', '=', contactId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether a broadcast has recipients still to send (queued or claimed). */
 export async function hasUnsent(db: Queryable, broadcastId: string): Promise<boolean> {
   const row = await db
@@ -265,7 +295,9 @@ export async function figuresOf(db: Queryable, companyId: string, ids: string[])
     failed: string;
     skipped: string;
     cancelled: string;
+    opened: string;
     replied: string;
+    opted_out: string;
     goals: string;
   }>`
     select r.broadcast_id,
@@ -279,7 +311,10 @@ export async function figuresOf(db: Queryable, companyId: string, ids: string[])
       count(*) filter (where r.state = 'failed') as failed,
       count(*) filter (where r.state = 'skipped') as skipped,
       count(*) filter (where r.state = 'cancelled') as cancelled,
+      count(*) filter (where r.opened_at is not null) as opened,
       count(*) filter (where r.replied_at is not null) as replied,
+      count(*) filter (where r.state = 'sent' and exists (
+        select 1 from contacts k where k.id = r.contact_id and k.opted_out_at >= r.sent_at)) as opted_out,
       count(*) filter (where r.state = 'sent' and exists (
         select 1 from conversation_events e
         where e.conversation_id = r.conversation_id and e.name = ${EVENT.GoalReached}
@@ -297,7 +332,9 @@ export async function figuresOf(db: Queryable, companyId: string, ids: string[])
       failed: Number(row.failed),
       skipped: Number(row.skipped),
       cancelled: Number(row.cancelled),
+      opened: Number(row.opened),
       replied: Number(row.replied),
+      optedOut: Number(row.opted_out),
       goals: Number(row.goals),
     });
   }

@@ -30,7 +30,9 @@ const sending: Broadcast = {
     failed: 0,
     skipped: 2,
     cancelled: 0,
+    opened: 88,
     replied: 31,
+    optedOut: 2,
     goals: 9,
   },
 };
