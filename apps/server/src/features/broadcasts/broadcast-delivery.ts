@@ -11,8 +11,6 @@ import { ensureError } from '../../errors';
 import * as repository from './broadcasts.repository';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe-link';
 
-/** How long a claimed recipient is this process's: past it, another process may send it. */
-export const CLAIM_LEASE_MS = 60_000;
 /** Recipients one job claims at a time when the broadcast is not throttled. */
 export const UNTHROTTLED_BATCH = 200;
 
@@ -185,7 +183,7 @@ export async function sendBroadcastBatch(ctx: AppContext, broadcastId: string): 
   if (broadcast?.state !== 'sending') return;
   const message = broadcastMessageSchema.parse(broadcast.message);
   const batch = broadcast.throttle_per_minute ?? UNTHROTTLED_BATCH;
-  const claimed = await repository.claimRecipients(db, broadcastId, batch, CLAIM_LEASE_MS);
+  const claimed = await repository.claimRecipients(db, broadcastId, batch, ctx.config.broadcastClaimLeaseMs);
   const conversations = new Map(
     (
       await repository.conversationsForBroadcast(
