@@ -30,7 +30,7 @@ import { percentile } from './stats';
 
 const CONTACTS = Number(process.env.BENCH_BROADCASTS_CONTACTS ?? 1_000_000);
 const SEND_SECONDS = Number(process.env.BENCH_BROADCASTS_SEND_SECONDS ?? 60);
-const RUNS = 20;
+const RUNS = 10;
 
 const flow = flowFixture()
   .module('start', 'text', { text: 'Hi! We will tell you when it is back.' }, {})

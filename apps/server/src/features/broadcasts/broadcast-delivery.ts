@@ -12,7 +12,7 @@ import * as repository from './broadcasts.repository';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe-link';
 
 /** Recipients one job claims at a time when the broadcast is not throttled. */
-export const UNTHROTTLED_BATCH = 200;
+export const UNTHROTTLED_BATCH = 1000;
 
 /** Renders each templated text of the message with the contact's variables. */
 export function renderMessage(message: BroadcastMessage, variables: Record<string, unknown>): BotMessage {
