@@ -45,7 +45,9 @@ describe('audiences and broadcasts', () => {
 
   it('builds an audience, sees its count, sends a broadcast and the open widget shows it', async () => {
     // A visitor asks for a kettle and leaves the chat open.
-    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    const visitor = await (
+      await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' })
+    ).newPage();
     await visitor.goto(site.url);
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const chat = visitor.getByRole('dialog', { name: 'Chat with us' });
@@ -63,6 +65,14 @@ describe('audiences and broadcasts', () => {
     await page.getByLabel('Variable name').fill('item');
     await choose(page, 'Operator', 'contains');
     await page.getByLabel('Value').fill('kettle');
+    await page.getByTestId('audience-count').filter({ hasText: /^1$/ }).waitFor();
+    // The widget recorded the visitor's country (the region of the browser's en-US).
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.getByRole('combobox', { name: 'Field' }).last().click();
+    await page.getByRole('option', { name: 'Country', exact: true }).click();
+    await page.getByLabel('Country codes').fill('FR');
+    await page.getByTestId('audience-count').filter({ hasText: /^0$/ }).waitFor();
+    await page.getByLabel('Country codes').fill('US, FR');
     await page.getByTestId('audience-count').filter({ hasText: /^1$/ }).waitFor();
     await page
       .getByRole('table', { name: 'Newest matching contacts' })
@@ -91,12 +101,44 @@ describe('audiences and broadcasts', () => {
     expect(await chat.locator('strong').filter({ hasText: 'blue kettle' }).count()).toBe(1);
     await screenshot(visitor, 'broadcasts-widget');
 
-    // The results show it sent.
+    // The results show it sent, and opened: the chat was open when it arrived.
     const list = page.getByRole('table', { name: 'Broadcasts' });
     await list.getByText('Done').waitFor({ timeout: 15_000 });
-    await list.getByRole('button', { name: 'Back in stock' }).click();
-    const results = page.getByRole('region', { name: 'Results of Back in stock' });
-    await results.getByText('Goals reached').waitFor();
+    const figure = (label: string) =>
+      page
+        .getByRole('region', { name: 'Results of Back in stock' })
+        .getByText(label, { exact: true })
+        .locator('xpath=..');
+    const openedShown = async () => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        await page.reload();
+        await page
+          .getByRole('table', { name: 'Broadcasts' })
+          .getByRole('button', { name: 'Back in stock' })
+          .click();
+        if ((await figure('Opened').textContent())?.startsWith('1')) return true;
+        await page.waitForTimeout(500);
+      }
+      return false;
+    };
+    expect(await openedShown()).toBe(true);
     await screenshot(page, 'broadcasts-results');
+
+    // The visitor unsubscribes with the message's button: asked first, then never sent another.
+    const unsubscribe = chat.getByRole('link', { name: 'Unsubscribe' });
+    const href = (await unsubscribe.getAttribute('href')) ?? '';
+    expect(href).toContain('/v2/unsubscribe?token=');
+    const confirm = await (await browser.newContext()).newPage();
+    await confirm.goto(href);
+    await confirm.getByRole('heading', { name: 'Stop these messages?' }).waitFor();
+    await screenshot(confirm, 'broadcasts-unsubscribe');
+    await confirm.getByRole('button', { name: 'Unsubscribe' }).click();
+    await confirm.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    await page.reload();
+    await page
+      .getByRole('table', { name: 'Broadcasts' })
+      .getByRole('button', { name: 'Back in stock' })
+      .click();
+    expect(await figure('Opted out').textContent()).toMatch(/^1/);
   }, 120_000);
 });

@@ -45,6 +45,17 @@ const envSchema = z.object({
   /** Visitors' chat messages per minute: in one conversation, and from one IP address. */
   CHAT_RATE_LIMIT_PER_CONVERSATION: z.coerce.number().int().positive().default(30),
   CHAT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
+  /** How long a broadcast recipient claimed by a process stays its own: past it, another process sends it. */
+  BROADCAST_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * A header a trusted proxy in front of Parley sets to the visitor's country (`CF-IPCountry`,
+   * `X-Country`…). Unset: the country is the region of the browser's language, when it names one.
+   */
+  CHAT_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name such as CF-IPCountry')
+    .transform((name) => name.toLowerCase())
+    .optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   STATUS_PAGE_URL: z.url({ protocol: /^https?$/ }).default('https://status.parley.dev'),
   SUPPORT_URL: z.url({ protocol: /^https?$/ }).default('https://support.parley.dev'),
@@ -162,6 +173,10 @@ export interface AppConfig {
   authRateLimit: { perIp: number; perAccount: number; windowMs: number };
   /** Visitors' messages per minute on the public chat API (counted in the database, across processes). */
   chatRateLimit: { perConversation: number; perIp: number };
+  /** See BROADCAST_CLAIM_LEASE_SECONDS. */
+  broadcastClaimLeaseMs: number;
+  /** The lower-cased header a trusted proxy sets to the visitor's country; undefined: none. */
+  chatCountryHeader: string | undefined;
   webDistDir: string | undefined;
   statusPageUrl: string;
   supportUrl: string;
@@ -240,6 +255,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
     chatRateLimit: { perConversation: e.CHAT_RATE_LIMIT_PER_CONVERSATION, perIp: e.CHAT_RATE_LIMIT_PER_IP },
+    chatCountryHeader: e.CHAT_COUNTRY_HEADER,
+    broadcastClaimLeaseMs: e.BROADCAST_CLAIM_LEASE_SECONDS * 1000,
     webDistDir: e.WEB_DIST_DIR,
     statusPageUrl: e.STATUS_PAGE_URL,
     supportUrl: e.SUPPORT_URL,

@@ -13,6 +13,7 @@ import {
   saveAudienceRequestSchema,
   testBroadcastRequestSchema,
   testBroadcastResponseSchema,
+  unsubscribeRequestSchema,
 } from './broadcasts';
 import { defineRoute } from './define-route';
 
@@ -159,5 +160,15 @@ export const broadcastsApi = {
     body: broadcastSettingsSchema,
     response: broadcastSettingsSchema,
     errors: [400, 401, 403, 413],
+  }),
+  unsubscribe: defineRoute({
+    method: 'POST',
+    path: '/api/chat/unsubscribe',
+    tags: ['chat'],
+    status: 204,
+    summary: 'A contact follows their unsubscribe link: they are sent no broadcast again',
+    body: unsubscribeRequestSchema,
+    response: z.null(),
+    errors: [400, 404, 413],
   }),
 };

@@ -19,7 +19,7 @@ const variableNameSchema = z
 
 const instantSchema = z.iso.datetime({ offset: true });
 
-/** One condition of an audience. The country condition is absent: the widget records no country. */
+/** One condition of an audience. */
 export const audienceConditionSchema = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('bot'), botIds: z.array(z.uuid()).min(1).max(50) }),
   z.strictObject({ field: z.literal('channel'), channels: z.array(contactChannelSchema).min(1).max(10) }),
@@ -29,6 +29,14 @@ export const audienceConditionSchema = z.discriminatedUnion('field', [
       .array(z.string().regex(/^[a-z]{2,3}$/, 'A language code such as es'))
       .min(1)
       .max(30),
+  }),
+  /** The country the widget's start told (ISO 3166 alpha-2, see `startConversationRequestSchema`). */
+  z.strictObject({
+    field: z.literal('country'),
+    countries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'A country code such as ES'))
+      .min(1)
+      .max(50),
   }),
   z.strictObject({ field: z.literal('firstSeen'), op: z.enum(['after', 'before']), at: instantSchema }),
   z.strictObject({ field: z.literal('lastSeen'), op: z.enum(['after', 'before']), at: instantSchema }),
@@ -171,7 +179,11 @@ export const broadcastFiguresSchema = z.object({
   failed: z.number().int(),
   skipped: z.number().int(),
   cancelled: z.number().int(),
+  /** Seen by the contact: shown in their open web chat, or read as the channel tells. */
+  opened: z.number().int(),
   replied: z.number().int(),
+  /** Opted out (stop word or unsubscribe link) after it was sent to them. */
+  optedOut: z.number().int(),
   goals: z.number().int(),
 });
 export type BroadcastFigures = z.infer<typeof broadcastFiguresSchema>;
@@ -223,6 +235,9 @@ export const broadcastSettingsSchema = z.object({
   stopWords: z.array(z.string().trim().toLowerCase().min(1).max(40)).min(1).max(30),
 });
 export type BroadcastSettings = z.infer<typeof broadcastSettingsSchema>;
+
+/** A contact's unsubscribe link (the broadcast's web chat message carries it). */
+export const unsubscribeRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
 export const broadcastReasons = {
   templateFailed: 'template-failed',

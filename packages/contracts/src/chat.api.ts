@@ -6,6 +6,7 @@ import {
   eventsQuerySchema,
   historyQuerySchema,
   historyResponseSchema,
+  seenRequestSchema,
   sendMessageRequestSchema,
   sendMessageResponseSchema,
   setConversationLanguageRequestSchema,
@@ -66,6 +67,18 @@ export const chatApi = {
     params: conversationParamsSchema,
     body: setConversationLanguageRequestSchema,
     response: conversationLanguageSchema,
+    errors: [400, 401, 404, 413],
+  }),
+  seen: defineRoute({
+    method: 'POST',
+    path: '/api/chat/conversations/:id/seen',
+    tags,
+    summary:
+      'The visitor saw the messages up to `seq` in an open chat (a broadcast among them counts as opened)',
+    params: conversationParamsSchema,
+    body: seenRequestSchema,
+    status: 204,
+    response: z.null(),
     errors: [400, 401, 404, 413],
   }),
   events: defineEventStream({

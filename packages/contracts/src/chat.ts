@@ -75,6 +75,9 @@ export const sendMessageResponseSchema = z.object({ messages: z.array(chatMessag
 
 export const conversationParamsSchema = z.strictObject({ id: z.string().max(100) });
 
+/** The visitor saw the conversation up to this message (the widget showed it in an open chat). */
+export const seenRequestSchema = z.strictObject({ seq: z.number().int().min(1).max(2_147_483_647) });
+
 export const historyQuerySchema = z.strictObject({
   mode: z.enum(['messages', 'tags']).default('messages'),
   token: z.string().max(200).optional(),

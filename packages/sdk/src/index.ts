@@ -177,6 +177,15 @@ export class ParleyChat {
     return result.language;
   }
 
+  /** Tells that the visitor saw the messages up to `seq` (a broadcast among them counts as opened). */
+  async seen(conversation: ConversationHandle, seq: number): Promise<void> {
+    await this.call(chatApi.seen, {
+      params: { id: conversation.conversationId },
+      body: { seq },
+      token: conversation.token,
+    });
+  }
+
   /** Every message so far, in order. */
   async history(conversation: ConversationHandle): Promise<ChatMessage[]> {
     const result = await this.call(chatApi.history, {

@@ -20,6 +20,8 @@ const publicByDesign: Record<string, string> = {
   'GET /api/health': 'load balancers and uptime checks call it without an account',
   'GET /api/health/ready': 'load balancers ask it whether to send a process traffic, without an account',
   'POST /api/auth/register': 'signing up is how a person gets an account',
+  'POST /api/chat/unsubscribe': 'a contact proves who they are with the server-signed link of a broadcast',
+  'POST /api/chat/conversations/:id/seen': 'a visitor proves the conversation is theirs with its token',
   'POST /api/auth/register/confirm': 'the mailed sign-up link is the proof of who calls',
   'POST /api/auth/login': 'signing in',
   'POST /api/auth/password-reset': 'whoever forgot their password is not signed in',

@@ -152,6 +152,13 @@ export function createRouter(queryClient: QueryClient) {
                   }),
                 },
                 {
+                  path: 'unsubscribe',
+                  lazy: async () => ({
+                    Component: (await import('../features/broadcasts/components/unsubscribe-page'))
+                      .UnsubscribePage,
+                  }),
+                },
+                {
                   path: 'recover',
                   lazy: async () => ({
                     Component: (await import('../features/auth/components/recover-page')).RecoverPage,

@@ -39,7 +39,7 @@ export function ChatWindow({
   // The visitor's language's title and welcome (the config translates them for offered languages).
   const title = strings.title || style.title;
   const welcome = strings.welcome || style.welcomeText;
-  const conversation = useConversation(baseUrl, config.deploymentKey, preview, language);
+  const conversation = useConversation(baseUrl, config.deploymentKey, preview, language, visible);
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);

@@ -61,6 +61,8 @@ export function useConversation(
   deploymentKey: string,
   preview: boolean,
   language: string,
+  /** The chat is open on the page: what arrives now is seen (a broadcast among it counts as opened). */
+  visible = true,
 ): Conversation {
   const chat = useMemo(() => new ParleyChat({ baseUrl, deploymentKey }), [baseUrl, deploymentKey]);
   const [messages, setMessages] = useState<ShownMessage[]>(() => (preview ? previewMessages() : []));
@@ -78,14 +80,26 @@ export function useConversation(
   // Messages written before the conversation started: sent once it has (never left pending).
   const queued = useRef<{ message: SendMessageRequest; seq: number }[]>([]);
   const sendQueued = useRef<() => void>(() => undefined);
+  // The latest message that came from the history or the stream (a broadcast comes that way, never
+  // as the answer to a send), and the latest the server was told the visitor saw.
+  const [arrivedSeq, setArrivedSeq] = useState(0);
+  const toldSeq = useRef(0);
+  // Sends in flight, and the latest seq a send answered: the stream brings those replies too, and
+  // they need no notice (the visitor is typing in the open chat).
+  const sending = useRef(0);
+  const answeredSeq = useRef(0);
 
   useEffect(() => {
     if (preview) return;
     let closed = false;
     let subscription: { close(): void } | undefined;
     let dropped = false;
-    const merge = (incoming: ChatMessage[]) => {
+    const merge = (incoming: ChatMessage[], arrived = true) => {
       if (closed) return;
+      const latest =
+        incoming.filter((message) => message.role !== 'user' && message.seq > answeredSeq.current).at(-1)
+          ?.seq ?? 0;
+      if (arrived && sending.current === 0 && latest > 0) setArrivedSeq((seq) => Math.max(seq, latest));
       // A stored bot message replaces the draft it was written from.
       if (incoming.some((message) => message.role !== 'user')) setDraft(null);
       setMessages((current) => mergeShown(current, incoming));
@@ -112,7 +126,8 @@ export function useConversation(
         });
         current = { conversationId: started.conversationId, token: started.token };
         localStorage.setItem(storageKey(deploymentKey), JSON.stringify(current));
-        merge(started.messages);
+        // The bot's first words: no broadcast among them.
+        merge(started.messages, false);
         lastSeq = started.messages.at(-1)?.seq ?? 0;
       }
       if (closed) return;
@@ -144,6 +159,14 @@ export function useConversation(
     };
   }, [chat, deploymentKey, preview, generation]);
 
+  useEffect(() => {
+    const current = handle.current;
+    if (preview || !visible || !current || arrivedSeq <= toldSeq.current) return;
+    toldSeq.current = arrivedSeq;
+    // Best effort: a lost notice leaves a broadcast counted as sent, not opened.
+    chat.seen(current, arrivedSeq).catch(() => undefined);
+  }, [chat, preview, visible, arrivedSeq]);
+
   const deliver = useCallback(
     (message: SendMessageRequest, replacing?: number) => {
       // Named once: the SDK's own retries and the visitor's retry all send this id.
@@ -170,9 +193,11 @@ export function useConversation(
         return;
       }
       setWaiting(true);
+      sending.current += 1;
       chat
         .send(current, body)
         .then((answer) => {
+          answeredSeq.current = Math.max(answeredSeq.current, answer.at(-1)?.seq ?? 0);
           setError(null);
           setDraft(null);
           setMessages((messages) =>
@@ -188,7 +213,10 @@ export function useConversation(
           );
           if (failure instanceof ParleyChatError && failure.status < 500) setError(failure.message);
         })
-        .finally(() => setWaiting(false));
+        .finally(() => {
+          sending.current -= 1;
+          setWaiting(false);
+        });
     },
     [chat, preview],
   );
@@ -215,6 +243,8 @@ export function useConversation(
     restart: () => {
       localStorage.removeItem(storageKey(deploymentKey));
       handle.current = null;
+      toldSeq.current = 0;
+      setArrivedSeq(0);
       setMessages(preview ? previewMessages() : []);
       setError(null);
       setWaiting(!preview);

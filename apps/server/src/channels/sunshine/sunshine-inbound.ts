@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { newConversationState, type TurnInput } from '@parley/engine';
 import type { AppContext } from '../../context';
 import { NotFoundException, UnauthorizedException, ValidationException } from '../../errors';
+import { markOpened } from '../../features/broadcasts/broadcasts.repository';
 import { stripNul } from '../../features/conversations/chat.service';
 import { insertConversation } from '../../features/conversations/conversations.repository';
 import { rememberContext, runConversationTurn as turn } from '../../features/conversations/turn-runner';
@@ -271,6 +272,14 @@ async function handleEvent(ctx: AppContext, connection: Connection, event: Sunsh
       );
       if (!held.inControl || held.synced || held.status !== 'new') return;
       await turn(ctx, held.id, { input: { type: 'start' }, incoming: null, fresh: true });
+      return;
+    }
+    case 'conversation:read': {
+      // Only the user's reads: the business reading (an agent's desk) says nothing of the contact.
+      const { conversation, activity } = sunshinePayloads[event.type].parse(event.payload);
+      if (activity && activity.author.type !== 'user') return;
+      const found = await findScConversation(ctx.database.db, connection.deployment_id, conversation.id);
+      if (found) await markOpened(ctx.database.db, found.conversation_id, null);
       return;
     }
     case 'switchboard:offerControl': {

@@ -95,6 +95,14 @@ export const sunshinePayloads = {
     creationReason: z.string(),
     user: scUserSchema.optional(),
   }),
+  /** The user read the conversation (the suite's read receipt): the broadcasts sent into it are opened. */
+  'conversation:read': z.object({
+    conversation: scConversationSchema,
+    activity: z
+      .object({ author: z.object({ type: z.string() }).loose() })
+      .loose()
+      .optional(),
+  }),
   'switchboard:passControl': z.object({ conversation: scConversationSchema }),
   'switchboard:acceptControl': z.object({ conversation: scConversationSchema }),
   'switchboard:releaseControl': z.object({ conversation: scConversationSchema }),

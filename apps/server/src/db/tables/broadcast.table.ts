@@ -73,4 +73,6 @@ export interface BroadcastRecipientTable {
   message_seq: number | null;
   sent_at: Date | null;
   replied_at: Date | null;
+  /** When the contact saw it (the widget showed it; the channel said it was read); see migration 0042. */
+  opened_at: Date | null;
 }

@@ -53,6 +53,8 @@ export interface ConversationTable {
   url: string | null;
   /** The visitor's language (from the widget, the page or the SDK); null: the bot's own. */
   language: Generated<string | null>;
+  /** The visitor's country (ISO 3166 alpha-2) as the widget's start told it (migration 0042); null: unknown. */
+  country: Generated<string | null>;
   message_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;

@@ -31,6 +31,8 @@ function conditionSql(condition: AudienceCondition): RawBuilder<boolean> {
       return sql<boolean>`k.channel = any(${condition.channels}::text[])`;
     case 'language':
       return anyConversation(sql`c.language = any(${condition.languages}::text[])`);
+    case 'country':
+      return anyConversation(sql`c.country = any(${condition.countries}::text[])`);
     case 'firstSeen':
       return condition.op === 'after'
         ? sql<boolean>`k.first_seen_at >= ${condition.at}::timestamptz`

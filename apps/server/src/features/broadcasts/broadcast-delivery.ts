@@ -9,11 +9,10 @@ import { queueSunshineSend } from '../../channels/sunshine/sunshine-outbound';
 import type { AppContext } from '../../context';
 import { ensureError } from '../../errors';
 import * as repository from './broadcasts.repository';
+import { unsubscribeToken, unsubscribeUrl } from './unsubscribe-link';
 
-/** How long a claimed recipient is this process's: past it, another process may send it. */
-export const CLAIM_LEASE_MS = 60_000;
 /** Recipients one job claims at a time when the broadcast is not throttled. */
-export const UNTHROTTLED_BATCH = 200;
+export const UNTHROTTLED_BATCH = 1000;
 
 /** Renders each templated text of the message with the contact's variables. */
 export function renderMessage(message: BroadcastMessage, variables: Record<string, unknown>): BotMessage {
@@ -40,6 +39,31 @@ export function renderMessage(message: BroadcastMessage, variables: Record<strin
   }
 }
 
+/** The unsubscribe button's label in the conversation's language (English for any other). */
+const UNSUBSCRIBE_LABELS: Record<string, string> = {
+  en: 'Unsubscribe',
+  es: 'Darse de baja',
+  fr: 'Se désabonner',
+  de: 'Abmelden',
+  pt: 'Cancelar inscrição',
+  it: 'Annulla iscrizione',
+};
+
+/** A broadcast on web chat ends with a link that opts the contact out (see unsubscribe-link.ts). */
+export function withUnsubscribe(message: BotMessage, url: string, language: string | null): BotMessage {
+  const button = {
+    id: 'parley-unsubscribe',
+    label: UNSUBSCRIBE_LABELS[language ?? 'en'] ?? 'Unsubscribe',
+    kind: 'url' as const,
+    url,
+  };
+  if (message.type === 'text') return { type: 'buttons', text: message.text, buttons: [button] };
+  if (message.type === 'buttons') return { ...message, buttons: [...message.buttons, button] };
+  if (message.type === 'card')
+    return { ...message, card: { ...message.card, buttons: [...message.card.buttons, button] } };
+  return message;
+}
+
 /** The text the inbox and the transcript show for a message. */
 export function textOf(message: BotMessage): string {
   if (message.type === 'card') return message.card.title;
@@ -54,9 +78,56 @@ export type DeliveryOutcome =
   | { kind: 'later' };
 
 /**
- * Sends one message into a conversation: renders it for the contact, stores it as the bot's next
- * message (with the recipient marked sent, in the same statement), then tells the widget's live
- * stream, and queues the messaging suite's send in the same transaction.
+ * What a conversation gets: the message rendered for its contact (with the unsubscribe button on
+ * web chat), or why it gets nothing.
+ */
+function prepare(
+  ctx: AppContext,
+  conversation: repository.ConversationForBroadcast | undefined,
+  delivery: { broadcastId: string | null; contactId: string | null; message: BroadcastMessage },
+): { kind: 'ready'; message: BotMessage } | { kind: 'failed' | 'skipped'; reason: string } {
+  if (!conversation || conversation.disconnected) {
+    return { kind: 'failed', reason: broadcastReasons.channelDisconnected };
+  }
+  if (delivery.broadcastId && conversation.opted_out)
+    return { kind: 'skipped', reason: broadcastReasons.optedOut };
+  let rendered: BotMessage;
+  try {
+    rendered = renderMessage(delivery.message, {
+      ...(conversation.variables ?? {}),
+      user: conversation.user_info,
+    });
+  } catch (error) {
+    return { kind: 'skipped', reason: `${broadcastReasons.templateFailed}: ${ensureError(error).message}` };
+  }
+  if (delivery.broadcastId && delivery.contactId && conversation.channel === 'webchat') {
+    const token = unsubscribeToken(ctx.config.jwtSecret, delivery.contactId);
+    rendered = withUnsubscribe(rendered, unsubscribeUrl(ctx.config.publicUrl, token), conversation.language);
+  }
+  return { kind: 'ready', message: rendered };
+}
+
+/** Tells the widgets' live streams (and the messaging suite's sender) what was stored. */
+function announce(
+  ctx: AppContext,
+  stored: { id: string; company_id: string; bot_id: string; channel: string; seq: number }[],
+) {
+  for (const conversation of stored) {
+    ctx.conversations.cache.forget(conversation.id);
+    ctx.conversations.bus.publishStored({
+      conversationId: conversation.id,
+      companyId: conversation.company_id,
+      botId: conversation.bot_id,
+      seq: conversation.seq,
+    });
+  }
+  if (stored.some((conversation) => conversation.channel === 'sunshine')) ctx.jobs.wake('sunshine-outbound');
+}
+
+/**
+ * Sends one message into a conversation (a test send): renders it for the contact, stores it as
+ * the bot's next message, then tells the widget's live stream, and queues the messaging suite's
+ * send in the same transaction.
  */
 export async function deliverToConversation(
   ctx: AppContext,
@@ -75,20 +146,11 @@ export async function deliverToConversation(
     delivery.companyId,
     delivery.conversationId,
   );
-  if (!conversation || conversation.disconnected) {
-    return { kind: 'failed', reason: broadcastReasons.channelDisconnected };
-  }
-  if (delivery.broadcastId && conversation.opted_out)
-    return { kind: 'skipped', reason: broadcastReasons.optedOut };
-  let rendered: BotMessage;
-  try {
-    rendered = renderMessage(delivery.message, {
-      ...(conversation.variables ?? {}),
-      user: conversation.user_info,
-    });
-  } catch (error) {
-    return { kind: 'skipped', reason: `${broadcastReasons.templateFailed}: ${ensureError(error).message}` };
-  }
+  const prepared = prepare(ctx, conversation, delivery);
+  if (prepared.kind !== 'ready') return prepared;
+  // prepare() fails a conversation that is not there; this only tells the type checker.
+  if (!conversation) return { kind: 'failed', reason: broadcastReasons.channelDisconnected };
+  const rendered = prepared.message;
   const seq = await db.transaction().execute(async (trx) => {
     const stored = await repository.storeBroadcastMessage(trx, {
       ...delivery,
@@ -100,21 +162,15 @@ export async function deliverToConversation(
     return stored;
   });
   if (seq === null) return { kind: 'later' };
-  ctx.conversations.cache.forget(conversation.id);
-  ctx.conversations.bus.publishStored({
-    conversationId: conversation.id,
-    companyId: conversation.company_id,
-    botId: conversation.bot_id,
-    seq,
-  });
-  if (conversation.channel === 'sunshine') ctx.jobs.wake('sunshine-outbound');
+  announce(ctx, [{ ...conversation, seq }]);
   return { kind: 'sent', seq, message: rendered };
 }
 
 /**
- * One batch of a broadcast (the `broadcast-send` job): claims recipients, sends each, and queues
- * the next batch: at once when unthrottled, a minute after this one began when throttled. A
- * paused or cancelled broadcast's job ends; resuming queues a new one.
+ * One batch of a broadcast (the `broadcast-send` job): claims recipients, renders each one's
+ * message, stores them all in one statement (each recipient marked sent with its message), and
+ * queues the next batch: at once when unthrottled, a minute after this one began when throttled.
+ * A paused or cancelled broadcast's job ends; resuming queues a new one.
  */
 export async function sendBroadcastBatch(ctx: AppContext, broadcastId: string): Promise<void> {
   const { db } = ctx.database;
@@ -127,28 +183,65 @@ export async function sendBroadcastBatch(ctx: AppContext, broadcastId: string): 
   if (broadcast?.state !== 'sending') return;
   const message = broadcastMessageSchema.parse(broadcast.message);
   const batch = broadcast.throttle_per_minute ?? UNTHROTTLED_BATCH;
-  const claimed = await repository.claimRecipients(db, broadcastId, batch, CLAIM_LEASE_MS);
+  const claimed = await repository.claimRecipients(db, broadcastId, batch, ctx.config.broadcastClaimLeaseMs);
+  const conversations = new Map(
+    (
+      await repository.conversationsForBroadcast(
+        db,
+        broadcast.company_id,
+        claimed.map((recipient) => recipient.conversation_id),
+      )
+    ).map((conversation) => [conversation.id, conversation]),
+  );
+  const ready: repository.BatchDelivery[] = [];
+  const unsent: { contactId: string; state: 'failed' | 'skipped' | 'queued'; reason: string | null }[] = [];
   for (const recipient of claimed) {
-    const outcome = await deliverToConversation(ctx, {
-      companyId: broadcast.company_id,
-      conversationId: recipient.conversation_id,
+    const prepared = prepare(ctx, conversations.get(recipient.conversation_id), {
       broadcastId,
       contactId: recipient.contact_id,
       message,
-      replyModuleId: broadcast.reply_module_id,
-    }).catch((error: unknown): DeliveryOutcome => ({ kind: 'failed', reason: ensureError(error).message }));
-    if (outcome.kind === 'failed' || outcome.kind === 'skipped') {
-      await repository.settleRecipient(db, broadcastId, recipient.contact_id, {
-        state: outcome.kind,
-        reason: outcome.reason.slice(0, 500),
+    });
+    if (prepared.kind === 'ready') {
+      ready.push({
+        contactId: recipient.contact_id,
+        conversationId: recipient.conversation_id,
+        message: prepared.message,
+        text: textOf(prepared.message),
       });
-    } else if (outcome.kind === 'later') {
-      await repository.settleRecipient(db, broadcastId, recipient.contact_id, {
-        state: 'queued',
-        reason: null,
+    } else {
+      unsent.push({
+        contactId: recipient.contact_id,
+        state: prepared.kind,
+        reason: prepared.reason.slice(0, 500),
       });
     }
   }
+  const stored = await db.transaction().execute(async (trx) => {
+    const rows = await repository.storeBroadcastBatch(trx, {
+      broadcastId,
+      companyId: broadcast.company_id,
+      replyModuleId: broadcast.reply_module_id,
+      deliveries: ready,
+    });
+    for (const row of rows)
+      if (conversations.get(row.conversation_id)?.channel === 'sunshine')
+        await queueSunshineSend(ctx, trx, row.conversation_id);
+    return rows;
+  });
+  announce(
+    ctx,
+    stored.flatMap((row) => {
+      const conversation = conversations.get(row.conversation_id);
+      return conversation ? [{ ...conversation, seq: row.seq }] : [];
+    }),
+  );
+  // Not stored: a turn waiting on an outside call holds the conversation, or the broadcast was
+  // paused meanwhile: queued again for a later batch (a cancelled one's recipients stay cancelled).
+  const storedContacts = new Set(stored.map((row) => row.contact_id));
+  for (const delivery of ready)
+    if (!storedContacts.has(delivery.contactId))
+      unsent.push({ contactId: delivery.contactId, state: 'queued', reason: null });
+  await repository.settleRecipients(db, broadcastId, unsent);
   if (!(await repository.hasUnsent(db, broadcastId))) {
     await repository.moveBroadcast(db, broadcast.company_id, broadcastId, ['sending'], 'done');
     return;

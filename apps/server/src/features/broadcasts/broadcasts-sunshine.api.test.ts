@@ -114,6 +114,26 @@ describe('a broadcast on the messaging suite', () => {
     expect(business).toHaveLength(1);
     expect(business[0]?.author).toEqual({ type: 'business' });
 
+    // The suite's read receipt: the business reading counts for nothing, the user's opens it.
+    const read = (authorType: string) =>
+      suite.emit([
+        {
+          type: 'conversation:read',
+          payload: {
+            conversation: { id: scId, type: 'personal' },
+            activity: { author: { type: authorType, userId: ana.id }, type: 'conversation:read' },
+          },
+        },
+      ]);
+    const opened = async () =>
+      (
+        await t.request({ method: 'GET', url: `/api/broadcasts/${broadcast.id}`, headers: owner })
+      ).json<BroadcastResults>().broadcast.figures.opened;
+    await read('business');
+    expect(await opened()).toBe(0);
+    await read('user');
+    await eventually(async () => ((await opened()) === 1 ? true : undefined));
+
     // The suite is disconnected: the next broadcast fails for its contact, with the reason.
     const removed = await t.request({
       method: 'DELETE',

@@ -123,20 +123,19 @@ export async function claimRecipients(
   return result.rows;
 }
 
-/** Leaves a claimed recipient with its outcome (when it is still this claim's). */
-export async function settleRecipient(
+/** Leaves claimed recipients with their outcomes, in one statement (those still this claim's). */
+export async function settleRecipients(
   db: Queryable,
   broadcastId: string,
-  contactId: string,
-  outcome: { state: 'failed' | 'skipped' | 'queued'; reason: string | null },
+  outcomes: { contactId: string; state: 'failed' | 'skipped' | 'queued'; reason: string | null }[],
 ): Promise<void> {
-  await db
-    .updateTable('broadcast_recipients')
-    .set({ state: outcome.state, reason: outcome.reason, claimed_until: null })
-    .where('broadcast_id', '=', broadcastId)
-    .where('contact_id', '=', contactId)
-    .where('state', '=', 'sending')
-    .execute();
+  if (outcomes.length === 0) return;
+  await sql`
+    update broadcast_recipients r set state = x.state, reason = x.reason, claimed_until = null
+    from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as x("contactId" uuid, state text, reason text)
+    where r.broadcast_id = ${broadcastId}::uuid and r.contact_id = x."contactId" and r.state = 'sending'`.execute(
+    db,
+  );
 }
 
 export interface ConversationForBroadcast {
@@ -146,6 +145,7 @@ export interface ConversationForBroadcast {
   channel: string;
   variables: Record<string, unknown> | null;
   user_info: Record<string, unknown>;
+  language: string | null;
   /** The deployment is gone, or its messaging-suite connection is. */
   disconnected: boolean;
   opted_out: boolean;
@@ -156,16 +156,101 @@ export async function conversationForBroadcast(
   companyId: string,
   conversationId: string,
 ): Promise<ConversationForBroadcast | undefined> {
+  return (await conversationsForBroadcast(db, companyId, [conversationId]))[0];
+}
+
+/** The conversations a batch sends into, in one query. */
+export async function conversationsForBroadcast(
+  db: Queryable,
+  companyId: string,
+  conversationIds: string[],
+): Promise<ConversationForBroadcast[]> {
+  if (conversationIds.length === 0) return [];
   const result = await sql<ConversationForBroadcast>`
-    select c.id, c.company_id, c.bot_id, c.channel, c.state->'variables' as variables, c.user_info,
+    select c.id, c.company_id, c.bot_id, c.channel, c.state->'variables' as variables, c.user_info, c.language,
       (d.deleted_at is not null or (c.channel = 'sunshine' and not exists (
         select 1 from sunshine_connections s where s.deployment_id = c.deployment_id))) as disconnected,
       coalesce(k.opted_out_at is not null, false) as opted_out
     from conversations c
     join deployments d on d.id = c.deployment_id
     left join contacts k on k.id = c.contact_id
-    where c.id = ${conversationId} and c.company_id = ${companyId}`.execute(db);
-  return result.rows[0];
+    where c.id = any(${conversationIds}::uuid[]) and c.company_id = ${companyId}`.execute(db);
+  return result.rows;
+}
+
+/** One recipient's rendered message, for `storeBroadcastBatch`. */
+export interface BatchDelivery {
+  contactId: string;
+  conversationId: string;
+  message: unknown;
+  text: string;
+}
+
+/**
+ * A batch of `storeBroadcastMessage` in one statement: each message stored as its conversation's
+ * next bot message and its recipient marked sent, only while the recipient is still claimed and the
+ * broadcast still sending, and not into a conversation a turn waiting on an outside call holds.
+ * Answers the ones stored; the others are for a later batch (or were cancelled).
+ */
+export async function storeBroadcastBatch(
+  db: Queryable,
+  batch: {
+    broadcastId: string;
+    companyId: string;
+    replyModuleId: string | null;
+    deliveries: BatchDelivery[];
+  },
+): Promise<{ contact_id: string; conversation_id: string; seq: number }[]> {
+  if (batch.deliveries.length === 0) return [];
+  const waiting = batch.replyModuleId ? JSON.stringify({ moduleId: batch.replyModuleId, attempts: 0 }) : null;
+  const input = JSON.stringify(
+    batch.deliveries.map((each) => ({
+      contact_id: each.contactId,
+      conversation_id: each.conversationId,
+      message: each.message,
+      text: each.text,
+    })),
+  );
+  const result = await sql<{ contact_id: string; conversation_id: string; seq: number }>`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as x(contact_id uuid, conversation_id uuid, message jsonb, text text)
+    ),
+    allowed as (
+      select r.contact_id from broadcast_recipients r
+      where r.broadcast_id = ${batch.broadcastId}::uuid and r.state = 'sending'
+        and r.contact_id in (select contact_id from input)
+        and exists (select 1 from broadcasts b where b.id = ${batch.broadcastId}::uuid and b.state = 'sending')
+      for update of r
+    ),
+    conversation as (
+      update conversations c set
+        message_count = c.message_count + 1,
+        last_message_at = now(),
+        updated_at = now(),
+        last_message_text = left(i.text, 280),
+        state = case when ${waiting}::jsonb is null
+          then jsonb_set(c.state, '{turns}', to_jsonb((c.state->>'turns')::int + 1))
+          else jsonb_set(jsonb_set(jsonb_set(c.state, '{turns}', to_jsonb((c.state->>'turns')::int + 1)),
+                 '{waitingFor}', ${waiting}::jsonb), '{status}', '"waiting"'::jsonb) end
+      from input i join allowed a on a.contact_id = i.contact_id
+      where c.id = i.conversation_id and c.company_id = ${batch.companyId} and c.pending_owner is null
+      returning c.id, c.company_id, c.bot_id, c.message_count as seq, i.contact_id, i.message, i.text
+    ),
+    inserted as (
+      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
+      select id, company_id, bot_id, seq, 'bot', message, text from conversation
+      returning conversation_id
+    ),
+    sent as (
+      update broadcast_recipients r set state = 'sent', sent_at = now(), claimed_until = null,
+        message_seq = c.seq
+      from conversation c
+      where r.broadcast_id = ${batch.broadcastId}::uuid and r.contact_id = c.contact_id
+      returning 1
+    )
+    select contact_id, id as conversation_id, seq from conversation`.execute(db);
+  return result.rows;
 }
 
 /**
@@ -229,6 +314,35 @@ export async function storeBroadcastMessage(
   return result.rows[0]?.seq ?? null;
 }
 
+/**
+ * The contact saw their conversation up to `seq` (the widget showed it, the channel said it was
+ * read): the broadcasts sent into it by then are opened. Needs no lookup when none is unopened.
+ */
+export async function markOpened(db: Queryable, conversationId: string, seq: number | null): Promise<void> {
+  await db
+    .updateTable('broadcast_recipients')
+    .set({ opened_at: new Date() })
+    .where('conversation_id', '=', conversationId)
+    .where('state', '=', 'sent')
+    .where('opened_at', 'is', null)
+    .$if(seq !== null, (query) => query.where('message_seq', '<=', seq ?? 0))
+    .execute();
+}
+
+/** Opts a contact out of every broadcast (once: the first reason stays). */
+export async function optOut(db: Queryable, contactId: string, reason: string): Promise<boolean> {
+  const row = await db
+    .updateTable('contacts')
+    .set({
+      opted_out_at: sql<Date>`coalesce(opted_out_at, now())`,
+      opt_out_reason: sql<string>`coalesce(opt_out_reason, ${reason})`,
+    })
+    .where('id', '=', contactId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether a broadcast has recipients still to send (queued or claimed). */
 export async function hasUnsent(db: Queryable, broadcastId: string): Promise<boolean> {
   const row = await db
@@ -265,7 +379,9 @@ export async function figuresOf(db: Queryable, companyId: string, ids: string[])
     failed: string;
     skipped: string;
     cancelled: string;
+    opened: string;
     replied: string;
+    opted_out: string;
     goals: string;
   }>`
     select r.broadcast_id,
@@ -279,7 +395,10 @@ export async function figuresOf(db: Queryable, companyId: string, ids: string[])
       count(*) filter (where r.state = 'failed') as failed,
       count(*) filter (where r.state = 'skipped') as skipped,
       count(*) filter (where r.state = 'cancelled') as cancelled,
+      count(*) filter (where r.opened_at is not null) as opened,
       count(*) filter (where r.replied_at is not null) as replied,
+      count(*) filter (where r.state = 'sent' and exists (
+        select 1 from contacts k where k.id = r.contact_id and k.opted_out_at >= r.sent_at)) as opted_out,
       count(*) filter (where r.state = 'sent' and exists (
         select 1 from conversation_events e
         where e.conversation_id = r.conversation_id and e.name = ${EVENT.GoalReached}
@@ -297,7 +416,9 @@ export async function figuresOf(db: Queryable, companyId: string, ids: string[])
       failed: Number(row.failed),
       skipped: Number(row.skipped),
       cancelled: Number(row.cancelled),
+      opened: Number(row.opened),
       replied: Number(row.replied),
+      optedOut: Number(row.opted_out),
       goals: Number(row.goals),
     });
   }

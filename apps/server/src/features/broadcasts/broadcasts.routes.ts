@@ -98,4 +98,8 @@ export const broadcastsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => broadcasts.saveSettings(db(), companyScope(request), request.body),
   );
+  // Public: the signed link is the proof of who calls (see unsubscribe-link.ts).
+  routeFrom(app, broadcastsApi.unsubscribe, { config: { auth: 'public' } }, async (request) =>
+    broadcasts.unsubscribe(app.ctx, request.body.token),
+  );
 };

@@ -15,6 +15,7 @@ import { findAudience } from '../audiences/audiences.repository';
 import { toAudience } from '../audiences/audiences.service';
 import { deliverToConversation } from './broadcast-delivery';
 import * as repository from './broadcasts.repository';
+import { contactOfToken } from './unsubscribe-link';
 import { instantOf } from './wall-clock';
 
 type CreateBroadcast = z.output<typeof createBroadcastRequestSchema>;
@@ -27,7 +28,9 @@ const EMPTY_FIGURES = {
   failed: 0,
   skipped: 0,
   cancelled: 0,
+  opened: 0,
   replied: 0,
+  optedOut: 0,
   goals: 0,
 };
 
@@ -245,4 +248,12 @@ export async function saveSettings(
   const words = [...new Set(settings.stopWords)];
   await repository.saveStopWords(db, companyId, words);
   return { stopWords: words };
+}
+
+/** A contact followed their unsubscribe link: opted out, sent no broadcast again. */
+export async function unsubscribe(ctx: AppContext, token: string): Promise<null> {
+  const contactId = contactOfToken(ctx.config.jwtSecret, token);
+  if (!contactId || !(await repository.optOut(ctx.database.db, contactId, 'unsubscribe-link')))
+    throw new NotFoundException('This unsubscribe link is not valid');
+  return null;
 }

@@ -1,6 +1,7 @@
 import { chatApi } from '@parley/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { eventStreamFrom, routeFrom } from '../../plugins/contract-route';
+import { markOpened } from '../broadcasts/broadcasts.repository';
 import { TrialGate } from '../companies/trial';
 import { webchatConfig } from '../webchat/webchat-config.service';
 import {
@@ -12,6 +13,7 @@ import {
   startConversation,
 } from './chat.service';
 import { chatMessageLimits } from './chat-limits';
+import { visitorCountry } from './visitor-country';
 
 /** Message numbers are 32-bit integers in the database. */
 const MAX_SEQ = 2_147_483_647;
@@ -49,7 +51,12 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     { config: { auth: 'public', rateLimit: { bucket: 'chat-start' } } },
     async (request) => {
       await trials.assertDeploymentMayChat(request.body.deploymentKey);
-      const started = await startConversation(app.ctx, request.body);
+      const country = visitorCountry(
+        request.headers,
+        app.ctx.config.chatCountryHeader,
+        request.body.language,
+      );
+      const started = await startConversation(app.ctx, request.body, country);
       trials.noteConversation(started.conversationId, request.body.deploymentKey);
       return started;
     },
@@ -69,6 +76,12 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, chatApi.setLanguage, { config: { auth: 'public' } }, async (request) =>
     changeLanguage(app.ctx, request.params.id, tokenOf(request), request.body.language),
   );
+
+  routeFrom(app, chatApi.seen, { config: { auth: 'public' } }, async (request) => {
+    await assertVisitor(app.ctx, request.params.id, tokenOf(request));
+    await markOpened(app.ctx.database.db, request.params.id, request.body.seq);
+    return null;
+  });
 
   eventStreamFrom(app, chatApi.events, { config: { auth: 'public' } }, async (request, openStream) => {
     const { id } = request.params;

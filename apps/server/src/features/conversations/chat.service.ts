@@ -32,6 +32,8 @@ export async function openConversation(
   ctx: AppContext,
   request: StartConversationRequest,
   debug?: DebugStart,
+  /** The visitor's country, as the chat route derived it (see visitor-country.ts). */
+  country: string | null = null,
 ): Promise<{ conversationId: string; token: string; outcome: TurnOutcome }> {
   const { db } = ctx.database;
   const deployment = await findDeploymentByKey(db, request.deploymentKey);
@@ -50,6 +52,7 @@ export async function openConversation(
     page_domain: request.page?.domain ?? null,
     url: request.page?.url ?? null,
     language: request.language === undefined ? null : baseLanguage(request.language),
+    country,
   });
   const outcome = await turn(ctx, conversationId, {
     input: { type: 'start', ...(debug?.startModuleId ? { moduleId: debug.startModuleId } : {}) },
@@ -59,8 +62,12 @@ export async function openConversation(
   return { conversationId, token, outcome };
 }
 
-export async function startConversation(ctx: AppContext, request: StartConversationRequest) {
-  const { conversationId, token, outcome } = await openConversation(ctx, request);
+export async function startConversation(
+  ctx: AppContext,
+  request: StartConversationRequest,
+  country: string | null = null,
+) {
+  const { conversationId, token, outcome } = await openConversation(ctx, request, undefined, country);
   return { conversationId, token, messages: outcome.messages };
 }
 

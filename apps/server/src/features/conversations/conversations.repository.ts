@@ -21,6 +21,8 @@ export interface NewConversation {
   url: string | null;
   /** The visitor's language (its base code), when the widget, the page or the SDK said it. */
   language: string | null;
+  /** The visitor's country (ISO 3166 alpha-2) when the chat's start told it; see visitor-country.ts. */
+  country?: string | null;
 }
 
 /** A new conversation, and what the inbox's user search looks in, in one statement. */

@@ -15,6 +15,8 @@ export const SUNSHINE_TRIGGERS = [
   'conversation:message',
   'conversation:postback',
   'conversation:create',
+  // The user read the conversation: a broadcast sent into it counts as opened.
+  'conversation:read',
   'switchboard:passControl',
   'switchboard:acceptControl',
   'switchboard:releaseControl',

@@ -9,6 +9,7 @@ export const audienceFields: AudienceField[] = [
   'bot',
   'channel',
   'language',
+  'country',
   'firstSeen',
   'lastSeen',
   'goal',
@@ -36,6 +37,8 @@ export function newCondition(field: AudienceField, botIds: string[]): AudienceCo
       return { field, channels: ['webchat'] };
     case 'language':
       return { field, languages: ['en'] };
+    case 'country':
+      return { field, countries: ['ES'] };
     case 'firstSeen':
     case 'lastSeen':
       return { field, op: 'after', at: startOfToday() };
@@ -187,6 +190,24 @@ function FieldEditor({
               languages: event.target.value
                 .split(',')
                 .map((code) => code.trim().toLowerCase())
+                .filter(Boolean),
+            })
+          }
+        />
+      );
+    case 'country':
+      return (
+        <TextField
+          size="small"
+          label={t('condition.countries')}
+          helperText={t('condition.countriesHelp')}
+          value={condition.countries.join(', ')}
+          onChange={(event) =>
+            onChange({
+              ...condition,
+              countries: event.target.value
+                .split(',')
+                .map((code) => code.trim().toUpperCase())
                 .filter(Boolean),
             })
           }

@@ -91,3 +91,10 @@ export function useTestBroadcast() {
       callRoute(broadcastsApi.testBroadcast, { body: request }),
   });
 }
+
+/** A contact's unsubscribe link (public: the signed token is the proof). */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) => callRoute(broadcastsApi.unsubscribe, { body: { token } }),
+  });
+}

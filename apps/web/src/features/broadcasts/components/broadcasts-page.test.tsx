@@ -30,7 +30,9 @@ const sending: Broadcast = {
     failed: 0,
     skipped: 2,
     cancelled: 0,
+    opened: 88,
     replied: 31,
+    optedOut: 2,
     goals: 9,
   },
 };
@@ -80,6 +82,9 @@ describe('the broadcasts screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Back in stock' }));
     const results = await screen.findByRole('region', { name: 'Results of Back in stock' });
     expect(within(results).getByText('Goals reached')).toBeInTheDocument();
+    // Opened and opted out, each under its figure.
+    expect(within(results).getByText('Opened').parentElement).toHaveTextContent('88Opened');
+    expect(within(results).getByText('Opted out').parentElement).toHaveTextContent('2Opted out');
     expect(
       within(results).getByText("The message’s template failed for them: 'item' is undefined"),
     ).toBeInTheDocument();

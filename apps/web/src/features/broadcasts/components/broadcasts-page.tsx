@@ -42,7 +42,17 @@ const actionsOf = (state: BroadcastState): ('pause' | 'resume' | 'cancel')[] =>
 function Figures({ broadcast }: { broadcast: Broadcast }) {
   const { t, i18n } = useTranslation('broadcasts');
   const number = new Intl.NumberFormat(i18n.language);
-  const shown = ['recipients', 'sent', 'delivered', 'failed', 'skipped', 'replied', 'goals'] as const;
+  const shown = [
+    'recipients',
+    'sent',
+    'delivered',
+    'opened',
+    'failed',
+    'skipped',
+    'replied',
+    'optedOut',
+    'goals',
+  ] as const;
   return (
     <Stack direction="row" spacing={3} flexWrap="wrap" useFlexGap>
       {shown.map((key) => (
@@ -149,6 +159,7 @@ export function BroadcastsPage() {
                   <TableCell>{t('columns.when')}</TableCell>
                   <TableCell align="right">{t('figures.recipients')}</TableCell>
                   <TableCell align="right">{t('figures.sent')}</TableCell>
+                  <TableCell align="right">{t('figures.opened')}</TableCell>
                   <TableCell align="right">{t('figures.failed')}</TableCell>
                   <TableCell align="right">{t('figures.replied')}</TableCell>
                   <TableCell align="right">{t('columns.actions')}</TableCell>
@@ -184,6 +195,7 @@ export function BroadcastsPage() {
                     </TableCell>
                     <TableCell align="right">{broadcast.figures.recipients}</TableCell>
                     <TableCell align="right">{broadcast.figures.sent}</TableCell>
+                    <TableCell align="right">{broadcast.figures.opened}</TableCell>
                     <TableCell align="right">
                       {broadcast.figures.failed + broadcast.figures.skipped}
                     </TableCell>
