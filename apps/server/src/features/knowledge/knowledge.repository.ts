@@ -91,6 +91,7 @@ export async function findSource(db: Queryable, companyId: string, botId: string
     .where('id', '=', sourceId)
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -100,6 +101,7 @@ export async function listSources(db: Queryable, companyId: string, botId: strin
     .selectAll()
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -114,14 +116,59 @@ export async function filesOfSources(
   return db.selectFrom('knowledge_files').selectAll().where('source_id', 'in', sourceIds).execute();
 }
 
-export async function deleteSource(db: Queryable, companyId: string, botId: string, sourceId: string) {
-  const result = await db
+/** Sources deleted from the draft that the published store still answers from. */
+export async function removedSourceCount(db: Queryable, companyId: string, botId: string) {
+  const { count } = await db
+    .selectFrom('knowledge_sources')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('removed_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Deletes a source from the draft, in the caller's transaction. One the published store answers
+ * from is only marked removed (its published file kept, the rest dropped) until the next publish;
+ * any other goes at once.
+ */
+export async function deleteSource(trx: Queryable, companyId: string, botId: string, sourceId: string) {
+  const marked = await trx
+    .updateTable('knowledge_sources')
+    .set({ removed_at: sql`now()`, live_file_id: null, updated_at: sql`now()` })
+    .where('id', '=', sourceId)
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
+    .where('published_file_id', 'is not', null)
+    .executeTakeFirst();
+  if (marked.numUpdatedRows > 0n) {
+    await trx
+      .deleteFrom('knowledge_files')
+      .where('source_id', '=', sourceId)
+      .where('id', 'not in', keptFiles(sourceId))
+      .execute();
+    return true;
+  }
+  const result = await trx
     .deleteFrom('knowledge_sources')
     .where('id', '=', sourceId)
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Drops the sources deleted from the draft once the published store no longer needs them. */
+async function dropRemovedSources(trx: Queryable, companyId: string, botId: string) {
+  await trx
+    .deleteFrom('knowledge_sources')
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('removed_at', 'is not', null)
+    .execute();
 }
 
 export async function renameSource(db: Queryable, sourceId: string, name: string) {
@@ -369,6 +416,7 @@ export async function publishKnowledge(
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
     .execute();
+  await dropRemovedSources(trx, companyId, botId);
   await dropUnusedReadyFiles(trx, companyId, botId);
   const bot = await trx
     .updateTable('bots')
@@ -388,6 +436,7 @@ export async function unpublishKnowledge(trx: Queryable, companyId: string, botI
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
     .execute();
+  await dropRemovedSources(trx, companyId, botId);
   await dropUnusedReadyFiles(trx, companyId, botId);
   await trx
     .updateTable('bots')

@@ -32,6 +32,7 @@ import {
   previewRows,
   publishKnowledge,
   reindexRows,
+  removedSourceCount,
   renameSource,
   unpublishKnowledge,
 } from './knowledge.repository';
@@ -145,7 +146,7 @@ export async function knowledgeOverview(
 ): Promise<KnowledgeOverview> {
   const db = ctx.database.db;
   await botLanguageOf(db, session, botId);
-  const { sources, files, publishedAt } = await inSnapshot(db, async (trx) => {
+  const { sources, files, publishedAt, removed } = await inSnapshot(db, async (trx) => {
     const sources = await listSources(trx, session.companyId, botId);
     return {
       sources,
@@ -154,6 +155,7 @@ export async function knowledgeOverview(
         sources.map((source) => source.id),
       ),
       publishedAt: await knowledgePublishedAt(trx, session.companyId, botId),
+      removed: await removedSourceCount(trx, session.companyId, botId),
     };
   });
   // No embeddings model can be configured yet, so semantic search is off; the database's side is said too.
@@ -164,7 +166,9 @@ export async function knowledgeOverview(
     sources: shown,
     docstore: {
       publishedAt: publishedAt?.toISOString() ?? null,
-      changed: shown.some((source) => source.live !== null && source.publication !== 'published'),
+      // A source deleted from the draft still answers for the published bot until the next publish.
+      changed:
+        removed > 0 || shown.some((source) => source.live !== null && source.publication !== 'published'),
     },
     search: { fullText: true, semantic: { enabled: false, reasons } },
   };
@@ -256,8 +260,10 @@ export async function updateDataset(
 
 export async function deleteDataset(ctx: AppContext, session: Session, botId: string, sourceId: string) {
   await sourceRowOf(ctx.database.db, session, botId, sourceId, 'csv');
-  if (!(await deleteSource(ctx.database.db, session.companyId, botId, sourceId)))
-    throw new NotFoundException('Dataset not found');
+  const deleted = await ctx.database.db
+    .transaction()
+    .execute((trx) => deleteSource(trx, session.companyId, botId, sourceId));
+  if (!deleted) throw new NotFoundException('Dataset not found');
 }
 
 /** The file types a document may be, for the message refusing another. */
@@ -363,8 +369,10 @@ export async function documentPreview(
 
 export async function deleteDocument(ctx: AppContext, session: Session, botId: string, sourceId: string) {
   await sourceRowOf(ctx.database.db, session, botId, sourceId, 'document');
-  if (!(await deleteSource(ctx.database.db, session.companyId, botId, sourceId)))
-    throw new NotFoundException('Document not found');
+  const deleted = await ctx.database.db
+    .transaction()
+    .execute((trx) => deleteSource(trx, session.companyId, botId, sourceId));
+  if (!deleted) throw new NotFoundException('Document not found');
 }
 
 /** The store's state after a change to it. */
