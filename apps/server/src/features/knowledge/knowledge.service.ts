@@ -19,6 +19,7 @@ import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { documentFormatOf } from './document-text';
 import {
+  clearRowEmbeddings,
   deleteSource,
   filesOfSources,
   findBotLanguage,
@@ -27,7 +28,6 @@ import {
   insertSource,
   knowledgePublishedAt,
   listSources,
-  pgvectorAvailable,
   previewChunks,
   previewRows,
   publishKnowledge,
@@ -36,6 +36,7 @@ import {
   renameSource,
   unpublishKnowledge,
 } from './knowledge.repository';
+import { queueEmbedding } from './knowledge-embedding';
 import { receiveFile } from './upload-body';
 
 /** Rows, or a document's chunks, the preview shows. */
@@ -69,6 +70,15 @@ function fileOf(row: KnowledgeFileRow): DatasetFile {
     delimiter: row.delimiter,
     uploadedAt: row.uploaded_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
+    embedding:
+      row.embedding_state === null
+        ? null
+        : {
+            state: row.embedding_state,
+            model: row.embedding_model,
+            embedded: row.embedded_count,
+            error: row.embedding_error,
+          },
   };
 }
 
@@ -158,9 +168,7 @@ export async function knowledgeOverview(
       removed: await removedSourceCount(trx, session.companyId, botId),
     };
   });
-  // No embeddings model can be configured yet, so semantic search is off; the database's side is said too.
-  const reasons: ('no-embeddings-model' | 'no-pgvector')[] = ['no-embeddings-model'];
-  if (!(await pgvectorAvailable(db))) reasons.push('no-pgvector');
+  const model = ctx.embedder?.model ?? null;
   const shown = sources.map((source) => sourceOf(source, files));
   return {
     sources: shown,
@@ -170,7 +178,10 @@ export async function knowledgeOverview(
       changed:
         removed > 0 || shown.some((source) => source.live !== null && source.publication !== 'published'),
     },
-    search: { fullText: true, semantic: { enabled: false, reasons } },
+    search: {
+      fullText: true,
+      semantic: { enabled: model !== null, model, reasons: model ? [] : ['no-embeddings-model'] },
+    },
   };
 }
 
@@ -254,7 +265,16 @@ export async function updateDataset(
     }));
     const liveRow = (await filesOfSources(trx, [sourceId])).find((file) => file.id === before.live?.id);
     await reindexRows(trx, before.live.id, liveRow?.search_config ?? 'simple', columns);
+    // Rows are embedded as their searchable columns: other columns, other embeddings.
+    if (
+      ctx.embedder &&
+      columns.some((column, index) => column.searchable !== before.columns[index]?.searchable)
+    ) {
+      await clearRowEmbeddings(trx, before.live.id);
+      await queueEmbedding(ctx, trx, before.live.id);
+    }
   });
+  if (ctx.embedder) ctx.jobs.wake('knowledge-embedding');
   return loadSource(db, session, botId, sourceId);
 }
 

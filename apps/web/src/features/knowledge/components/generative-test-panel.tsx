@@ -48,6 +48,7 @@ function Result({ result }: { result: GenerativeTestResponse }) {
             ? t('generative.tokens', { prompt: result.tokens.prompt, completion: result.tokens.completion })
             : null,
           t('generative.timing', { total: Math.round(result.durationMs), retrieval: result.retrievalMs }),
+          t(result.semantic ? 'generative.searched.both' : 'generative.searched.words'),
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -91,7 +92,17 @@ function Result({ result }: { result: GenerativeTestResponse }) {
                             .join(' · ')}
                     </Typography>
                   </TableCell>
-                  <TableCell align="right">{number.format(row.score)}</TableCell>
+                  <TableCell align="right">
+                    {number.format(row.score)}
+                    {row.vectorScore !== null && (
+                      <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                        {t('generative.scoreParts', {
+                          text: number.format(row.textScore),
+                          vector: number.format(row.vectorScore),
+                        })}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell>
                     <Chip
                       size="small"
