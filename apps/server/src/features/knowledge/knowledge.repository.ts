@@ -549,26 +549,45 @@ export async function searchKnowledgeRows(
   const lexicalScore = sql`(case when filter_hits > 0 then 0.5 + 0.5 * text_score else text_score end)`;
   const result = await sql<KnowledgeHit>`
     with question as (select ${query} as words),
-    row_pool as (
+    named_rows as (
+      select source.id as source_id, data_row.row_number,
+        (select count(*) from unnest(data_row.filter_values) as value where value = any(${keys}))::int as filter_hits
+      from knowledge_sources as source
+      join knowledge_files as file on file.id = ${fileOf}
+      join knowledge_rows as data_row on data_row.file_id = file.id
+      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
+        and data_row.filter_values && ${keys}
+    ),
+    best_named as (
+      select source_id, row_number, filter_hits from (
+        select *, max(filter_hits) over (partition by source_id) as best_hits from named_rows
+      ) as narrowed
+      where filter_hits = best_hits
+    ),
+    row_hits as (
       select source.id as source_id, source.name as source_name, data_row.row_number as number,
         data_row.cells, data_row.filter_values, file.columns,
         case when data_row.search @@ question.words then ts_rank_cd(data_row.search, question.words, 32) else 0 end
           as text_score,
-        (select count(*) from unnest(data_row.filter_values) as value where value = any(${keys}))::int as filter_hits,
-        (data_row.filter_values && ${keys} or data_row.search @@ question.words) as lexical,
-        ${similarity('data_row')} as vector_score
+        named.filter_hits, true as lexical, ${similarity('data_row')} as vector_score
+      from best_named as named
+      join knowledge_sources as source on source.id = named.source_id
+      join knowledge_files as file on file.id = ${fileOf}
+      join knowledge_rows as data_row on data_row.file_id = file.id and data_row.row_number = named.row_number
+      cross join question
+      union all
+      -- A source whose rows the question names by a filter value answers with those rows alone, so
+      -- its other rows are never ranked.
+      select source.id, source.name, data_row.row_number, data_row.cells, data_row.filter_values, file.columns,
+        case when data_row.search @@ question.words then ts_rank_cd(data_row.search, question.words, 32) else 0 end,
+        0, data_row.search @@ question.words, ${similarity('data_row')}
       from knowledge_sources as source
       join knowledge_files as file on file.id = ${fileOf}
       join knowledge_rows as data_row on data_row.file_id = file.id
       cross join question
       where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
-        and (data_row.filter_values && ${keys} or data_row.search @@ question.words or ${embedded('data_row')})
-    ),
-    row_hits as (
-      select * from (
-        select *, max(filter_hits) over (partition by source_id) as best_hits from row_pool
-      ) as narrowed
-      where filter_hits = best_hits
+        and not exists (select 1 from named_rows where named_rows.source_id = source.id)
+        and (data_row.search @@ question.words or ${embedded('data_row')})
     ),
     chunk_hits as (
       select source.id as source_id, source.name as source_name, chunk.chunk_number as number,
