@@ -83,7 +83,7 @@ function Result({ result }: { result: GenerativeTestResponse }) {
                       color="text.secondary"
                       component="div"
                       noWrap
-                      sx={{ maxWidth: 320 }}
+                      sx={{ maxWidth: 220 }}
                     >
                       {row.kind === 'chunk'
                         ? row.text
@@ -96,10 +96,9 @@ function Result({ result }: { result: GenerativeTestResponse }) {
                     {number.format(row.score)}
                     {row.vectorScore !== null && (
                       <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                        {t('generative.scoreParts', {
-                          text: number.format(row.textScore),
-                          vector: number.format(row.vectorScore),
-                        })}
+                        {t('generative.scoreWords', { score: number.format(row.textScore) })}
+                        <br />
+                        {t('generative.scoreMeaning', { score: number.format(row.vectorScore) })}
                       </Typography>
                     )}
                   </TableCell>
