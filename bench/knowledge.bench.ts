@@ -144,10 +144,22 @@ async function measure(engine: Engine) {
       for (let n = 0; n < QUERIES; n++) times.push((await ask(question(n), semantic)).ms);
       return summary(times);
     };
+    // Each figure is printed as it is measured (the hybrid ones take long over many rows).
+    console.log(
+      JSON.stringify({
+        engine,
+        rows: ROWS,
+        fileMb: Math.round((file.byteLength / 1024 / 1024) * 10) / 10,
+        uploadMs: Math.round(uploadMs),
+        readyMs: Math.round(readyMs),
+        rssGrowthMb: Math.round((rssPeak - rssBefore) / 1024 / 1024),
+      }),
+    );
     const filter = await timed((n) => `How much is SKU-${1 + ((n * 7919) % ROWS)}?`);
     const fullText = await timed(
       (n) => `Do you have ${words[n % words.length]} ${things[(n * 3) % things.length]}?`,
     );
+    console.log(JSON.stringify({ engine, retrievalMs: { filter, fullText } }));
     let vector: { embedMs: number; filter: object; fullText: object } | undefined;
     if (VECTOR) {
       const embedStarted = performance.now();

@@ -564,6 +564,14 @@ export async function searchKnowledgeRows(
       ) as narrowed
       where filter_hits = best_hits
     ),
+    -- Materialized, so that with every source named by a filter value no other row is even read.
+    unnamed_files as materialized (
+      select source.id as source_id, source.name as source_name, file.id, file.columns, file.embedding_model
+      from knowledge_sources as source
+      join knowledge_files as file on file.id = ${fileOf}
+      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
+        and not exists (select 1 from named_rows where named_rows.source_id = source.id)
+    ),
     row_hits as (
       select source.id as source_id, source.name as source_name, data_row.row_number as number,
         data_row.cells, data_row.filter_values, file.columns,
@@ -576,18 +584,15 @@ export async function searchKnowledgeRows(
       join knowledge_rows as data_row on data_row.file_id = file.id and data_row.row_number = named.row_number
       cross join question
       union all
-      -- A source whose rows the question names by a filter value answers with those rows alone, so
-      -- its other rows are never ranked.
-      select source.id, source.name, data_row.row_number, data_row.cells, data_row.filter_values, file.columns,
+      -- A source whose rows the question names by a filter value answers with those rows alone.
+      select file.source_id, file.source_name, data_row.row_number, data_row.cells, data_row.filter_values,
+        file.columns,
         case when data_row.search @@ question.words then ts_rank_cd(data_row.search, question.words, 32) else 0 end,
         0, data_row.search @@ question.words, ${similarity('data_row')}
-      from knowledge_sources as source
-      join knowledge_files as file on file.id = ${fileOf}
+      from unnamed_files as file
       join knowledge_rows as data_row on data_row.file_id = file.id
       cross join question
-      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
-        and not exists (select 1 from named_rows where named_rows.source_id = source.id)
-        and (data_row.search @@ question.words or ${embedded('data_row')})
+      where data_row.search @@ question.words or ${embedded('data_row')}
     ),
     chunk_hits as (
       select source.id as source_id, source.name as source_name, chunk.chunk_number as number,
