@@ -214,7 +214,7 @@ describe('the knowledge tab', () => {
   });
 
   it('says semantic search is on, follows a file’s embeddings to ready, and shows why one failed', async () => {
-    let polls = 0;
+    let embedded = false;
     const semantic = { enabled: true, model: 'text-embedding-3-small', reasons: [] };
     const embedding = (state: 'pending' | 'embedding' | 'ready', embedded: number) => ({
       state,
@@ -224,11 +224,10 @@ describe('the knowledge tab', () => {
     });
     const { requests } = fakeApi({
       'GET /api/bots/b1/knowledge': () => {
-        polls++;
         const prices = source({
           live: file({
             rowCount: 150,
-            embedding: polls === 1 ? embedding('embedding', 64) : embedding('ready', 150),
+            embedding: embedded ? embedding('ready', 150) : embedding('embedding', 64),
           }),
         });
         const manual = source({
@@ -256,6 +255,7 @@ describe('the knowledge tab', () => {
     await screen.findByText('Full-text and semantic search are on (embeddings by text-embedding-3-small).');
     const prices = await screen.findByRole('listitem', { name: 'prices.csv' });
     expect(prices).toHaveTextContent('Preparing semantic search: 64 of 150');
+    embedded = true;
     // Polled while it embeds, then the row says it is ready and the polling stops.
     await within(prices).findByText('Semantic search ready', {}, { timeout: 8_000 });
     expect(prices).not.toHaveTextContent('Preparing semantic search');
