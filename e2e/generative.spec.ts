@@ -25,7 +25,11 @@ describe('generative answers from a price list', () => {
     await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
     const modelUrl = `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`;
     [server, browser, site] = await Promise.all([
-      startServer({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: modelUrl }),
+      startServer({
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: modelUrl,
+        OPENAI_EMBEDDINGS_MODEL: 'text-embedding-test',
+      }),
       launchBrowser(),
       startHostSite(),
     ]);
@@ -37,7 +41,7 @@ describe('generative answers from a price list', () => {
     await new Promise<void>((resolve) => model.server.close(() => resolve()));
   });
 
-  it('uploads a CSV, turns generative answers on, cites the row in the test panel and in the widget', async () => {
+  it('uploads a CSV, sees it embedded, turns generative answers on, cites the row in the test panel and in the widget', async () => {
     const token = await demoToken(server.url);
     const bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
       name: 'Outfitter',
@@ -52,10 +56,14 @@ describe('generative answers from a price list', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(priceList),
     });
+    const prices = page.getByRole('listitem', { name: 'prices' });
+    await prices.getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
+    // The rows are embedded in the background; the tab follows it to ready.
     await page
-      .getByRole('listitem', { name: 'prices' })
-      .getByText('Ready', { exact: true })
-      .waitFor({ timeout: 60_000 });
+      .getByText('Full-text and semantic search are on (embeddings by text-embedding-test).')
+      .waitFor();
+    await prices.getByText('Semantic search ready', { exact: true }).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'knowledge-semantic');
 
     await page.getByRole('tab', { name: 'Generative answers' }).click();
     await page.getByRole('heading', { name: 'Generative answers' }).waitFor();
@@ -72,6 +80,7 @@ describe('generative answers from a price list', () => {
       .getByRole('list', { name: 'Citations' })
       .getByText('prices · #2 · SKU: SKU-2001', { exact: false })
       .waitFor();
+    await page.getByText(/searched by words and meaning/).waitFor();
     const retrieved = page.getByRole('table', { name: 'Retrieved rows' });
     expect(await retrieved.getByText('Sent', { exact: true }).count()).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Prompt sent to the model' }).click();

@@ -22,7 +22,7 @@ import {
 } from './channels/sunshine/sunshine-outbound';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import type { Database } from './db/database';
+import type { Database, Queryable } from './db/database';
 import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacuum';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -56,6 +56,7 @@ import { processDatasetFile } from './features/knowledge/dataset-processing';
 import { processDocumentFile } from './features/knowledge/document-processing';
 import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
+import { embedFile, queueEmbedding, queueMissingEmbeddings } from './features/knowledge/knowledge-embedding';
 import { liteRoutes } from './features/lite/lite.routes';
 import { liteMailOutbox } from './features/lite/lite-mail';
 import { llmRoutes } from './features/llm/llm.routes';
@@ -81,6 +82,7 @@ import { instanceWebhooks, runQueuedDelivery } from './features/webhooks/webhook
 import { syncBuiltInTemplates } from './features/webhooks/webhooks.repository';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { GuardedHttpOptions, Resolver } from './integrations/http/guarded-http';
+import { createOpenAiEmbedder } from './integrations/openai/openai-embeddings';
 import { ShopifyClient } from './integrations/shopify/shopify-client';
 import { startJobQueue } from './jobs/job-queue';
 import { logSerializers } from './logging';
@@ -208,6 +210,14 @@ export async function buildApp({
     },
     shopify: new ShopifyClient(config.shopify, outgoing),
     translation: new MachineTranslation(database, secrets, config.deepl),
+    embedder:
+      config.llm.apiKey && config.llm.embeddings
+        ? createOpenAiEmbedder({
+            apiKey: config.llm.apiKey,
+            baseUrl: config.llm.baseUrl,
+            ...config.llm.embeddings,
+          })
+        : undefined,
     realtime: { heartbeatMs: streamHeartbeatMs },
     lifecycle: { stopping: false },
   };
@@ -231,12 +241,21 @@ export async function buildApp({
     await finishAbandonedTurns(ctx);
   });
   await jobs.schedule('abandoned-turns', '* * * * *');
+  const embedWhenLive = (trx: Queryable, fileId: string) => queueEmbedding(ctx, trx, fileId);
   await jobs.work('dataset-processing', async ({ fileId }) => {
-    await processDatasetFile(database, app.log, fileId);
+    await processDatasetFile(database, app.log, fileId, embedWhenLive);
+    if (ctx.embedder) jobs.wake('knowledge-embedding');
   });
   await jobs.work('document-processing', async ({ fileId }) => {
-    await processDocumentFile(database, app.log, fileId);
+    await processDocumentFile(database, app.log, fileId, embedWhenLive);
+    if (ctx.embedder) jobs.wake('knowledge-embedding');
   });
+  await jobs.work('knowledge-embedding', ({ fileId }, { attempt }) =>
+    embedFile(ctx, app.log, fileId, attempt),
+  );
+  // Knowledge processed before an embeddings model was set up (or with another one) is embedded now.
+  const toEmbed = await queueMissingEmbeddings(ctx);
+  if (toEmbed > 0) app.log.info({ files: toEmbed }, 'knowledge files queued for embedding');
   await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
   await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
   await jobs.work('sunshine-outbound', ({ conversationId, attempts }, { attempt }) =>

@@ -65,6 +65,15 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openai.com/v1'),
   OPENAI_DEFAULT_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
+  /**
+   * The embeddings model of the same API (`/embeddings`) knowledge is embedded with for semantic
+   * search; unset, knowledge is searched by its words alone.
+   */
+  OPENAI_EMBEDDINGS_MODEL: z.string().min(1).max(100).optional(),
+  /** Asks the model for vectors this long (text-embedding-3 models shorten theirs); unset: the model's own. */
+  OPENAI_EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4096).optional(),
+  /** How long one embeddings call (a batch of passages, or a visitor's question) may take. */
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** DeepL's API hosts: keys ending in `:fx` go to the free one, others to pro (tests: local fakes). */
   DEEPL_FREE_URL: z.url({ protocol: /^https?$/ }).default('https://api-free.deepl.com'),
   DEEPL_PRO_URL: z.url({ protocol: /^https?$/ }).default('https://api.deepl.com'),
@@ -189,6 +198,8 @@ export interface AppConfig {
     timeoutMs: number;
     /** Completions one company may ask for in 15 minutes. */
     completionsPerCompany: number;
+    /** The embeddings model knowledge is embedded with (undefined: no semantic search). */
+    embeddings: { model: string; dimensions: number | undefined; timeoutMs: number } | undefined;
   };
   turns: { leaseGraceMs: number };
   /** A graceful stop: its whole time limit, and the first part of it spent serving while not ready. */
@@ -268,6 +279,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultModel: e.OPENAI_DEFAULT_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
       completionsPerCompany: e.LLM_COMPLETIONS_PER_COMPANY,
+      embeddings:
+        e.OPENAI_API_KEY && e.OPENAI_EMBEDDINGS_MODEL
+          ? {
+              model: e.OPENAI_EMBEDDINGS_MODEL,
+              dimensions: e.OPENAI_EMBEDDINGS_DIMENSIONS,
+              timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
+            }
+          : undefined,
     },
     turns: { leaseGraceMs: e.TURN_LEASE_GRACE_MS },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainMs: e.SHUTDOWN_DRAIN_MS },

@@ -10,6 +10,7 @@ import type { MailTransport } from './features/mail/mail.service';
 import type { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import type { MachineTranslation } from './features/translation/machine-translation';
 import type { GuardedHttpOptions } from './integrations/http/guarded-http';
+import type { Embedder } from './integrations/openai/openai-embeddings';
 import type { ShopifyClient } from './integrations/shopify/shopify-client';
 import type { JobQueue } from './jobs/job-queue';
 import type { ConversationBus } from './realtime/conversation-bus';
@@ -90,6 +91,8 @@ export interface AppContext {
   shopify: ShopifyClient;
   /** Machine translation for conversations: the companies' caches and keys, the bots' languages. */
   translation: MachineTranslation;
+  /** Embeds knowledge and questions for semantic search (undefined: no embeddings model set up). */
+  embedder: Embedder | undefined;
   realtime: {
     /** How often event streams send a heartbeat (HEARTBEAT_MS; tests go faster). */
     heartbeatMs: number;

@@ -17,6 +17,14 @@ export function fakeOpenAi(
      * JSON text, which may be broken on purpose) for this request, or none to answer with tokens.
      */
     toolCalls?: (body: Record<string, unknown>) => { name: string; arguments: string }[] | undefined;
+    /**
+     * Embeddings (`POST /embeddings`): each text's words are mapped to a concept (a word not named
+     * stands for itself) and counted into a small vector, so texts sharing concepts are similar
+     * while sharing no word: `{ money: 'refund', refunds: 'refund' }`.
+     */
+    concepts?: Record<string, string>;
+    /** Answers embeddings requests with this error status and OpenAI's error body. */
+    refuseEmbeddings?: { status: number; message: string };
   } = {},
 ) {
   const tokensFor = (body: Record<string, unknown>) =>
@@ -41,6 +49,10 @@ export function fakeOpenAi(
             },
           }),
         );
+        return;
+      }
+      if (request.url?.endsWith('/embeddings')) {
+        answerEmbeddings(response, parsed, options);
         return;
       }
       if (options.refuse) {
@@ -130,4 +142,51 @@ export function citingFirstSource(body: Record<string, unknown>): string[] {
   const user = messages.at(-1)?.content ?? '';
   const first = /\[1\] [^:]+: (.*)/.exec(user)?.[1] ?? '';
   return ['From', ' what', ' I', ' have: ', first, ' [1]'];
+}
+
+/** Dimensions of the fake embeddings. */
+export const FAKE_EMBEDDING_DIMENSIONS = 64;
+
+/** A text's fake embedding: its words' concepts counted into FAKE_EMBEDDING_DIMENSIONS buckets. */
+export function fakeEmbedding(text: string, concepts: Record<string, string> = {}): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const concept = concepts[word] ?? word;
+    let hash = 0;
+    for (const char of concept) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+    vector[hash % FAKE_EMBEDDING_DIMENSIONS] = (vector[hash % FAKE_EMBEDDING_DIMENSIONS] ?? 0) + 1;
+  }
+  return vector;
+}
+
+function answerEmbeddings(
+  response: ServerResponse,
+  body: Record<string, unknown>,
+  options: { concepts?: Record<string, string>; refuseEmbeddings?: { status: number; message: string } },
+) {
+  if (options.refuseEmbeddings) {
+    response.writeHead(options.refuseEmbeddings.status, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        error: { message: options.refuseEmbeddings.message, type: 'server_error', code: null },
+      }),
+    );
+    return;
+  }
+  const input = typeof body.input === 'string' ? [body.input] : (body.input as string[]);
+  const data = input.map((text, index) => ({
+    object: 'embedding',
+    index,
+    embedding: fakeEmbedding(text, options.concepts),
+  }));
+  const tokens = input.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(
+    JSON.stringify({
+      object: 'list',
+      data,
+      model: body.model,
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    }),
+  );
 }

@@ -48,6 +48,8 @@ export const generativeTestResponseSchema = z.object({
       heading: z.string().nullable(),
       text: z.string().nullable(),
       score: z.number(),
+      textScore: z.number(),
+      vectorScore: z.number().nullable(),
       sent: z.boolean(),
       cells: z.record(z.string(), cellValueSchema),
     }),
@@ -55,6 +57,8 @@ export const generativeTestResponseSchema = z.object({
   prompt: z.object({ system: z.string(), user: z.string() }).nullable(),
   model: z.string(),
   tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }).nullable(),
+  /** Whether retrieval compared the question by meaning too (else by its words alone). */
+  semantic: z.boolean(),
   retrievalMs: z.number(),
   durationMs: z.number(),
 });

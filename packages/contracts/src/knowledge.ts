@@ -34,6 +34,19 @@ export type DatasetColumn = z.infer<typeof datasetColumnSchema>;
 export const datasetStateSchema = z.enum(['uploaded', 'processing', 'ready', 'failed']);
 export type DatasetState = z.infer<typeof datasetStateSchema>;
 
+/**
+ * How far a ready file's embeddings are, for semantic search: queued (`pending`), `embedding`
+ * (with how many rows or chunks are done), `ready`, or `failed` with the reason (it is then searched
+ * by its words alone).
+ */
+export const fileEmbeddingSchema = z.object({
+  state: z.enum(['pending', 'embedding', 'ready', 'failed']),
+  model: z.string().nullable(),
+  embedded: z.number().int(),
+  error: z.string().nullable(),
+});
+export type FileEmbedding = z.infer<typeof fileEmbeddingSchema>;
+
 /** One uploaded file of a dataset or a document. */
 export const datasetFileSchema = z.object({
   id: z.string(),
@@ -56,6 +69,8 @@ export const datasetFileSchema = z.object({
   delimiter: z.string().nullable(),
   uploadedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Null: not embedded (no embeddings model was set up when it was processed). */
+  embedding: fileEmbeddingSchema.nullable(),
 });
 export type DatasetFile = z.infer<typeof datasetFileSchema>;
 
@@ -83,11 +98,14 @@ export const knowledgeSourceSchema = z.object({
 });
 export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
 
-/** Why semantic (vector) search is off; full-text search is always on. */
+/**
+ * Whether semantic (vector) search is on, with the embeddings model, or why it is off
+ * (`no-embeddings-model`: the server has none set up); full-text search is always on.
+ */
 export const semanticSearchStatusSchema = z.object({
   enabled: z.boolean(),
-  /** `no-embeddings-model`: no embeddings model is configured; `no-pgvector`: the database lacks pgvector. */
-  reasons: z.array(z.enum(['no-embeddings-model', 'no-pgvector'])),
+  model: z.string().nullable(),
+  reasons: z.array(z.enum(['no-embeddings-model'])),
 });
 
 /**
@@ -195,8 +213,15 @@ export const knowledgeResultSchema = z.object({
   rowNumber: z.number().int(),
   heading: z.string().nullable(),
   text: z.string().nullable(),
-  /** 0–1: full-text rank, raised to at least 0.5 for a row an exact filter value picked. */
+  /**
+   * 0–1: the better of its full-text score and its similarity in meaning. Results are ordered by
+   * both rankings fused (reciprocal rank), so a lower score can come first.
+   */
   score: z.number(),
+  /** 0–1: full-text rank, raised to at least 0.5 for a row an exact filter value picked (0: no word matched). */
+  textScore: z.number(),
+  /** Cosine similarity with the question (null: not compared by meaning). */
+  vectorScore: z.number().nullable(),
   /** The filter columns whose value the question named (`column`, `value`). */
   matchedFilters: z.array(z.object({ column: z.string(), value: z.string() })),
   cells: z.record(z.string(), cellValueSchema),
@@ -205,6 +230,8 @@ export type KnowledgeResult = z.infer<typeof knowledgeResultSchema>;
 
 export const knowledgeSearchResponseSchema = z.object({
   results: z.array(knowledgeResultSchema),
+  /** Whether the question was also compared by meaning (off, or its embedding failed: words alone). */
+  semantic: z.boolean(),
   tookMs: z.number(),
 });
 export type KnowledgeSearchResponse = z.infer<typeof knowledgeSearchResponseSchema>;

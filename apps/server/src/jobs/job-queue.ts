@@ -20,6 +20,8 @@ export interface JobPayloads {
   'dataset-processing': { fileId: string };
   /** Reads an uploaded document (text, Markdown, HTML, PDF, pasted Q&A) into chunks (see features/knowledge). */
   'document-processing': { fileId: string };
+  /** Embeds a ready knowledge file's rows or chunks for semantic search (see features/knowledge). */
+  'knowledge-embedding': { fileId: string };
   /** An asynchronous webhook's delivery, retried with backoff (see features/webhooks). */
   'webhook-delivery': {
     deliveryId: string;
@@ -110,6 +112,8 @@ const queueSettings = {
   // A process that stopped mid-file leaves the job to expire; the retry starts the file over.
   'dataset-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
   'document-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
+  // A retry carries on with what is not embedded yet (EMBEDDING_ATTEMPTS counts these tries).
+  'knowledge-embedding': { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInMinutes: 30 },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
 
 /** Which try of a job this is: 1 the first time, 2 on its first retry… */

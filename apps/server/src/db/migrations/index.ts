@@ -34,6 +34,7 @@ import * as sunshineOffersAndPruning from './0032-sunshine-offers-and-pruning';
 import * as messenger from './0033-messenger';
 import * as storeConnections from './0034-store-connections';
 import * as broadcasts from './0035-broadcasts';
+import * as knowledgeEmbeddings from './0037-knowledge-embeddings';
 import * as broadcastTracking from './0042-broadcast-tracking';
 
 /**
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0033-messenger': messenger,
   '0034-store-connections': storeConnections,
   '0035-broadcasts': broadcasts,
+  '0037-knowledge-embeddings': knowledgeEmbeddings,
   '0042-broadcast-tracking': broadcastTracking,
 };

@@ -10,6 +10,8 @@ export interface KnowledgeSourceTable {
   live_file_id: string | null;
   /** The processed file the published bot answers from (set for all of a bot's sources at once). */
   published_file_id: string | null;
+  /** Deleted from the draft while the published store still answers from it (dropped at the next publish). */
+  removed_at: Date | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
 }
@@ -17,6 +19,8 @@ export interface KnowledgeSourceTable {
 export type KnowledgeFileFormat = 'csv' | 'text' | 'markdown' | 'html' | 'pdf' | 'qa';
 
 export type KnowledgeFileState = 'uploaded' | 'processing' | 'ready' | 'failed';
+
+export type KnowledgeEmbeddingState = 'pending' | 'embedding' | 'ready' | 'failed';
 
 /** A stored column of a processed file: its detected type and how search uses it. */
 export interface StoredColumn {
@@ -50,6 +54,11 @@ export interface KnowledgeFileTable {
   columns: JSONColumnType<StoredColumn[], string | undefined, string>;
   uploaded_at: ColumnType<Date, never, never>;
   finished_at: Date | null;
+  /** How far its embeddings are (null: no embeddings model was set up when it was processed). */
+  embedding_state: KnowledgeEmbeddingState | null;
+  embedding_model: string | null;
+  embedded_count: Generated<number>;
+  embedding_error: string | null;
 }
 export type KnowledgeFileRow = Selectable<KnowledgeFileTable>;
 
@@ -69,6 +78,8 @@ export interface KnowledgeRowTable {
   cells: JSONColumnType<Record<string, string | number | null>, string, string>;
   search: string;
   filter_values: string[];
+  /** Its searchable cells' embedding (null until embedded, or with no embeddings model). */
+  embedding: number[] | null;
 }
 
 /** A passage of a document, under the headings it sits in (`Returns › Refunds`). */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { StoredColumn } from '../../db/tables/knowledge.table';
 import { ensureError } from '../../errors';
 import { delimiterName, sniffFormat } from './csv-format';
@@ -47,7 +47,13 @@ class FileGone extends Error {}
  * database piece by piece both times. A bad file ends `failed` with the reason and its first bad
  * lines, its rows and bytes dropped.
  */
-export async function processDatasetFile(database: Database, log: FastifyBaseLogger, fileId: string) {
+export async function processDatasetFile(
+  database: Database,
+  log: FastifyBaseLogger,
+  fileId: string,
+  /** Runs in the transaction making the file live (queues its embeddings). */
+  onLive?: (trx: Queryable, fileId: string) => Promise<void>,
+) {
   const db = database.db;
   const file = await fileToProcess(db, fileId);
   if (!file || file.state === 'ready' || file.state === 'failed') return;
@@ -102,9 +108,11 @@ export async function processDatasetFile(database: Database, log: FastifyBaseLog
             `${inspection.formulaCells} cells start with =, +, - or @ (a spreadsheet formula); they are kept as plain text and never run.`,
           ]
         : [];
-    const live = await db
-      .transaction()
-      .execute((trx) => makeFileLive(trx, fileId, { rowCount: stored, columns, notices }));
+    const live = await db.transaction().execute(async (trx) => {
+      const made = await makeFileLive(trx, fileId, { rowCount: stored, columns, notices });
+      if (made) await onLive?.(trx, fileId);
+      return made;
+    });
     if (!live) await clearRows(db, fileId);
   } catch (error) {
     if (error instanceof FileGone) {

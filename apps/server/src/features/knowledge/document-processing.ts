@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import { chunkBlocks } from './document-chunks';
 import { DocumentProblem, documentBlocks } from './document-text';
@@ -28,7 +28,13 @@ class FileGone extends Error {}
  * text under its headings, stores it as chunks in batches with progress, and makes it live in one
  * transaction. A file that is not what its name says, or has no text, ends `failed` with the reason.
  */
-export async function processDocumentFile(database: Database, log: FastifyBaseLogger, fileId: string) {
+export async function processDocumentFile(
+  database: Database,
+  log: FastifyBaseLogger,
+  fileId: string,
+  /** Runs in the transaction making the file live (queues its embeddings). */
+  onLive?: (trx: Queryable, fileId: string) => Promise<void>,
+) {
   const db = database.db;
   const file = await fileToProcess(db, fileId);
   if (!file || file.state === 'ready' || file.state === 'failed') return;
@@ -54,11 +60,16 @@ export async function processDocumentFile(database: Database, log: FastifyBaseLo
         EXTRACTING_SHARE + ((100 - EXTRACTING_SHARE - 1) * (start + batch.length)) / chunks.length,
       );
     }
-    const live = await db
-      .transaction()
-      .execute((trx) =>
-        makeFileLive(trx, fileId, { rowCount: null, chunkCount: chunks.length, columns: [], notices: [] }),
-      );
+    const live = await db.transaction().execute(async (trx) => {
+      const made = await makeFileLive(trx, fileId, {
+        rowCount: null,
+        chunkCount: chunks.length,
+        columns: [],
+        notices: [],
+      });
+      if (made) await onLive?.(trx, fileId);
+      return made;
+    });
     if (!live) await clearChunks(db, fileId);
   } catch (error) {
     if (error instanceof FileGone) {

@@ -293,6 +293,70 @@ describe('knowledge documents and the published store', () => {
     expect((await retrieve('refunds', true))[0]?.sourceName).toBe('returns');
   });
 
+  it('deleting a published source leaves the published bot answering from it until the next publish', async () => {
+    const faq = await uploaded('# Opening hours\n\nThe Valencia shop opens at nine.', 'hours.md');
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/docstore/publish`, headers });
+    expect((await retrieve('opening hours', true))[0]?.sourceName).toBe('hours');
+
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `${base()}/documents/${faq.source.id}`,
+      headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    // The draft no longer has it; conversations on the published version still answer from it.
+    expect(await retrieve('opening hours', false)).toEqual([]);
+    expect((await retrieve('opening hours', true))[0]?.sourceName).toBe('hours');
+    const listed = await overview();
+    expect(listed.sources.map((source) => source.name)).not.toContain('hours');
+    expect(listed.docstore.changed).toBe(true);
+    expect(
+      (await t.request({ method: 'GET', url: `${base()}/documents/${faq.source.id}`, headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `${base()}/documents/${faq.source.id}`, headers }))
+        .statusCode,
+    ).toBe(404);
+
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/docstore/publish`, headers });
+    expect(await retrieve('opening hours', true)).toEqual([]);
+    expect((await overview()).docstore.changed).toBe(false);
+    const left = await t.database.db
+      .selectFrom('knowledge_sources')
+      .select('id')
+      .where('id', '=', faq.source.id)
+      .execute();
+    expect(left).toEqual([]);
+    // The rest of the store is untouched.
+    expect((await retrieve('refunds', true))[0]?.sourceName).toBe('returns');
+  });
+
+  it('a source never published goes at once, and deleting the store drops a deleted one', async () => {
+    const draftOnly = await uploaded('# Gift cards\n\nGift cards never expire.', 'gifts.md');
+    expect((await retrieve('gift cards', false))[0]?.sourceName).toBe('gifts');
+    await t.request({ method: 'DELETE', url: `${base()}/documents/${draftOnly.source.id}`, headers });
+    const gone = await t.database.db
+      .selectFrom('knowledge_sources')
+      .select('id')
+      .where('id', '=', draftOnly.source.id)
+      .execute();
+    expect(gone).toEqual([]);
+
+    const lastOne = await uploaded('# Parking\n\nParking is free behind the shop.', 'parking.md');
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/docstore/publish`, headers });
+    await t.request({ method: 'DELETE', url: `${base()}/documents/${lastOne.source.id}`, headers });
+    expect((await retrieve('parking', true))[0]?.sourceName).toBe('parking');
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/docstore/delete`, headers });
+    expect(await retrieve('parking', true)).toEqual([]);
+    const dropped = await t.database.db
+      .selectFrom('knowledge_sources')
+      .select('id')
+      .where('id', '=', lastOne.source.id)
+      .execute();
+    expect(dropped).toEqual([]);
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/docstore/publish`, headers });
+  });
+
   it('keeps another company’s bot and documents out of reach, and a document is not a dataset', async () => {
     const id = returns.source.id;
     const asOther = [

@@ -1,8 +1,10 @@
 import type { CellValue, MessageCitation } from '@parley/contracts';
 import type { EngineServices } from '@parley/engine';
 import type { KnowledgeAnswer, KnowledgeRequest, LlmUsage } from '@parley/modules';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database';
-import { elapsedSince, type RetrievedRow, retrieveRows } from './knowledge-search';
+import type { Embedder } from '../../integrations/openai/openai-embeddings';
+import { elapsedSince, type RetrievedRow, retrieve } from './knowledge-search';
 
 /** Rows retrieved for a question; the best of them, above the minimum score, go to the model. */
 const RETRIEVED_ROWS = 8;
@@ -16,6 +18,8 @@ const KEY_COLUMNS = 2;
 /** Everything one knowledge answer did: for the turn (as a KnowledgeAnswer) and the test panel. */
 export interface KnowledgeRun extends KnowledgeAnswer {
   retrieved: (RetrievedRow & { sent: boolean })[];
+  /** Whether retrieval compared the question by meaning too. */
+  semantic: boolean;
   prompt: { system: string; user: string } | null;
   usage: LlmUsage | null;
   retrievalMs: number;
@@ -104,7 +108,8 @@ export function citedSources(
 }
 
 /**
- * Answers a question from a bot's knowledge: one retrieval query, then (when a row scores the
+ * Answers a question from a bot's knowledge: (with an embeddings model, one call embedding the
+ * question, then) one retrieval query, then (when a row scores the
  * minimum) one model call with the rows as numbered sources. Holds no connection while the model
  * writes: the retrieval's query is over before the call starts.
  */
@@ -112,16 +117,26 @@ export async function answerFromKnowledge(
   db: Queryable,
   llm: EngineServices['llm'],
   /** `published`: from the bot's published store (a published version's conversation), else the draft's. */
-  scope: { companyId: string; botId: string; defaultModel: string; published?: boolean },
+  scope: {
+    companyId: string;
+    botId: string;
+    defaultModel: string;
+    published?: boolean;
+    /** Embeds the question for semantic search (undefined: words alone). */
+    embedder?: Embedder | undefined;
+    log?: FastifyBaseLogger;
+  },
   request: KnowledgeRequest,
 ): Promise<KnowledgeRun> {
   const started = performance.now();
-  const rows = await retrieveRows(db, scope.companyId, scope.botId, {
+  const { rows, semantic } = await retrieve(db, scope.companyId, scope.botId, {
     query: request.question,
     limit: RETRIEVED_ROWS,
     sourceIds: request.sourceIds,
     language: request.language,
     published: scope.published ?? false,
+    embedder: scope.embedder,
+    ...(scope.log ? { log: scope.log } : {}),
   });
   const retrievalMs = elapsedSince(started);
   const sent = rows.filter((row) => row.score >= request.minScore).slice(0, SENT_ROWS);
@@ -141,6 +156,7 @@ export async function answerFromKnowledge(
       sources,
       model,
       retrieved,
+      semantic,
       prompt: null,
       durationMs: elapsedSince(started),
     };
@@ -162,6 +178,7 @@ export async function answerFromKnowledge(
     model,
     ...(usage ? { tokens: usage.promptTokens + usage.completionTokens } : {}),
     retrieved,
+    semantic,
     prompt,
     usage: usage ?? null,
     retrievalMs,

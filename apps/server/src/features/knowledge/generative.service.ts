@@ -109,7 +109,12 @@ export async function testGenerative(
     const run = await answerFromKnowledge(
       ctx.database.db,
       ctx.conversations.engineServices.llm,
-      { companyId: session.companyId, botId, defaultModel: ctx.config.llm.defaultModel },
+      {
+        companyId: session.companyId,
+        botId,
+        defaultModel: ctx.config.llm.defaultModel,
+        embedder: ctx.embedder,
+      },
       knowledgeRequestOf(
         request.settings,
         { question: request.question, language: bot.language },
@@ -132,12 +137,15 @@ export async function testGenerative(
         heading: row.heading,
         text: row.text,
         score: row.score,
+        textScore: row.textScore,
+        vectorScore: row.vectorScore,
         sent: row.sent,
         cells: row.cells,
       })),
       prompt: run.prompt,
       model: run.model,
       tokens: run.usage && { prompt: run.usage.promptTokens, completion: run.usage.completionTokens },
+      semantic: run.semantic,
       retrievalMs: run.retrievalMs,
       durationMs: run.durationMs,
     };

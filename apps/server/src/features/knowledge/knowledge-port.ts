@@ -16,7 +16,7 @@ export function knowledgePort(
       const run = await answerFromKnowledge(
         ctx.database.db,
         ctx.conversations.engineServices.llm,
-        { ...scope, defaultModel: ctx.config.llm.defaultModel },
+        { ...scope, defaultModel: ctx.config.llm.defaultModel, embedder: ctx.embedder },
         request,
       );
       const { outcome, text, citations, sources, model, tokens } = run;

@@ -1,7 +1,9 @@
 import type { KnowledgeResult, KnowledgeSearchResponse } from '@parley/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database';
-import { NotFoundException } from '../../errors';
+import { ensureError, NotFoundException } from '../../errors';
 import { isUuid } from '../../ids';
+import type { Embedder } from '../../integrations/openai/openai-embeddings';
 import { findBotLanguage, searchKnowledgeRows } from './knowledge.repository';
 import { searchConfigFor } from './knowledge.service';
 
@@ -33,13 +35,37 @@ export function questionPhrases(question: string): string[] {
 /** A row or chunk found, with a row's file's column names in the file's order. */
 export type RetrievedRow = KnowledgeResult & { columnOrder: string[]; filterColumns: string[] };
 
+/** What retrieval found, and whether the question was compared by meaning too. */
+export interface Retrieval {
+  rows: RetrievedRow[];
+  semantic: boolean;
+}
+
+/**
+ * The question's embedding, or null when there is no embeddings model or it failed (retrieval
+ * then ranks by words alone: a visitor gets an answer rather than an error). Called before the
+ * query, so no connection waits on the model.
+ */
+async function questionVector(embedder: Embedder | undefined, question: string, log?: FastifyBaseLogger) {
+  if (!embedder) return null;
+  try {
+    const [embedding] = await embedder.embed([question]);
+    return embedding ? { embedding, model: embedder.model } : null;
+  } catch (error) {
+    log?.warn({ err: ensureError(error) }, 'question not embedded; knowledge searched by its words alone');
+    return null;
+  }
+}
+
 /**
  * Retrieval over a bot's ready datasets and documents (or some of them): a filter column's value
  * named in the question narrows its dataset to those rows (they score at least 0.5), then
- * PostgreSQL full text ranks rows and chunks (0–1). One query besides the bot's language (given,
- * when the caller knows it). The draft's knowledge, or with `published` the published store's.
+ * PostgreSQL full text ranks rows and chunks (0–1) and, with an embeddings model, similarity in
+ * meaning ranks them too, the two fused by reciprocal rank. One query besides the bot's language
+ * (given, when the caller knows it) and, with an embeddings model, one call embedding the
+ * question. The draft's knowledge, or with `published` the published store's.
  */
-export async function retrieveRows(
+export async function retrieve(
   db: Queryable,
   companyId: string,
   botId: string,
@@ -49,12 +75,15 @@ export async function retrieveRows(
     sourceIds?: readonly string[] | null;
     language?: string;
     published?: boolean;
+    embedder?: Embedder | undefined;
+    log?: FastifyBaseLogger;
   },
-): Promise<RetrievedRow[]> {
+): Promise<Retrieval> {
   const language =
     request.language ?? (isUuid(botId) ? await findBotLanguage(db, companyId, botId) : undefined);
   if (!language) throw new NotFoundException('Bot not found');
   const keys = questionPhrases(request.query);
+  const vector = await questionVector(request.embedder, request.query, request.log);
   const hits = await searchKnowledgeRows(db, companyId, botId, {
     config: searchConfigFor(language),
     text: request.query,
@@ -62,27 +91,42 @@ export async function retrieveRows(
     limit: request.limit,
     sourceIds: request.sourceIds?.filter(isUuid) ?? null,
     published: request.published ?? false,
+    vector,
   });
   const named = new Set(keys);
-  return hits.map((hit) => ({
-    kind: hit.kind,
-    sourceId: hit.source_id,
-    sourceName: hit.source_name,
-    rowNumber: hit.number,
-    heading: hit.kind === 'chunk' ? (hit.heading ?? '') : null,
-    text: hit.content,
-    score: Number((hit.filter_hits > 0 ? 0.5 + 0.5 * hit.text_score : hit.text_score).toFixed(4)),
-    matchedFilters:
-      hit.filter_hits > 0 && hit.cells
-        ? Object.entries(hit.cells)
-            .filter(([, value]) => value !== null && named.has(String(value).toLowerCase()))
-            .filter(([, value]) => hit.filter_values.includes(String(value).toLowerCase()))
-            .map(([column, value]) => ({ column, value: String(value) }))
-        : [],
-    cells: hit.cells ?? {},
-    columnOrder: (hit.columns ?? []).map((column) => column.name),
-    filterColumns: (hit.columns ?? []).filter((column) => column.filter).map((column) => column.name),
-  }));
+  const rows = hits.map((hit) => {
+    const textScore = round(hit.filter_hits > 0 ? 0.5 + 0.5 * hit.text_score : hit.text_score);
+    const vectorScore = hit.vector_score === null ? null : round(hit.vector_score);
+    return {
+      kind: hit.kind,
+      sourceId: hit.source_id,
+      sourceName: hit.source_name,
+      rowNumber: hit.number,
+      heading: hit.kind === 'chunk' ? (hit.heading ?? '') : null,
+      text: hit.content,
+      score: Math.min(1, Math.max(textScore, vectorScore ?? 0)),
+      textScore,
+      vectorScore,
+      matchedFilters:
+        hit.filter_hits > 0 && hit.cells
+          ? Object.entries(hit.cells)
+              .filter(([, value]) => value !== null && named.has(String(value).toLowerCase()))
+              .filter(([, value]) => hit.filter_values.includes(String(value).toLowerCase()))
+              .map(([column, value]) => ({ column, value: String(value) }))
+          : [],
+      cells: hit.cells ?? {},
+      columnOrder: (hit.columns ?? []).map((column) => column.name),
+      filterColumns: (hit.columns ?? []).filter((column) => column.filter).map((column) => column.name),
+    };
+  });
+  return { rows, semantic: vector !== null };
+}
+
+const round = (score: number) => Number(score.toFixed(4));
+
+/** Retrieval's rows alone (see retrieve). */
+export async function retrieveRows(...args: Parameters<typeof retrieve>): Promise<RetrievedRow[]> {
+  return (await retrieve(...args)).rows;
 }
 
 /** The search route: retrieval as a turn makes it, timed. */
@@ -90,12 +134,12 @@ export async function searchKnowledge(
   db: Queryable,
   companyId: string,
   botId: string,
-  request: { query: string; limit: number },
+  request: { query: string; limit: number; embedder?: Embedder | undefined; log?: FastifyBaseLogger },
 ): Promise<KnowledgeSearchResponse> {
   const started = performance.now();
-  const rows = await retrieveRows(db, companyId, botId, request);
+  const { rows, semantic } = await retrieve(db, companyId, botId, request);
   const results = rows.map(({ columnOrder: _order, filterColumns: _filters, ...result }) => result);
-  return { results, tookMs: elapsedSince(started) };
+  return { results, semantic, tookMs: elapsedSince(started) };
 }
 
 export const elapsedSince = (started: number) => Math.round((performance.now() - started) * 10) / 10;

@@ -91,6 +91,7 @@ export async function findSource(db: Queryable, companyId: string, botId: string
     .where('id', '=', sourceId)
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -100,6 +101,7 @@ export async function listSources(db: Queryable, companyId: string, botId: strin
     .selectAll()
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -114,14 +116,59 @@ export async function filesOfSources(
   return db.selectFrom('knowledge_files').selectAll().where('source_id', 'in', sourceIds).execute();
 }
 
-export async function deleteSource(db: Queryable, companyId: string, botId: string, sourceId: string) {
-  const result = await db
+/** Sources deleted from the draft that the published store still answers from. */
+export async function removedSourceCount(db: Queryable, companyId: string, botId: string) {
+  const { count } = await db
+    .selectFrom('knowledge_sources')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('removed_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Deletes a source from the draft, in the caller's transaction. One the published store answers
+ * from is only marked removed (its published file kept, the rest dropped) until the next publish;
+ * any other goes at once.
+ */
+export async function deleteSource(trx: Queryable, companyId: string, botId: string, sourceId: string) {
+  const marked = await trx
+    .updateTable('knowledge_sources')
+    .set({ removed_at: sql`now()`, live_file_id: null, updated_at: sql`now()` })
+    .where('id', '=', sourceId)
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
+    .where('published_file_id', 'is not', null)
+    .executeTakeFirst();
+  if (marked.numUpdatedRows > 0n) {
+    await trx
+      .deleteFrom('knowledge_files')
+      .where('source_id', '=', sourceId)
+      .where('id', 'not in', keptFiles(sourceId))
+      .execute();
+    return true;
+  }
+  const result = await trx
     .deleteFrom('knowledge_sources')
     .where('id', '=', sourceId)
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Drops the sources deleted from the draft once the published store no longer needs them. */
+async function dropRemovedSources(trx: Queryable, companyId: string, botId: string) {
+  await trx
+    .deleteFrom('knowledge_sources')
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('removed_at', 'is not', null)
+    .execute();
 }
 
 export async function renameSource(db: Queryable, sourceId: string, name: string) {
@@ -369,6 +416,7 @@ export async function publishKnowledge(
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
     .execute();
+  await dropRemovedSources(trx, companyId, botId);
   await dropUnusedReadyFiles(trx, companyId, botId);
   const bot = await trx
     .updateTable('bots')
@@ -388,6 +436,7 @@ export async function unpublishKnowledge(trx: Queryable, companyId: string, botI
     .where('company_id', '=', companyId)
     .where('bot_id', '=', botId)
     .execute();
+  await dropRemovedSources(trx, companyId, botId);
   await dropUnusedReadyFiles(trx, companyId, botId);
   await trx
     .updateTable('bots')
@@ -438,7 +487,10 @@ export interface KnowledgeHit {
   content: string | null;
   /** A row's cells (null for a chunk). */
   cells: Record<string, string | number | null> | null;
+  /** Full-text rank, 0–1 (0: none of its words). */
   text_score: number;
+  /** Cosine similarity with the question's embedding (null: not embedded, or no embedding asked). */
+  vector_score: number | null;
   /** How many of the row's filter values the question names. */
   filter_hits: number;
   filter_values: string[];
@@ -446,12 +498,20 @@ export interface KnowledgeHit {
   columns: StoredColumn[] | null;
 }
 
+/** Reciprocal rank fusion's constant: a hit ranked first by one search and absent from the other still counts. */
+const RRF_K = 60;
+
 /**
  * Ranked rows and chunks of a bot's knowledge, in one statement: the draft's live files, or with
  * `published` the files of its published store. For datasets, filter values the question names
  * (`keys`) narrow each source to the rows naming the most of them (a code and a category: the row
  * with both), which rank first; full text matches any of the question's words (OR), ranked by
  * cover density (0–1), a chunk's headings weighing more than its text.
+ *
+ * With the question's embedding (`vector`), rows and chunks embedded by the same model are ranked
+ * by cosine similarity too, and the two rankings are fused by reciprocal rank. The similarity is a
+ * dot product over the stored float arrays (embeddings have unit length), computed by the
+ * database: it needs no extension, so it runs the same on PostgreSQL and PGlite.
  */
 export async function searchKnowledgeRows(
   db: Queryable,
@@ -466,6 +526,8 @@ export async function searchKnowledgeRows(
     sourceIds?: readonly string[] | null;
     /** The published store's files rather than the draft's. */
     published?: boolean;
+    /** The question's embedding, and the model that made it. */
+    vector?: { embedding: readonly number[]; model: string } | null;
   },
 ): Promise<KnowledgeHit[]> {
   const onlySources =
@@ -473,56 +535,223 @@ export async function searchKnowledgeRows(
   const fileOf = sql.ref(search.published ? 'source.published_file_id' : 'source.live_file_id');
   const query = sql`replace(plainto_tsquery(${search.config}::regconfig, ${search.text})::text, '&', '|')::tsquery`;
   const keys = sql`${[...search.keys]}::text[]`;
+  const vector = search.vector;
+  const embedded = (item: string) =>
+    vector
+      ? sql`(file.embedding_model = ${vector.model} and ${sql.ref(`${item}.embedding`)} is not null
+          and cardinality(${sql.ref(`${item}.embedding`)}) = ${vector.embedding.length})`
+      : sql`false`;
+  const similarity = (item: string) =>
+    vector
+      ? sql`case when ${embedded(item)} then (select sum(pair.a * pair.b)::float8
+          from unnest(${sql.ref(`${item}.embedding`)}, ${[...vector.embedding]}::real[]) as pair (a, b)) end`
+      : sql`null::float8`;
+  const lexicalScore = sql`(case when filter_hits > 0 then 0.5 + 0.5 * text_score else text_score end)`;
   const result = await sql<KnowledgeHit>`
     with question as (select ${query} as words),
-    candidates as (
-      select source.id as source_id, source.name as source_name, data_row.row_number, data_row.cells,
-        data_row.filter_values, data_row.file_id,
-        ts_rank_cd(data_row.search, question.words, 32) as text_score,
+    named_rows as (
+      select source.id as source_id, data_row.row_number,
         (select count(*) from unnest(data_row.filter_values) as value where value = any(${keys}))::int as filter_hits
       from knowledge_sources as source
-      join knowledge_rows as data_row on data_row.file_id = ${fileOf}
-      cross join question
+      join knowledge_files as file on file.id = ${fileOf}
+      join knowledge_rows as data_row on data_row.file_id = file.id
       where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
-        and (data_row.filter_values && ${keys} or data_row.search @@ question.words)
+        and data_row.filter_values && ${keys}
     ),
-    narrowed as (
-      select *, max(filter_hits) over (partition by source_id) as best_hits from candidates
+    best_named as (
+      select source_id, row_number, filter_hits from (
+        select *, max(filter_hits) over (partition by source_id) as best_hits from named_rows
+      ) as narrowed
+      where filter_hits = best_hits
+    ),
+    -- Materialized, so that with every source named by a filter value no other row is even read.
+    unnamed_files as materialized (
+      select source.id as source_id, source.name as source_name, file.id, file.columns, file.embedding_model
+      from knowledge_sources as source
+      join knowledge_files as file on file.id = ${fileOf}
+      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
+        and not exists (select 1 from named_rows where named_rows.source_id = source.id)
     ),
     row_hits as (
-      select 'row'::text as kind, source_id, source_name, row_number as number, null::text as heading,
-        null::text as content, cells, filter_values, text_score, filter_hits,
-        (select file.columns from knowledge_files as file where file.id = narrowed.file_id) as columns
-      from narrowed
-      where filter_hits = best_hits
-      order by filter_hits desc, text_score desc, source_name, row_number
-      limit ${search.limit}
+      select source.id as source_id, source.name as source_name, data_row.row_number as number,
+        data_row.cells, data_row.filter_values, file.columns,
+        case when data_row.search @@ question.words then ts_rank_cd(data_row.search, question.words, 32) else 0 end
+          as text_score,
+        named.filter_hits, true as lexical, ${similarity('data_row')} as vector_score
+      from best_named as named
+      join knowledge_sources as source on source.id = named.source_id
+      join knowledge_files as file on file.id = ${fileOf}
+      join knowledge_rows as data_row on data_row.file_id = file.id and data_row.row_number = named.row_number
+      cross join question
+      union all
+      -- A source whose rows the question names by a filter value answers with those rows alone.
+      select file.source_id, file.source_name, data_row.row_number, data_row.cells, data_row.filter_values,
+        file.columns,
+        case when data_row.search @@ question.words then ts_rank_cd(data_row.search, question.words, 32) else 0 end,
+        0, data_row.search @@ question.words, ${similarity('data_row')}
+      from unnamed_files as file
+      join knowledge_rows as data_row on data_row.file_id = file.id
+      cross join question
+      where data_row.search @@ question.words or ${embedded('data_row')}
     ),
     chunk_hits as (
-      select 'chunk'::text as kind, source.id as source_id, source.name as source_name,
-        chunk.chunk_number as number, chunk.heading, chunk.content, null::jsonb as cells,
-        '{}'::text[] as filter_values, ts_rank_cd(chunk.search, question.words, 32) as text_score,
-        0 as filter_hits, null::jsonb as columns
+      select source.id as source_id, source.name as source_name, chunk.chunk_number as number,
+        chunk.heading, chunk.content,
+        case when chunk.search @@ question.words then ts_rank_cd(chunk.search, question.words, 32) else 0 end
+          as text_score,
+        chunk.search @@ question.words as lexical,
+        ${similarity('chunk')} as vector_score
       from knowledge_sources as source
-      join knowledge_chunks as chunk on chunk.file_id = ${fileOf}
+      join knowledge_files as file on file.id = ${fileOf}
+      join knowledge_chunks as chunk on chunk.file_id = file.id
       cross join question
       where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
-        and chunk.search @@ question.words
-      order by text_score desc, source.name, chunk.chunk_number
-      limit ${search.limit}
+        and (chunk.search @@ question.words or ${embedded('chunk')})
+    ),
+    pool as (
+      select 'row'::text as kind, source_id, source_name, number, null::text as heading, null::text as content,
+        cells, filter_values, text_score, filter_hits, lexical, vector_score, columns
+      from row_hits
+      union all
+      select 'chunk'::text, source_id, source_name, number, heading, content, null::jsonb, '{}'::text[],
+        text_score, 0, lexical, vector_score, null::jsonb
+      from chunk_hits
+    ),
+    ranked as (
+      select *,
+        case when lexical
+          then row_number() over (order by lexical desc, ${lexicalScore} desc, source_name, number) end as text_rank,
+        case when vector_score is not null
+          then row_number() over (order by vector_score desc nulls last, source_name, number) end as vector_rank
+      from pool
     )
     select kind, source_id, source_name, number, heading, content, cells, filter_values,
-      text_score::float8 as text_score, filter_hits, columns
-    from (select * from row_hits union all select * from chunk_hits) as hit
-    order by (case when filter_hits > 0 then 0.5 + 0.5 * text_score else text_score end) desc,
+      text_score::float8 as text_score, vector_score, filter_hits, columns
+    from ranked
+    where text_rank is not null or vector_rank <= ${search.limit}
+    order by coalesce(1.0 / (${RRF_K} + text_rank), 0) + coalesce(1.0 / (${RRF_K} + vector_rank), 0) desc,
       source_name, number
     limit ${search.limit}`.execute(db);
   return result.rows;
 }
 
-/** Whether this database could run vector search (the pgvector extension is installed on it). */
-export async function pgvectorAvailable(db: Queryable): Promise<boolean> {
-  const result = await sql<{ available: boolean }>`
-    select exists (select 1 from pg_available_extensions where name = 'vector') as available`.execute(db);
-  return result.rows[0]?.available ?? false;
+/** A ready file's embedding state, with what its items' texts are made of. */
+export async function fileToEmbed(db: Queryable, fileId: string) {
+  return db
+    .selectFrom('knowledge_files')
+    .select(['id', 'state', 'format', 'columns', 'embedding_state', 'embedding_model'])
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+}
+
+/** Marks a ready file's embeddings as queued for a model (the caller queues the job in the same transaction). */
+export async function markEmbeddingPending(trx: Queryable, fileId: string, model: string) {
+  // Vectors of another model cannot be compared with this one's questions.
+  const otherModel = sql`exists (select 1 from knowledge_files as file where file.id = ${fileId}
+    and file.embedding_model is not null and file.embedding_model <> ${model})`;
+  await sql`update knowledge_rows set embedding = null
+    where file_id = ${fileId} and embedding is not null and ${otherModel}`.execute(trx);
+  await sql`update knowledge_chunks set embedding = null
+    where file_id = ${fileId} and embedding is not null and ${otherModel}`.execute(trx);
+  await trx
+    .updateTable('knowledge_files')
+    .set({ embedding_state: 'pending', embedding_model: model, embedded_count: 0, embedding_error: null })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** Forgets a file's rows' embeddings (their text changed: other searchable columns). */
+export async function clearRowEmbeddings(trx: Queryable, fileId: string) {
+  await trx.updateTable('knowledge_rows').set({ embedding: null }).where('file_id', '=', fileId).execute();
+}
+
+export async function setEmbeddingState(
+  db: Queryable,
+  fileId: string,
+  change: { state: 'embedding' | 'ready' | 'failed'; error?: string | null },
+) {
+  await db
+    .updateTable('knowledge_files')
+    .set({
+      embedding_state: change.state,
+      ...(change.error === undefined ? {} : { embedding_error: change.error }),
+    })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** The next items of a file with no embedding yet: a dataset's rows or a document's chunks. */
+export async function itemsToEmbed(
+  db: Queryable,
+  fileId: string,
+  kind: 'row' | 'chunk',
+  limit: number,
+): Promise<
+  { number: number; heading: string; content: string | null; cells: Record<string, unknown> | null }[]
+> {
+  if (kind === 'row') {
+    const rows = await db
+      .selectFrom('knowledge_rows')
+      .select(['row_number', 'cells'])
+      .where('file_id', '=', fileId)
+      .where('embedding', 'is', null)
+      .orderBy('row_number')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ number: row.row_number, heading: '', content: null, cells: row.cells }));
+  }
+  const chunks = await db
+    .selectFrom('knowledge_chunks')
+    .select(['chunk_number', 'heading', 'content'])
+    .where('file_id', '=', fileId)
+    .where('embedding', 'is', null)
+    .orderBy('chunk_number')
+    .limit(limit)
+    .execute();
+  return chunks.map((chunk) => ({
+    number: chunk.chunk_number,
+    heading: chunk.heading,
+    content: chunk.content,
+    cells: null,
+  }));
+}
+
+/** Stores a batch of embeddings in one statement, and counts them on the file. */
+export async function storeEmbeddings(
+  db: Queryable,
+  fileId: string,
+  kind: 'row' | 'chunk',
+  vectors: readonly { number: number; embedding: readonly number[] }[],
+) {
+  const batch = JSON.stringify(vectors.map((each) => ({ n: each.number, e: each.embedding })));
+  const target =
+    kind === 'row'
+      ? sql`update knowledge_rows as item set embedding = r.e from jsonb_to_recordset(${batch}::jsonb) as r(n integer, e real[])
+          where item.file_id = ${fileId} and item.row_number = r.n`
+      : sql`update knowledge_chunks as item set embedding = r.e from jsonb_to_recordset(${batch}::jsonb) as r(n integer, e real[])
+          where item.file_id = ${fileId} and item.chunk_number = r.n`;
+  await target.execute(db);
+  await db
+    .updateTable('knowledge_files')
+    .set({ embedded_count: sql`embedded_count + ${vectors.length}` })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** Ready files not embedded with this model (processed before it was set up, or with another one). */
+export async function filesMissingEmbeddings(db: Queryable, model: string, limit: number) {
+  const files = await db
+    .selectFrom('knowledge_files')
+    .select('id')
+    .where('state', '=', 'ready')
+    .where((eb) =>
+      eb.or([
+        eb('embedding_model', 'is', null),
+        eb('embedding_model', '<>', model),
+        eb('embedding_state', '=', 'failed'),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  return files.map((file) => file.id);
 }

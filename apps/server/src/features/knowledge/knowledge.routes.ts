@@ -94,7 +94,11 @@ export const knowledgeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
   routeFrom(app, knowledgeApi.search, { config: { permission: 'bots:manage' } }, async (request) =>
-    searchKnowledge(ctx().database.db, sessionOf(request).companyId, request.params.id, request.body),
+    searchKnowledge(ctx().database.db, sessionOf(request).companyId, request.params.id, {
+      ...request.body,
+      embedder: ctx().embedder,
+      log: request.log,
+    }),
   );
   routeFrom(
     app,

@@ -19,6 +19,7 @@ import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { documentFormatOf } from './document-text';
 import {
+  clearRowEmbeddings,
   deleteSource,
   filesOfSources,
   findBotLanguage,
@@ -27,14 +28,15 @@ import {
   insertSource,
   knowledgePublishedAt,
   listSources,
-  pgvectorAvailable,
   previewChunks,
   previewRows,
   publishKnowledge,
   reindexRows,
+  removedSourceCount,
   renameSource,
   unpublishKnowledge,
 } from './knowledge.repository';
+import { queueEmbedding } from './knowledge-embedding';
 import { receiveFile } from './upload-body';
 
 /** Rows, or a document's chunks, the preview shows. */
@@ -68,6 +70,15 @@ function fileOf(row: KnowledgeFileRow): DatasetFile {
     delimiter: row.delimiter,
     uploadedAt: row.uploaded_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
+    embedding:
+      row.embedding_state === null
+        ? null
+        : {
+            state: row.embedding_state,
+            model: row.embedding_model,
+            embedded: row.embedded_count,
+            error: row.embedding_error,
+          },
   };
 }
 
@@ -145,7 +156,7 @@ export async function knowledgeOverview(
 ): Promise<KnowledgeOverview> {
   const db = ctx.database.db;
   await botLanguageOf(db, session, botId);
-  const { sources, files, publishedAt } = await inSnapshot(db, async (trx) => {
+  const { sources, files, publishedAt, removed } = await inSnapshot(db, async (trx) => {
     const sources = await listSources(trx, session.companyId, botId);
     return {
       sources,
@@ -154,19 +165,23 @@ export async function knowledgeOverview(
         sources.map((source) => source.id),
       ),
       publishedAt: await knowledgePublishedAt(trx, session.companyId, botId),
+      removed: await removedSourceCount(trx, session.companyId, botId),
     };
   });
-  // No embeddings model can be configured yet, so semantic search is off; the database's side is said too.
-  const reasons: ('no-embeddings-model' | 'no-pgvector')[] = ['no-embeddings-model'];
-  if (!(await pgvectorAvailable(db))) reasons.push('no-pgvector');
+  const model = ctx.embedder?.model ?? null;
   const shown = sources.map((source) => sourceOf(source, files));
   return {
     sources: shown,
     docstore: {
       publishedAt: publishedAt?.toISOString() ?? null,
-      changed: shown.some((source) => source.live !== null && source.publication !== 'published'),
+      // A source deleted from the draft still answers for the published bot until the next publish.
+      changed:
+        removed > 0 || shown.some((source) => source.live !== null && source.publication !== 'published'),
     },
-    search: { fullText: true, semantic: { enabled: false, reasons } },
+    search: {
+      fullText: true,
+      semantic: { enabled: model !== null, model, reasons: model ? [] : ['no-embeddings-model'] },
+    },
   };
 }
 
@@ -250,14 +265,25 @@ export async function updateDataset(
     }));
     const liveRow = (await filesOfSources(trx, [sourceId])).find((file) => file.id === before.live?.id);
     await reindexRows(trx, before.live.id, liveRow?.search_config ?? 'simple', columns);
+    // Rows are embedded as their searchable columns: other columns, other embeddings.
+    if (
+      ctx.embedder &&
+      columns.some((column, index) => column.searchable !== before.columns[index]?.searchable)
+    ) {
+      await clearRowEmbeddings(trx, before.live.id);
+      await queueEmbedding(ctx, trx, before.live.id);
+    }
   });
+  if (ctx.embedder) ctx.jobs.wake('knowledge-embedding');
   return loadSource(db, session, botId, sourceId);
 }
 
 export async function deleteDataset(ctx: AppContext, session: Session, botId: string, sourceId: string) {
   await sourceRowOf(ctx.database.db, session, botId, sourceId, 'csv');
-  if (!(await deleteSource(ctx.database.db, session.companyId, botId, sourceId)))
-    throw new NotFoundException('Dataset not found');
+  const deleted = await ctx.database.db
+    .transaction()
+    .execute((trx) => deleteSource(trx, session.companyId, botId, sourceId));
+  if (!deleted) throw new NotFoundException('Dataset not found');
 }
 
 /** The file types a document may be, for the message refusing another. */
@@ -363,8 +389,10 @@ export async function documentPreview(
 
 export async function deleteDocument(ctx: AppContext, session: Session, botId: string, sourceId: string) {
   await sourceRowOf(ctx.database.db, session, botId, sourceId, 'document');
-  if (!(await deleteSource(ctx.database.db, session.companyId, botId, sourceId)))
-    throw new NotFoundException('Document not found');
+  const deleted = await ctx.database.db
+    .transaction()
+    .execute((trx) => deleteSource(trx, session.companyId, botId, sourceId));
+  if (!deleted) throw new NotFoundException('Document not found');
 }
 
 /** The store's state after a change to it. */

@@ -21,12 +21,19 @@ const isBusy = (state: string | undefined) => state === 'uploaded' || state === 
 export const isProcessing = (source: KnowledgeOverview['sources'][number]) =>
   isBusy(source.pending?.state) || isBusy(source.live?.state);
 
+/** The live file's embeddings are queued or being made (the tab polls until they are done). */
+export const isEmbedding = (source: KnowledgeOverview['sources'][number]) =>
+  source.live?.embedding?.state === 'pending' || source.live?.embedding?.state === 'embedding';
+
 export const knowledgeQuery = (botId: string) =>
   queryOptions({
     queryKey: keys.all(botId),
     queryFn: ({ signal }) => callRoute(knowledgeApi.overview, { params: { id: botId }, signal }),
-    // Polls while a file is processed and stops once every one is ready or failed.
-    refetchInterval: (query) => (query.state.data?.sources.some(isProcessing) ? POLL_MS : false),
+    // Polls while a file is processed or embedded, and stops once every one is done.
+    refetchInterval: (query) =>
+      query.state.data?.sources.some((source) => isProcessing(source) || isEmbedding(source))
+        ? POLL_MS
+        : false,
   });
 
 export const datasetQuery = (botId: string, sourceId: string) =>

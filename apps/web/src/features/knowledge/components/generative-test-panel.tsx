@@ -48,6 +48,7 @@ function Result({ result }: { result: GenerativeTestResponse }) {
             ? t('generative.tokens', { prompt: result.tokens.prompt, completion: result.tokens.completion })
             : null,
           t('generative.timing', { total: Math.round(result.durationMs), retrieval: result.retrievalMs }),
+          t(result.semantic ? 'generative.searched.both' : 'generative.searched.words'),
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -82,7 +83,7 @@ function Result({ result }: { result: GenerativeTestResponse }) {
                       color="text.secondary"
                       component="div"
                       noWrap
-                      sx={{ maxWidth: 320 }}
+                      sx={{ maxWidth: 220 }}
                     >
                       {row.kind === 'chunk'
                         ? row.text
@@ -91,7 +92,16 @@ function Result({ result }: { result: GenerativeTestResponse }) {
                             .join(' · ')}
                     </Typography>
                   </TableCell>
-                  <TableCell align="right">{number.format(row.score)}</TableCell>
+                  <TableCell align="right">
+                    {number.format(row.score)}
+                    {row.vectorScore !== null && (
+                      <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                        {t('generative.scoreWords', { score: number.format(row.textScore) })}
+                        <br />
+                        {t('generative.scoreMeaning', { score: number.format(row.vectorScore) })}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell>
                     <Chip
                       size="small"

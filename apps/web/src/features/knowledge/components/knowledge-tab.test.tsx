@@ -28,6 +28,7 @@ const file = (overrides: Partial<DatasetFile>): DatasetFile => ({
   delimiter: ',',
   uploadedAt: '2026-11-25T09:00:00.000Z',
   finishedAt: '2026-11-25T09:00:05.000Z',
+  embedding: null,
   ...overrides,
 });
 
@@ -46,7 +47,7 @@ const source = (overrides: Partial<KnowledgeSource>): KnowledgeSource => ({
 const overview = (...sources: KnowledgeSource[]): KnowledgeOverview => ({
   sources,
   docstore: { publishedAt: '2026-11-25T09:00:00.000Z', changed: false },
-  search: { fullText: true, semantic: { enabled: false, reasons: ['no-embeddings-model'] } },
+  search: { fullText: true, semantic: { enabled: false, model: null, reasons: ['no-embeddings-model'] } },
 });
 
 const csv = (name: string, size?: number) =>
@@ -211,4 +212,57 @@ describe('the knowledge tab', () => {
     await screen.findByText('huge.pdf is larger than 10 MB.');
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
+
+  it('says semantic search is on, follows a file’s embeddings to ready, and shows why one failed', async () => {
+    let embedded = false;
+    const semantic = { enabled: true, model: 'text-embedding-3-small', reasons: [] };
+    const embedding = (state: 'pending' | 'embedding' | 'ready', embedded: number) => ({
+      state,
+      model: 'text-embedding-3-small',
+      embedded,
+      error: null,
+    });
+    const { requests } = fakeApi({
+      'GET /api/bots/b1/knowledge': () => {
+        const prices = source({
+          live: file({
+            rowCount: 150,
+            embedding: embedded ? embedding('ready', 150) : embedding('embedding', 64),
+          }),
+        });
+        const manual = source({
+          id: 's2',
+          kind: 'document',
+          name: 'manual',
+          live: file({
+            id: 'f3',
+            fileName: 'manual.md',
+            format: 'markdown',
+            rowCount: null,
+            chunkCount: 4,
+            embedding: {
+              state: 'failed',
+              model: 'text-embedding-3-small',
+              embedded: 0,
+              error: 'Quota spent.',
+            },
+          }),
+        });
+        return { ...overview(prices, manual), search: { fullText: true, semantic } };
+      },
+    });
+    renderTab();
+    await screen.findByText('Full-text and semantic search are on (embeddings by text-embedding-3-small).');
+    const prices = await screen.findByRole('listitem', { name: 'prices.csv' });
+    expect(prices).toHaveTextContent('Preparing semantic search: 64 of 150');
+    embedded = true;
+    // Polled while it embeds, then the row says it is ready and the polling stops.
+    await within(prices).findByText('Semantic search ready', {}, { timeout: 8_000 });
+    expect(prices).not.toHaveTextContent('Preparing semantic search');
+    const manual = screen.getByRole('listitem', { name: 'manual' });
+    expect(manual).toHaveTextContent('No semantic search: Quota spent. It is searched by its words alone.');
+    const asked = requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(requests).toHaveLength(asked);
+  }, 20_000);
 });

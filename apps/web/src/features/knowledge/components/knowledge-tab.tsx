@@ -154,6 +154,14 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
               color={stateColor[newest.state]}
               label={t(`knowledge.state.${newest.state}`)}
             />
+            {source.live?.embedding?.state === 'ready' && (
+              <Chip
+                size="small"
+                variant="outlined"
+                color="secondary"
+                label={t('knowledge.embedding.ready')}
+              />
+            )}
             {source.live && source.publication !== 'published' && (
               <Chip
                 size="small"
@@ -235,6 +243,7 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
           {source.live ? ` ${t('knowledge.oldServes')}` : ''}
         </Alert>
       )}
+      {source.live?.embedding && <EmbeddingState source={source} />}
       {source.live?.notices.map((notice) => (
         <Alert key={notice} severity="info" sx={{ mt: 1.5 }}>
           {notice}
@@ -242,6 +251,38 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
       ))}
       {open && datasetPreview.data && <DatasetPreviewPanel botId={botId} preview={datasetPreview.data} />}
       {open && documentPreview.data && <DocumentPreviewPanel preview={documentPreview.data} />}
+    </Box>
+  );
+}
+
+/** How far the live file's embeddings for semantic search are (shown only while an embeddings model is set up). */
+function EmbeddingState({ source }: { source: KnowledgeSource }) {
+  const { t } = useTranslation('webchat');
+  const embedding = source.live?.embedding;
+  if (!embedding || embedding.state === 'ready') return null;
+  const total = source.live?.rowCount ?? source.live?.chunkCount ?? 0;
+  if (embedding.state === 'failed' || embedding.error) {
+    return (
+      <Alert severity={embedding.state === 'failed' ? 'warning' : 'info'} sx={{ mt: 1.5 }}>
+        {t(embedding.state === 'failed' ? 'knowledge.embedding.failed' : 'knowledge.embedding.retrying', {
+          error: embedding.error ?? '',
+        })}
+      </Alert>
+    );
+  }
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <LinearProgress
+        variant={embedding.state === 'pending' ? 'indeterminate' : 'determinate'}
+        value={total > 0 ? Math.min(100, (100 * embedding.embedded) / total) : 0}
+        color="secondary"
+        aria-label={t('knowledge.embedding.pending')}
+      />
+      <Typography variant="caption" color="text.secondary">
+        {embedding.state === 'pending'
+          ? t('knowledge.embedding.pending')
+          : t('knowledge.embedding.embedding', { done: embedding.embedded, total })}
+      </Typography>
     </Box>
   );
 }
@@ -367,7 +408,11 @@ export function KnowledgeTab({ botId }: { botId: string }) {
             )}
           </Stack>
           {data.sources.length > 0 && <DocstoreBar botId={botId} docstore={data.docstore} />}
-          {!data.search.semantic.enabled && <Alert severity="info">{semanticOff}</Alert>}
+          <Alert severity="info">
+            {data.search.semantic.enabled
+              ? t('knowledge.semanticOn', { model: data.search.semantic.model })
+              : semanticOff}
+          </Alert>
           {(upload.isPending || uploadDocument.isPending) && (
             <LinearProgress aria-label={t('knowledge.uploading')} />
           )}

@@ -1,0 +1,259 @@
+import type { AddressInfo } from 'node:net';
+import {
+  type BotDetail,
+  DEFAULT_GENERATIVE_SETTINGS,
+  type DocumentPreview,
+  type KnowledgeOverview,
+  type KnowledgeSearchResponse,
+  type KnowledgeSource,
+} from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeOpenAi } from '../../../test/fake-openai';
+import { authHeader, registerOwner } from '../../../test/fixtures';
+import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+
+/** The fake model's sense of meaning: these words share a concept with no word in common. */
+const concepts = { money: 'refund', back: 'refund', refunds: 'refund', reimbursed: 'refund', cash: 'refund' };
+
+const policy = [
+  '# Refunds',
+  '',
+  'Refunds reach your card within five working days.',
+  '',
+  '# Shipping',
+  '',
+  'Orders ship from Valencia every weekday.',
+].join('\n');
+
+const catalogue = [
+  'SKU,Product,Price',
+  ...Array.from({ length: 150 }, (_, index) => `SKU-${1000 + index},Item number ${index},${index + 1}.00`),
+].join('\n');
+
+async function listening(server: ReturnType<typeof fakeOpenAi>['server']) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}
+
+describe('semantic search: embeddings from the configured model, fused with full text', () => {
+  const model = fakeOpenAi({ concepts });
+  const refusing = fakeOpenAi({ refuseEmbeddings: { status: 500, message: 'The embeddings server broke' } });
+  let t: TestApp;
+  let broken: TestApp;
+  let headers: Record<string, string>;
+  let brokenHeaders: Record<string, string>;
+  let bot: BotDetail;
+
+  beforeAll(async () => {
+    const [baseUrl, brokenUrl] = await Promise.all([listening(model.server), listening(refusing.server)]);
+    const env = { OPENAI_API_KEY: 'test-key', OPENAI_EMBEDDINGS_MODEL: 'text-embedding-test' };
+    [t, broken] = await Promise.all([
+      createTestApp({ ...env, OPENAI_BASE_URL: baseUrl }),
+      createTestApp({ ...env, OPENAI_BASE_URL: brokenUrl }),
+    ]);
+    headers = authHeader((await registerOwner(t)).auth.token);
+    brokenHeaders = authHeader((await registerOwner(broken)).auth.token);
+    bot = (
+      await t.request({
+        method: 'POST',
+        url: '/api/bots',
+        headers,
+        payload: { name: 'Shop', language: 'en' },
+      })
+    ).json<BotDetail>();
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([t.close(), broken.close()]);
+    await Promise.all(
+      [model.server, refusing.server].map(
+        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+      ),
+    );
+  });
+
+  const overview = async (app = t, as = headers, botId = bot.id) =>
+    (
+      await app.request({ method: 'GET', url: `/api/bots/${botId}/knowledge`, headers: as })
+    ).json<KnowledgeOverview>();
+  const search = async (query: string, app = t, as = headers, botId = bot.id) =>
+    (
+      await app.request({
+        method: 'POST',
+        url: `/api/bots/${botId}/knowledge/search`,
+        headers: as,
+        payload: { query, limit: 5 },
+      })
+    ).json<KnowledgeSearchResponse>();
+  /** Waits, as the Knowledge tab polls, until the source's live file is embedded (or failed to be). */
+  const embedded = (id: string, app = t, as = headers, botId = bot.id) =>
+    eventually(async () => {
+      const source = (await overview(app, as, botId)).sources.find((each) => each.id === id);
+      const state = source?.live?.embedding?.state;
+      return state === 'ready' || source?.live?.embedding?.error ? source : undefined;
+    }, 30_000);
+
+  let document: KnowledgeSource;
+
+  it('embeds a document’s chunks in the background and says semantic search is on', async () => {
+    document = (
+      await t.request({
+        method: 'POST',
+        url: `/api/bots/${bot.id}/knowledge/documents?fileName=policy.md`,
+        headers: { ...headers, 'content-type': 'text/markdown' },
+        payload: policy,
+      })
+    ).json<KnowledgeSource>();
+    const ready = await embedded(document.id);
+    expect(ready?.live?.chunkCount).toBe(2);
+    expect(ready?.live?.embedding).toEqual({
+      state: 'ready',
+      model: 'text-embedding-test',
+      embedded: 2,
+      error: null,
+    });
+    expect((await overview()).search.semantic).toEqual({
+      enabled: true,
+      model: 'text-embedding-test',
+      reasons: [],
+    });
+    const calls = model.requests.filter((request) => request.path === '/v1/embeddings');
+    expect(calls[0]?.body).toMatchObject({
+      model: 'text-embedding-test',
+      input: [
+        'Refunds\nRefunds reach your card within five working days.',
+        'Shipping\nOrders ship from Valencia every weekday.',
+      ],
+    });
+  });
+
+  it('finds a passage by its meaning when the question shares none of its words', async () => {
+    const found = await search('When do I get my money back?');
+    expect(found.semantic).toBe(true);
+    expect(found.results[0]).toMatchObject({ kind: 'chunk', heading: 'Refunds', textScore: 0 });
+    expect(found.results[0]?.vectorScore).toBeGreaterThan(0.3);
+    expect(found.results[0]?.score).toBe(found.results[0]?.vectorScore);
+    // The question was embedded with the same model.
+    const last = model.requests.filter((request) => request.path === '/v1/embeddings').at(-1);
+    expect(last?.body).toMatchObject({
+      model: 'text-embedding-test',
+      input: ['When do I get my money back?'],
+    });
+  });
+
+  it('fuses the two rankings: a passage matching both words and meaning comes first', async () => {
+    const found = await search('Valencia orders');
+    expect(found.results[0]).toMatchObject({ heading: 'Shipping' });
+    expect(found.results[0]?.textScore).toBeGreaterThan(0);
+    expect(found.results[0]?.vectorScore).toBeGreaterThan(0);
+  });
+
+  it('embeds a dataset’s rows as their searchable columns, in batches of at most 64', async () => {
+    const before = model.requests.length;
+    const dataset = (
+      await t.request({
+        method: 'POST',
+        url: `/api/bots/${bot.id}/knowledge/datasets?fileName=catalogue.csv`,
+        headers: { ...headers, 'content-type': 'text/csv' },
+        payload: catalogue,
+      })
+    ).json<KnowledgeSource>();
+    const ready = await embedded(dataset.id);
+    expect(ready?.live?.embedding).toMatchObject({ state: 'ready', embedded: 150 });
+    const batches = model.requests.slice(before).filter((request) => request.path === '/v1/embeddings');
+    expect(batches.map((request) => (request.body.input as string[]).length)).toEqual([64, 64, 22]);
+    expect((batches[0]?.body.input as string[] | undefined)?.[0]).toBe(
+      'SKU: SKU-1000; Product: Item number 0',
+    );
+    // An exact filter value still narrows the dataset to its row first.
+    const found = await search('Is SKU-1042 in stock?');
+    expect(found.results[0]).toMatchObject({ kind: 'row', rowNumber: 43 });
+    expect(found.results[0]?.matchedFilters).toEqual([{ column: 'SKU', value: 'SKU-1042' }]);
+  });
+
+  it('the published store is searched by meaning too', async () => {
+    await t.request({ method: 'POST', url: `/api/bots/${bot.id}/docstore/publish`, headers });
+    const test = await t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/generative/test`,
+      headers,
+      payload: {
+        question: 'Can I get my cash back?',
+        settings: { ...DEFAULT_GENERATIVE_SETTINGS, enabled: true, minScore: 0.3 },
+      },
+    });
+    expect(test.statusCode).toBe(200);
+    const run = test.json();
+    expect(run.semantic).toBe(true);
+    expect(run.retrieved[0]).toMatchObject({ heading: 'Refunds', textScore: 0, sent: true });
+  });
+
+  it('a model that fails leaves the file searched by its words, with the reason shown', async () => {
+    const shop = (
+      await broken.request({
+        method: 'POST',
+        url: '/api/bots',
+        headers: brokenHeaders,
+        payload: { name: 'Shop', language: 'en' },
+      })
+    ).json<BotDetail>();
+    const source = (
+      await broken.request({
+        method: 'POST',
+        url: `/api/bots/${shop.id}/knowledge/documents?fileName=policy.md`,
+        headers: { ...brokenHeaders, 'content-type': 'text/markdown' },
+        payload: policy,
+      })
+    ).json<KnowledgeSource>();
+    const failed = await embedded(source.id, broken, brokenHeaders, shop.id);
+    expect(failed?.live?.state).toBe('ready');
+    expect(failed?.live?.embedding?.error).toBe('The embeddings server broke');
+    expect(failed?.live?.embedding?.embedded).toBe(0);
+    // The question cannot be embedded either: words alone, no error for the visitor.
+    const found = await search('refunds', broken, brokenHeaders, shop.id);
+    expect(found.semantic).toBe(false);
+    expect(found.results[0]).toMatchObject({ heading: 'Refunds', vectorScore: null });
+  });
+
+  it('without an embeddings model, search is by words alone and the settings say why', async () => {
+    const plain = await createTestApp();
+    try {
+      const as = authHeader((await registerOwner(plain)).auth.token);
+      const shop = (
+        await plain.request({
+          method: 'POST',
+          url: '/api/bots',
+          headers: as,
+          payload: { name: 'S', language: 'en' },
+        })
+      ).json<BotDetail>();
+      const source = (
+        await plain.request({
+          method: 'POST',
+          url: `/api/bots/${shop.id}/knowledge/documents?fileName=policy.md`,
+          headers: { ...as, 'content-type': 'text/markdown' },
+          payload: policy,
+        })
+      ).json<KnowledgeSource>();
+      const ready = await eventually(async () => {
+        const preview = (
+          await plain.request({
+            method: 'GET',
+            url: `/api/bots/${shop.id}/knowledge/documents/${source.id}`,
+            headers: as,
+          })
+        ).json<DocumentPreview>();
+        return preview.source.live?.state === 'ready' ? preview : undefined;
+      }, 30_000);
+      expect(ready.source.live?.embedding).toBeNull();
+      expect((await overview(plain, as, shop.id)).search.semantic).toEqual({
+        enabled: false,
+        model: null,
+        reasons: ['no-embeddings-model'],
+      });
+      const found = await search('money back', plain, as, shop.id);
+      expect(found).toMatchObject({ semantic: false, results: [] });
+    } finally {
+      await plain.close();
+    }
+  }, 180_000);
+});
