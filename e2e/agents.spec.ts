@@ -32,8 +32,11 @@ const model = fakeOpenAi({
   toolCalls: (body) => {
     const messages = messagesOf(body);
     if (messages.some((message) => message.role === 'tool')) return undefined;
+    // A prompt's test run offers no tools: the model answers.
     if (!offers(body, 'order_status'))
-      return [{ name: 'set_variable', arguments: '{"name":"order","value":"4417"}' }];
+      return offers(body, 'set_variable')
+        ? [{ name: 'set_variable', arguments: '{"name":"order","value":"4417"}' }]
+        : undefined;
     const said = messages.findLast((message) => message.role === 'user')?.content ?? '';
     if (said.includes('person')) return [{ name: 'hand_off', arguments: '{"reason":"Wants a person"}' }];
     if (said.includes('A1')) return [{ name: 'order_status', arguments: '{"order_id":"A1"}' }];
@@ -114,6 +117,37 @@ describe('agents: create one, try it in the playground, read its trace, make an 
     });
     expect(listed.status).toBe(200);
     await screenshot(page, 'agents-admin');
+  });
+
+  it('keeps a prompt library: versions, a diff of two, and a test run', async () => {
+    await page.goto(`${server.url}/v2/agents/prompts`);
+    await page.getByRole('button', { name: 'New prompt' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('Support voice');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    const form = page.getByRole('form', { name: 'Prompt' });
+    const template = form.getByRole('textbox', { name: 'Template' });
+    await template.fill('You work for {{ shop }}.\nAnswer briefly.');
+    await form.getByRole('button', { name: 'Declare them' }).click();
+    await form.getByRole('textbox', { name: 'Sample value' }).fill('Tea Shop');
+    await form.getByRole('button', { name: 'Save a new version' }).click();
+    await page.getByText('Saved as version 2').waitFor();
+    await template.fill('You work for {{ shop }}.\nAnswer in detail.\nNever promise a date.');
+    await form.getByRole('button', { name: 'Save a new version' }).click();
+    await page.getByText('Saved as version 3').waitFor();
+
+    await page.getByRole('tab', { name: 'Versions' }).click();
+    const diff = page.getByRole('table', { name: 'Differences' });
+    await diff.locator('[data-diff="removed"]', { hasText: 'Answer briefly.' }).waitFor();
+    await diff.locator('[data-diff="added"]', { hasText: 'Never promise a date.' }).waitFor();
+    await screenshot(page, 'agents-prompt-diff');
+
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByRole('textbox', { name: 'A visitor’s message' }).fill('Hello');
+    await page.getByRole('button', { name: 'Run' }).click();
+    const result = page.getByTestId('prompt-result');
+    await result.getByText('You work for Tea Shop.', { exact: false }).waitFor();
+    await result.getByText('Order 4417 ships tomorrow.').waitFor();
+    await screenshot(page, 'agents-prompt-test-run');
   });
 
   it('gives an agent an HTTP tool, tries it, puts it in a bot, and shows its steps in the inbox', async () => {

@@ -18,7 +18,8 @@ export function AgentKnowledge({
   const sources = useQuery(knowledgeSourcesQuery).data?.sources;
   return (
     <Box>
-      {!enabled && (
+      {/* Only worth saying when there is something to search. */}
+      {!enabled && Boolean(sources?.length) && (
         <Typography variant="body2" color="warning.main" sx={{ mb: 1 }}>
           {t('knowledge.needsTool')}
         </Typography>

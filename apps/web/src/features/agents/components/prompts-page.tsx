@@ -113,8 +113,8 @@ function PromptPanel({ id, onDelete }: { id: string; onDelete: (prompt: PromptSu
           <Tab value="versions" label={t('prompts.tabVersions')} />
           <Tab value="test" label={t('prompts.tabTest')} />
         </Tabs>
-        {/* Keyed by version: a save elsewhere (or here) starts the form from what was saved. */}
-        {tab === 'edit' && <PromptEditor key={`${prompt.id}:${prompt.version}`} prompt={prompt} />}
+        {/* Keyed by prompt only: what is typed just after a save survives the refetch. */}
+        {tab === 'edit' && <PromptEditor key={prompt.id} prompt={prompt} />}
         {tab === 'versions' && <PromptDiff key={prompt.id} id={prompt.id} current={prompt.version} />}
         {tab === 'test' && <PromptRun key={`${prompt.id}:${prompt.version}`} prompt={prompt} />}
       </CardContent>
