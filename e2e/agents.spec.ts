@@ -1,21 +1,49 @@
 import type { AddressInfo } from 'node:net';
+import type { Agent } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../apps/server/test/fake-openai';
+import { fakeToolServer } from '../apps/server/test/fake-tool-server';
+import { call, demoToken, publishWebchatBot } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
+import { shopPage, startHostSite } from './support/host-page';
 import { openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
 
-/** A model that stores the order number it is told, then answers. */
+type Body = Record<string, unknown>;
+const messagesOf = (body: Body) => body.messages as { role: string; content?: string | null }[];
+const offers = (body: Body, tool: string) =>
+  ((body.tools as { function: { name: string } }[] | undefined) ?? []).some(
+    (offered) => offered.function.name === tool,
+  );
+
+/**
+ * A model for two agents: one that stores the order number it is told, then answers; one that
+ * looks an order up with its HTTP tool, and hands off when asked for a person.
+ */
 const model = fakeOpenAi({
-  tokens: ['Order 4417', ' ships tomorrow.'],
+  tokens: (body) =>
+    messagesOf(body).some((message) => message.role === 'tool' && message.content?.includes('shipped'))
+      ? ['Order A1', ' has shipped.']
+      : offers(body, 'order_status')
+        ? ['Which order?']
+        : ['Order 4417', ' ships tomorrow.'],
   toolCalls: (body) => {
-    const messages = body.messages as { role: string }[];
-    return messages.some((message) => message.role === 'tool')
-      ? undefined
-      : [{ name: 'set_variable', arguments: '{"name":"order","value":"4417"}' }];
+    const messages = messagesOf(body);
+    if (messages.some((message) => message.role === 'tool')) return undefined;
+    // A prompt's test run offers no tools: the model answers.
+    if (!offers(body, 'order_status'))
+      return offers(body, 'set_variable')
+        ? [{ name: 'set_variable', arguments: '{"name":"order","value":"4417"}' }]
+        : undefined;
+    const said = messages.findLast((message) => message.role === 'user')?.content ?? '';
+    if (said.includes('person')) return [{ name: 'hand_off', arguments: '{"reason":"Wants a person"}' }];
+    if (said.includes('A1')) return [{ name: 'order_status', arguments: '{"order_id":"A1"}' }];
+    return undefined;
   },
 });
+const shop = fakeToolServer();
 
 describe('agents: create one, try it in the playground, read its trace, make an API key', () => {
   let server: RunningServer;
@@ -23,10 +51,20 @@ describe('agents: create one, try it in the playground, read its trace, make an 
   let page: Page;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
+    await Promise.all(
+      [model.server, shop.server].map(
+        (listening) => new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve)),
+      ),
+    );
     const modelUrl = `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`;
     [server, browser] = await Promise.all([
-      startServer({ SEED_DEMO: '1', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: modelUrl }),
+      startServer({
+        SEED_DEMO: '1',
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_BASE_URL: modelUrl,
+        // The order service is a local server: the outgoing-call guard lets this one host through.
+        OUTGOING_ALLOW_HOSTS: '127.0.0.1',
+      }),
       launchBrowser(),
     ]);
     page = await openSignedIn(browser, server.url, 'owner@demo.parley.dev', '/v2/agents/manage');
@@ -34,7 +72,11 @@ describe('agents: create one, try it in the playground, read its trace, make an 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await new Promise<void>((resolve) => model.server.close(() => resolve()));
+    await Promise.all(
+      [model.server, shop.server].map(
+        (listening) => new Promise<void>((resolve) => listening.close(() => resolve())),
+      ),
+    );
   });
 
   it('builds an order-status agent and shows what it did', async () => {
@@ -75,5 +117,136 @@ describe('agents: create one, try it in the playground, read its trace, make an 
     });
     expect(listed.status).toBe(200);
     await screenshot(page, 'agents-admin');
+  });
+
+  it('keeps a prompt library: versions, a diff of two, and a test run', async () => {
+    await page.goto(`${server.url}/v2/agents/prompts`);
+    await page.getByRole('button', { name: 'New prompt' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('Support voice');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    const form = page.getByRole('form', { name: 'Prompt' });
+    const template = form.getByRole('textbox', { name: 'Template' });
+    await template.fill('You work for {{ shop }}.\nAnswer briefly.');
+    await form.getByRole('button', { name: 'Declare them' }).click();
+    await form.getByRole('textbox', { name: 'Sample value' }).fill('Tea Shop');
+    await form.getByRole('button', { name: 'Save a new version' }).click();
+    await page.getByText('Saved as version 2').waitFor();
+    await template.fill('You work for {{ shop }}.\nAnswer in detail.\nNever promise a date.');
+    await form.getByRole('button', { name: 'Save a new version' }).click();
+    await page.getByText('Saved as version 3').waitFor();
+
+    await page.getByRole('tab', { name: 'Versions' }).click();
+    const diff = page.getByRole('table', { name: 'Differences' });
+    await diff.locator('[data-diff="removed"]', { hasText: 'Answer briefly.' }).waitFor();
+    await diff.locator('[data-diff="added"]', { hasText: 'Never promise a date.' }).waitFor();
+    await screenshot(page, 'agents-prompt-diff');
+
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByRole('textbox', { name: 'A visitor’s message' }).fill('Hello');
+    await page.getByRole('button', { name: 'Run' }).click();
+    const result = page.getByTestId('prompt-result');
+    await result.getByText('You work for Tea Shop.', { exact: false }).waitFor();
+    await result.getByText('Order 4417 ships tomorrow.').waitFor();
+    await screenshot(page, 'agents-prompt-test-run');
+  });
+
+  it('gives an agent an HTTP tool, tries it, puts it in a bot, and shows its steps in the inbox', async () => {
+    const shopUrl = `http://127.0.0.1:${(shop.server.address() as AddressInfo).port}`;
+    await page.goto(`${server.url}/v2/agents/tools`);
+    await page.getByRole('button', { name: 'New HTTP tool' }).click();
+    const editor = page.getByRole('dialog');
+    await editor.getByRole('textbox', { name: 'Name', exact: true }).first().fill('order_status');
+    await editor.getByRole('textbox', { name: 'What it does' }).fill('Where an order is, by its number');
+    await editor.getByRole('textbox', { name: 'URL' }).fill(`${shopUrl}/orders/{{ order_id }}`);
+    await editor.getByRole('button', { name: 'Add header' }).click();
+    await editor.getByRole('textbox', { name: 'Header' }).fill('Authorization');
+    await editor.getByLabel('Value').fill('Bearer shop-secret');
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'order_status' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    await page.getByRole('button', { name: 'New agent' }).first().click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Order desk');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/v2\/agents\/manage\/[\w-]+$/);
+    const agentId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    await page.getByRole('textbox', { name: 'Instructions' }).fill('Look orders up; hand off when asked.');
+    await page.getByRole('checkbox', { name: /Hand off to a person/ }).check();
+    await page.getByRole('checkbox', { name: /order_status/ }).check();
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    await expect.poll(() => page.getByText('Version 2 is saved.').count()).toBe(1);
+
+    // The playground streams the answer, then shows the trace: the model call and the tool call.
+    await page.getByRole('textbox', { name: 'Message to the agent' }).fill('Where is order A1?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Trace of the last turn').waitFor();
+    await page.getByText('Order A1 has shipped.').first().waitFor();
+    await page.getByRole('button', { name: /Tool order_status/ }).click();
+    await page.getByText('"order_id": "A1"').first().waitFor();
+    await screenshot(page, 'agents-http-tool-trace');
+
+    // The bot hands the conversation to the agent's saved version.
+    const agent = await call<Agent>(
+      server.url,
+      'GET',
+      `/agents-api/agents/${agentId}`,
+      await demoToken(server.url),
+    );
+    const { deployment, bot } = await publishWebchatBot(
+      server.url,
+      'owner@demo.parley.dev',
+      'Order help',
+      flowFixture()
+        .module('start', 'text', { text: 'Hi! I can look up your order.' }, { next: 'desk' })
+        .module(
+          'desk',
+          'agent',
+          { agent: { id: agent.id, name: agent.name, version: agent.version }, variables: [] },
+          { handoff: 'human', failed: 'sorry' },
+        )
+        .module('human', 'handoff', { message: 'Connecting you with a person…' })
+        .module('sorry', 'text', { text: 'Sorry, something went wrong.' }),
+    );
+
+    const site = await startHostSite();
+    try {
+      site.pages.set('/', shopPage(server.url, deployment.key));
+      const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+      await visitor.goto(site.url);
+      await visitor.getByRole('button', { name: 'Open chat' }).click();
+      const chat = visitor.getByRole('dialog', { name: 'Chat with us' });
+      const input = chat.getByRole('textbox', { name: 'Write a message…' });
+      await input.fill('Where is order A1?');
+      await input.press('Enter');
+      await chat.getByText('Order A1 has shipped.').waitFor();
+      await input.fill('I want a person');
+      await input.press('Enter');
+      await chat.getByText('Connecting you with a person…').waitFor();
+      await screenshot(visitor, 'agents-widget-handoff');
+      expect(shop.requests.some((request) => request.path === '/orders/A1')).toBe(true);
+
+      // The inbox shows the agent's turns inside the conversation, each tool call one click away.
+      await page.goto(`${server.url}/v2/inbox?botId=${bot.id}`);
+      await page
+        .getByRole('list', { name: 'Conversations' })
+        .locator('[data-status="waiting"]')
+        .first()
+        .click();
+      const transcript = page.getByRole('log', { name: 'Transcript' });
+      const looked = transcript.locator('[data-event="Agent Turn"]', {
+        hasText: 'Agent Order desk: answered, 1 tool call',
+      });
+      await looked.getByText('Agent Order desk: answered, 1 tool call').click();
+      await looked.getByText('order_status').waitFor();
+      await looked
+        .getByText(/Model call: \d+ \+ \d+ tokens/)
+        .first()
+        .waitFor();
+      await looked.getByText('"status": "shipped"').first().waitFor();
+      await transcript.getByText('Agent Order desk: handed to a person, 1 tool call').waitFor();
+      await screenshot(page, 'agents-inbox-agent-turns');
+    } finally {
+      await site.close();
+    }
   });
 });

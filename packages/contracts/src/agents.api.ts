@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import {
+  createPromptRequestSchema,
+  promptListQuerySchema,
+  promptListSchema,
+  promptParamsSchema,
+  promptRunRequestSchema,
+  promptRunResultSchema,
+  promptSchema,
+  promptVersionListSchema,
+  promptVersionParamsSchema,
+  promptVersionSchema,
+  savePromptRequestSchema,
+} from './agent-prompts';
+import {
   mcpToolListSchema,
   saveToolRequestSchema,
   testToolRequestSchema,
@@ -9,6 +22,7 @@ import {
   toolTestResultSchema,
 } from './agent-tools';
 import {
+  agentKnowledgeSourceListSchema,
   agentListQuerySchema,
   agentListSchema,
   agentParamsSchema,
@@ -23,10 +37,11 @@ import {
   createAgentRequestSchema,
   createApiKeyRequestSchema,
   createdApiKeySchema,
+  playgroundEventsSchema,
   playgroundRequestSchema,
   saveAgentRequestSchema,
 } from './agents';
-import { defineRoute } from './define-route';
+import { defineEventStream, defineRoute } from './define-route';
 
 const tags = ['agents'];
 
@@ -224,5 +239,108 @@ export const agentsApi = {
     params: toolParamsSchema,
     response: mcpToolListSchema,
     errors: [400, 401, 403, 404, 429, 502],
+  }),
+  playgroundStream: defineEventStream({
+    method: 'POST',
+    path: '/agents/:id/playground/stream',
+    tags,
+    summary: 'The playground’s turn as Server-Sent Events: the answer as it is written, then the run',
+    description:
+      '`event: token` carries each piece of text the model writes; `event: run` the whole run with its ' +
+      'trace (as `POST …/playground` answers it), and the stream ends. A turn that cannot start ' +
+      '(no model configured, rate limit) answers its error instead of opening; one that breaks ' +
+      'midway sends `event: error` with the error’s name.',
+    params: agentParamsSchema,
+    body: playgroundRequestSchema,
+    events: playgroundEventsSchema,
+    errors: [400, 401, 403, 404, 413, 429, 503],
+  }),
+  knowledgeSources: defineRoute({
+    method: 'GET',
+    path: '/knowledge-sources',
+    tags,
+    summary: 'The knowledge sources of the company’s bots, for an agent’s search_knowledge tool',
+    response: agentKnowledgeSourceListSchema,
+    errors: [401, 403],
+  }),
+  listPrompts: defineRoute({
+    method: 'GET',
+    path: '/prompts',
+    tags,
+    summary: 'The company’s prompt library, searched by name or description',
+    query: promptListQuerySchema,
+    response: promptListSchema,
+    errors: [400, 401, 403],
+  }),
+  getPrompt: defineRoute({
+    method: 'GET',
+    path: '/prompts/:id',
+    tags,
+    summary: 'One prompt template and its current version',
+    params: promptParamsSchema,
+    response: promptSchema,
+    errors: [401, 403, 404],
+  }),
+  createPrompt: defineRoute({
+    method: 'POST',
+    path: '/prompts',
+    tags,
+    status: 201,
+    summary: 'Create a prompt template (version 1)',
+    body: createPromptRequestSchema,
+    response: promptSchema,
+    errors: [400, 401, 403, 413],
+  }),
+  savePrompt: defineRoute({
+    method: 'PUT',
+    path: '/prompts/:id',
+    tags,
+    summary: 'Save a change to a prompt: a new version, the previous one kept',
+    description: '409 ConflictException when `baseVersion` is not the current version.',
+    params: promptParamsSchema,
+    body: savePromptRequestSchema,
+    response: promptSchema,
+    errors: [400, 401, 403, 404, 409, 413],
+  }),
+  deletePrompt: defineRoute({
+    method: 'DELETE',
+    path: '/prompts/:id',
+    tags,
+    status: 204,
+    summary: 'Delete a prompt and its versions; agents using it fail their turns until changed',
+    params: promptParamsSchema,
+    response: z.null(),
+    errors: [401, 403, 404],
+  }),
+  promptVersions: defineRoute({
+    method: 'GET',
+    path: '/prompts/:id/versions',
+    tags,
+    summary: 'Every saved version of a prompt, newest first',
+    params: promptParamsSchema,
+    response: promptVersionListSchema,
+    errors: [401, 403, 404],
+  }),
+  promptVersion: defineRoute({
+    method: 'GET',
+    path: '/prompts/:id/versions/:version',
+    tags,
+    summary: 'One saved version of a prompt (to compare two, fetch both)',
+    params: promptVersionParamsSchema,
+    response: promptVersionSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  testPrompt: defineRoute({
+    method: 'POST',
+    path: '/prompts/:id/test',
+    tags,
+    summary: 'Render a version with sample values and send it with a message to the configured model',
+    description:
+      '400 ValidationException when the template cannot be rendered; 502 UpstreamException when the ' +
+      'model fails; 503 NotConfiguredException when no model is configured.',
+    params: promptParamsSchema,
+    body: promptRunRequestSchema,
+    response: promptRunResultSchema,
+    errors: [400, 401, 403, 404, 413, 429, 502, 503],
   }),
 };

@@ -8,7 +8,13 @@ export const apiKeyScopeSchema = z.enum(['agents:read', 'agents:write', 'agents:
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 
 /** Built-in tools an agent may be given besides the company's HTTP tools. */
-export const builtInToolSchema = z.enum(['get_variable', 'set_variable', 'hand_off', 'end']);
+export const builtInToolSchema = z.enum([
+  'get_variable',
+  'set_variable',
+  'hand_off',
+  'end',
+  'search_knowledge',
+]);
 export type BuiltInTool = z.infer<typeof builtInToolSchema>;
 
 /** How an agent may leave a conversation: job done, to a person, or having given up. */
@@ -37,6 +43,19 @@ export const agentDefinitionSchema = z.strictObject({
   goal: z.string().trim().max(1_000).default(''),
   /** Jinja over the conversation's variables, rendered before every turn. */
   instructions: z.string().max(20_000).default(''),
+  /**
+   * Instructions from the prompt library instead, at a chosen version (a change to the prompt
+   * reaches the agent when it is pointed at the new version); null: `instructions` above.
+   */
+  prompt: z
+    .strictObject({ id: z.uuid(), name: z.string().max(100), version: z.number().int().min(1) })
+    .nullable()
+    .default(null),
+  /**
+   * The knowledge sources (datasets and documents of the company's bots) its `search_knowledge`
+   * tool searches; none: the knowledge of the bot the conversation is with.
+   */
+  knowledgeSourceIds: z.array(z.uuid()).max(20).default([]),
   model: agentModelSchema.default({ model: '', temperature: 0.2, maxTokens: 800 }),
   /** The company's tools (by id) the agent may call. */
   toolIds: z.array(z.uuid()).max(30).default([]),
@@ -186,3 +205,21 @@ export const agentRunSchema = z.object({
   durationMs: z.number().int(),
 });
 export type AgentRun = z.infer<typeof agentRunSchema>;
+
+/** A knowledge source an agent may search: a dataset or document set of one of the company's bots. */
+export const agentKnowledgeSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  botId: z.string(),
+  botName: z.string(),
+});
+export type AgentKnowledgeSource = z.infer<typeof agentKnowledgeSourceSchema>;
+export const agentKnowledgeSourceListSchema = z.object({ sources: z.array(agentKnowledgeSourceSchema) });
+
+/** A playground turn as it streams: the answer's text as the model writes it, then the whole run. */
+export const playgroundEventsSchema = {
+  token: z.object({ text: z.string() }),
+  run: agentRunSchema,
+  error: z.object({ name: z.string(), message: z.string() }),
+};

@@ -90,6 +90,9 @@ export const auditActionSchema = z.enum([
   'agent.tool-created',
   'agent.tool-saved',
   'agent.tool-deleted',
+  'agent.prompt-created',
+  'agent.prompt-saved',
+  'agent.prompt-deleted',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -107,6 +110,7 @@ export const auditTargetTypeSchema = z.enum([
   'agent',
   'api-key',
   'agent-tool',
+  'agent-prompt',
   'webhook',
   'webhook-template',
   'webhook-delivery',

@@ -1,4 +1,4 @@
-import { callFailureSchema } from '@parley/kit';
+import { callFailureSchema, conversationEventDataSchemas, EVENT } from '@parley/kit';
 import { z } from 'zod';
 import { chatMessageSchema, sendMessageRequestSchema } from './chat';
 
@@ -8,7 +8,7 @@ import { chatMessageSchema, sendMessageRequestSchema } from './chat';
  * step moves nowhere: it says the bot's intent model was not ready (its `detail` says why).
  */
 export const traceEntrySchema = z.object({
-  kind: z.enum(['start', 'global', 'module', 'fallback', 'delayed', 'resume', 'nlu', 'generative']),
+  kind: z.enum(['start', 'global', 'module', 'fallback', 'delayed', 'resume', 'nlu', 'generative', 'agent']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   port: z.string().optional(),
@@ -49,6 +49,12 @@ export const traceEntrySchema = z.object({
   failure: callFailureSchema.optional(),
   /** An outside call the module made (a store's API): what it asked and what came back, in short. */
   call: z.object({ service: z.enum(['shopify']), request: z.string(), result: z.string() }).optional(),
+  /**
+   * Of an `agent` step (an Agent module's turn; it moves nowhere by itself): the agent, how its turn
+   * ended, and its steps: model calls with tokens and time, tool calls with arguments, result,
+   * status and time, as the conversation's Agent Turn event keeps them.
+   */
+  agent: conversationEventDataSchemas[EVENT.AgentTurn].optional(),
   /** The conversation's variables once the step was taken (only when the turn is debugged). */
   variables: z.record(z.string(), z.json()).optional(),
 });

@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 /** What every route contract says, whatever it answers. */
-interface RouteBase {
+export interface RouteBase {
   method: HttpMethod;
   /** Fastify's path syntax: `/api/bots/:id`; every `:name` is a key of `params`. */
   path: string;
@@ -32,7 +32,8 @@ export interface RouteContract extends RouteBase {
 
 /** A route that answers a stream of Server-Sent Events: each event name with the shape of its data. */
 export interface EventStreamContract extends RouteBase {
-  method: 'GET';
+  /** GET to follow something; POST for a stream that answers a request (a playground's turn). */
+  method: 'GET' | 'POST';
   events: Readonly<Record<string, z.ZodType>>;
   /** The errors it answers instead of opening (a refused sign-in, company or conversation). */
   errors?: readonly ErrorStatus[];

@@ -1,5 +1,6 @@
 // The bot-message shapes and call failures live in @parley/kit (the bottom layer); the wire carries them.
 export * from '@parley/kit';
+export * from './agent-prompts';
 export * from './agent-tools';
 export * from './agents';
 export * from './agents.api';

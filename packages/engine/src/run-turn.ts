@@ -1,5 +1,11 @@
 import { type Flow, type FlowModule, modulesById, targetOf } from '@parley/flow';
-import { type BotMessage, type ConversationEventData, type ConversationEventName, EVENT } from '@parley/kit';
+import {
+  type BotMessage,
+  type ConversationEventData,
+  type ConversationEventName,
+  EVENT,
+  parseEventData,
+} from '@parley/kit';
 import {
   callFailureOf,
   DEFAULT_GENERATIVE_SETTINGS,
@@ -166,7 +172,12 @@ class Turn {
         this.outputs.push(message);
         this.record('bot', messageText(message));
       },
-      emit: (name, data) => this.emit(name, data, { 'Bot Module ID': module.id }),
+      emit: (name, data) => {
+        this.emit(name, data, { 'Bot Module ID': module.id });
+        // An agent's turn is a step of the conversation's own: the debugger shows what it did there.
+        const agent = name === EVENT.AgentTurn ? parseEventData(EVENT.AgentTurn, data) : undefined;
+        if (agent) this.step({ kind: 'agent', from: module.id, to: null, agent });
+      },
       transcript: () => this.templates.transcript(),
       http: (request) => this.services.http.request(request),
       deliver: (call) =>

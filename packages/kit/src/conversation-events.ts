@@ -191,6 +191,9 @@ export const conversationEventDataSchemas = {
         error: z.string().optional(),
         durationMs: z.number().optional(),
         text: z.string().optional(),
+        /** Of a model call: the tokens the provider counted. */
+        promptTokens: z.number().int().optional(),
+        completionTokens: z.number().int().optional(),
       }),
     ),
     reason: callFailureReasonSchema.optional(),

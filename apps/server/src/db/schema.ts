@@ -1,5 +1,7 @@
 import type {
   AgentApiKeyTable,
+  AgentPromptTable,
+  AgentPromptVersionTable,
   AgentRunTable,
   AgentTable,
   AgentToolTable,
@@ -73,6 +75,8 @@ export interface DB {
   agent_tools: AgentToolTable;
   agent_api_keys: AgentApiKeyTable;
   agent_runs: AgentRunTable;
+  agent_prompts: AgentPromptTable;
+  agent_prompt_versions: AgentPromptVersionTable;
   bots: BotTable;
   bot_versions: BotVersionTable;
   deployments: DeploymentTable;

@@ -92,6 +92,7 @@ interface Resources {
   audience: string;
   broadcast: string;
   agentTool: string;
+  agentPrompt: string;
 }
 
 /**
@@ -117,6 +118,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'audiences/:id': 'audience',
   'broadcasts/:id': 'broadcast',
   'tools/:id': 'agentTool',
+  'prompts/:id': 'agentPrompt',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -280,6 +282,14 @@ describe('the route table’s tenancy', () => {
           payload: { name: 'a_tool', definition: { kind: 'http', url: 'http://127.0.0.1:9/a' } },
         })
       ).json<{ id: string }>().id,
+      agentPrompt: (
+        await t.request({
+          method: 'POST',
+          url: '/agents-api/prompts',
+          headers: ownerA,
+          payload: { definition: { name: 'A’s prompt', template: 'Hi' } },
+        })
+      ).json<{ id: string }>().id,
       member: claimsOf(a.auth.token).userId,
       webhookDelivery: delivery.id,
       invitation: invitation.json<{ id: string }>().id,
@@ -310,6 +320,9 @@ describe('the route table’s tenancy', () => {
         definition: { kind: 'http', url: 'http://127.0.0.1:9/b' },
       },
       'POST /agents-api/tools/:id/test': { arguments: {} },
+      'POST /agents-api/agents/:id/playground/stream': { messages: [{ role: 'user', content: 'Taken' }] },
+      'PUT /agents-api/prompts/:id': { definition: { name: 'Taken' }, baseVersion: 1 },
+      'POST /agents-api/prompts/:id/test': { message: 'Taken' },
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
@@ -399,6 +412,7 @@ describe('the route table’s tenancy', () => {
     audience: randomUUID(),
     broadcast: randomUUID(),
     agentTool: randomUUID(),
+    agentPrompt: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

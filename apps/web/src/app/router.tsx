@@ -285,6 +285,13 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'agents/prompts',
+                      loader: fullCompany('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/agents/components/prompts-page')).PromptsPage,
+                      }),
+                    },
+                    {
                       path: 'agents/admin',
                       loader: fullCompany('company:manage'),
                       lazy: async () => ({

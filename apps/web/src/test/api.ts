@@ -1,7 +1,15 @@
 import { vi } from 'vitest';
 
 /** What a faked route answers: a JSON body (status 200), or a status with a body. */
-export type FakeAnswer = object | string | number | boolean | null | { status: number; body: unknown };
+export type FakeAnswer =
+  | object
+  | string
+  | number
+  | boolean
+  | null
+  | { status: number; body: unknown }
+  /** Answered as it is (a stream of Server-Sent Events, say). */
+  | Response;
 type Handler = (request: { url: URL; body: unknown }) => FakeAnswer;
 
 const isStatusAnswer = (answer: unknown): answer is { status: number; body: unknown } =>
@@ -26,6 +34,7 @@ export function fakeApi(routes: Record<string, FakeAnswer | Handler>) {
         : typeof route === 'function'
           ? (route as Handler)({ url, body })
           : route;
+    if (answer instanceof Response) return answer;
     const { status, body: payload } = isStatusAnswer(answer) ? answer : { status: 200, body: answer };
     // A 204 has no body at all (a Response refuses even an empty one).
     const text = status === 204 || payload === undefined ? null : JSON.stringify(payload);

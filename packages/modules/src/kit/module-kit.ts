@@ -169,6 +169,8 @@ export interface AgentCallResult {
     error?: string;
     durationMs?: number;
     text?: string;
+    promptTokens?: number;
+    completionTokens?: number;
   }[];
 }
 

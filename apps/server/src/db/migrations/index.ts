@@ -35,6 +35,7 @@ import * as messenger from './0033-messenger';
 import * as storeConnections from './0034-store-connections';
 import * as broadcasts from './0035-broadcasts';
 import * as knowledgeEmbeddings from './0037-knowledge-embeddings';
+import * as agentPrompts from './0038-agent-prompts';
 import * as broadcastTracking from './0042-broadcast-tracking';
 
 /**
@@ -78,5 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0034-store-connections': storeConnections,
   '0035-broadcasts': broadcasts,
   '0037-knowledge-embeddings': knowledgeEmbeddings,
+  '0038-agent-prompts': agentPrompts,
   '0042-broadcast-tracking': broadcastTracking,
 };

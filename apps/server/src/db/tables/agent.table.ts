@@ -1,4 +1,4 @@
-import type { AgentDefinition, AgentStep, ApiKeyScope } from '@parley/contracts';
+import type { AgentDefinition, AgentStep, ApiKeyScope, PromptDefinition } from '@parley/contracts';
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { SealedField } from './webhook.table';
 
@@ -73,3 +73,24 @@ export interface AgentRunTable {
   created_at: ColumnType<Date, never, never>;
 }
 export type AgentRunRow = Selectable<AgentRunTable>;
+
+export interface AgentPromptTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  description: string;
+  version: Generated<number>;
+  definition: JSONColumnType<PromptDefinition, string, string>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: Generated<Date>;
+}
+export type AgentPromptRow = Selectable<AgentPromptTable>;
+
+export interface AgentPromptVersionTable {
+  prompt_id: string;
+  version: number;
+  definition: JSONColumnType<PromptDefinition, string, string>;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: ColumnType<Date, never, never>;
+}

@@ -134,4 +134,82 @@ describe('the AI agent module in a live conversation', () => {
     expect(runs.every((run) => run.conversation_id === conversation.conversationId)).toBe(true);
     expect(runs.length).toBeGreaterThanOrEqual(2);
   });
+
+  it('shows the agent’s steps in the builder’s debugger: model calls with tokens, tool calls', async () => {
+    const registered = await registerOwner(t);
+    const bearer = authHeader(registered.auth.token, 'Bearer');
+    const jwt = authHeader(registered.auth.token);
+    const tool = (
+      await t.request({
+        method: 'POST',
+        url: '/agents-api/tools',
+        headers: bearer,
+        payload: {
+          name: 'order_status',
+          definition: {
+            kind: 'http',
+            url: `${base(shop.server)}/orders/{{ order_id }}`,
+            headers: [{ name: 'Authorization', value: 'Bearer shop-secret', secret: true }],
+            parameters: { type: 'object', properties: { order_id: { type: 'string' } } },
+            response: [{ key: 'status', path: 'order.status' }],
+          },
+        },
+      })
+    ).json<Tool>();
+    const agent = (
+      await t.request({
+        method: 'POST',
+        url: '/agents-api/agents',
+        headers: bearer,
+        payload: { definition: { name: 'Orders', toolIds: [tool.id] } },
+      })
+    ).json<Agent>();
+    const flow = flowFixture().module(
+      'start',
+      'agent',
+      { agent: { id: agent.id, name: 'Orders', version: 1 }, variables: [] },
+      {},
+    );
+    const { bot } = await deployedBot(t, jwt, 'Debugged', flow, 'test');
+    const started = await t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/debugger/conversations`,
+      headers: jwt,
+      payload: {},
+    });
+    expect(started.statusCode).toBe(201);
+    const { conversationId } = started.json<{ conversationId: string }>();
+    const turn = await t.request({
+      method: 'POST',
+      url: `/api/bots/${bot.id}/debugger/conversations/${conversationId}/messages`,
+      headers: jwt,
+      payload: { text: 'Where is order A1?' },
+    });
+    expect(turn.statusCode).toBe(200);
+    const steps = turn.json<{ steps: Body[] }>().steps;
+    const agentStep = steps.find((step) => step.kind === 'agent');
+    expect(agentStep).toMatchObject({
+      from: 'start',
+      to: null,
+      agent: { agent: 'Orders', outcome: 'answered' },
+    });
+    const agentSteps = turn
+      .json<{ steps: { agent?: { steps: Body[] } }[] }>()
+      .steps.find((step) => step.agent)?.agent?.steps;
+    expect(agentSteps).toBeDefined();
+    expect(agentSteps?.[0]).toMatchObject({ kind: 'model', promptTokens: expect.any(Number) });
+    expect(agentSteps).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'tool',
+          name: 'order_status',
+          status: 'ok',
+          arguments: { order_id: 'A1' },
+          result: { status: 'shipped' },
+          durationMs: expect.any(Number),
+        }),
+        { kind: 'answer', text: 'Your order A1 has shipped.' },
+      ]),
+    );
+  });
 });

@@ -29,6 +29,8 @@ export interface AgentTurnInput {
   messages: LlmMessage[];
   variables: Record<string, unknown>;
   tools: AgentToolRunner[];
+  /** Each piece of text the model writes, as it writes it (the playground streams them). */
+  onToken?: (text: string) => void;
 }
 
 export interface AgentTurnResult {
@@ -181,14 +183,17 @@ export async function runAgentTurn(
     let answer: Awaited<ReturnType<EngineServices['llm']['complete']>> | 'timeout';
     try {
       answer = await withinTime(
-        llm.complete({
-          model,
-          system,
-          messages,
-          temperature: definition.model.temperature,
-          maxTokens: definition.model.maxTokens,
-          tools: [...tools.values()].map((runner) => runner.tool),
-        }),
+        llm.complete(
+          {
+            model,
+            system,
+            messages,
+            temperature: definition.model.temperature,
+            maxTokens: definition.model.maxTokens,
+            tools: [...tools.values()].map((runner) => runner.tool),
+          },
+          input.onToken,
+        ),
         remaining,
       );
     } catch (error) {
@@ -222,6 +227,22 @@ export async function runAgentTurn(
     if (used > limits.maxTokens)
       return stopAt('tokens', `Stopped after ${used} tokens (the limit is ${limits.maxTokens})`);
   }
+}
+
+/** A turn that could not start (its prompt was deleted…): failed by name, nothing called. */
+export function failedTurn(reason: string, variables: Record<string, unknown>): AgentTurnResult {
+  return {
+    outcome: 'failed',
+    reply: '',
+    failure: reason,
+    steps: [{ kind: 'exit', exit: 'failed', reason }],
+    variables,
+    promptTokens: 0,
+    completionTokens: 0,
+    toolCalls: 0,
+    toolFailures: 0,
+    durationMs: 0,
+  };
 }
 
 function modelStep(

@@ -1,10 +1,12 @@
 import { type AuditAction, agentsApi } from '@parley/contracts';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
-import { routeFrom } from '../../plugins/contract-route';
+import { eventStreamFrom, routeFrom } from '../../plugins/contract-route';
 import * as tools from './agent-tools.service';
 import * as agents from './agents.service';
-import { runPlayground } from './playground.service';
+import { listKnowledgeSources } from './knowledge-tool';
+import { runPlayground, streamPlayground } from './playground.service';
+import * as prompts from './prompts.service';
 
 // The agents area is for full companies only (fullCompanyOnly: Lite companies get 403).
 const read = { permission: 'bots:view', apiKeyScope: 'agents:read', fullCompanyOnly: true } as const;
@@ -24,6 +26,16 @@ const toolWrite = (action: AuditAction, created = false): FastifyContextConfig =
   audit: {
     action,
     target: created ? { type: 'agent-tool', fromAnswer: true } : { type: 'agent-tool', param: 'id' },
+  },
+});
+/** A change to a prompt of the library, written to the company's audit log. */
+const promptWrite = (action: AuditAction, created = false): FastifyContextConfig => ({
+  permission: 'bots:manage',
+  apiKeyScope: 'agents:write',
+  fullCompanyOnly: true,
+  audit: {
+    action,
+    target: created ? { type: 'agent-prompt', fromAnswer: true } : { type: 'agent-prompt', param: 'id' },
   },
 });
 /** API keys are managed by people only: a key cannot make or revoke keys. */
@@ -107,6 +119,40 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   );
   routeFrom(app, agentsApi.revokeApiKey, { config: admin('agent.api-key-revoked') }, async (request) =>
     agents.revokeApiKey(db(), sessionOf(request), request.params.id),
+  );
+  eventStreamFrom(app, agentsApi.playgroundStream, { config: run }, async (request, open) =>
+    streamPlayground(app.ctx, sessionOf(request), request.params.id, request.body, open),
+  );
+  routeFrom(app, agentsApi.knowledgeSources, { config: read }, async (request) =>
+    listKnowledgeSources(db(), sessionOf(request).companyId),
+  );
+  routeFrom(app, agentsApi.listPrompts, { config: read }, async (request) =>
+    prompts.listPrompts(db(), sessionOf(request).companyId, request.query.search),
+  );
+  routeFrom(app, agentsApi.getPrompt, { config: read }, async (request) =>
+    prompts.getPrompt(db(), sessionOf(request).companyId, request.params.id),
+  );
+  routeFrom(
+    app,
+    agentsApi.createPrompt,
+    { config: promptWrite('agent.prompt-created', true) },
+    async (request) => prompts.createPrompt(db(), sessionOf(request), request.body.definition),
+  );
+  routeFrom(app, agentsApi.savePrompt, { config: promptWrite('agent.prompt-saved') }, async (request) =>
+    prompts.savePrompt(db(), sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, agentsApi.deletePrompt, { config: promptWrite('agent.prompt-deleted') }, async (request) => {
+    await prompts.deletePrompt(db(), sessionOf(request), request.params.id);
+    return null;
+  });
+  routeFrom(app, agentsApi.promptVersions, { config: read }, async (request) =>
+    prompts.listPromptVersions(db(), sessionOf(request).companyId, request.params.id),
+  );
+  routeFrom(app, agentsApi.promptVersion, { config: read }, async (request) =>
+    prompts.getPromptVersion(db(), sessionOf(request).companyId, request.params.id, request.params.version),
+  );
+  routeFrom(app, agentsApi.testPrompt, { config: run }, async (request) =>
+    prompts.testPrompt(app.ctx, sessionOf(request), request.params.id, request.body),
   );
 };
 

@@ -13,7 +13,7 @@ import * as agents from './agents.repository';
 import * as keys from './api-keys.repository';
 
 /** Who a change is by, as the history and the audit log name them (an API key by its name). */
-function authorOf(session: Session) {
+export function authorOf(session: Session) {
   const person = `${session.user.first_name} ${session.user.last_name}`.trim();
   return {
     userId: session.userId,

@@ -4,7 +4,10 @@ import { type AgentToolRunner, zodTool } from './agent-runner';
 
 const variableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a variable name: letters, digits, _');
 
-/** The built-in tools, by name: conversation variables, handing off, finishing. */
+/**
+ * The built-in tools that need nothing but the turn, by name: conversation variables, handing off,
+ * finishing (`search_knowledge` reads the company's knowledge: knowledge-tool.ts).
+ */
 export const builtInTools = {
   get_variable: zodTool(
     'get_variable',
@@ -39,4 +42,4 @@ export const builtInTools = {
       return { ok: true, result: { ended: true } };
     },
   ),
-} satisfies Record<BuiltInTool, AgentToolRunner>;
+} satisfies Record<Exclude<BuiltInTool, 'search_knowledge'>, AgentToolRunner>;

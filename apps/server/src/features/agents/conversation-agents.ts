@@ -2,10 +2,9 @@ import type { AgentDelivery, EngineServices } from '@parley/engine';
 import type { AgentCallResult } from '@parley/modules';
 import type { AppContext } from '../../context';
 import { recordUsage } from '../llm/llm-usage.repository';
-import { type AgentToolRunner, runAgentTurn } from './agent-runner';
+import { failedTurn, runAgentTurn } from './agent-runner';
+import { prepareAgent } from './agent-setup';
 import { findAgent, findVersion } from './agents.repository';
-import { builtInTools } from './built-in-tools';
-import { companyToolRunners } from './company-tools';
 import { insertRun } from './runs.repository';
 
 /** How much of a tool's result a conversation's event keeps (the run keeps it all). */
@@ -25,6 +24,8 @@ function eventSteps(result: Awaited<ReturnType<typeof runAgentTurn>>): AgentCall
           kind: 'model',
           name: step.model || undefined,
           durationMs: step.durationMs,
+          promptTokens: step.promptTokens,
+          completionTokens: step.completionTokens,
           ...(step.error ? { status: 'failed', error: `${step.error.name}: ${step.error.message}` } : {}),
         };
       case 'tool':
@@ -74,15 +75,18 @@ export function conversationAgents(context: () => AppContext): EngineServices['a
           steps: [{ kind: 'exit', name: 'failed', text: failure }],
         };
       }
-      const { definition } = version;
-      const tools: AgentToolRunner[] = [
-        ...definition.builtInTools.map((name) => builtInTools[name]),
-        ...(await companyToolRunners(ctx, call.companyId, definition.toolIds)),
-      ];
-      const result = await runAgentTurn(
-        { definition, messages: call.messages, variables: call.variables, tools },
-        ctx.conversations.engineServices.llm,
+      const prepared = await prepareAgent(
+        ctx,
+        { companyId: call.companyId, botId: call.botId },
+        version.definition,
       );
+      const definition = prepared.ok ? prepared.definition : version.definition;
+      const result = prepared.ok
+        ? await runAgentTurn(
+            { definition, messages: call.messages, variables: call.variables, tools: prepared.tools },
+            ctx.conversations.engineServices.llm,
+          )
+        : failedTurn(prepared.reason, call.variables);
       const run = await db.transaction().execute(async (trx) => {
         if (result.promptTokens + result.completionTokens > 0)
           await recordUsage(trx, {

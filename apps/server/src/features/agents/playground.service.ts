@@ -1,28 +1,25 @@
-import type { AgentRun, playgroundRequestSchema } from '@parley/contracts';
+import type { AgentRun, agentsApi, playgroundRequestSchema } from '@parley/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, NotFoundException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
+import type { EventStream } from '../../realtime/event-stream';
 import { recordUsage } from '../llm/llm-usage.repository';
 import { consumeLimit } from '../rate-limits/rate-limit.service';
-import { type AgentToolRunner, runAgentTurn } from './agent-runner';
+import { failedTurn, runAgentTurn } from './agent-runner';
+import { prepareAgent } from './agent-setup';
 import { findAgent } from './agents.repository';
-import { builtInTools } from './built-in-tools';
-import { companyToolRunners } from './company-tools';
 import { insertRun } from './runs.repository';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
+type PlaygroundRequest = z.output<typeof playgroundRequestSchema>;
+
 /**
- * Runs one turn of an agent's current version in the playground: the agent is read, the
- * connection given back, the model and tools called, then the run and its tokens stored.
+ * What a playground turn checks before it starts (the agent, a model, the company's rate limit), so
+ * that a turn that cannot start answers its error, streamed or not.
  */
-export async function runPlayground(
-  ctx: AppContext,
-  session: Session,
-  agentId: string,
-  request: z.output<typeof playgroundRequestSchema>,
-): Promise<AgentRun> {
+async function startPlayground(ctx: AppContext, session: Session, agentId: string) {
   const { db } = ctx.database;
   const agent = await findAgent(db, session.companyId, agentId);
   if (!agent) throw new NotFoundException('Agent not found');
@@ -36,16 +33,36 @@ export async function runPlayground(
     max: ctx.config.llm.completionsPerCompany,
     windowMs: FIFTEEN_MINUTES,
   });
-  const { definition } = agent;
-  const tools: AgentToolRunner[] = [
-    ...definition.builtInTools.map((name) => builtInTools[name]),
-    ...(await companyToolRunners(ctx, session.companyId, definition.toolIds)),
-  ];
-  const result = await runAgentTurn(
-    { definition, messages: request.messages, variables: request.variables, tools },
-    ctx.conversations.engineServices.llm,
-  );
-  const run = await db.transaction().execute(async (trx) => {
+  return agent;
+}
+
+/**
+ * Runs one turn of an agent's current version: the agent is read, the connection given back, the
+ * model and tools called (each piece of text passed to `onToken`), then the run and its tokens
+ * stored.
+ */
+async function playgroundTurn(
+  ctx: AppContext,
+  session: Session,
+  agent: Awaited<ReturnType<typeof startPlayground>>,
+  request: PlaygroundRequest,
+  onToken?: (text: string) => void,
+): Promise<AgentRun> {
+  const { db } = ctx.database;
+  const prepared = await prepareAgent(ctx, { companyId: session.companyId, botId: null }, agent.definition);
+  const result = prepared.ok
+    ? await runAgentTurn(
+        {
+          definition: prepared.definition,
+          messages: request.messages,
+          variables: request.variables,
+          tools: prepared.tools,
+          ...(onToken ? { onToken } : {}),
+        },
+        ctx.conversations.engineServices.llm,
+      )
+    : failedTurn(prepared.reason, request.variables);
+  return db.transaction().execute(async (trx) => {
     if (result.promptTokens + result.completionTokens > 0) {
       await recordUsage(trx, {
         companyId: session.companyId,
@@ -57,12 +74,57 @@ export async function runPlayground(
     }
     return insertRun(trx, {
       companyId: session.companyId,
-      agentId,
+      agentId: agent.id,
       version: agent.version,
       source: 'playground',
       conversationId: null,
       result,
     });
   });
-  return run;
+}
+
+/** One playground turn answered whole, with its trace. */
+export async function runPlayground(
+  ctx: AppContext,
+  session: Session,
+  agentId: string,
+  request: PlaygroundRequest,
+): Promise<AgentRun> {
+  const agent = await startPlayground(ctx, session, agentId);
+  return playgroundTurn(ctx, session, agent, request);
+}
+
+/**
+ * One playground turn as Server-Sent Events: `token` as the model writes, then `run` and the end.
+ * A turn that cannot start answers its error before the stream opens; one that breaks midway
+ * says so in an `error` event. A visitor who leaves does not stop the turn: its run is kept.
+ */
+export async function streamPlayground(
+  ctx: AppContext,
+  session: Session,
+  agentId: string,
+  request: PlaygroundRequest,
+  open: (options: { onClose: () => void }) => EventStream<(typeof agentsApi.playgroundStream)['events']>,
+): Promise<void> {
+  const agent = await startPlayground(ctx, session, agentId);
+  let closed = false;
+  const stream = open({
+    onClose: () => {
+      closed = true;
+    },
+  });
+  try {
+    const run = await playgroundTurn(ctx, session, agent, request, (text) => {
+      if (!closed && text) stream.send('token', { text });
+    });
+    if (!closed) stream.send('run', run);
+  } catch (error) {
+    if (!closed)
+      stream.send('error', {
+        name: error instanceof AppError ? error.name : 'InternalException',
+        message: error instanceof AppError ? error.message : 'The turn could not finish',
+      });
+  } finally {
+    if (!closed) stream.end();
+  }
 }

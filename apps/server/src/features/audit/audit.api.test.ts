@@ -327,6 +327,8 @@ const notAChange: Record<string, string> = {
   'PATCH /api/frontend/user/me': 'one’s own name and language',
   'POST /agents-api/agents/:id/playground': 'tries an agent; kept in its runs',
   'POST /agents-api/tools/:id/test': 'a test call of a tool; changes nothing',
+  'POST /agents-api/agents/:id/playground/stream': 'tries an agent, streamed; kept in its runs',
+  'POST /agents-api/prompts/:id/test': 'a test run of a prompt; changes nothing',
 };
 
 describe('audit log: every change is declared', () => {

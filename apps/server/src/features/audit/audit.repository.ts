@@ -228,6 +228,15 @@ async function labelQuery(
           .where('id', '=', id)
           .executeTakeFirst()
       )?.name;
+    case 'agent-prompt':
+      return (
+        await db
+          .selectFrom('agent_prompts')
+          .select('name')
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.name;
     case 'company':
       return (await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst())
         ?.name;

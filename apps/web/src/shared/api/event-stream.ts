@@ -13,13 +13,17 @@ export async function readEventStream(
   signal: AbortSignal,
   onOpen?: () => void,
   onRetry?: (milliseconds: number) => void,
+  /** A stream that answers a request (POST with a JSON body) rather than one followed by GET. */
+  request?: { method: 'POST'; body: unknown },
 ): Promise<void> {
   const token = readAuthRecord()?.token;
   const response = await fetch(url, {
     headers: {
       Accept: 'text/event-stream',
+      ...(request ? { 'Content-Type': 'application/json' } : {}),
       ...(token ? { Authorization: `${authorizationScheme(url)} ${token}` } : {}),
     },
+    ...(request ? { method: request.method, body: JSON.stringify(request.body) } : {}),
     signal,
   });
   if (!response.ok || !response.body) {

@@ -1,4 +1,4 @@
-import { type RouteContract, type RouteInput, routeUrl } from '@parley/contracts';
+import { type RouteBase, type RouteContract, type RouteInput, routeUrl } from '@parley/contracts';
 import type { z } from 'zod';
 import { clearAuthRecord, readAuthRecord } from '../auth/auth-record';
 import { ApiError } from './api-error';
@@ -119,6 +119,11 @@ export function callRoute<C extends RouteContract & { response: S }, S extends z
  * Calls a route of the agents API by its contract: its path is relative to the agents base URL
  * (the deployment's `agentsApiBaseUrl`), and so it carries `Bearer` (see authorizationScheme).
  */
+/** The full URL of an agents API route (for a stream read with fetch). */
+export function agentsRouteUrl<C extends RouteBase>(contract: C, input: RouteInput<C>): string {
+  return `${agentsApiBaseUrl.replace(/\/+$/, '')}${routeUrl(contract, input)}`;
+}
+
 export function callAgentsRoute<C extends RouteContract & { response: S }, S extends z.ZodType>(
   contract: C & { response: S },
   input: RouteInput<C> & Pick<RequestOptions<S>, 'signal'>,

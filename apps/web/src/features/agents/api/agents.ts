@@ -1,11 +1,14 @@
 import {
   type AgentDefinitionInput,
+  type AgentRun,
   agentsApi,
   type CreateApiKeyRequest,
   type PlaygroundRequest,
 } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callAgentsRoute } from '../../../shared/api/request';
+import { ApiError } from '../../../shared/api/api-error';
+import { readEventStream } from '../../../shared/api/event-stream';
+import { agentsRouteUrl, callAgentsRoute } from '../../../shared/api/request';
 
 /** `['agents', 'list' | 'detail' | 'versions' | 'api-keys', …]`. */
 export const agentKeys = {
@@ -71,8 +74,45 @@ export const useCreateApiKey = () =>
 export const useRevokeApiKey = () =>
   useAgentsMutation((id: string) => callAgentsRoute(agentsApi.revokeApiKey, { params: { id } }));
 
-/** Runs one playground turn; the run (with its trace) is the answer, nothing cached changes. */
-export const useRunPlayground = (id: string) =>
-  useMutation({
-    mutationFn: (body: PlaygroundRequest) => callAgentsRoute(agentsApi.playground, { params: { id }, body }),
-  });
+/** The knowledge sources of the company's bots an agent may search. */
+export const knowledgeSourcesQuery = queryOptions({
+  queryKey: [...agentKeys.all, 'knowledge-sources'],
+  queryFn: ({ signal }) => callAgentsRoute(agentsApi.knowledgeSources, { signal }),
+});
+
+/**
+ * One playground turn, streamed: `onText` gets the answer so far as the model writes it; the run
+ * (with its trace) is the answer. A turn that breaks midway raises its named error.
+ */
+export async function streamPlayground(
+  id: string,
+  body: PlaygroundRequest,
+  onText: (text: string) => void,
+  signal: AbortSignal,
+): Promise<AgentRun> {
+  const events = agentsApi.playgroundStream.events;
+  let text = '';
+  let run: AgentRun | undefined;
+  let failure: ApiError | undefined;
+  await readEventStream(
+    agentsRouteUrl(agentsApi.playgroundStream, { params: { id }, body }),
+    (event) => {
+      const data: unknown = JSON.parse(event.data);
+      if (event.event === 'token') {
+        text += events.token.parse(data).text;
+        onText(text);
+      } else if (event.event === 'run') run = events.run.parse(data);
+      else if (event.event === 'error') {
+        const error = events.error.parse(data);
+        failure = new ApiError(error.name, error.message, 500);
+      }
+    },
+    signal,
+    undefined,
+    undefined,
+    { method: 'POST', body },
+  );
+  if (failure) throw failure;
+  if (!run) throw new ApiError('InternalException', 'The turn ended before its answer', 500);
+  return run;
+}

@@ -27,6 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { toolListQuery } from '../api/agent-tools';
 import { agentQuery, useSaveAgent } from '../api/agents';
+import { AgentInstructions } from './agent-instructions';
+import { AgentKnowledge } from './agent-knowledge';
 import { AgentPlayground } from './agent-playground';
 import { AgentVersions } from './agent-versions';
 
@@ -130,14 +132,11 @@ function AgentForm({
             minRows={2}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
-          <TextField
-            label={t('fields.instructions')}
-            helperText={t('fields.instructionsHelp')}
-            value={draft.instructions}
-            onChange={(event) => set('instructions', event.target.value)}
-            multiline
-            minRows={8}
-            slotProps={{ htmlInput: { maxLength: 20000, style: { fontFamily: 'monospace', fontSize: 13 } } }}
+          <AgentInstructions
+            instructions={draft.instructions}
+            prompt={draft.prompt}
+            onInstructions={(instructions) => set('instructions', instructions)}
+            onPrompt={(prompt) => set('prompt', prompt)}
           />
         </Section>
         <Section title={t('detail.model')} help={t('detail.modelHelp')}>
@@ -224,6 +223,13 @@ function AgentForm({
               ))}
             </FormGroup>
           </Box>
+        </Section>
+        <Section title={t('knowledge.title')} help={t('knowledge.help')}>
+          <AgentKnowledge
+            chosen={draft.knowledgeSourceIds}
+            enabled={draft.builtInTools.includes('search_knowledge')}
+            onChange={(ids) => set('knowledgeSourceIds', ids)}
+          />
         </Section>
         <Section title={t('detail.limits')} help={t('detail.limitsHelp')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

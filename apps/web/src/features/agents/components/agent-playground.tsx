@@ -12,9 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { AgentRun } from '@parley/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRunPlayground } from '../api/agents';
+import { isApiError } from '../../../shared/api/api-error';
+import { streamPlayground } from '../api/agents';
 import { AgentTrace } from './agent-trace';
 
 interface Message {
@@ -51,24 +52,34 @@ export function AgentPlayground({ id }: { id: string }) {
   const [text, setText] = useState('');
   const [variablesText, setVariablesText] = useState('');
   const [run, setRun] = useState<AgentRun | null>(null);
-  const play = useRunPlayground(id);
+  // The answer as the model writes it (streamed), until the run arrives with the whole of it.
+  const [writing, setWriting] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const turn = useRef<AbortController | null>(null);
+  useEffect(() => () => turn.current?.abort(), []);
   const variables = parseVariables(variablesText);
-  const submit = (event: FormEvent) => {
+  const pending = writing !== null;
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const content = text.trim();
-    if (!content || !variables) return;
+    if (!content || !variables || pending) return;
     const next: Message[] = [...messages, { role: 'user', content }];
     setMessages(next);
     setText('');
-    play.mutate(
-      { messages: next, variables },
-      {
-        onSuccess: (answer) => {
-          setRun(answer);
-          if (answer.reply) setMessages([...next, { role: 'assistant', content: answer.reply }]);
-        },
-      },
-    );
+    setError(null);
+    setWriting('');
+    const controller = new AbortController();
+    turn.current = controller;
+    try {
+      const answer = await streamPlayground(id, { messages: next, variables }, setWriting, controller.signal);
+      setRun(answer);
+      if (answer.reply) setMessages([...next, { role: 'assistant', content: answer.reply }]);
+    } catch (failure) {
+      if (!controller.signal.aborted)
+        setError(isApiError(failure) ? failure.message : t('playground.streamFailed'));
+    } finally {
+      if (turn.current === controller) setWriting(null);
+    }
   };
   return (
     <Card variant="outlined">
@@ -81,6 +92,10 @@ export function AgentPlayground({ id }: { id: string }) {
             <IconButton
               aria-label={t('playground.restart')}
               onClick={() => {
+                turn.current?.abort();
+                turn.current = null;
+                setWriting(null);
+                setError(null);
                 setMessages([]);
                 setRun(null);
               }}
@@ -131,18 +146,46 @@ export function AgentPlayground({ id }: { id: string }) {
               </Typography>
             </Box>
           ))}
-          {play.isPending && (
-            <Typography variant="body2" color="text.secondary">
-              {t('playground.thinking')}
-            </Typography>
-          )}
+          {pending &&
+            (writing ? (
+              <Box
+                data-testid="playground-writing"
+                sx={{
+                  alignSelf: 'flex-start',
+                  maxWidth: '85%',
+                  px: 1.5,
+                  py: 1,
+                  borderRadius: 2,
+                  bgcolor: 'grey.100',
+                }}
+              >
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                  {writing}
+                </Typography>
+              </Box>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t('playground.thinking')}
+              </Typography>
+            ))}
         </Stack>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
         {run?.outcome === 'failed' && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {t('playground.failed', { reason: run.failure ?? '' })}
           </Alert>
         )}
-        <Stack component="form" direction="row" spacing={1} onSubmit={submit} sx={{ mb: run ? 3 : 0 }}>
+        <Stack
+          component="form"
+          direction="row"
+          spacing={1}
+          onSubmit={(event) => void submit(event)}
+          sx={{ mb: run ? 3 : 0 }}
+        >
           <TextField
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -155,7 +198,7 @@ export function AgentPlayground({ id }: { id: string }) {
             type="submit"
             color="primary"
             aria-label={t('playground.send')}
-            disabled={!text.trim() || !variables || play.isPending}
+            disabled={!text.trim() || !variables || pending}
           >
             <SendRounded />
           </IconButton>

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { currentUserQuery } from '../../../shared/session/current-user';
 
-/** The agents area's screens that exist so far: the agents, their tools, and admin (API keys). */
-const allTabs: { to: string; key: 'manage' | 'tools' | 'admin'; permission: Permission }[] = [
+/** The agents area's screens that exist so far: the agents, prompts, tools, and admin (API keys). */
+const allTabs: { to: string; key: 'manage' | 'prompts' | 'tools' | 'admin'; permission: Permission }[] = [
   { to: '/v2/agents/manage', key: 'manage', permission: 'bots:view' },
+  { to: '/v2/agents/prompts', key: 'prompts', permission: 'bots:view' },
   { to: '/v2/agents/tools', key: 'tools', permission: 'bots:view' },
   { to: '/v2/agents/admin', key: 'admin', permission: 'company:manage' },
 ];

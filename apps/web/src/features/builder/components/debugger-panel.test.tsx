@@ -139,4 +139,54 @@ describe('the debugger panel', () => {
     expect(within(chat).getByText('Your order number?')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message to the bot' })).toBeEnabled();
   });
+
+  it('shows an agent’s turn inside the conversation: its model calls and tool calls', async () => {
+    const agentTurn: DebugTurn = {
+      ...answered,
+      steps: [
+        {
+          kind: 'agent',
+          from: 'ask',
+          to: null,
+          agent: {
+            agentId: 'a1',
+            agent: 'Orders',
+            version: 2,
+            runId: 'run-1',
+            outcome: 'answered',
+            failure: null,
+            steps: [
+              { kind: 'model', name: 'gpt-test', durationMs: 120, promptTokens: 310, completionTokens: 22 },
+              {
+                kind: 'tool',
+                name: 'order_status',
+                status: 'ok',
+                arguments: { order: 'A-17' },
+                result: { status: 'shipped' },
+                durationMs: 14,
+              },
+              { kind: 'answer', text: 'Order A-17 has shipped.' },
+            ],
+          },
+        },
+      ],
+    };
+    renderPanel({ start: vi.fn(async () => started), send: vi.fn(async () => agentTurn) });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('log', { name: 'Test conversation' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message to the bot' }), {
+      target: { value: 'A-17' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const steps = await screen.findByRole('list', { name: 'Steps' });
+    const turn = await within(steps).findByRole('button', { name: 'Agent Orders: answered, 1 tool call' });
+    expect(within(steps).getByText('AI agent')).toBeInTheDocument();
+    fireEvent.click(turn);
+    expect(await within(steps).findByText('Model call: 310 + 22 tokens, 120 ms')).toBeInTheDocument();
+    expect(within(steps).getByText('order_status')).toBeInTheDocument();
+    expect(within(steps).getByText('succeeded in 14 ms')).toBeInTheDocument();
+    expect(within(steps).getByText(/"order": "A-17"/)).toBeInTheDocument();
+    expect(within(steps).getByText(/"status": "shipped"/)).toBeInTheDocument();
+    expect(within(steps).getByText('Order A-17 has shipped.')).toBeInTheDocument();
+  });
 });

@@ -30,6 +30,7 @@ import { followConversation } from '../api/builder-api';
 import type { BuilderStore } from '../model/builder-store';
 import { type DebuggerStore, type DebugTurnLog, useDebugger } from '../model/debugger';
 import { type ModuleWordsIn, useModuleWords } from '../model/module-words';
+import { AgentStep } from './agent-step';
 import { GLOBAL_COLOR } from './globals-node';
 import { KnowledgeStep } from './knowledge-step';
 import { WidgetText } from './widget-text';
@@ -44,6 +45,7 @@ const STEP_LOOKS: Record<TraceEntry['kind'], { color: string; labelKey: string }
   resume: { color: '#0d9488', labelKey: 'debugger.kind.resume' },
   nlu: { color: '#be185d', labelKey: 'debugger.kind.nlu' },
   generative: { color: '#7c3aed', labelKey: 'debugger.kind.generative' },
+  agent: { color: '#6d28d9', labelKey: 'debugger.kind.agent' },
 };
 
 const nameOf = (module: FlowModule | undefined, id: string) => module?.name || id;
@@ -294,7 +296,9 @@ function StepRow({
       ? global?.name || step.detail
       : step.kind === 'module'
         ? portLabel(words, from, step.port)
-        : undefined;
+        : step.kind === 'agent'
+          ? nameOf(from, step.from ?? '')
+          : undefined;
   const target = step.to
     ? nameOf(byId(step.to), step.to)
     : t(step.kind === 'fallback' ? 'debugger.fallbackMessage' : 'debugger.nowhere');
@@ -327,6 +331,8 @@ function StepRow({
           </Stack>
           {step.kind === 'generative' && step.knowledge ? (
             <KnowledgeStep knowledge={step.knowledge} />
+          ) : step.kind === 'agent' && step.agent ? (
+            <AgentStep agent={step.agent} />
           ) : step.kind === 'nlu' ? (
             // The intent model was not ready: the step moves nowhere, its detail says what answered.
             <Typography variant="body2" color="text.secondary">

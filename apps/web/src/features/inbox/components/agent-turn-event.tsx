@@ -29,7 +29,7 @@ function Step({ step }: { step: Data['steps'][number] }) {
   const failed = step.status === 'failed';
   if (step.kind === 'tool')
     return (
-      <Box data-testid="agent-step" data-status={step.status}>
+      <Box data-testid="agent-step" data-kind="tool" data-status={step.status}>
         <Stack direction="row" spacing={0.75} alignItems="center">
           <BuildOutlined sx={{ fontSize: 15, color: failed ? 'error.main' : 'success.main' }} />
           <Typography variant="body2" fontWeight={600} sx={{ fontFamily: 'monospace' }}>
@@ -47,7 +47,8 @@ function Step({ step }: { step: Data['steps'][number] }) {
         <Box component="pre" sx={codeSx}>
           {responseText(step.arguments)}
         </Box>
-        {!failed && (
+        {/* A failed call may still have an answer worth reading (an error status's body). */}
+        {(!failed || (step.result !== undefined && step.result !== null)) && (
           <>
             <Typography variant="caption" color="text.secondary" fontWeight={600}>
               {t('event.agentResult')}
@@ -59,11 +60,30 @@ function Step({ step }: { step: Data['steps'][number] }) {
         )}
       </Box>
     );
+  if (step.kind === 'answer')
+    return (
+      <Box data-testid="agent-step" data-kind="answer">
+        <Typography variant="body2" color="text.secondary">
+          {t('event.agentAnswer')}
+        </Typography>
+        {step.text && (
+          <Typography variant="body2" sx={{ mt: 0.25, pl: 1, borderLeft: 2, borderColor: 'divider' }}>
+            {step.text}
+          </Typography>
+        )}
+      </Box>
+    );
   const words =
     step.kind === 'model'
       ? failed
         ? t('event.agentModelFailed', { error: step.error ?? '' })
-        : t('event.agentModel', { ms: step.durationMs ?? 0 })
+        : step.promptTokens !== undefined
+          ? t('event.agentModelTokens', {
+              ms: step.durationMs ?? 0,
+              prompt: step.promptTokens,
+              completion: step.completionTokens ?? 0,
+            })
+          : t('event.agentModel', { ms: step.durationMs ?? 0 })
       : step.kind === 'exit'
         ? t('event.agentExit', {
             exit: t(
@@ -71,13 +91,36 @@ function Step({ step }: { step: Data['steps'][number] }) {
             ),
             reason: step.text ?? '',
           })
-        : step.kind === 'limit'
-          ? t('event.agentLimit', { message: step.text ?? '' })
-          : t('event.agentAnswer');
+        : t('event.agentLimit', { message: step.text ?? '' });
   return (
-    <Typography data-testid="agent-step" variant="body2" color={failed ? 'error.main' : 'text.secondary'}>
+    <Typography
+      data-testid="agent-step"
+      data-kind={step.kind}
+      variant="body2"
+      color={failed ? 'error.main' : 'text.secondary'}
+    >
       {words}
     </Typography>
+  );
+}
+
+/**
+ * What an agent did in one turn, step by step: model calls (tokens, time), tool calls (arguments,
+ * result, status, time), its answer and how it left. The builder's debugger shows the same.
+ */
+export function AgentTurnSteps({ data }: { data: Data }) {
+  return (
+    <Stack spacing={1.25}>
+      {data.failure && (
+        <Typography variant="body2" color="error.main">
+          {data.failure}
+        </Typography>
+      )}
+      {data.steps.map((step, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one turn never change
+        <Step key={index} step={step} />
+      ))}
+    </Stack>
   );
 }
 
@@ -102,17 +145,7 @@ export function AgentTurnEvent({ event, data }: { event: InboxEvent; data: Data 
       icon={<SmartToyOutlined sx={{ color: failed ? 'error.main' : '#7c3aed', fontSize: 18 }} />}
       label={label}
     >
-      <Stack spacing={1.25}>
-        {data.failure && (
-          <Typography variant="body2" color="error.main">
-            {data.failure}
-          </Typography>
-        )}
-        {data.steps.map((step, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one turn never change
-          <Step key={index} step={step} />
-        ))}
-      </Stack>
+      <AgentTurnSteps data={data} />
     </ExpandableEvent>
   );
 }

@@ -125,3 +125,68 @@ describe('a message a channel did not deliver', () => {
     );
   });
 });
+
+describe('an AI agent’s turn in the transcript', () => {
+  const agentTurn = (data: Record<string, unknown>): InboxEvent => ({
+    name: 'Agent Turn',
+    at: '2026-11-24T10:00:00.000Z',
+    afterSeq: 4,
+    moduleId: 'agent',
+    data: {
+      agentId: 'a1',
+      agent: 'Orders',
+      version: 2,
+      runId: 'run-1',
+      outcome: 'handoff',
+      failure: null,
+      ...data,
+    },
+  });
+
+  it('shows each model call with its tokens and time, each tool call with arguments, result, status and time', () => {
+    renderWithApp(
+      <EventLine
+        event={agentTurn({
+          steps: [
+            { kind: 'model', name: 'gpt-test', durationMs: 120, promptTokens: 310, completionTokens: 22 },
+            {
+              kind: 'tool',
+              name: 'order_status',
+              status: 'ok',
+              arguments: { order: 'A-17' },
+              result: { status: 'lost' },
+              durationMs: 14,
+            },
+            {
+              kind: 'tool',
+              name: 'refund',
+              status: 'failed',
+              arguments: { order: 'A-17' },
+              result: { status: 500, body: 'Internal error' },
+              error: 'ToolHttpError: The tool answered 500',
+              durationMs: 30,
+            },
+            { kind: 'exit', name: 'handoff', text: 'A refund needs a person' },
+            { kind: 'answer', text: 'Let me get a colleague.' },
+          ],
+        })}
+      />,
+    );
+    const event = screen.getByTestId('event');
+    expect(event).toHaveAttribute('data-outcome', 'handoff');
+    expect(event).toHaveTextContent('Agent Orders: handed to a person, 2 tool calls');
+    expect(event).toHaveTextContent('Model call: 310 + 22 tokens, 120 ms');
+    expect(event).toHaveTextContent('order_statussucceeded in 14 ms');
+    expect(event).toHaveTextContent('"status": "lost"');
+    // A failed call says why, and still shows what the tool answered.
+    expect(event).toHaveTextContent('refundfailed: ToolHttpError: The tool answered 500');
+    expect(event).toHaveTextContent('"body": "Internal error"');
+    expect(event).toHaveTextContent('Left: handed to a person (A refund needs a person)');
+    expect(event).toHaveTextContent('Let me get a colleague.');
+  });
+
+  it('shows turns stored before tokens were kept with the model call’s time only', () => {
+    renderWithApp(<EventLine event={agentTurn({ steps: [{ kind: 'model', durationMs: 90 }] })} />);
+    expect(screen.getByTestId('event')).toHaveTextContent('Model call (90 ms)');
+  });
+});
