@@ -25,6 +25,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacuum';
 import { migrateToLatest } from './db/migrate';
+import { runPretranslation } from './features/translation/pretranslation';
 import { seedDemo } from './db/seed';
 import { agentsApiPrefix, agentsRoutes } from './features/agents/agents.routes';
 import { conversationAgents } from './features/agents/conversation-agents';
@@ -236,6 +237,7 @@ export async function buildApp({
   await jobs.work('document-processing', async ({ fileId }) => {
     await processDocumentFile(database, app.log, fileId);
   });
+  await jobs.work('bot-pretranslation', (job, { attempt }) => runPretranslation(ctx, job, attempt));
   await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
   await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
   await jobs.work('sunshine-outbound', ({ conversationId, attempts }, { attempt }) =>

@@ -41,6 +41,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DEEPL_PRO_URL: 'http://127.0.0.1:9',
     GRAPH_API_URL: 'http://127.0.0.1:9',
     SHOPIFY_ADMIN_URL: 'http://127.0.0.1:9/{shop}',
+    // The suites that count DeepL calls count their own; pretranslation.api.test.ts turns it on.
+    PRETRANSLATE: '0',
     ...env,
   });
 }

@@ -53,6 +53,7 @@ import type {
 } from './tables/sunshine.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type {
+  BotPretranslationTable,
   BotTranslationTable,
   CompanyTranslationTable,
   TranslationCacheTable,
@@ -108,6 +109,7 @@ export interface DB {
   company_translation: CompanyTranslationTable;
   store_connections: StoreConnectionTable;
   bot_translations: BotTranslationTable;
+  bot_pretranslations: BotPretranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;
   webhook_templates: WebhookTemplateTable;
