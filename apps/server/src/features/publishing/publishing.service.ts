@@ -16,9 +16,9 @@ import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { findBot, findBotForUpdate, findDraftRevision, updateBot } from '../bots/bots.repository';
 import { getBot } from '../bots/bots.service';
+import { baseLanguage } from '../conversations/turn-translation';
 import { publishKnowledge } from '../knowledge/knowledge.repository';
 import { assertLiteShapeAllowed } from '../lite/lite-rule';
-import { baseLanguage } from '../conversations/turn-translation';
 import { queuePretranslation } from '../translation/pretranslation';
 import {
   findDeployment,

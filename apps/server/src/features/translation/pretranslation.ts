@@ -62,7 +62,7 @@ export async function runPretranslation(
   const { db } = ctx.database;
   const bot = await findBotForPretranslation(db, job.companyId, job.botId);
   // A bot deleted since, or a language no longer offered: nothing to translate (its row goes with it).
-  if (!bot || !bot.offered_languages.includes(job.language)) return;
+  if (!bot?.offered_languages.includes(job.language)) return;
   await updatePretranslation(db, job, { status: 'running', attempt });
   let translated = 0;
   try {

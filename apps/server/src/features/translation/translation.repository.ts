@@ -352,7 +352,9 @@ export async function findBotForPretranslation(db: Queryable, companyId: string,
   return db
     .selectFrom('bots')
     .leftJoin('bot_versions', (join) =>
-      join.onRef('bot_versions.bot_id', '=', 'bots.id').onRef('bot_versions.version', '=', 'bots.published_version'),
+      join
+        .onRef('bot_versions.bot_id', '=', 'bots.id')
+        .onRef('bot_versions.version', '=', 'bots.published_version'),
     )
     .select([
       'bots.id',

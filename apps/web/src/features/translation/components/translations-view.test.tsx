@@ -135,7 +135,9 @@ describe('the Translations tab', () => {
       await screen.findByText('Translating this bot’s texts in the background, so visitors find them ready…'),
     ).toBeInTheDocument();
     // The view follows the background work by itself.
-    expect(await screen.findByText(/Translated in the background on .*: 2 new texts\./, {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Translated in the background on .*: 2 new texts\./, {}, { timeout: 8_000 }),
+    ).toBeInTheDocument();
     expect(reads).toBeGreaterThanOrEqual(2);
   });
 
@@ -157,7 +159,9 @@ describe('the Translations tab', () => {
     });
     renderWithApp(<TranslationsView botId="b1" />, { queryClient: signedInClient(signedInUser({})) });
     expect(
-      await screen.findByText(/The background translation failed on .*: DeepL did not translate: Quota exceeded\. It is tried again by itself/),
+      await screen.findByText(
+        /The background translation failed on .*: DeepL did not translate: Quota exceeded\. It is tried again by itself/,
+      ),
     ).toBeInTheDocument();
   });
 
