@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const apiSuites = ['apps/server/**/*.api.test.ts'];
@@ -10,6 +11,10 @@ const scaleSuites = ['apps/server/scale/**/*.scale.test.ts'];
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two, so every file ran alone.
+    // The API suites mostly wait (on PostgreSQL, job polling, timers), so two overlap well there;
+    // e2e and scale keep to one file at a time (`fileParallelism: false`), after the rest.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -53,6 +58,8 @@ export default defineConfig({
                 name: 'scale',
                 include: scaleSuites,
                 env: { PARLEY_TEST_DB: 'postgres' },
+                // Its server processes measure throughput: nothing else runs beside them.
+                fileParallelism: false,
                 testTimeout: 180_000,
                 hookTimeout: 180_000,
               },

@@ -6,7 +6,9 @@
  * the database statements (every statement run through Kysely, and every raw one). Three kinds of
  * translated turn: all texts cached (the visitor's phrase and the bot's texts known), the visitor's
  * phrase new (the bot's texts known), and a first turn in a language nothing is cached for; each
- * counts its calls to the provider, a local fake DeepL. Prints JSON.
+ * counts its calls to the provider, a local fake DeepL. Then the first turn in a language whose
+ * texts the background translation did first (features/translation/pretranslation.ts, run here
+ * directly: the bench stops the job workers), and what that run took. Prints JSON.
  *
  * BENCH_ENGINES=pglite for the embedded database only (default: PostgreSQL, then PGlite);
  * BENCH_TURNS sets the number of measured turns of each kind.
@@ -17,6 +19,7 @@ import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase, type Database } from '../apps/server/src/db/database';
 import { primaryOnly } from '../apps/server/src/db/read-replica';
+import { runPretranslation } from '../apps/server/src/features/translation/pretranslation';
 import { fakeDeepL } from '../apps/server/test/fake-deepl';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
@@ -206,6 +209,27 @@ async function runEngine(engine: Engine) {
     // The first turn in German: nothing of it is cached, neither the visitor's words nor the bot's.
     const germanChat = await start(translated.key, 'de');
     const firstGerman = [await turn(germanChat, 'ich möchte Tee')];
+    // French is offered, and its texts translated in the background before the first visitor comes.
+    await request(
+      'PUT',
+      `/api/bots/${translated.id}/translation`,
+      { offeredLanguages: ['es', 'de', 'fr'] },
+      auth,
+    );
+    const { company_id: companyId } = await database.db
+      .selectFrom('bots')
+      .select('company_id')
+      .where('id', '=', translated.id)
+      .executeTakeFirstOrThrow();
+    const callsBeforePretranslation = deepl.translateCalls().length;
+    const pretranslationBegan = performance.now();
+    await runPretranslation(app.ctx, { companyId, botId: translated.id, language: 'fr' }, 1);
+    const pretranslation = {
+      ms: round(performance.now() - pretranslationBegan),
+      providerCalls: deepl.translateCalls().length - callsBeforePretranslation,
+    };
+    const frenchChat = await start(translated.key, 'fr');
+    const firstFrench = [await turn(frenchChat, 'je voudrais du thé')];
 
     const plainStats = describe(untranslated);
     const cachedStats = describe(cached);
@@ -220,6 +244,8 @@ async function runEngine(engine: Engine) {
       },
       translatedNewVisitorPhrase: describe(newPhrase),
       translatedNothingCached: describe(firstGerman),
+      pretranslation,
+      translatedFirstTurnAfterPretranslation: describe(firstFrench),
     };
   } finally {
     await app.close();

@@ -74,6 +74,7 @@ import { teamRoutes } from './features/team/team.routes';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { MachineTranslation } from './features/translation/machine-translation';
+import { runPretranslation } from './features/translation/pretranslation';
 import { translationRoutes } from './features/translation/translation.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { webchatStyleRoutes } from './features/webchat/webchat-style.routes';
@@ -256,6 +257,7 @@ export async function buildApp({
   // Knowledge processed before an embeddings model was set up (or with another one) is embedded now.
   const toEmbed = await queueMissingEmbeddings(ctx);
   if (toEmbed > 0) app.log.info({ files: toEmbed }, 'knowledge files queued for embedding');
+  await jobs.work('bot-pretranslation', (job, { attempt }) => runPretranslation(ctx, job, attempt));
   await jobs.work('webhook-delivery', (delivery, { attempt }) => runQueuedDelivery(ctx, delivery, attempt));
   await jobs.work('sunshine-events', (job) => handleSunshineEvents(ctx, job));
   await jobs.work('sunshine-outbound', ({ conversationId, attempts }, { attempt }) =>

@@ -78,6 +78,12 @@ const envSchema = z.object({
   DEEPL_FREE_URL: z.url({ protocol: /^https?$/ }).default('https://api-free.deepl.com'),
   DEEPL_PRO_URL: z.url({ protocol: /^https?$/ }).default('https://api.deepl.com'),
   /**
+   * Translate a bot's texts in the background when a language is offered or a version published,
+   * so a visitor's first turn finds them cached; and the first wait before a failed run is retried.
+   */
+  PRETRANSLATE: booleanFlag.default(true),
+  PRETRANSLATE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
    * Shopify's Admin API: where a store lives (`{shop}` is its myshopify domain; tests point it at
    * a local fake), the API version called, how long one call may take, and the longest wait for
    * the store's cost bucket to refill before a call fails as throttled.
@@ -206,6 +212,8 @@ export interface AppConfig {
   shutdown: { timeoutMs: number; drainMs: number };
   /** DeepL's hosts per plan, and the time a call to it may take. */
   deepl: { freeUrl: string; proUrl: string; timeoutMs: number };
+  /** Background translation of a bot's texts (see features/translation/pretranslation.ts). */
+  pretranslation: { enabled: boolean; retryDelaySeconds: number };
   /** Shopify's Admin GraphQL API: the store address template, version, call time and throttle wait. */
   shopify: { adminUrl: string; apiVersion: string; timeoutMs: number; throttleMaxWaitMs: number };
   /** Meta's Graph API for the Messenger channel: where, and which version. */
@@ -295,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proUrl: e.DEEPL_PRO_URL.replace(/\/+$/, ''),
       timeoutMs: e.TRANSLATION_TIMEOUT_MS,
     },
+    pretranslation: { enabled: e.PRETRANSLATE, retryDelaySeconds: e.PRETRANSLATE_RETRY_DELAY_SECONDS },
     shopify: {
       adminUrl: e.SHOPIFY_ADMIN_URL.replace(/\/+$/, ''),
       apiVersion: e.SHOPIFY_API_VERSION,

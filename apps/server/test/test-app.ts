@@ -1,13 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { loadConfig } from '../src/config';
 import type { ServerConfig } from '../src/context';
-import { createDatabase, type Database } from '../src/db/database';
-import { migratorFor } from '../src/db/migrate';
+import { createDatabase, type Database, openPglite, pgliteDatabase } from '../src/db/database';
+import { migrateToLatest, migratorFor } from '../src/db/migrate';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
+import { startJobQueue } from '../src/jobs/job-queue';
 
 /** Which database the API suites run on: the vitest project sets it (see vitest.config.ts). */
 export const testEngine = process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -41,8 +46,151 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DEEPL_PRO_URL: 'http://127.0.0.1:9',
     GRAPH_API_URL: 'http://127.0.0.1:9',
     SHOPIFY_ADMIN_URL: 'http://127.0.0.1:9/{shop}',
+    // The suites that count DeepL calls count their own; pretranslation.api.test.ts turns it on.
+    PRETRANSLATE: '0',
     ...env,
   });
+}
+
+/**
+ * Test databases start as copies of templates made once per machine, not from scratch: a migrated
+ * one with pg-boss's schema and queues (what every app's start did again: migrating took a large
+ * part of each API suite's setup), and on PGlite an empty one too (its initdb is most of its start).
+ * PGlite's are dumps of its data directory in the temporary folder, PostgreSQL's a template
+ * database on TEST_DATABASE_URL's server. Each is named by a hash of the migrations, the job
+ * queues and the database libraries' versions, so changing any of them makes new ones.
+ */
+type Template = 'empty' | 'migrated';
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+const sourcesOf = (folder: string) =>
+  readdirSync(join(serverRoot, folder))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort()
+    .map((file) => join(folder, file));
+let templateHash: string | undefined;
+function templateKey(): string {
+  templateHash ??= (() => {
+    const hash = createHash('sha256');
+    for (const file of [...sourcesOf('src/db/migrations'), 'src/jobs/job-queue.ts', 'src/db/database.ts'])
+      hash.update(file).update(readFileSync(join(serverRoot, file)));
+    for (const library of ['pg-boss', '@electric-sql/pglite'])
+      hash.update(readFileSync(join(serverRoot, '../../node_modules', library, 'package.json')));
+    return hash.digest('hex').slice(0, 12);
+  })();
+  return templateHash;
+}
+
+/** Migrates and creates pg-boss's schema and queues, as an app's start does (it then finds them). */
+async function prepareTemplate(database: Database): Promise<void> {
+  await migrateToLatest(database.db);
+  const silent = { error: () => {} } as unknown as FastifyBaseLogger;
+  const jobs = await startJobQueue(database, silent);
+  await jobs.stop();
+}
+
+/** A dump of an in-memory PGlite, empty or migrated: read from the temporary folder, made if missing. */
+async function pgliteTemplate(template: Template): Promise<Blob> {
+  const file = join(tmpdir(), `parley-test-pglite-${template}-${templateKey()}.tar`);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    const pglite = await openPglite(undefined);
+    const database = pgliteDatabase(pglite);
+    if (template === 'migrated') await prepareTemplate(database);
+    const dump = await pglite.dumpDataDir('none');
+    await database.close();
+    // Written aside then renamed: a suite starting meanwhile reads a whole file or none.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  }
+}
+
+const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Runs a statement again while PostgreSQL says a database is still in use (55006): a closed pool's sessions end a moment later. */
+async function whileInUse(run: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run();
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** The name of the migrated template database on the server, made (once, under a lock) if missing. */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `parley_template_${templateKey()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = async () =>
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  try {
+    if (await exists()) return name;
+    await admin.query(`select pg_advisory_lock(hashtext('parley:test-template'))`);
+    try {
+      if (await exists()) return name;
+      // Built under another name and renamed when whole, so no suite copies a half-made one.
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const database = await createDatabase({ engine: 'postgres', url: databaseUrl(adminUrl, building) });
+      try {
+        await prepareTemplate(database);
+      } finally {
+        await database.close();
+      }
+      await whileInUse(() => admin.query(`alter database ${building} rename to ${name}`));
+      return name;
+    } finally {
+      await admin.query(`select pg_advisory_unlock(hashtext('parley:test-template'))`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function databaseFrom(template: Template): Promise<{
+  database: Database;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
+  if (testEngine === 'pglite') {
+    const database = pgliteDatabase(await openPglite(undefined, await pgliteTemplate(template)));
+    return { database, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
+  // An empty database is PostgreSQL's own template's copy, as before; a migrated one is ours.
+  const source = template === 'migrated' ? await postgresTemplate(adminUrl) : undefined;
+  const name = `parley_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await whileInUse(() => admin.query(`create database ${name}${source ? ` template ${source}` : ''}`));
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrl(adminUrl, name);
+  return {
+    database: await createDatabase({ engine: 'postgres', url }),
+    url,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }
 
 /**
@@ -54,28 +202,12 @@ export async function freshDatabase(): Promise<{
   url?: string;
   drop: () => Promise<void>;
 }> {
-  if (testEngine === 'pglite') {
-    return { database: await createDatabase({ engine: 'pglite', dataDir: undefined }), drop: async () => {} };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `parley_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await createDatabase({ engine: 'postgres', url: url.toString() }),
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return databaseFrom('empty');
+}
+
+/** A fresh database already migrated to the latest (and with pg-boss's queues), as `freshDatabase`. */
+export async function migratedDatabase(): Promise<Awaited<ReturnType<typeof freshDatabase>>> {
+  return databaseFrom('migrated');
 }
 
 /** A fresh database migrated up to `name` only, with its migrator: for a migration's own test. */
@@ -103,7 +235,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const configured = testConfig(env);
   const { database: own, ...buildOptions } = options;
-  const { database, url, drop } = own ?? (await freshDatabase());
+  const { database, url, drop } = own ?? (await migratedDatabase());
   const mails: OutgoingMail[] = [];
   const app = await buildApp({
     config: configured,

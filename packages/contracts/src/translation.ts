@@ -120,6 +120,24 @@ export type BotTextTranslation = z.infer<typeof botTextTranslationSchema>;
 
 export const translationLanguageQuerySchema = z.strictObject({ language: translationLanguageSchema });
 
+export const pretranslationStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type PretranslationStatus = (typeof pretranslationStatuses)[number];
+
+/**
+ * The background translation of the bot's texts into the language, queued when the language is
+ * offered or a version published: `failed` is tried again (`problem` says why the last run failed).
+ */
+export const pretranslationSchema = z.object({
+  status: z.enum(pretranslationStatuses),
+  /** Texts the provider translated in the last run. */
+  translated: z.number().int(),
+  /** Runs begun since it was queued. */
+  attempts: z.number().int(),
+  problem: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Pretranslation = z.infer<typeof pretranslationSchema>;
+
 /** Every text of a bot (its draft) in one of the languages it offers. */
 export const botTranslationsSchema = z.object({
   mainLanguage: z.string(),
@@ -127,6 +145,8 @@ export const botTranslationsSchema = z.object({
   texts: z.array(botTextTranslationSchema),
   /** How many texts are in each state. */
   counts: z.record(textTranslationStateSchema, z.number().int()),
+  /** The background translation into this language (null: none was queued). */
+  pretranslation: pretranslationSchema.nullable(),
 });
 export type BotTranslations = z.infer<typeof botTranslationsSchema>;
 

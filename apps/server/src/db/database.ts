@@ -89,14 +89,27 @@ export async function createDatabase(target: DatabaseTarget): Promise<Database> 
 }
 
 async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  return pgliteDatabase(await openPglite(dataDir));
+}
+
+/**
+ * Starts the embedded database: in memory when `dataDir` is undefined, from `loadDataDir` (a dump
+ * of another one, `dumpDataDir`) when given: the test suites start from a migrated one that way.
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Counts come back as int8; both engines return them as plain numbers.
-  const pglite = await PGlite.create({
+  return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: (value: string) => Number(value) },
     // Trigram indexes serve the inbox's searches (PostgreSQL servers ship it as a contrib extension).
     extensions: { pg_trgm },
   });
+}
+
+/** The one Database interface over a started embedded database (closing it closes the PGlite). */
+export function pgliteDatabase(pglite: PGlite): Database {
   const pool = createPglitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -55,6 +55,7 @@ import type {
 } from './tables/sunshine.table';
 import type { TelemetryEventTable } from './tables/telemetry-event.table';
 import type {
+  BotPretranslationTable,
   BotTranslationTable,
   CompanyTranslationTable,
   TranslationCacheTable,
@@ -112,6 +113,7 @@ export interface DB {
   company_translation: CompanyTranslationTable;
   store_connections: StoreConnectionTable;
   bot_translations: BotTranslationTable;
+  bot_pretranslations: BotPretranslationTable;
   translation_cache: TranslationCacheTable;
   translation_usage: TranslationUsageTable;
   webhook_templates: WebhookTemplateTable;

@@ -65,6 +65,8 @@ export interface JobPayloads {
   };
   /** Sends a Messenger conversation's new bot and agent messages (see channels/messenger). */
   'messenger-outbound': { conversationId: string };
+  /** Translates a bot's texts into a language it offers, ahead of its visitors (see features/translation). */
+  'bot-pretranslation': { companyId: string; botId: string; language: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -114,6 +116,14 @@ const queueSettings = {
   'document-processing': { retryLimit: 2, retryDelay: 5, expireInMinutes: 10 },
   // A retry carries on with what is not embedded yet (EMBEDDING_ATTEMPTS counts these tries).
   'knowledge-embedding': { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInMinutes: 30 },
+  // One run per bot and language at a time (its singleton key), one more waiting; retries from the config.
+  'bot-pretranslation': {
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInMinutes: 15,
+    policy: 'stately',
+  },
 } as const satisfies Record<QueueName, Omit<PgBoss.Queue, 'name'>>;
 
 /** Which try of a job this is: 1 the first time, 2 on its first retry… */

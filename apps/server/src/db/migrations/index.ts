@@ -37,6 +37,7 @@ import * as broadcasts from './0035-broadcasts';
 import * as knowledgeEmbeddings from './0037-knowledge-embeddings';
 import * as agentPrompts from './0038-agent-prompts';
 import * as broadcastTracking from './0042-broadcast-tracking';
+import * as botPretranslations from './0043-bot-pretranslations';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0037-knowledge-embeddings': knowledgeEmbeddings,
   '0038-agent-prompts': agentPrompts,
   '0042-broadcast-tracking': broadcastTracking,
+  '0043-bot-pretranslations': botPretranslations,
 };

@@ -51,3 +51,18 @@ export interface BotTranslationTable {
   updated_by: string | null;
   updated_at: Generated<Date>;
 }
+
+/** Where the background translation of a bot's texts into one language stands. */
+export interface BotPretranslationTable {
+  company_id: string;
+  bot_id: string;
+  language: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /** Texts the provider translated in the last run. */
+  translated: Generated<number>;
+  /** Runs tried since it was last queued. */
+  attempts: Generated<number>;
+  /** Why the last run failed (the provider's reason), null otherwise. */
+  problem: string | null;
+  updated_at: Generated<Date>;
+}

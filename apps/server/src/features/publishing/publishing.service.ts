@@ -16,8 +16,10 @@ import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { findBot, findBotForUpdate, findDraftRevision, updateBot } from '../bots/bots.repository';
 import { getBot } from '../bots/bots.service';
+import { baseLanguage } from '../conversations/turn-translation';
 import { publishKnowledge } from '../knowledge/knowledge.repository';
 import { assertLiteShapeAllowed } from '../lite/lite-rule';
+import { queuePretranslation } from '../translation/pretranslation';
 import {
   findDeployment,
   findVersionFlow,
@@ -127,6 +129,13 @@ export async function publish(ctx: AppContext, session: Session, botId: string):
     // The version and the knowledge it answers from go live together.
     await publishKnowledge(trx, session.companyId, botId);
     const deployments = await promoteWebchatDeployments(trx, session.companyId, botId, number);
+    // The new version's texts are translated ahead of its first visitors in each offered language.
+    await queuePretranslation(
+      ctx,
+      trx,
+      { companyId: session.companyId, botId },
+      bot.offered_languages.filter((language) => language !== baseLanguage(flow.settings.language)),
+    );
     return {
       version: {
         version: saved.version,

@@ -26,6 +26,7 @@ import {
   findBotForTranslations,
   findCachedTranslations,
   findCompanyProvider,
+  findPretranslation,
   listPersonTranslations,
   type PersonTranslation,
   savePersonTranslations,
@@ -81,17 +82,26 @@ async function textsInLanguage(
 ): Promise<TextsInLanguage> {
   const bot = isUuid(botId) ? await findBotForTranslations(db, session.companyId, botId) : undefined;
   if (!bot) throw new NotFoundException('Bot not found');
-  const flow = loadFlow(bot.draft_flow);
+  return textsOfFlow(db, session.companyId, bot, bot.draft_flow, language);
+}
+
+/** The texts of one of the bot's flows (its draft, or a published version) in a language it offers. */
+export async function textsOfFlow(
+  db: Queryable,
+  companyId: string,
+  bot: { id: string; name: string; offered_languages: string[] },
+  storedFlow: unknown,
+  language: string,
+): Promise<TextsInLanguage> {
+  const flow = loadFlow(storedFlow);
   const source = baseLanguage(flow.settings.language);
   if (language === source || !bot.offered_languages.includes(language))
     throw new NotFoundException(`The bot does not offer ${language}: add it in the Translation tab first`);
   const texts = botTexts(flow);
   const hashes = texts.map((text) => textHash(text.text));
   const [people, machine] = await Promise.all([
-    listPersonTranslations(db, botId, language),
-    findCachedTranslations(db, { companyId: session.companyId, source, target: language }, [
-      ...new Set(hashes),
-    ]),
+    listPersonTranslations(db, bot.id, language),
+    findCachedTranslations(db, { companyId, source, target: language }, [...new Set(hashes)]),
   ]);
   return {
     bot: { id: bot.id, name: bot.name },
@@ -110,7 +120,10 @@ export async function botTranslations(
   botId: string,
   language: string,
 ): Promise<BotTranslations> {
-  const found = await textsInLanguage(ctx.database.db, session, botId, language);
+  const [found, pretranslation] = await Promise.all([
+    textsInLanguage(ctx.database.db, session, botId, language),
+    isUuid(botId) ? findPretranslation(ctx.database.db, session.companyId, botId, language) : undefined,
+  ]);
   const counts = Object.fromEntries(textTranslationStates.map((state) => [state, 0])) as Record<
     TextTranslationState,
     number
@@ -121,6 +134,15 @@ export async function botTranslations(
     language: language as BotTranslations['language'],
     texts: found.entries.map((entry) => entry.view),
     counts,
+    pretranslation: pretranslation
+      ? {
+          status: pretranslation.status,
+          translated: pretranslation.translated,
+          attempts: pretranslation.attempts,
+          problem: pretranslation.problem,
+          updatedAt: pretranslation.updatedAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -203,8 +225,20 @@ export async function translateMissing(
   botId: string,
   language: string,
 ): Promise<{ translated: number; remaining: number }> {
+  const found = await textsInLanguage(ctx.database.db, session, botId, language);
+  return translateNextBatch(ctx, session.companyId, found);
+}
+
+/**
+ * One batch of the texts' missing translations (at most TRANSLATE_BATCH_SIZE, one provider call):
+ * what "translate missing" and the background translation (pretranslation.ts) both do.
+ */
+export async function translateNextBatch(
+  ctx: AppContext,
+  companyId: string,
+  found: TextsInLanguage,
+): Promise<{ translated: number; remaining: number }> {
   const db = ctx.database.db;
-  const found = await textsInLanguage(db, session, botId, language);
   const untranslated = [
     ...new Set(
       found.entries
@@ -215,15 +249,15 @@ export async function translateMissing(
     ),
   ];
   if (untranslated.length === 0) return { translated: 0, remaining: 0 };
-  if (!(await findCompanyProvider(db, session.companyId)))
+  if (!(await findCompanyProvider(db, companyId)))
     throw new ConflictException('Set the company’s DeepL API key before translating');
   const batch = untranslated.slice(0, TRANSLATE_BATCH_SIZE);
   try {
     await ctx.translation.translate({
-      companyId: session.companyId,
-      botId,
+      companyId,
+      botId: found.bot.id,
       source: found.source,
-      target: language,
+      target: found.language,
       texts: batch,
     });
   } catch (error) {
@@ -233,7 +267,7 @@ export async function translateMissing(
       });
     throw error;
   }
-  await touchBotTranslations(db, botId);
+  await touchBotTranslations(db, found.bot.id);
   return { translated: batch.length, remaining: untranslated.length - batch.length };
 }
 

@@ -12,6 +12,7 @@ import { DeepLError, deeplUsage } from '../../integrations/deepl/deepl-client';
 import type { Session } from '../../plugins/authenticate';
 import { secretHint } from '../../sealed-secrets';
 import { keyBinding } from './key-binding';
+import { queuePretranslation } from './pretranslation';
 import {
   botUsage,
   companyUsage,
@@ -131,7 +132,14 @@ export async function saveBotTranslation(
   if (!bot) throw new NotFoundException('Bot not found');
   if (request.offeredLanguages.length > 0 && !(await findCompanyProvider(db, session.companyId)))
     throw new ConflictException('Set the company’s DeepL API key before offering other languages');
-  if (!(await saveBotLanguages(db, session.companyId, botId, request.offeredLanguages)))
-    throw new NotFoundException('Bot not found');
+  // A newly offered language's texts are translated in the background, queued with the change.
+  const added = request.offeredLanguages.filter(
+    (language) => !bot.offered_languages.includes(language) && language !== bot.language,
+  );
+  await db.transaction().execute(async (trx) => {
+    if (!(await saveBotLanguages(trx, session.companyId, botId, request.offeredLanguages)))
+      throw new NotFoundException('Bot not found');
+    await queuePretranslation(ctx, trx, { companyId: session.companyId, botId }, added);
+  });
   return botTranslation(ctx, session, botId);
 }

@@ -346,3 +346,118 @@ export async function touchBotTranslations(db: Queryable, botId: string): Promis
     .where('id', '=', botId)
     .execute();
 }
+
+/** The bot's draft and published flows, for translating both in the background. */
+export async function findBotForPretranslation(db: Queryable, companyId: string, botId: string) {
+  return db
+    .selectFrom('bots')
+    .leftJoin('bot_versions', (join) =>
+      join
+        .onRef('bot_versions.bot_id', '=', 'bots.id')
+        .onRef('bot_versions.version', '=', 'bots.published_version'),
+    )
+    .select([
+      'bots.id',
+      'bots.name',
+      'bots.language',
+      'bots.offered_languages',
+      'bots.draft_flow',
+      'bot_versions.flow as published_flow',
+    ])
+    .where('bots.id', '=', botId)
+    .where('bots.company_id', '=', companyId)
+    .where('bots.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export type PretranslationStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface StoredPretranslation {
+  status: PretranslationStatus;
+  translated: number;
+  attempts: number;
+  problem: string | null;
+  updatedAt: Date;
+}
+
+/** Marks the bot's background translation into each language as queued (a new run starts afresh). */
+export async function queuePretranslations(
+  db: Queryable,
+  target: { companyId: string; botId: string },
+  languages: string[],
+): Promise<void> {
+  if (languages.length === 0) return;
+  await db
+    .insertInto('bot_pretranslations')
+    .values(
+      languages.map((language) => ({
+        company_id: target.companyId,
+        bot_id: target.botId,
+        language,
+        status: 'queued' as const,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['bot_id', 'language']).doUpdateSet({
+        status: 'queued',
+        translated: 0,
+        attempts: 0,
+        problem: null,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/** Records how a run of the background translation went (`attempts` counts the runs begun). */
+export async function updatePretranslation(
+  db: Queryable,
+  target: { companyId: string; botId: string; language: string },
+  change:
+    | { status: 'running'; attempt: number }
+    | { status: 'done'; translated: number }
+    | { status: 'failed'; problem: string },
+): Promise<void> {
+  const set = {
+    status: change.status,
+    updated_at: sql<Date>`now()`,
+    ...(change.status === 'running' ? { attempts: change.attempt, problem: null } : {}),
+    ...(change.status === 'done' ? { translated: change.translated, problem: null } : {}),
+    ...(change.status === 'failed' ? { problem: change.problem.slice(0, 500) } : {}),
+  };
+  await db
+    .insertInto('bot_pretranslations')
+    .values({
+      company_id: target.companyId,
+      bot_id: target.botId,
+      language: target.language,
+      status: change.status,
+      ...(change.status === 'running' ? { attempts: change.attempt } : {}),
+    })
+    .onConflict((conflict) => conflict.columns(['bot_id', 'language']).doUpdateSet(set))
+    .execute();
+}
+
+export async function findPretranslation(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+  language: string,
+): Promise<StoredPretranslation | undefined> {
+  const row = await db
+    .selectFrom('bot_pretranslations')
+    .select(['status', 'translated', 'attempts', 'problem', 'updated_at'])
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('language', '=', language)
+    .executeTakeFirst();
+  return (
+    row && {
+      status: row.status,
+      translated: row.translated,
+      attempts: row.attempts,
+      problem: row.problem,
+      updatedAt: row.updated_at,
+    }
+  );
+}

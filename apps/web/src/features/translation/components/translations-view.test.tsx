@@ -34,7 +34,10 @@ const text = (
   previousSource: null,
   updatedAt: null,
 });
-const view = (texts: ReturnType<typeof text>[]): BotTranslations => ({
+const view = (
+  texts: ReturnType<typeof text>[],
+  pretranslation: BotTranslations['pretranslation'] = null,
+): BotTranslations => ({
   mainLanguage: 'en',
   language: 'es',
   texts,
@@ -45,6 +48,7 @@ const view = (texts: ReturnType<typeof text>[]): BotTranslations => ({
     reviewed: 0,
     edited: texts.filter((each) => each.state === 'edited').length,
   },
+  pretranslation,
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -101,6 +105,64 @@ describe('the Translations tab', () => {
       key: 'start.text',
       translation: '¡Hola y bienvenido!',
     });
+  });
+
+  it('shows the background translation running, then done, and a failed one as tried again', async () => {
+    let reads = 0;
+    const background = (status: 'running' | 'done') => ({
+      status,
+      translated: status === 'done' ? 2 : 0,
+      attempts: 1,
+      problem: null,
+      updatedAt: '2026-11-28T09:00:00.000Z',
+    });
+    fakeApi({
+      'GET /api/bots/b1/translation': {
+        mainLanguage: 'en',
+        offeredLanguages: ['es'],
+        provider,
+        usage: { characters: 0, requests: 0 },
+      },
+      'GET /api/bots/b1/translations': () => {
+        reads += 1;
+        return reads === 1
+          ? view([text('start.text', 'Welcome!', 'missing', null)], background('running'))
+          : view([text('start.text', 'Welcome!', 'machine', '¡Bienvenido!')], background('done'));
+      },
+    });
+    renderWithApp(<TranslationsView botId="b1" />, { queryClient: signedInClient(signedInUser({})) });
+    expect(
+      await screen.findByText('Translating this bot’s texts in the background, so visitors find them ready…'),
+    ).toBeInTheDocument();
+    // The view follows the background work by itself.
+    expect(
+      await screen.findByText(/Translated in the background on .*: 2 new texts\./, {}, { timeout: 8_000 }),
+    ).toBeInTheDocument();
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says a failed background translation is tried again, and why it failed', async () => {
+    fakeApi({
+      'GET /api/bots/b1/translation': {
+        mainLanguage: 'en',
+        offeredLanguages: ['es'],
+        provider,
+        usage: { characters: 0, requests: 0 },
+      },
+      'GET /api/bots/b1/translations': view([text('start.text', 'Welcome!', 'missing', null)], {
+        status: 'failed',
+        translated: 0,
+        attempts: 2,
+        problem: 'DeepL did not translate: Quota exceeded',
+        updatedAt: '2026-11-28T09:00:00.000Z',
+      }),
+    });
+    renderWithApp(<TranslationsView botId="b1" />, { queryClient: signedInClient(signedInUser({})) });
+    expect(
+      await screen.findByText(
+        /The background translation failed on .*: DeepL did not translate: Quota exceeded\. It is tried again by itself/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says which lines of a refused file are wrong, and that nothing was imported', async () => {

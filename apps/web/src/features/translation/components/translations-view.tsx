@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import {
   type BotTextTranslation,
+  type BotTranslations,
   type TextTranslationState,
   type TranslationFileFormat,
   type TranslationImportProblem,
@@ -96,9 +97,55 @@ export function TranslationsView({ botId }: { botId: string }) {
   );
 }
 
+const isTranslating = (data: BotTranslations | undefined) =>
+  data?.pretranslation?.status === 'queued' || data?.pretranslation?.status === 'running';
+
+/** Where the background translation of the bot's texts into this language stands. */
+function PretranslationNotice({
+  pretranslation,
+}: {
+  pretranslation: NonNullable<BotTranslations['pretranslation']>;
+}) {
+  const { t, i18n } = useTranslation('translation');
+  const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(pretranslation.updatedAt),
+  );
+  switch (pretranslation.status) {
+    case 'queued':
+    case 'running':
+      return (
+        <Box aria-live="polite">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {t('texts.background.running')}
+          </Typography>
+          <LinearProgress
+            aria-label={t('texts.background.running')}
+            sx={{ height: 6, borderRadius: 3, maxWidth: 420 }}
+          />
+        </Box>
+      );
+    case 'done':
+      return (
+        <Alert severity="success" variant="outlined">
+          {t('texts.background.done', { count: pretranslation.translated, date: at })}
+        </Alert>
+      );
+    case 'failed':
+      return (
+        <Alert severity="warning">
+          {t('texts.background.failed', { problem: pretranslation.problem ?? '', date: at })}
+        </Alert>
+      );
+  }
+}
+
 function LanguageTexts({ botId, language }: { botId: string; language: TranslationLanguage }) {
   const { t } = useTranslation('translation');
-  const { data } = useSuspenseQuery(botTextsQuery(botId, language));
+  const { data } = useSuspenseQuery({
+    ...botTextsQuery(botId, language),
+    // While the texts are translated in the background, the list follows it.
+    refetchInterval: (query) => (isTranslating(query.state.data) ? 2_000 : false),
+  });
   const canManage = useCan('bots:manage');
   const [filter, setFilter] = useState<TextTranslationState | 'all'>('all');
   const [search, setSearch] = useState('');
@@ -123,6 +170,7 @@ function LanguageTexts({ botId, language }: { botId: string; language: Translati
               {t('texts.subtitle')}
             </Typography>
           </div>
+          {data.pretranslation && <PretranslationNotice pretranslation={data.pretranslation} />}
           {canManage && <TextsActions botId={botId} language={language} texts={data.texts} />}
           {!canManage && <ExportButtons botId={botId} language={language} />}
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
