@@ -41,6 +41,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DEEPL_PRO_URL: 'http://127.0.0.1:9',
     GRAPH_API_URL: 'http://127.0.0.1:9',
     SHOPIFY_ADMIN_URL: 'http://127.0.0.1:9/{shop}',
+    ZENDESK_API_URL: 'http://127.0.0.1:9/{subdomain}',
     ...env,
   });
 }

@@ -228,6 +228,7 @@ function buildV1(answers: LiteAnswers): Flow {
         content: {
           message: words.leadHandoff,
           reason: appointment ? words.appointmentReason : words.leadReason,
+          priority: 'normal',
         },
         connections: [{ id: 'lead-inbox-resume', port: 'resume', target: 'menu' }],
       });
@@ -242,7 +243,11 @@ function buildV1(answers: LiteAnswers): Flow {
           position: column(1, 4),
           tags: [],
           isGoal: answers.purpose === 'support',
-          content: { message: words.handoff[tone](businessName), reason: words.handoffReason },
+          content: {
+            message: words.handoff[tone](businessName),
+            reason: words.handoffReason,
+            priority: 'normal',
+          },
           connections: [{ id: 'person-resume', port: 'resume', target: 'menu' }],
         }
       : textModule(
