@@ -1,5 +1,5 @@
 import { type ConversationEventData, EVENT } from '@parley/contracts';
-import { definitionOf } from '@parley/modules';
+import { definitionOf, HANDOFF_PRIORITIES } from '@parley/modules';
 import { z } from 'zod';
 import type { AppContext, PlannedTurn, TurnOutbox } from '../../context';
 import type { Queryable } from '../../db/database';
@@ -77,9 +77,9 @@ async function handoffSettings(
     row.bot_updated_at,
   );
   const module = flow.modules.find((candidate) => candidate.id === moduleId);
-  if (!module || module.type !== 'handoff') return fallback;
+  if (module?.type !== 'handoff') return fallback;
   const content = z
-    .object({ priority: z.enum(['low', 'normal', 'high', 'urgent']) })
+    .object({ priority: z.enum(HANDOFF_PRIORITIES) })
     .safeParse(definitionOf('handoff').content.safeParse(module.content).data);
   const names = new Map(flow.tags.map((tag) => [tag.id, tag.name]));
   return {
