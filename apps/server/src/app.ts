@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EVENT } from '@parley/contracts';
 import { NluEngine } from '@parley/engine';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -51,6 +52,9 @@ import { createTurnWrites } from './features/conversations/turn-writes';
 import { debuggerRoutes } from './features/debugger/debugger.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { helpdeskRoutes } from './features/helpdesk/helpdesk.routes';
+import { syncZendeskTicket } from './features/helpdesk/helpdesk-sync';
+import { helpdeskOutbox, openHelpdeskTicket } from './features/helpdesk/helpdesk-tickets';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { processDatasetFile } from './features/knowledge/dataset-processing';
 import { processDocumentFile } from './features/knowledge/document-processing';
@@ -223,10 +227,17 @@ export async function buildApp({
     lifecycle: { stopping: false },
   };
   app.decorate('ctx', ctx);
-  ctx.conversations.turnOutbox = allOutboxes(sunshineOutbox(ctx), messengerOutbox(ctx), liteMailOutbox(ctx));
+  ctx.conversations.turnOutbox = allOutboxes(
+    sunshineOutbox(ctx),
+    messengerOutbox(ctx),
+    liteMailOutbox(ctx),
+    helpdeskOutbox(ctx),
+  );
   ctx.conversations.afterTurn = (turn) => {
     wakeSunshineOutbound(ctx, turn);
     wakeMessengerOutbound(ctx, turn);
+    if (turn.outcome.events.some((event) => event.name === EVENT.HandoffRequested))
+      ctx.jobs.wake('helpdesk-ticket');
   };
   await jobs.work('mail-delivery', deliverOutboxMail(database.db, mail));
   await jobs.work('sign-up-mail', ({ pendingSignUpId }) => mailSignUp(ctx, pendingSignUpId));
@@ -273,6 +284,8 @@ export async function buildApp({
   if (owed > 0) app.log.info({ conversations: owed }, 'messaging-suite sends queued again on start');
   await jobs.work('broadcast-send', ({ broadcastId }) => sendBroadcastBatch(ctx, broadcastId));
   await jobs.work('broadcast-start', ({ broadcastId }) => startScheduled(ctx, broadcastId));
+  await jobs.work('helpdesk-ticket', (job, { attempt }) => openHelpdeskTicket(ctx, job, attempt));
+  await jobs.work('helpdesk-ticket-sync', (job, { attempt }) => syncZendeskTicket(ctx, job, attempt));
   await jobs.work('messenger-events', (job) => handleMessengerEvents(ctx, job));
   await jobs.work('messenger-outbound', ({ conversationId }, { attempt }) =>
     sendMessengerOutbound(ctx, conversationId, attempt),
@@ -335,6 +348,7 @@ export async function buildApp({
     await api.register(webchatStyleRoutes);
     await api.register(translationRoutes);
     await api.register(storeRoutes);
+    await api.register(helpdeskRoutes);
     await api.register(conversationsRoutes);
     await api.register(inboxRoutes);
     await api.register(debuggerRoutes);

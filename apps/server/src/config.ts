@@ -101,6 +101,18 @@ const envSchema = z.object({
     .default('2025-01'),
   SHOPIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   SHOPIFY_THROTTLE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
+  /**
+   * Zendesk Support's API: where an account lives (`{subdomain}` is the account's; tests point it
+   * at a local fake) and how long one call may take.
+   */
+  ZENDESK_API_URL: z
+    .string()
+    .default('https://{subdomain}.zendesk.com')
+    .refine(
+      (value) => value.includes('{subdomain}') && /^https?:\/\//.test(value),
+      'a web address holding {subdomain}',
+    ),
+  ZENDESK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Meta's Graph API (Messenger's Send, profile and Page lookups; tests: a local fake) and its version. */
   GRAPH_API_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
   GRAPH_API_VERSION: z
@@ -218,6 +230,8 @@ export interface AppConfig {
   shopify: { adminUrl: string; apiVersion: string; timeoutMs: number; throttleMaxWaitMs: number };
   /** Meta's Graph API for the Messenger channel: where, and which version. */
   graph: { baseUrl: string; version: string };
+  /** Zendesk Support (the helpdesk connector): the account address template and the call time. */
+  zendesk: { apiUrl: string; timeoutMs: number };
   /** Calls to addresses users configure (webhooks): what they may reach and read. */
   outgoing: { allow: AllowList; maxResponseBytes: number };
   /** Asynchronous webhooks' retries: how many, and the first wait (it doubles each time). */
@@ -311,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throttleMaxWaitMs: e.SHOPIFY_THROTTLE_MAX_WAIT_MS,
     },
     graph: { baseUrl: e.GRAPH_API_URL.replace(/\/+$/, ''), version: e.GRAPH_API_VERSION },
+    zendesk: { apiUrl: e.ZENDESK_API_URL.replace(/\/+$/, ''), timeoutMs: e.ZENDESK_TIMEOUT_MS },
     outgoing: { allow: e.OUTGOING_ALLOW_HOSTS, maxResponseBytes: e.OUTGOING_MAX_RESPONSE_BYTES },
     webhookRetries: { limit: e.WEBHOOK_RETRY_LIMIT, delaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS },
     sunshine: {

@@ -48,6 +48,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SHOPIFY_ADMIN_URL: 'http://127.0.0.1:9/{shop}',
     // The suites that count DeepL calls count their own; pretranslation.api.test.ts turns it on.
     PRETRANSLATE: '0',
+    ZENDESK_API_URL: 'http://127.0.0.1:9/{subdomain}',
     ...env,
   });
 }

@@ -29,6 +29,8 @@ export * from './generative';
 export * from './generative.api';
 export * from './health';
 export * from './health.api';
+export * from './helpdesk';
+export * from './helpdesk.api';
 export * from './inbox';
 export * from './inbox.api';
 export * from './industries';

@@ -39,6 +39,7 @@ export const EVENT = {
   TranslationFailed: 'Translation Failed',
   MessageNotDelivered: 'Message Not Delivered',
   AgentTurn: 'Agent Turn',
+  HelpdeskTicket: 'Helpdesk Ticket',
 } as const;
 
 export type ConversationEventName = (typeof EVENT)[keyof typeof EVENT];
@@ -170,6 +171,17 @@ export const conversationEventDataSchemas = {
     error: z.string().optional(),
   }),
   /**
+   * The helpdesk ticket of a handoff: opened (its id and agents' link), solved (the conversation
+   * went back to the bot), or not opened and why (the connection refused, Zendesk kept failing).
+   */
+  [EVENT.HelpdeskTicket]: z.object({
+    provider: z.literal('zendesk'),
+    status: z.enum(['opened', 'solved', 'failed']),
+    ticketId: z.string().optional(),
+    url: z.string().optional(),
+    error: z.string().optional(),
+  }),
+  /**
    * One turn of an AI agent inside the conversation (the Agent module): how it ended, and its
    * steps (model calls, tool calls with their arguments, status and result) as its trace has them.
    */
@@ -228,6 +240,7 @@ export const TRANSCRIPT_EVENTS = [
   EVENT.TranslationFailed,
   EVENT.MessageNotDelivered,
   EVENT.AgentTurn,
+  EVENT.HelpdeskTicket,
 ] as const satisfies readonly ConversationEventName[];
 
 export type TranscriptEventName = (typeof TRANSCRIPT_EVENTS)[number];

@@ -1,4 +1,5 @@
 export { definitionOf, type ModuleContent, moduleDefinitions } from './definitions';
+export { HANDOFF_PRIORITIES } from './handoff/schema';
 export { PHONE_MAX_DIGITS, validateInput } from './input/validators';
 export { DEFAULT_NLU_THRESHOLD } from './intent-router/schema';
 export { buttonSchema, gotoPayload } from './kit/buttons';

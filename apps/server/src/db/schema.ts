@@ -27,6 +27,7 @@ import type {
   ConversationVisitorTable,
   DeploymentTable,
 } from './tables/conversation.table';
+import type { HelpdeskConnectionTable, HelpdeskTicketTable } from './tables/helpdesk.table';
 import type {
   KnowledgeChunkTable,
   KnowledgeFilePieceTable,
@@ -125,4 +126,6 @@ export interface DB {
   messenger_connections: MessengerConnectionTable;
   messenger_events: MessengerEventTable;
   messenger_conversations: MessengerConversationTable;
+  helpdesk_connections: HelpdeskConnectionTable;
+  helpdesk_tickets: HelpdeskTicketTable;
 }

@@ -67,6 +67,10 @@ export interface JobPayloads {
   'messenger-outbound': { conversationId: string };
   /** Translates a bot's texts into a language it offers, ahead of its visitors (see features/translation). */
   'bot-pretranslation': { companyId: string; botId: string; language: string };
+  /** Opens the helpdesk (Zendesk) ticket of a web chat or Messenger handoff, once (see features/helpdesk). */
+  'helpdesk-ticket': { conversationId: string; externalId: string; moduleId: string | null; reason: string };
+  /** Brings a ticket's agent comments and its solving to its conversation (see features/helpdesk). */
+  'helpdesk-ticket-sync': { companyId: string; ticketId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -93,6 +97,16 @@ const queueSettings = {
   // One sender per conversation at a time (its singleton key), and one more waiting at most: a
   // job that waits sends everything stored by then. Retries come from the configuration.
   'sunshine-outbound': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 2,
+    policy: 'stately',
+  },
+  // One opening per handoff (its singleton key); retries come from the configuration.
+  'helpdesk-ticket': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
+  // One sync per ticket at a time and one more waiting at most: a sync reads everything new.
+  'helpdesk-ticket-sync': {
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,

@@ -42,6 +42,8 @@ const publicByDesign: Record<string, string> = {
     'Meta’s webhook verification proves itself with the connection’s verify token',
   'POST /api/channels/messenger/deployments/:id/webhook':
     'Meta proves it is the caller with the app secret’s signature of the body (X-Hub-Signature-256)',
+  'POST /api/channels/zendesk/companies/:id/webhook':
+    'Zendesk proves it is the caller with the webhook secret’s signature of timestamp and body (X-Zendesk-Webhook-Signature)',
 };
 
 /** Routes outside the API scope (the authentication hook does not run there), with why. */

@@ -230,6 +230,7 @@ function buildTemplate(answers: LiteAnswers, version: 1 | 2): Flow {
         content: {
           message: words.leadHandoff,
           reason: appointment ? words.appointmentReason : words.leadReason,
+          priority: 'normal',
         },
         connections: [{ id: 'lead-inbox-resume', port: 'resume', target: 'menu' }],
       });
@@ -244,7 +245,11 @@ function buildTemplate(answers: LiteAnswers, version: 1 | 2): Flow {
       position: column(1, 4),
       tags: [],
       isGoal: answers.purpose === 'support',
-      content: { message: words.handoff[tone](businessName), reason: words.handoffReason },
+      content: {
+        message: words.handoff[tone](businessName),
+        reason: words.handoffReason,
+        priority: 'normal',
+      },
       connections: [{ id: 'person-resume', port: 'resume', target: 'menu' }],
     });
   } else if (!personByEmail) {

@@ -6,7 +6,12 @@ import { handoffContentSchema, handoffDefinition } from './schema';
 describe('handoff module', () => {
   it('says so and passes control with a resume port', async () => {
     const { context, sent, events } = testContext({ variables: { topic: 'billing' } });
-    expect(await handoffRuntime.enter({ message: 'One moment…', reason: '{{ topic }}' }, context)).toEqual({
+    expect(
+      await handoffRuntime.enter(
+        { message: 'One moment…', reason: '{{ topic }}', priority: 'normal' },
+        context,
+      ),
+    ).toEqual({
       kind: 'handoff',
       resumePort: 'resume',
     });
@@ -16,7 +21,7 @@ describe('handoff module', () => {
 
   it('hands off silently when its message renders empty', async () => {
     const { context, sent, events } = testContext();
-    await handoffRuntime.enter({ message: '{{ nothing }}', reason: '' }, context);
+    await handoffRuntime.enter({ message: '{{ nothing }}', reason: '', priority: 'normal' }, context);
     expect(sent).toEqual([]);
     expect(events).toEqual([{ name: 'Handoff Requested', data: { reason: '' } }]);
   });
@@ -24,6 +29,8 @@ describe('handoff module', () => {
   it('says the default message when none is given, and resumes through one port', () => {
     const content = handoffContentSchema.parse({});
     expect(content.message).toBe('Connecting you with a person from our team…');
+    // A helpdesk ticket's priority, for bots saved before it existed too.
+    expect(content.priority).toBe('normal');
     expect(handoffDefinition.ports(content)).toEqual([
       { id: 'resume', label: 'When the bot takes over again' },
     ]);
@@ -32,7 +39,8 @@ describe('handoff module', () => {
       'Reason: VIP',
     ]);
     expect(
-      handoffDefinition.variables({ message: 'Hi {{ name }}', reason: '{{ topic }}' }).templates,
+      handoffDefinition.variables({ message: 'Hi {{ name }}', reason: '{{ topic }}', priority: 'high' })
+        .templates,
     ).toEqual(['Hi {{ name }}', '{{ topic }}']);
   });
 });

@@ -1,6 +1,6 @@
-import { TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { type PanelProps, TemplateField, usePanelTranslation } from '../kit/panel-kit';
-import type { HandoffContent } from './schema';
+import { HANDOFF_PRIORITIES, type HandoffContent } from './schema';
 
 export function HandoffPanel({ options, onOptionsChange, errors }: PanelProps<HandoffContent>) {
   const t = usePanelTranslation();
@@ -22,6 +22,23 @@ export function HandoffPanel({ options, onOptionsChange, errors }: PanelProps<Ha
         helperText={errors.reason ?? t('handoff.reasonHelp')}
         error={Boolean(errors.reason)}
       />
+      <TextField
+        select
+        label={t('handoff.priority')}
+        size="small"
+        value={options.priority}
+        onChange={(event) => {
+          const priority = HANDOFF_PRIORITIES.find((one) => one === event.target.value);
+          if (priority) onOptionsChange({ ...options, priority });
+        }}
+        helperText={t('handoff.priorityHelp')}
+      >
+        {HANDOFF_PRIORITIES.map((priority) => (
+          <MenuItem key={priority} value={priority}>
+            {t(`handoff.priorities.${priority}`)}
+          </MenuItem>
+        ))}
+      </TextField>
     </>
   );
 }

@@ -123,7 +123,12 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
     if (!(await claimMessage(db, TABLE, conversationId, message.seq))) return;
     const pieces = piecesOf(message.message);
     if (Date.now() - out.last_user_message_at.getTime() > MESSAGING_WINDOW_MS) {
-      await notDelivered(message.seq, 'outside-window');
+      // Not kept for later either: Meta allows no answer outside the window until the person writes again.
+      await notDelivered(
+        message.seq,
+        'outside-window',
+        `The person last wrote at ${out.last_user_message_at.toISOString()}, more than 24 hours before; Messenger allows a Page's answer only within 24 hours`,
+      );
     } else if (disconnected) {
       await notDelivered(message.seq, 'token-invalid', out.disconnected_reason ?? undefined);
     } else {

@@ -452,7 +452,11 @@ describe('the Messenger channel (Graph v17.0)', () => {
     const event = await eventually(async () =>
       (await transcript(id)).events.find((one) => one.name === 'Message Not Delivered'),
     );
-    expect(event.data).toMatchObject({ channel: 'messenger', reason: 'outside-window' });
+    expect(event.data).toMatchObject({
+      channel: 'messenger',
+      reason: 'outside-window',
+      error: expect.stringMatching(/^The person last wrote at \d{4}-.*more than 24 hours before/),
+    });
     await pause(300);
     expect(graph.textsTo(eve.psid)).toEqual(['Hi! How can I help?']);
   });

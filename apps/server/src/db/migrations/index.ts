@@ -36,6 +36,7 @@ import * as storeConnections from './0034-store-connections';
 import * as broadcasts from './0035-broadcasts';
 import * as knowledgeEmbeddings from './0037-knowledge-embeddings';
 import * as agentPrompts from './0038-agent-prompts';
+import * as helpdesk from './0041-helpdesk';
 import * as broadcastTracking from './0042-broadcast-tracking';
 import * as botPretranslations from './0043-bot-pretranslations';
 
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0035-broadcasts': broadcasts,
   '0037-knowledge-embeddings': knowledgeEmbeddings,
   '0038-agent-prompts': agentPrompts,
+  '0041-helpdesk': helpdesk,
   '0042-broadcast-tracking': broadcastTracking,
   '0043-bot-pretranslations': botPretranslations,
 };

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery, useCan } from '../../../shared/session/current-user';
 import { IndustrySelect, useIndustryLabel } from '../../../shared/ui/industry-select';
+import { HelpdeskCard } from '../../helpdesk/components/helpdesk-card';
 import { StoreCard } from '../../store/components/store-card';
 import { TranslationUsageCard } from '../../translation/components/translation-usage-card';
 import { useUpdateCompanySettings } from '../api/company-settings';
@@ -167,6 +168,7 @@ export function CompanySettingsPage() {
       {canManageUsers && <TeamCard />}
       {canManage && <TranslationUsageCard />}
       {canManage && <StoreCard />}
+      {canManage && <HelpdeskCard />}
       {canManage && <AuditLogCard />}
       <BenchmarkCard industry={user.company.industry} />
     </Stack>

@@ -1,5 +1,6 @@
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
@@ -325,6 +326,26 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
       error: error ?? '',
     }),
     color: '#b91c1c',
+  })),
+  // The helpdesk ticket of a handoff: its number links to it in Zendesk's agent workspace.
+  [EVENT.HelpdeskTicket]: lineView(EVENT.HelpdeskTicket, ({ status, ticketId, url, error }, t) => ({
+    icon: ConfirmationNumberOutlined,
+    words:
+      status === 'failed' ? (
+        t('event.helpdesk.failed', { error: error ?? '' })
+      ) : (
+        <>
+          {t(`event.helpdesk.${status}`)}{' '}
+          {url ? (
+            <Link href={url} target="_blank" rel="noreferrer" data-testid="helpdesk-ticket-link">
+              {t('event.helpdesk.ticket', { id: ticketId ?? '' })}
+            </Link>
+          ) : (
+            t('event.helpdesk.ticket', { id: ticketId ?? '' })
+          )}
+        </>
+      ),
+    color: status === 'failed' ? '#b91c1c' : status === 'solved' ? '#4338ca' : '#047857',
   })),
   [EVENT.KnowledgeAnswer]: eventView(EVENT.KnowledgeAnswer, KnowledgeAnswerEvent),
   [EVENT.TemplateError]: lineView(EVENT.TemplateError, failedLine),
