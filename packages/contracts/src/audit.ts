@@ -90,6 +90,12 @@ export const auditActionSchema = z.enum([
   'agent.tool-created',
   'agent.tool-saved',
   'agent.tool-deleted',
+  'agent.settings-changed',
+  'agent.provider-changed',
+  'agent.provider-removed',
+  'agent.switched-off',
+  'agent.switched-on',
+  'agent.spending-limit-changed',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -22,6 +22,8 @@ export const errorNameSchema = z.enum([
   'TranslationImportException',
   /** The store refused the Admin API access token being saved or checked (wrong, revoked, expired). */
   'StoreTokenRejectedException',
+  /** The model provider refused the API key being saved for the company's agents. */
+  'ModelKeyRejectedException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -41,6 +43,7 @@ export const errorStatus = {
   TranslationKeyRejectedException: 400,
   TranslationImportException: 400,
   StoreTokenRejectedException: 400,
+  ModelKeyRejectedException: 400,
 } as const satisfies Record<ErrorName, number>;
 
 /** An error: its name, a message for people, and details for programs. */

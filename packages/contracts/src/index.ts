@@ -3,6 +3,8 @@ export * from '@parley/kit';
 export * from './agent-tools';
 export * from './agents';
 export * from './agents.api';
+export * from './agents-admin';
+export * from './agents-admin.api';
 export * from './ai';
 export * from './ai.api';
 export * from './audit';

@@ -5,6 +5,7 @@ import type {
   AgentToolTable,
   AgentVersionTable,
 } from './tables/agent.table';
+import type { AgentSettingsTable, AgentUsageDailyTable } from './tables/agent-admin.table';
 import type { AttemptThrottleTable } from './tables/attempt-throttle.table';
 import type { AuditEventTable } from './tables/audit.table';
 import type { BotTable } from './tables/bot.table';
@@ -73,6 +74,8 @@ export interface DB {
   agent_tools: AgentToolTable;
   agent_api_keys: AgentApiKeyTable;
   agent_runs: AgentRunTable;
+  agent_settings: AgentSettingsTable;
+  agent_usage_daily: AgentUsageDailyTable;
   bots: BotTable;
   bot_versions: BotVersionTable;
   deployments: DeploymentTable;

@@ -34,6 +34,7 @@ import * as sunshineOffersAndPruning from './0032-sunshine-offers-and-pruning';
 import * as messenger from './0033-messenger';
 import * as storeConnections from './0034-store-connections';
 import * as broadcasts from './0035-broadcasts';
+import * as agentsAdmin from './0039-agents-admin';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0033-messenger': messenger,
   '0034-store-connections': storeConnections,
   '0035-broadcasts': broadcasts,
+  '0039-agents-admin': agentsAdmin,
 };

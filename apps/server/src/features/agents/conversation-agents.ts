@@ -2,6 +2,7 @@ import type { AgentDelivery, EngineServices } from '@parley/engine';
 import type { AgentCallResult } from '@parley/modules';
 import type { AppContext } from '../../context';
 import { recordUsage } from '../llm/llm-usage.repository';
+import { admitTurn } from './agent-admission';
 import { type AgentToolRunner, runAgentTurn } from './agent-runner';
 import { findAgent, findVersion } from './agents.repository';
 import { builtInTools } from './built-in-tools';
@@ -74,15 +75,18 @@ export function conversationAgents(context: () => AppContext): EngineServices['a
           steps: [{ kind: 'exit', name: 'failed', text: failure }],
         };
       }
-      const { definition } = version;
+      const admission = await admitTurn(ctx, agent, version.definition, call.variables);
+      const { definition } = admission;
       const tools: AgentToolRunner[] = [
         ...definition.builtInTools.map((name) => builtInTools[name]),
         ...(await companyToolRunners(ctx, call.companyId, definition.toolIds)),
       ];
-      const result = await runAgentTurn(
-        { definition, messages: call.messages, variables: call.variables, tools },
-        ctx.conversations.engineServices.llm,
-      );
+      const result =
+        admission.refused ??
+        (await runAgentTurn(
+          { definition, messages: call.messages, variables: call.variables, tools },
+          admission.llm,
+        ));
       const run = await db.transaction().execute(async (trx) => {
         if (result.promptTokens + result.completionTokens > 0)
           await recordUsage(trx, {
@@ -99,6 +103,7 @@ export function conversationAgents(context: () => AppContext): EngineServices['a
           source: 'conversation',
           conversationId: call.conversationId,
           result,
+          costMicros: admission.costMicros(result),
         });
       });
       return {

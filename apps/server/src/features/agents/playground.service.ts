@@ -5,6 +5,7 @@ import { AppError, NotFoundException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { recordUsage } from '../llm/llm-usage.repository';
 import { consumeLimit } from '../rate-limits/rate-limit.service';
+import { admitTurn } from './agent-admission';
 import { type AgentToolRunner, runAgentTurn } from './agent-runner';
 import { findAgent } from './agents.repository';
 import { builtInTools } from './built-in-tools';
@@ -26,7 +27,8 @@ export async function runPlayground(
   const { db } = ctx.database;
   const agent = await findAgent(db, session.companyId, agentId);
   if (!agent) throw new NotFoundException('Agent not found');
-  if (!ctx.config.llm.apiKey) {
+  const admission = await admitTurn(ctx, agent, agent.definition, request.variables);
+  if (!admission.configured) {
     throw new AppError(
       'NotConfiguredException',
       'No language model is configured for this Parley server (set OPENAI_API_KEY)',
@@ -36,15 +38,17 @@ export async function runPlayground(
     max: ctx.config.llm.completionsPerCompany,
     windowMs: FIFTEEN_MINUTES,
   });
-  const { definition } = agent;
+  const { definition } = admission;
   const tools: AgentToolRunner[] = [
     ...definition.builtInTools.map((name) => builtInTools[name]),
     ...(await companyToolRunners(ctx, session.companyId, definition.toolIds)),
   ];
-  const result = await runAgentTurn(
-    { definition, messages: request.messages, variables: request.variables, tools },
-    ctx.conversations.engineServices.llm,
-  );
+  const result =
+    admission.refused ??
+    (await runAgentTurn(
+      { definition, messages: request.messages, variables: request.variables, tools },
+      admission.llm,
+    ));
   const run = await db.transaction().execute(async (trx) => {
     if (result.promptTokens + result.completionTokens > 0) {
       await recordUsage(trx, {
@@ -62,6 +66,7 @@ export async function runPlayground(
       source: 'playground',
       conversationId: null,
       result,
+      costMicros: admission.costMicros(result),
     });
   });
   return run;
