@@ -90,6 +90,7 @@ interface Resources {
   audience: string;
   broadcast: string;
   agentTool: string;
+  agentRun: string;
 }
 
 /**
@@ -115,6 +116,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'audiences/:id': 'audience',
   'broadcasts/:id': 'broadcast',
   'tools/:id': 'agentTool',
+  'runs/:id': 'agentRun',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -278,6 +280,24 @@ describe('the route table’s tenancy', () => {
           payload: { name: 'a_tool', definition: { kind: 'http', url: 'http://127.0.0.1:9/a' } },
         })
       ).json<{ id: string }>().id,
+      agentRun: (
+        await t.database.db
+          .insertInto('agent_runs')
+          .values({
+            company_id: claimsOf(a.auth.token).companyId,
+            agent_id: agent.json<{ id: string }>().id,
+            version: 1,
+            source: 'playground',
+            conversation_id: null,
+            outcome: 'failed',
+            failure: 'A’s failure',
+            steps: '[]',
+            step_count: 0,
+            duration_ms: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
       member: claimsOf(a.auth.token).userId,
       webhookDelivery: delivery.id,
       invitation: invitation.json<{ id: string }>().id,
@@ -308,6 +328,8 @@ describe('the route table’s tenancy', () => {
         definition: { kind: 'http', url: 'http://127.0.0.1:9/b' },
       },
       'POST /agents-api/tools/:id/test': { arguments: {} },
+      'PUT /agents-api/agents/:id/switch': { enabled: false, reason: 'Taken' },
+      'PUT /agents-api/agents/:id/spending-limit': { spendingLimit: { monthlyTokens: 1, monthlyCost: null } },
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
@@ -397,6 +419,7 @@ describe('the route table’s tenancy', () => {
     audience: randomUUID(),
     broadcast: randomUUID(),
     agentTool: randomUUID(),
+    agentRun: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {
