@@ -47,7 +47,9 @@ describe('agents admin: a spending limit set in settings stops an agent, and adm
     await send('Where is order 4417?');
     await page.getByText('Order 4417 ships tomorrow.').first().waitFor();
     await send('And order 4418?');
-    await page.getByText('Spending limit reached').first().waitFor();
+    // The trace names the step (its title is in the run's step list, which may be folded).
+    await page.getByText('Spending limit reached').first().waitFor({ state: 'attached' });
+    await page.getByText(/reached their monthly spending limit/).first().waitFor({ state: 'attached' });
 
     await page.goto(`${server.url}/v2/agents/admin`);
     const perAgent = page.getByRole('table', { name: 'Usage per agent' });
@@ -64,7 +66,7 @@ describe('agents admin: a spending limit set in settings stops an agent, and adm
       .first()
       .waitFor();
     await page.getByRole('button', { name: 'Open trace' }).first().click();
-    await page.getByRole('dialog').getByText('Spending limit reached').waitFor();
+    await page.getByRole('dialog').getByText('Spending limit reached').waitFor({ state: 'attached' });
     await screenshot(page, 'agents-dashboard');
   });
 });
