@@ -311,14 +311,8 @@ export function AgentsDashboardPage() {
         <>
           <Kpis totals={dashboard.data.totals} />
           <Trends data={dashboard.data} />
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, lg: 8 }}>
-              <AgentsTable data={dashboard.data} />
-            </Grid>
-            <Grid size={{ xs: 12, lg: 4 }}>
-              <FailedRuns runs={dashboard.data.failedRuns} companyId={companyId} />
-            </Grid>
-          </Grid>
+          <AgentsTable data={dashboard.data} />
+          <FailedRuns runs={dashboard.data.failedRuns} companyId={companyId} />
         </>
       )}
     </Stack>
