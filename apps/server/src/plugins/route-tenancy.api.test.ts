@@ -293,6 +293,10 @@ describe('the route table’s tenancy', () => {
             failure: 'A’s failure',
             steps: '[]',
             step_count: 0,
+            tool_calls: 0,
+            tool_failures: 0,
+            prompt_tokens: 0,
+            completion_tokens: 0,
             duration_ms: 1,
           })
           .returning('id')
