@@ -49,7 +49,10 @@ describe('agents admin: a spending limit set in settings stops an agent, and adm
     await send('And order 4418?');
     // The trace names the step (its title is in the run's step list, which may be folded).
     await page.getByText('Spending limit reached').first().waitFor({ state: 'attached' });
-    await page.getByText(/reached their monthly spending limit/).first().waitFor({ state: 'attached' });
+    await page
+      .getByText(/reached their monthly spending limit/)
+      .first()
+      .waitFor({ state: 'attached' });
 
     await page.goto(`${server.url}/v2/agents/admin`);
     const perAgent = page.getByRole('table', { name: 'Usage per agent' });
