@@ -28,6 +28,7 @@ import { EMBEDDED_VACUUM_CRON, vacuumEmbeddedDatabase } from './db/embedded-vacu
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { agentsApiPrefix, agentsRoutes } from './features/agents/agents.routes';
+import { removeExpiredRuns } from './features/agents/agents-admin.service';
 import { conversationAgents } from './features/agents/conversation-agents';
 import { aiRoutes } from './features/ai/ai.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -303,6 +304,11 @@ export async function buildApp({
     if (removed > 0) app.log.info({ removed }, 'audit log entries past their company’s retention removed');
   });
   await jobs.schedule('audit-retention', '17 3 * * *');
+  await jobs.work('agent-run-retention', async () => {
+    const removed = await removeExpiredRuns(database.db);
+    if (removed > 0) app.log.info({ removed }, 'agent runs past their company’s retention removed');
+  });
+  await jobs.schedule('agent-run-retention', '29 3 * * *');
   if (database.engine === 'pglite') {
     await jobs.work('embedded-vacuum', () => vacuumEmbeddedDatabase(database));
     await jobs.schedule('embedded-vacuum', EMBEDDED_VACUUM_CRON);

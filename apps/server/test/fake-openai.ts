@@ -36,6 +36,10 @@ export function fakeOpenAi(
       body += chunk;
     });
     request.on('end', async () => {
+      if (request.method === 'GET') {
+        answerModels(request, response);
+        return;
+      }
       const parsed = JSON.parse(body) as Record<string, unknown>;
       requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: parsed });
       if (request.headers.authorization !== 'Bearer test-key') {
@@ -100,6 +104,28 @@ export function fakeOpenAi(
     });
   });
   return { server, requests };
+}
+
+/** `GET /v1/models` as OpenAI answers it (the key is checked the same way). */
+function answerModels(request: IncomingMessage, response: ServerResponse) {
+  const json = (status: number, body: object) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+  if (!request.url?.endsWith('/models'))
+    return json(404, { error: { message: 'Unknown request URL', type: 'invalid_request_error' } });
+  if (request.headers.authorization !== 'Bearer test-key')
+    return json(401, {
+      error: {
+        message: 'Incorrect API key provided',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      },
+    });
+  json(200, {
+    object: 'list',
+    data: ['gpt-test', 'gpt-test-mini'].map((id) => ({ id, object: 'model', created: 1, owned_by: 'fake' })),
+  });
 }
 
 /**

@@ -34,6 +34,7 @@ export const agentLimitsSchema = z.strictObject({
   maxSeconds: z.number().int().min(1).max(300).default(60),
   maxTokens: z.number().int().min(100).max(1_000_000).default(20_000),
 });
+export type AgentLimits = z.infer<typeof agentLimitsSchema>;
 
 const AGENT_NAME_MAX = 100;
 
@@ -93,7 +94,10 @@ export const saveAgentRequestSchema = z.strictObject({
   definition: agentDefinitionSchema,
   baseVersion: z.number().int().min(1),
 });
-export const createAgentRequestSchema = z.strictObject({ definition: agentDefinitionSchema });
+/** Creating an agent: left out, its limits are the company's defaults (agent settings). */
+export const createAgentRequestSchema = z.strictObject({
+  definition: agentDefinitionSchema.extend({ limits: agentLimitsSchema.optional() }),
+});
 
 export const agentVersionSummarySchema = z.object({
   version: z.number().int(),
@@ -164,7 +168,7 @@ export const agentStepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('exit'), exit: agentExitSchema, reason: z.string() }),
   z.object({
     kind: z.literal('limit'),
-    limit: z.enum(['steps', 'time', 'tokens']),
+    limit: z.enum(['steps', 'time', 'tokens', 'spending']),
     message: z.string(),
   }),
 ]);

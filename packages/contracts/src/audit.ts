@@ -96,6 +96,12 @@ export const auditActionSchema = z.enum([
   'agent.prompt-created',
   'agent.prompt-saved',
   'agent.prompt-deleted',
+  'agent.settings-changed',
+  'agent.provider-changed',
+  'agent.provider-removed',
+  'agent.switched-off',
+  'agent.switched-on',
+  'agent.spending-limit-changed',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

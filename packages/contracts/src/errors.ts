@@ -24,6 +24,8 @@ export const errorNameSchema = z.enum([
   'StoreTokenRejectedException',
   /** Zendesk refused the email and API token being saved (wrong, revoked, not an agent's). */
   'HelpdeskTokenRejectedException',
+  /** The model provider refused the API key being saved for the company's agents. */
+  'ModelKeyRejectedException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -44,6 +46,7 @@ export const errorStatus = {
   TranslationImportException: 400,
   StoreTokenRejectedException: 400,
   HelpdeskTokenRejectedException: 400,
+  ModelKeyRejectedException: 400,
 } as const satisfies Record<ErrorName, number>;
 
 /** An error: its name, a message for people, and details for programs. */

@@ -4,6 +4,8 @@ export * from './agent-prompts';
 export * from './agent-tools';
 export * from './agents';
 export * from './agents.api';
+export * from './agents-admin';
+export * from './agents-admin.api';
 export * from './ai';
 export * from './ai.api';
 export * from './audit';

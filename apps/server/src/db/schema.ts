@@ -7,6 +7,7 @@ import type {
   AgentToolTable,
   AgentVersionTable,
 } from './tables/agent.table';
+import type { AgentSettingsTable, AgentUsageDailyTable } from './tables/agent-admin.table';
 import type { AttemptThrottleTable } from './tables/attempt-throttle.table';
 import type { AuditEventTable } from './tables/audit.table';
 import type { BotTable } from './tables/bot.table';
@@ -79,6 +80,8 @@ export interface DB {
   agent_runs: AgentRunTable;
   agent_prompts: AgentPromptTable;
   agent_prompt_versions: AgentPromptVersionTable;
+  agent_settings: AgentSettingsTable;
+  agent_usage_daily: AgentUsageDailyTable;
   bots: BotTable;
   bot_versions: BotVersionTable;
   deployments: DeploymentTable;

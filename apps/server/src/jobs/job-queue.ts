@@ -75,6 +75,8 @@ export interface JobPayloads {
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
   'audit-retention': Record<string, never>;
+  /** Once a day: removes agents' runs (traces) older than each company keeps them. */
+  'agent-run-retention': Record<string, never>;
   /** Every ten minutes on the embedded database, which has no autovacuum (see db/embedded-vacuum). */
   'embedded-vacuum': Record<string, never>;
 }
@@ -92,6 +94,7 @@ const queueSettings = {
   'webhook-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },
   'audit-retention': { retryLimit: 1, expireInMinutes: 30 },
+  'agent-run-retention': { retryLimit: 1, expireInMinutes: 30 },
   'sunshine-events': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInMinutes: 5 },
   'sunshine-event-pruning': { retryLimit: 1, expireInMinutes: 10 },
   // One sender per conversation at a time (its singleton key), and one more waiting at most: a

@@ -95,6 +95,7 @@ interface Resources {
   broadcast: string;
   agentTool: string;
   agentPrompt: string;
+  agentRun: string;
 }
 
 /**
@@ -121,6 +122,7 @@ const parameterNames: Record<string, keyof Resources> = {
   'broadcasts/:id': 'broadcast',
   'tools/:id': 'agentTool',
   'prompts/:id': 'agentPrompt',
+  'runs/:id': 'agentRun',
 };
 
 function fillPath(url: string, resources: Resources): string {
@@ -292,6 +294,28 @@ describe('the route table’s tenancy', () => {
           payload: { definition: { name: 'A’s prompt', template: 'Hi' } },
         })
       ).json<{ id: string }>().id,
+      agentRun: (
+        await t.database.db
+          .insertInto('agent_runs')
+          .values({
+            company_id: claimsOf(a.auth.token).companyId,
+            agent_id: agent.json<{ id: string }>().id,
+            version: 1,
+            source: 'playground',
+            conversation_id: null,
+            outcome: 'failed',
+            failure: 'A’s failure',
+            steps: '[]',
+            step_count: 0,
+            tool_calls: 0,
+            tool_failures: 0,
+            prompt_tokens: 0,
+            completion_tokens: 0,
+            duration_ms: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
       member: claimsOf(a.auth.token).userId,
       webhookDelivery: delivery.id,
       invitation: invitation.json<{ id: string }>().id,
@@ -325,6 +349,8 @@ describe('the route table’s tenancy', () => {
       'POST /agents-api/agents/:id/playground/stream': { messages: [{ role: 'user', content: 'Taken' }] },
       'PUT /agents-api/prompts/:id': { definition: { name: 'Taken' }, baseVersion: 1 },
       'POST /agents-api/prompts/:id/test': { message: 'Taken' },
+      'PUT /agents-api/agents/:id/switch': { enabled: false, reason: 'Taken' },
+      'PUT /agents-api/agents/:id/spending-limit': { spendingLimit: { monthlyTokens: 1, monthlyCost: null } },
       'PATCH /api/companies/:id': { name: 'Taken' },
       'PATCH /api/team/members/:id': { status: 'disabled' },
       'PUT /api/bots/:id/flow': { flow: bot.flow },
@@ -415,6 +441,7 @@ describe('the route table’s tenancy', () => {
     broadcast: randomUUID(),
     agentTool: randomUUID(),
     agentPrompt: randomUUID(),
+    agentRun: randomUUID(),
   };
 
   it('lists every public route here, with its reason', () => {

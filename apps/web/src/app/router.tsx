@@ -263,6 +263,22 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      path: 'agents',
+                      loader: fullCompany('bots:view'),
+                      lazy: async () => ({
+                        Component: (await import('../features/agents/components/agents-dashboard-page'))
+                          .AgentsDashboardPage,
+                      }),
+                    },
+                    {
+                      path: 'agents/settings',
+                      loader: fullCompany('company:manage'),
+                      lazy: async () => ({
+                        Component: (await import('../features/agents/components/agents-settings-page'))
+                          .AgentsSettingsPage,
+                      }),
+                    },
+                    {
                       path: 'agents/manage',
                       loader: fullCompany('bots:view'),
                       lazy: async () => ({

@@ -36,6 +36,7 @@ import * as storeConnections from './0034-store-connections';
 import * as broadcasts from './0035-broadcasts';
 import * as knowledgeEmbeddings from './0037-knowledge-embeddings';
 import * as agentPrompts from './0038-agent-prompts';
+import * as agentsAdmin from './0039-agents-admin';
 import * as helpdesk from './0041-helpdesk';
 import * as broadcastTracking from './0042-broadcast-tracking';
 import * as botPretranslations from './0043-bot-pretranslations';
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0035-broadcasts': broadcasts,
   '0037-knowledge-embeddings': knowledgeEmbeddings,
   '0038-agent-prompts': agentPrompts,
+  '0039-agents-admin': agentsAdmin,
   '0041-helpdesk': helpdesk,
   '0042-broadcast-tracking': broadcastTracking,
   '0043-bot-pretranslations': botPretranslations,

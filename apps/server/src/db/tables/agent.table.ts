@@ -1,4 +1,10 @@
-import type { AgentDefinition, AgentStep, ApiKeyScope, PromptDefinition } from '@parley/contracts';
+import type {
+  AgentDefinition,
+  AgentStep,
+  ApiKeyScope,
+  PromptDefinition,
+  SpendingLimit,
+} from '@parley/contracts';
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { SealedField } from './webhook.table';
 
@@ -11,6 +17,10 @@ export interface AgentTable {
   definition: JSONColumnType<AgentDefinition, string, string>;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
+  /** The kill switch (0039): set, the agent's turns fail at once. */
+  disabled_at: ColumnType<Date | null, never, Date | null>;
+  disabled_reason: ColumnType<string | null, never, string | null>;
+  spending_limit: JSONColumnType<SpendingLimit, never, string>;
 }
 export type AgentRow = Selectable<AgentTable>;
 

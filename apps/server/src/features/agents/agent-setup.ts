@@ -1,6 +1,13 @@
 import type { AgentDefinition } from '@parley/contracts';
 import type { AppContext } from '../../context';
-import type { AgentToolRunner } from './agent-runner';
+import type { TurnAdmission } from './agent-admission';
+import {
+  type AgentToolRunner,
+  type AgentTurnInput,
+  type AgentTurnResult,
+  failedTurn,
+  runAgentTurn,
+} from './agent-runner';
 import { builtInTools } from './built-in-tools';
 import { companyToolRunners } from './company-tools';
 import { knowledgeTool } from './knowledge-tool';
@@ -34,4 +41,25 @@ export async function prepareAgent(
     ...(await companyToolRunners(ctx, scope.companyId, definition.toolIds)),
   ];
   return { ok: true, definition, tools };
+}
+
+/**
+ * One turn of an admitted agent: refused at once (switched off, over its spending limit), or
+ * prepared (prompt, tools) and run on the model its admission chose.
+ */
+export async function runAdmittedTurn(
+  ctx: AppContext,
+  admission: TurnAdmission,
+  scope: { companyId: string; botId: string | null },
+  input: Pick<AgentTurnInput, 'messages' | 'variables' | 'onToken'>,
+): Promise<{ definition: AgentDefinition; result: AgentTurnResult }> {
+  if (admission.refused) return { definition: admission.definition, result: admission.refused };
+  const prepared = await prepareAgent(ctx, scope, admission.definition);
+  if (!prepared.ok)
+    return { definition: admission.definition, result: failedTurn(prepared.reason, input.variables) };
+  const result = await runAgentTurn(
+    { ...input, definition: prepared.definition, tools: prepared.tools },
+    admission.llm,
+  );
+  return { definition: prepared.definition, result };
 }

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { AgentRow } from '../../db/tables/agent.table';
 
-export function toAgentSummary(row: Omit<AgentRow, 'definition'>): AgentSummary {
+export function toAgentSummary(
+  row: Pick<AgentRow, 'id' | 'name' | 'goal' | 'version' | 'created_at' | 'updated_at'>,
+): AgentSummary {
   return {
     id: row.id,
     name: row.name,

@@ -4,6 +4,8 @@ import { sessionOf } from '../../plugins/authenticate';
 import { eventStreamFrom, routeFrom } from '../../plugins/contract-route';
 import * as tools from './agent-tools.service';
 import * as agents from './agents.service';
+import { registerAgentsAdminRoutes } from './agents-admin.routes';
+import { defaultLimits } from './agents-admin.service';
 import { listKnowledgeSources } from './knowledge-tool';
 import { runPlayground, streamPlayground } from './playground.service';
 import * as prompts from './prompts.service';
@@ -61,9 +63,15 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, agentsApi.get, { config: read }, async (request) =>
     agents.getAgent(db(), sessionOf(request).companyId, request.params.id),
   );
-  routeFrom(app, agentsApi.create, { config: write('agent.created', true) }, async (request) =>
-    agents.createAgent(db(), sessionOf(request), request.body.definition),
-  );
+  routeFrom(app, agentsApi.create, { config: write('agent.created', true) }, async (request) => {
+    const session = sessionOf(request);
+    const { limits, ...definition } = request.body.definition;
+    // Left out, an agent starts with the company's default limits (agent settings).
+    return agents.createAgent(db(), session, {
+      ...definition,
+      limits: limits ?? (await defaultLimits(db(), session.companyId)),
+    });
+  });
   routeFrom(app, agentsApi.save, { config: write('agent.saved') }, async (request) =>
     agents.saveAgent(db(), sessionOf(request), request.params.id, request.body),
   );
@@ -154,6 +162,7 @@ export const agentsRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, agentsApi.testPrompt, { config: run }, async (request) =>
     prompts.testPrompt(app.ctx, sessionOf(request), request.params.id, request.body),
   );
+  registerAgentsAdminRoutes(app);
 };
 
 /** The path the agents API is served under: `AGENTS_API_URL`'s path (`/agents-api` by default). */

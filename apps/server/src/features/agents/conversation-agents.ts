@@ -2,8 +2,9 @@ import type { AgentDelivery, EngineServices } from '@parley/engine';
 import type { AgentCallResult } from '@parley/modules';
 import type { AppContext } from '../../context';
 import { recordUsage } from '../llm/llm-usage.repository';
-import { failedTurn, runAgentTurn } from './agent-runner';
-import { prepareAgent } from './agent-setup';
+import { admitTurn } from './agent-admission';
+import type { runAgentTurn } from './agent-runner';
+import { runAdmittedTurn } from './agent-setup';
 import { findAgent, findVersion } from './agents.repository';
 import { insertRun } from './runs.repository';
 
@@ -75,18 +76,13 @@ export function conversationAgents(context: () => AppContext): EngineServices['a
           steps: [{ kind: 'exit', name: 'failed', text: failure }],
         };
       }
-      const prepared = await prepareAgent(
+      const admission = await admitTurn(ctx, agent, version.definition, call.variables);
+      const { definition, result } = await runAdmittedTurn(
         ctx,
+        admission,
         { companyId: call.companyId, botId: call.botId },
-        version.definition,
+        { messages: call.messages, variables: call.variables },
       );
-      const definition = prepared.ok ? prepared.definition : version.definition;
-      const result = prepared.ok
-        ? await runAgentTurn(
-            { definition, messages: call.messages, variables: call.variables, tools: prepared.tools },
-            ctx.conversations.engineServices.llm,
-          )
-        : failedTurn(prepared.reason, call.variables);
       const run = await db.transaction().execute(async (trx) => {
         if (result.promptTokens + result.completionTokens > 0)
           await recordUsage(trx, {
@@ -103,6 +99,7 @@ export function conversationAgents(context: () => AppContext): EngineServices['a
           source: 'conversation',
           conversationId: call.conversationId,
           result,
+          costMicros: admission.costMicros(result),
         });
       });
       return {

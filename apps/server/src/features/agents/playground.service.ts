@@ -6,8 +6,8 @@ import type { Session } from '../../plugins/authenticate';
 import type { EventStream } from '../../realtime/event-stream';
 import { recordUsage } from '../llm/llm-usage.repository';
 import { consumeLimit } from '../rate-limits/rate-limit.service';
-import { failedTurn, runAgentTurn } from './agent-runner';
-import { prepareAgent } from './agent-setup';
+import { admitTurn } from './agent-admission';
+import { runAdmittedTurn } from './agent-setup';
 import { findAgent } from './agents.repository';
 import { insertRun } from './runs.repository';
 
@@ -19,11 +19,17 @@ type PlaygroundRequest = z.output<typeof playgroundRequestSchema>;
  * What a playground turn checks before it starts (the agent, a model, the company's rate limit), so
  * that a turn that cannot start answers its error, streamed or not.
  */
-async function startPlayground(ctx: AppContext, session: Session, agentId: string) {
+async function startPlayground(
+  ctx: AppContext,
+  session: Session,
+  agentId: string,
+  request: PlaygroundRequest,
+) {
   const { db } = ctx.database;
   const agent = await findAgent(db, session.companyId, agentId);
   if (!agent) throw new NotFoundException('Agent not found');
-  if (!ctx.config.llm.apiKey) {
+  const admission = await admitTurn(ctx, agent, agent.definition, request.variables);
+  if (!admission.configured) {
     throw new AppError(
       'NotConfiguredException',
       'No language model is configured for this Parley server (set OPENAI_API_KEY)',
@@ -33,7 +39,7 @@ async function startPlayground(ctx: AppContext, session: Session, agentId: strin
     max: ctx.config.llm.completionsPerCompany,
     windowMs: FIFTEEN_MINUTES,
   });
-  return agent;
+  return { agent, admission };
 }
 
 /**
@@ -44,24 +50,17 @@ async function startPlayground(ctx: AppContext, session: Session, agentId: strin
 async function playgroundTurn(
   ctx: AppContext,
   session: Session,
-  agent: Awaited<ReturnType<typeof startPlayground>>,
+  { agent, admission }: Awaited<ReturnType<typeof startPlayground>>,
   request: PlaygroundRequest,
   onToken?: (text: string) => void,
 ): Promise<AgentRun> {
   const { db } = ctx.database;
-  const prepared = await prepareAgent(ctx, { companyId: session.companyId, botId: null }, agent.definition);
-  const result = prepared.ok
-    ? await runAgentTurn(
-        {
-          definition: prepared.definition,
-          messages: request.messages,
-          variables: request.variables,
-          tools: prepared.tools,
-          ...(onToken ? { onToken } : {}),
-        },
-        ctx.conversations.engineServices.llm,
-      )
-    : failedTurn(prepared.reason, request.variables);
+  const { result } = await runAdmittedTurn(
+    ctx,
+    admission,
+    { companyId: session.companyId, botId: null },
+    { messages: request.messages, variables: request.variables, ...(onToken ? { onToken } : {}) },
+  );
   return db.transaction().execute(async (trx) => {
     if (result.promptTokens + result.completionTokens > 0) {
       await recordUsage(trx, {
@@ -79,6 +78,7 @@ async function playgroundTurn(
       source: 'playground',
       conversationId: null,
       result,
+      costMicros: admission.costMicros(result),
     });
   });
 }
@@ -90,8 +90,8 @@ export async function runPlayground(
   agentId: string,
   request: PlaygroundRequest,
 ): Promise<AgentRun> {
-  const agent = await startPlayground(ctx, session, agentId);
-  return playgroundTurn(ctx, session, agent, request);
+  const started = await startPlayground(ctx, session, agentId, request);
+  return playgroundTurn(ctx, session, started, request);
 }
 
 /**
@@ -106,7 +106,7 @@ export async function streamPlayground(
   request: PlaygroundRequest,
   open: (options: { onClose: () => void }) => EventStream<(typeof agentsApi.playgroundStream)['events']>,
 ): Promise<void> {
-  const agent = await startPlayground(ctx, session, agentId);
+  const started = await startPlayground(ctx, session, agentId, request);
   let closed = false;
   const stream = open({
     onClose: () => {
@@ -114,7 +114,7 @@ export async function streamPlayground(
     },
   });
   try {
-    const run = await playgroundTurn(ctx, session, agent, request, (text) => {
+    const run = await playgroundTurn(ctx, session, started, request, (text) => {
       if (!closed && text) stream.send('token', { text });
     });
     if (!closed) stream.send('run', run);

@@ -1,8 +1,12 @@
 import type { AgentRun } from '@parley/contracts';
 import type { Queryable } from '../../db/database';
 import type { AgentTurnResult } from './agent-runner';
+import { addRunToUsage, hasRunInConversation } from './agent-usage.repository';
 
-/** Keeps a run with its trace (the dashboard and the admin's usage read these). */
+/**
+ * Keeps a run with its trace, and adds it to its agent's day (usage, spending limits and the
+ * dashboard read that rollup); `costMicros` is what it cost at the company's model prices.
+ */
 export async function insertRun(
   db: Queryable,
   run: {
@@ -12,9 +16,12 @@ export async function insertRun(
     source: 'playground' | 'conversation';
     conversationId: string | null;
     result: AgentTurnResult;
+    costMicros?: number;
   },
 ): Promise<AgentRun> {
   const { result } = run;
+  const newConversation =
+    run.conversationId !== null && !(await hasRunInConversation(db, run.agentId, run.conversationId));
   const row = await db
     .insertInto('agent_runs')
     .values({
@@ -35,6 +42,14 @@ export async function insertRun(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await addRunToUsage(db, {
+    companyId: run.companyId,
+    agentId: run.agentId,
+    source: run.source,
+    newConversation,
+    result,
+    costMicros: run.costMicros ?? 0,
+  });
   return {
     id: row.id,
     version: run.version,

@@ -360,6 +360,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       const outbox = helpdeskOutbox(t.app.ctx);
       const turn = (channel: string) => ({
         conversation: { id: 'c', channel, deployment_id: 'd' },
+        flow: supportFlow().build(),
         request: { input: { type: 'text' as const, text: 'x' } },
         outcome: {
           messages: [],
@@ -377,6 +378,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
               data: {},
             },
           ],
+          variables: {},
         },
       });
       expect(outbox.wants(turn('webchat'))).toBe(true);

@@ -216,6 +216,31 @@ export async function checkedAddresses(
   return addresses;
 }
 
+/**
+ * A connection pool for a client that speaks its own protocol (a model's streamed answers) to a
+ * user-configured address: it connects only to the addresses of `url`'s host checked now, as
+ * guardedRequest does. undici's `request` follows no redirect, so no call leaves those addresses.
+ */
+export async function guardedDispatcher(
+  url: string,
+  options: Pick<GuardedHttpOptions, 'allow' | 'resolve'>,
+): Promise<Agent> {
+  const parsed = URL.parse(url);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new OutgoingCallError('invalid_address', `not a web address: ${url}`);
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await checkedAddresses(parsed, options);
+  } catch (error) {
+    throw new OutgoingCallError('unreachable', `could not reach ${parsed.hostname}`, { cause: error });
+  }
+  return new Agent({
+    keepAliveTimeout: 30_000,
+    connections: 64,
+    connect: { lookup: pinnedLookup(addresses) },
+  });
+}
+
 /** A `lookup` for the socket that answers only the addresses already checked. */
 function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, lookupOptions, callback) => {

@@ -1,7 +1,7 @@
 import { callFailure, type EngineServices, OutsideCallFailed } from '@parley/engine';
 import type { LlmMessage, LlmToolCall, LlmUsage } from '@parley/modules';
 import { createParser } from 'eventsource-parser';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 import { z } from 'zod';
 
 export interface OpenAiSettings {
@@ -10,6 +10,8 @@ export interface OpenAiSettings {
   defaultModel: string;
   /** The whole answer, streamed to its end, within this (a retry included). */
   timeoutMs: number;
+  /** The connection pool to use (a company's own provider: one pinned to its checked addresses). */
+  dispatcher?: Dispatcher;
 }
 
 /** One streamed piece of a chat completion (OpenAI's `chat.completion.chunk`), as far as we read it. */
@@ -57,7 +59,7 @@ const retryable = (error: unknown) =>
  * bench/README.md), which capped the answers a process could serve.
  */
 export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm'] {
-  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+  const dispatcher = settings.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 256 });
   const url = `${settings.baseUrl}/chat/completions`;
 
   async function stream(

@@ -28,7 +28,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/agents';
+import { AgentsAuditLog } from './agents-audit-log';
 import { AgentsTabs } from './agents-tabs';
+import { AgentsUsage } from './agents-usage';
 
 const scopeKey = (scope: ApiKeyScope) => scope.replace('agents:', '') as 'read' | 'write' | 'run';
 
@@ -196,7 +198,10 @@ function SecretDialog({ created, onClose }: { created: CreatedApiKey; onClose: (
   );
 }
 
-/** `/v2/agents/admin`: the agents API's keys (created with scopes, shown once, revocable). */
+/**
+ * `/v2/agents/admin`: usage per agent and day with spending limits and the kill switch, the agents
+ * API's keys (created with scopes, shown once, revocable), and the agents' audit log.
+ */
 export function AgentsAdminPage() {
   const { t } = useTranslation('agents');
   const { data } = useSuspenseQuery(apiKeysQuery);
@@ -215,6 +220,7 @@ export function AgentsAdminPage() {
         </Typography>
       </Box>
       <AgentsTabs />
+      <AgentsUsage />
       <Stack direction="row" alignItems="center">
         <Typography variant="h2" sx={{ flex: 1 }}>
           {t('admin.keysTitle')}
@@ -245,6 +251,7 @@ export function AgentsAdminPage() {
           </Box>
         )}
       </Card>
+      <AgentsAuditLog />
       {creating && (
         <CreateKeyDialog
           onClose={() => setCreating(false)}

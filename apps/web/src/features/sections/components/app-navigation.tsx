@@ -149,7 +149,7 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
         )}
         {can('bots:view') && !lite && (
           <NavItem
-            to="/v2/agents/manage"
+            to="/v2/agents"
             label={t('nav.agents')}
             icon={agents ? <SmartToyRounded color="primary" /> : <SmartToyOutlined />}
             selected={agents}
