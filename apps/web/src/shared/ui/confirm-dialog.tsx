@@ -7,6 +7,8 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 
 /**
  * Asks before something that cannot be undone (delete, revoke). While it runs the button waits;
@@ -51,5 +53,51 @@ export function ConfirmDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * Asks before removing a named thing (delete, revoke), then removes it with `removal`: the list
+ * pages' one way of doing it. Once it is gone the snackbar says so and `onRemoved` follows.
+ */
+export function ConfirmRemoval<T extends { id: string; name: string }>({
+  target,
+  removal,
+  words,
+  cancelLabel,
+  onClose,
+  onRemoved,
+}: {
+  /** What is asked about; null keeps the dialog closed. */
+  target: T | null;
+  removal: Pick<UseMutationResult<unknown, Error, string>, 'mutate' | 'isPending' | 'error'>;
+  words: (name: string) => { title: string; text: string; confirm: string; removed: string };
+  cancelLabel: string;
+  onClose: () => void;
+  onRemoved?: (target: T) => void;
+}) {
+  const { enqueueSnackbar } = useSnackbar();
+  const said = words(target?.name ?? '');
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={said.title}
+      text={said.text}
+      confirmLabel={said.confirm}
+      cancelLabel={cancelLabel}
+      pending={removal.isPending}
+      error={removal.error}
+      onClose={onClose}
+      onConfirm={() =>
+        target &&
+        removal.mutate(target.id, {
+          onSuccess: () => {
+            enqueueSnackbar(said.removed, { variant: 'success' });
+            onClose();
+            onRemoved?.(target);
+          },
+        })
+      }
+    />
   );
 }

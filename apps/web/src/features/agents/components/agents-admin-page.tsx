@@ -26,7 +26,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/agents';
 import { AgentsAuditLog } from './agents-audit-log';
 import { AgentsTabs } from './agents-tabs';
@@ -209,7 +209,6 @@ export function AgentsAdminPage() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useRevokeApiKey();
-  const { enqueueSnackbar } = useSnackbar();
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
@@ -262,24 +261,17 @@ export function AgentsAdminPage() {
         />
       )}
       {created && <SecretDialog created={created} onClose={() => setCreated(null)} />}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={t('admin.revokeTitle', { name: revoking?.name ?? '' })}
-        text={t('admin.revokeText')}
-        confirmLabel={t('admin.revoke')}
+      <ConfirmRemoval
+        target={revoking}
+        removal={revoke}
+        words={(name) => ({
+          title: t('admin.revokeTitle', { name }),
+          text: t('admin.revokeText'),
+          confirm: t('admin.revoke'),
+          removed: t('admin.revokedNamed', { name }),
+        })}
         cancelLabel={t('cancel')}
-        pending={revoke.isPending}
-        error={revoke.error}
         onClose={() => setRevoking(null)}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('admin.revokedNamed', { name: revoking.name }), { variant: 'success' });
-              setRevoking(null);
-            },
-          })
-        }
       />
     </Stack>
   );

@@ -24,7 +24,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
 import { agentListQuery, useCreateAgent, useDeleteAgent, useDuplicateAgent } from '../api/agents';
 import { AgentsTabs } from './agents-tabs';
 
@@ -156,7 +156,6 @@ export function AgentsPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AgentSummary | null>(null);
   const remove = useDeleteAgent();
-  const { enqueueSnackbar } = useSnackbar();
   const agents = data?.agents ?? [];
 
   return (
@@ -220,24 +219,17 @@ export function AgentsPage() {
         )}
       </Card>
       {creating && <CreateAgentDialog open onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('manage.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('manage.deleteText')}
-        confirmLabel={t('manage.delete')}
+      <ConfirmRemoval
+        target={deleting}
+        removal={remove}
+        words={(name) => ({
+          title: t('manage.deleteTitle', { name }),
+          text: t('manage.deleteText'),
+          confirm: t('manage.delete'),
+          removed: t('manage.deleted', { name }),
+        })}
         cancelLabel={t('cancel')}
-        pending={remove.isPending}
-        error={remove.error}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('manage.deleted', { name: deleting.name }), { variant: 'success' });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </Stack>
   );

@@ -25,11 +25,10 @@ import {
 } from '@mui/material';
 import type { PromptSummary } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
 import { promptListQuery, promptQuery, useCreatePrompt, useDeletePrompt } from '../api/prompts';
 import { AgentsTabs } from './agents-tabs';
 import { PromptDiff } from './prompt-diff';
@@ -134,7 +133,6 @@ export function PromptsPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<PromptSummary | null>(null);
   const remove = useDeletePrompt();
-  const { enqueueSnackbar } = useSnackbar();
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-end' }}>
@@ -201,25 +199,18 @@ export function PromptsPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('prompts.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('prompts.deleteText')}
-        confirmLabel={t('prompts.delete')}
+      <ConfirmRemoval
+        target={deleting}
+        removal={remove}
+        words={(name) => ({
+          title: t('prompts.deleteTitle', { name }),
+          text: t('prompts.deleteText'),
+          confirm: t('prompts.delete'),
+          removed: t('prompts.deleted', { name }),
+        })}
         cancelLabel={t('cancel')}
-        pending={remove.isPending}
-        error={remove.error}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('prompts.deleted', { name: deleting.name }), { variant: 'success' });
-              setDeleting(null);
-              select(null);
-            },
-          })
-        }
+        onRemoved={() => select(null)}
       />
     </Stack>
   );

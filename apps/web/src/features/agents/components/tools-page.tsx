@@ -7,10 +7,9 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import { Box, Button, Card, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { Tool, ToolSummary } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
 import { toolListQuery, toolQuery, useDeleteTool } from '../api/agent-tools';
 import { AgentsTabs } from './agents-tabs';
 import { ToolEditorDialog } from './tool-editor-dialog';
@@ -109,7 +108,6 @@ export function ToolsPage() {
   const [deleting, setDeleting] = useState<ToolSummary | null>(null);
   const remove = useDeleteTool();
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   const tools = data?.tools ?? [];
   const openTool = async (summary: ToolSummary, kind: 'edit' | 'test') =>
     setOpen({ kind, tool: await queryClient.fetchQuery({ ...toolQuery(summary.id), staleTime: 0 }) });
@@ -180,24 +178,17 @@ export function ToolsPage() {
         />
       )}
       {open?.kind === 'test' && <ToolTestDialog tool={open.tool} onClose={() => setOpen(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('tools.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('tools.deleteText')}
-        confirmLabel={t('tools.delete')}
+      <ConfirmRemoval
+        target={deleting}
+        removal={remove}
+        words={(name) => ({
+          title: t('tools.deleteTitle', { name }),
+          text: t('tools.deleteText'),
+          confirm: t('tools.delete'),
+          removed: t('tools.deleted', { name }),
+        })}
         cancelLabel={t('cancel')}
-        pending={remove.isPending}
-        error={remove.error}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('tools.deleted', { name: deleting.name }), { variant: 'success' });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </Stack>
   );

@@ -16,11 +16,10 @@ import {
 } from '@mui/material';
 import { type WebhookHealth, type WebhookInstanceSummary, webhookHealthDays } from '@parley/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
 import { instanceListQuery, useDeleteInstance } from '../api/webhooks';
 import { CategoryBadge } from './category-look';
 import { TestInstanceDialog } from './test-instance-dialog';
@@ -108,7 +107,6 @@ export function InstancesPage() {
   const testing = params.get('test');
   const [deleting, setDeleting] = useState<WebhookInstanceSummary | null>(null);
   const remove = useDeleteInstance();
-  const { enqueueSnackbar } = useSnackbar();
   const setParam = (name: string, value: string | null) =>
     setParams(
       (current) => {
@@ -190,24 +188,17 @@ export function InstancesPage() {
         )}
       </Card>
       {testing && <TestInstanceDialog id={testing} onClose={() => setTesting(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('instances.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('instances.deleteText')}
-        confirmLabel={t('instances.delete')}
+      <ConfirmRemoval
+        target={deleting}
+        removal={remove}
+        words={(name) => ({
+          title: t('instances.deleteTitle', { name }),
+          text: t('instances.deleteText'),
+          confirm: t('instances.delete'),
+          removed: t('instances.deleted', { name }),
+        })}
         cancelLabel={t('cancel')}
-        pending={remove.isPending}
-        error={remove.error}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('instances.deleted', { name: deleting.name }), { variant: 'success' });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </Stack>
   );
