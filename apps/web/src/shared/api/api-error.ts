@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema } from '@parley/contracts';
+import { type ErrorName, errorEnvelopeSchema } from '@parley/contracts';
 
 /**
  * What every failed request raises: the server's error body (name, message, details) plus the
@@ -35,4 +35,13 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * What a screen says about a failed request: its own words for the named errors it expects (a
+ * refused key, an unreachable vendor…), else the server's message; null when nothing failed.
+ */
+export function errorWords(error: Error | null, byName: Partial<Record<ErrorName, string>>): string | null {
+  if (!error) return null;
+  return (isApiError(error) && byName[error.name as ErrorName]) || error.message;
 }

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
+import { errorWords } from '../../../shared/api/api-error';
 import {
   helpdeskConnectionQuery,
   useConnectHelpdesk,
@@ -250,16 +250,11 @@ function ConnectForm({
   const [touched, setTouched] = useState(false);
   const connect = useConnectHelpdesk();
   const subdomainValid = zendeskSubdomainSchema.safeParse(subdomain).success;
-  const error = connect.error;
-  const message = !error
-    ? null
-    : isApiError(error) && error.name === 'HelpdeskTokenRejectedException'
-      ? t('helpdesk.errors.rejected')
-      : isApiError(error) && error.name === 'UpstreamException'
-        ? t('helpdesk.errors.unreachable')
-        : isApiError(error) && error.name === 'ValidationException'
-          ? t('helpdesk.errors.malformed')
-          : error.message;
+  const message = errorWords(connect.error, {
+    HelpdeskTokenRejectedException: t('helpdesk.errors.rejected'),
+    UpstreamException: t('helpdesk.errors.unreachable'),
+    ValidationException: t('helpdesk.errors.malformed'),
+  });
   return (
     <Stack
       component="form"

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
+import { errorWords } from '../../../shared/api/api-error';
 import { storeConnectionQuery, useCheckStore, useConnectStore, useDisconnectStore } from '../api/store';
 import { clearStoreRecord, readStoreRecord, saveStoreRecord } from '../store-record';
 
@@ -210,21 +210,16 @@ function ConfirmStore({
 }) {
   const { t } = useTranslation('company');
   const check = useCheckStore();
-  const failed = check.error;
+  const failed = errorWords(check.error, {
+    StoreTokenRejectedException: t('store.errors.rejected'),
+    UpstreamException: t('store.errors.unreachable'),
+  });
   return (
     <Stack spacing={2}>
       <Alert severity="info" role="status">
         {t('store.confirm.ask', { domain: connection.domain })}
       </Alert>
-      {failed && (
-        <Alert severity="error">
-          {isApiError(failed) && failed.name === 'StoreTokenRejectedException'
-            ? t('store.errors.rejected')
-            : isApiError(failed) && failed.name === 'UpstreamException'
-              ? t('store.errors.unreachable')
-              : failed.message}
-        </Alert>
-      )}
+      {failed && <Alert severity="error">{failed}</Alert>}
       <Box>
         <Button
           variant="contained"
@@ -256,16 +251,11 @@ function ConnectForm({
   const [touched, setTouched] = useState(false);
   const connect = useConnectStore();
   const domainValid = shopDomainSchema.safeParse(domain).success;
-  const error = connect.error;
-  const message = !error
-    ? null
-    : isApiError(error) && error.name === 'StoreTokenRejectedException'
-      ? t('store.errors.rejected')
-      : isApiError(error) && error.name === 'UpstreamException'
-        ? t('store.errors.unreachable')
-        : isApiError(error) && error.name === 'ValidationException'
-          ? t('store.errors.malformed')
-          : error.message;
+  const message = errorWords(connect.error, {
+    StoreTokenRejectedException: t('store.errors.rejected'),
+    UpstreamException: t('store.errors.unreachable'),
+    ValidationException: t('store.errors.malformed'),
+  });
   return (
     <Stack
       component="form"

@@ -15,7 +15,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
+import { errorWords } from '../../../shared/api/api-error';
 import { useCan } from '../../../shared/session/current-user';
 import { providerQuery, useRemoveTranslationKey, useSaveTranslationKey } from '../api/translation';
 import { LanguagesCard } from './languages-card';
@@ -134,16 +134,11 @@ function KeyForm({ onDone, cancellable }: { onDone: () => void; cancellable: boo
   const { enqueueSnackbar } = useSnackbar();
   const [apiKey, setApiKey] = useState('');
   const save = useSaveTranslationKey();
-  const error = save.error;
-  const message = !error
-    ? null
-    : isApiError(error) && error.name === 'TranslationKeyRejectedException'
-      ? t('key.rejected')
-      : isApiError(error) && error.name === 'ValidationException'
-        ? t('key.malformed')
-        : isApiError(error) && error.name === 'UpstreamException'
-          ? t('key.unreachable')
-          : error.message;
+  const message = errorWords(save.error, {
+    TranslationKeyRejectedException: t('key.rejected'),
+    ValidationException: t('key.malformed'),
+    UpstreamException: t('key.unreachable'),
+  });
   return (
     <Stack
       component="form"
