@@ -54,6 +54,7 @@ import { debuggerRoutes } from './features/debugger/debugger.routes';
 import { frontendConfigRoutes } from './features/frontend/frontend-config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { helpdeskRoutes } from './features/helpdesk/helpdesk.routes';
+import { forwardVisitorMessages } from './features/helpdesk/helpdesk-forward';
 import { syncZendeskTicket } from './features/helpdesk/helpdesk-sync';
 import { helpdeskOutbox, openHelpdeskTicket } from './features/helpdesk/helpdesk-tickets';
 import { inboxRoutes } from './features/inbox/inbox.routes';
@@ -287,6 +288,7 @@ export async function buildApp({
   await jobs.work('broadcast-start', ({ broadcastId }) => startScheduled(ctx, broadcastId));
   await jobs.work('helpdesk-ticket', (job, { attempt }) => openHelpdeskTicket(ctx, job, attempt));
   await jobs.work('helpdesk-ticket-sync', (job, { attempt }) => syncZendeskTicket(ctx, job, attempt));
+  await jobs.work('helpdesk-ticket-forward', (job, { attempt }) => forwardVisitorMessages(ctx, job, attempt));
   await jobs.work('messenger-events', (job) => handleMessengerEvents(ctx, job));
   await jobs.work('messenger-outbound', ({ conversationId }, { attempt }) =>
     sendMessengerOutbound(ctx, conversationId, attempt),

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@parley/contracts';
-import type { EngineEvent, EngineServices, NluEngine, TurnInput } from '@parley/engine';
+import type { ConversationState, EngineEvent, EngineServices, NluEngine, TurnInput } from '@parley/engine';
 import type { Flow } from '@parley/flow';
 import type { AppConfig } from './config';
 import type { Database, Queryable } from './db/database';
@@ -35,6 +35,8 @@ export interface PlannedTurn {
     events: EngineEvent[];
     /** The conversation's variables as the turn leaves them. */
     variables: Readonly<Record<string, unknown>>;
+    /** The conversation's status as the turn leaves it (`human`: a person has it). */
+    status: ConversationState['status'];
   };
   /** The flow the turn ran. */
   flow: Flow;

@@ -221,6 +221,23 @@ export function fakeZendesk(accounts: Record<string, { agents: Omit<FakeZendeskU
     }
     const one = /^\/api\/v2\/tickets\/(\d+)(\/comments)?\.json$/.exec(path);
     const ticket = one && list.find((candidate) => candidate.id === Number(one[1]));
+    if (request.method === 'PUT' && one && !one[2]) {
+      if (!ticket) return answer(404, { error: 'RecordNotFound', description: 'Not found' });
+      const update = (body?.ticket ?? {}) as {
+        comment?: { body?: unknown; public?: unknown; author_id?: unknown };
+      };
+      const added = update.comment;
+      if (added) {
+        if (typeof added.body !== 'string' || added.body === '')
+          return answer(422, { error: 'RecordInvalid', description: 'Record validation errors' });
+        const author = typeof added.author_id === 'number' ? added.author_id : agent.id;
+        ticket.comments.push(comment(author, added.body, added.public !== false));
+        // A requester's comment reopens a ticket waiting on them, as Zendesk does.
+        if (author === ticket.requester_id && ticket.status !== 'closed') ticket.status = 'open';
+        ticket.updated_at = now();
+      }
+      return answer(200, { ticket: ticketView(ticket) });
+    }
     if (request.method === 'GET' && one) {
       if (!ticket) return answer(404, { error: 'RecordNotFound', description: 'Not found' });
       if (!one[2]) return answer(200, { ticket: ticketView(ticket) });

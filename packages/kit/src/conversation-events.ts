@@ -176,7 +176,8 @@ export const conversationEventDataSchemas = {
    */
   [EVENT.HelpdeskTicket]: z.object({
     provider: z.literal('zendesk'),
-    status: z.enum(['opened', 'solved', 'failed']),
+    /** not-added: a visitor's message written after the handoff did not reach the ticket. */
+    status: z.enum(['opened', 'solved', 'failed', 'not-added']),
     ticketId: z.string().optional(),
     url: z.string().optional(),
     error: z.string().optional(),

@@ -71,6 +71,8 @@ export interface JobPayloads {
   'helpdesk-ticket': { conversationId: string; externalId: string; moduleId: string | null; reason: string };
   /** Brings a ticket's agent comments and its solving to its conversation (see features/helpdesk). */
   'helpdesk-ticket-sync': { companyId: string; ticketId: string };
+  /** Adds what the visitor writes after a handoff to its ticket (see features/helpdesk). */
+  'helpdesk-ticket-forward': { conversationId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
@@ -110,6 +112,14 @@ const queueSettings = {
   'helpdesk-ticket': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
   // One sync per ticket at a time and one more waiting at most: a sync reads everything new.
   'helpdesk-ticket-sync': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 2,
+    policy: 'stately',
+  },
+  // As the sync: one per conversation at a time, one more waiting; it adds everything not added yet.
+  'helpdesk-ticket-forward': {
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,

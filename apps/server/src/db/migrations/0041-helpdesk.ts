@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely';
  * subdomain, the agent's email, the API token and the webhook's signing secret sealed, shown only
  * by their hints; the problem that disconnected it, if any), and the tickets opened for
  * conversations handed off: one per handoff (its `external_id` is the handoff's, so a retried job
- * finds the ticket it opened), the last agent comment brought back, and when it was solved.
+ * finds the ticket it opened), the last agent comment brought back, the visitor's last message passed on to the ticket (and the
+ * one being passed on, claimed before its call), and when it was solved.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table helpdesk_connections (
@@ -31,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     requester_id bigint,
     url text not null,
     last_comment_id bigint not null default 0,
+    forwarded_seq integer not null default 0,
+    forwarding_seq integer,
     solved_at timestamptz,
     created_at timestamptz not null default now()
   )`.execute(db);

@@ -30,6 +30,10 @@ export interface HelpdeskTicketTable {
   url: string;
   /** The id of the last agent comment brought back to the visitor (Zendesk's ids only grow). */
   last_comment_id: ColumnType<string, number | string | undefined, number | string>;
+  /** The visitor's last message added to the ticket (the handoff's note holds those before it). */
+  forwarded_seq: ColumnType<number, number | undefined, number>;
+  /** The visitor's message being added (claimed before its call, so it is never added twice). */
+  forwarding_seq: ColumnType<number | null, number | null | undefined, number | null>;
   solved_at: Date | null;
   created_at: Generated<Date>;
 }

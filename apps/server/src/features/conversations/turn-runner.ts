@@ -351,7 +351,12 @@ async function storeTurn(
   const planned: PlannedTurn = {
     conversation: row,
     request,
-    outcome: { messages: write.messages, events: write.events, variables: write.state.variables },
+    outcome: {
+      messages: write.messages,
+      events: write.events,
+      variables: write.state.variables,
+      status: write.state.status,
+    },
     flow: plan.flow,
   };
   const queued = outbox?.wants(planned) === true;

@@ -30,15 +30,40 @@ const handoffsOf = (turn: Pick<PlannedTurn, 'outcome'>) =>
   turn.outcome.events.filter((event) => event.name === EVENT.HandoffRequested);
 
 /**
+ * A visitor writing while a person has the conversation (not the turn that hands it off: the
+ * ticket's note holds that one): their words may belong on its ticket.
+ */
+const visitorWritesToAPerson = (turn: Pick<PlannedTurn, 'outcome' | 'request'>) =>
+  turn.outcome.status === 'human' &&
+  handoffsOf(turn).length === 0 &&
+  !turn.request.agentId &&
+  (turn.request.input.type === 'text' || turn.request.input.type === 'postback');
+
+/** Queues the adding of a conversation's new visitor messages to its ticket (one run at a time). */
+export async function queueForwarding(ctx: AppContext, db: Queryable, conversationId: string): Promise<void> {
+  const { limit, delaySeconds } = ctx.config.webhookRetries;
+  await ctx.jobs.send(
+    db,
+    'helpdesk-ticket-forward',
+    { conversationId },
+    { singletonKey: conversationId, retry: { retryLimit: limit, retryDelaySeconds: delaySeconds } },
+  );
+}
+
+/**
  * The helpdesk's outbox, written in the turn's own commit (see `conversations.turnOutbox`): a
  * web chat or Messenger turn in which the bot hands off queues the opening of its ticket, so the
- * job exists exactly when the handoff does. Whether the company has a helpdesk is the job's
- * question (a handoff is rare; the turn makes no extra read for it).
+ * job exists exactly when the handoff does; one in which the visitor writes to a person queues the
+ * adding of their words to the ticket. Whether the company has a helpdesk, and the conversation a
+ * ticket, is the job's question (both turns are rare; the turn makes no extra read for them).
  */
 export function helpdeskOutbox(ctx: AppContext): TurnOutbox {
   return {
-    wants: (turn) => TICKET_CHANNELS.has(turn.conversation.channel) && handoffsOf(turn).length > 0,
+    wants: (turn) =>
+      TICKET_CHANNELS.has(turn.conversation.channel) &&
+      (handoffsOf(turn).length > 0 || visitorWritesToAPerson(turn)),
     async queue(trx, turn) {
+      if (visitorWritesToAPerson(turn)) await queueForwarding(ctx, trx, turn.conversation.id);
       const { limit, delaySeconds } = ctx.config.webhookRetries;
       for (const handoff of handoffsOf(turn)) {
         // The handoff's own name for Zendesk: a retried job finds the ticket it opened by it.
@@ -152,7 +177,10 @@ export async function openHelpdeskTicket(
       ticketId: String(ticket.id),
       requesterId: ticket.requester_id == null ? null : String(ticket.requester_id),
       url,
+      forwardedSeq: material.messages.at(-1)?.seq ?? 0,
     });
+    // What the visitor wrote while the ticket was being opened goes on it next.
+    if (kept) await queueForwarding(ctx, trx, job.conversationId);
     return kept
       ? insertHelpdeskEvent(trx, job.conversationId, {
           provider: 'zendesk',

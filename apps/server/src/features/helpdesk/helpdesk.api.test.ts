@@ -200,10 +200,12 @@ describe('the helpdesk connector (Zendesk Support)', () => {
   describe('handing off', () => {
     let conversationId = '';
     let ticketId = 0;
+    let visitorToken = '';
 
     it('opens one ticket: the transcript as an internal note, the visitor as requester, the variables, tags and priority', async () => {
       const chat = await handOff();
       conversationId = chat.conversationId;
+      visitorToken = chat.token;
       const ticket = await ticketOf(conversationId);
       ticketId = ticket.id;
       expect(ticket).toMatchObject({
@@ -304,6 +306,39 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       expect(sent).toBeUndefined();
     });
 
+    it('adds what the visitor writes to a person to the ticket, once each, as the requester’s own words', async () => {
+      const says = (text: string) =>
+        t.request({
+          method: 'POST',
+          url: `/api/chat/conversations/${conversationId}/messages`,
+          headers: { authorization: `Bearer ${visitorToken}` },
+          payload: { text },
+        });
+      const ticket = zendesk.tickets('acme').find((one) => one.id === ticketId);
+      if (!ticket) throw new Error('The ticket is gone');
+      const onTicket = (text: string) => ticket.comments.filter((comment) => comment.body === text);
+      expect((await says('Any news on my parcel?')).statusCode).toBe(200);
+      // Zendesk fails the first try: the message is added once, after a retry.
+      zendesk.failNext({ status: 503 });
+      expect((await says('It was order #1001')).statusCode).toBe(200);
+      await eventually(async () => (onTicket('It was order #1001').length > 0 ? true : undefined));
+      for (const text of ['Any news on my parcel?', 'It was order #1001']) {
+        expect(onTicket(text)).toHaveLength(1);
+        expect(onTicket(text)[0]).toMatchObject({ public: true, author_id: ticket.requester_id });
+      }
+      // In the order written, after what the ticket already had.
+      expect(ticket.comments.map((comment) => comment.body).slice(-2)).toEqual([
+        'Any news on my parcel?',
+        'It was order #1001',
+      ]);
+      // The ticket's trigger calls Parley about the update: the visitor's own words do not come back.
+      expect((await deliver(zendesk.delivery(ticketId))).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const agentMessages = (await messages(conversationId)).filter((message) => message.role === 'agent');
+      expect(agentMessages).toEqual([{ role: 'agent', text: 'Hi Ana, your parcel left today.' }]);
+      expect(onTicket('Any news on my parcel?')).toHaveLength(1);
+    });
+
     it('answers a call about a ticket that is not Parley’s without queueing anything', async () => {
       const stranger = zendesk.delivery(ticketId);
       const body = JSON.stringify({ ticket_id: '999999' });
@@ -379,6 +414,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
             },
           ],
           variables: {},
+          status: 'human' as const,
         },
       });
       expect(outbox.wants(turn('webchat'))).toBe(true);

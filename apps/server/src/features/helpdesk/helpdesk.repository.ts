@@ -112,6 +112,10 @@ export interface StoredTicket {
   requesterId: string | null;
   url: string;
   lastCommentId: string;
+  /** The visitor's last message added to the ticket. */
+  forwardedSeq: number;
+  /** The visitor's message whose adding was under way (see `claimForwarding`). */
+  forwardingSeq: number | null;
   solvedAt: Date | null;
 }
 
@@ -123,6 +127,8 @@ const ticketOf = (row: {
   requester_id: string | null;
   url: string;
   last_comment_id: string;
+  forwarded_seq: number;
+  forwarding_seq: number | null;
   solved_at: Date | null;
 }): StoredTicket => ({
   externalId: row.external_id,
@@ -132,6 +138,8 @@ const ticketOf = (row: {
   requesterId: row.requester_id === null ? null : String(row.requester_id),
   url: row.url,
   lastCommentId: String(row.last_comment_id),
+  forwardedSeq: row.forwarded_seq,
+  forwardingSeq: row.forwarding_seq,
   solvedAt: row.solved_at,
 });
 
@@ -169,7 +177,7 @@ export async function latestTicketOf(db: Queryable, conversationId: string) {
 /** Keeps the ticket opened for a handoff; false when it was kept already (a retried job). */
 export async function insertTicket(
   db: Queryable,
-  ticket: Omit<StoredTicket, 'lastCommentId' | 'solvedAt'>,
+  ticket: Omit<StoredTicket, 'lastCommentId' | 'forwardingSeq' | 'solvedAt'>,
 ): Promise<boolean> {
   const result = await db
     .insertInto('helpdesk_tickets')
@@ -180,6 +188,7 @@ export async function insertTicket(
       ticket_id: ticket.ticketId,
       requester_id: ticket.requesterId,
       url: ticket.url,
+      forwarded_seq: ticket.forwardedSeq,
     })
     .onConflict((conflict) => conflict.column('external_id').doNothing())
     .returning('external_id')
@@ -208,6 +217,50 @@ export async function markTicketSolved(db: Queryable, externalId: string): Promi
 }
 
 /** What a ticket's internal note tells the agent, read in one query: who, where, what was said. */
+/** The visitor's messages after `seq`, oldest first (a bounded batch). */
+export async function visitorMessagesAfter(db: Queryable, conversationId: string, seq: number) {
+  return db
+    .selectFrom('conversation_messages')
+    .select(['seq', 'text'])
+    .where('conversation_id', '=', conversationId)
+    .where('seq', '>', seq)
+    .where('role', '=', 'user')
+    .orderBy('seq')
+    .limit(50)
+    .execute();
+}
+
+/** Claims a visitor's message for adding to the ticket (its call is about to be made); false when taken. */
+export async function claimForwarding(db: Queryable, externalId: string, seq: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('helpdesk_tickets')
+    .set({ forwarding_seq: seq })
+    .where('external_id', '=', externalId)
+    .where('forwarding_seq', 'is', null)
+    .where('forwarded_seq', '<', seq)
+    .returning('external_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** The claimed message is on the ticket (or given up): the next one may go. */
+export async function finishForwarding(db: Queryable, externalId: string, seq: number): Promise<void> {
+  await db
+    .updateTable('helpdesk_tickets')
+    .set({ forwarded_seq: seq, forwarding_seq: null })
+    .where('external_id', '=', externalId)
+    .execute();
+}
+
+/** The claimed message was not added (Zendesk asked to wait): the next attempt adds it. */
+export async function releaseForwarding(db: Queryable, externalId: string): Promise<void> {
+  await db
+    .updateTable('helpdesk_tickets')
+    .set({ forwarding_seq: null })
+    .where('external_id', '=', externalId)
+    .execute();
+}
+
 export async function handoffMaterial(db: Queryable, conversationId: string) {
   const conversation = await db
     .selectFrom('conversations as c')

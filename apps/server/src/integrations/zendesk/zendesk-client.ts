@@ -91,7 +91,7 @@ export function zendeskClient(
   const base = settings.apiUrl.replace('{subdomain}', account.subdomain);
   const authorization = `Basic ${Buffer.from(`${account.email}/token:${account.token}`).toString('base64')}`;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
     let response: Awaited<ReturnType<typeof guardedRequest>>;
     try {
       response = await guardedRequest(
@@ -170,6 +170,12 @@ export function zendeskClient(
     async ticket(ticketId: number | string): Promise<ZendeskTicket> {
       return z.object({ ticket: ticketSchema }).parse(await call('GET', `/api/v2/tickets/${ticketId}.json`))
         .ticket;
+    },
+    /** Adds a public comment to a ticket as `authorId` (the requester: the visitor's own words). */
+    async addComment(ticketId: number | string, comment: { body: string; authorId: number | string }) {
+      await call('PUT', `/api/v2/tickets/${ticketId}.json`, {
+        ticket: { comment: { body: comment.body, public: true, author_id: Number(comment.authorId) } },
+      });
     },
     /** A ticket's comments, oldest first, with their authors' names (a bounded number of pages). */
     async comments(ticketId: number | string) {

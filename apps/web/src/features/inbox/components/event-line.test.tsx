@@ -190,3 +190,22 @@ describe('an AI agent’s turn in the transcript', () => {
     expect(screen.getByTestId('event')).toHaveTextContent('Model call (90 ms)');
   });
 });
+
+describe('a helpdesk ticket in the transcript', () => {
+  it('says a visitor’s message did not reach the ticket, with the ticket and what Zendesk said', () => {
+    renderWithApp(
+      <EventLine
+        event={{
+          name: 'Helpdesk Ticket',
+          at: '2026-11-24T10:00:00.000Z',
+          afterSeq: 6,
+          moduleId: null,
+          data: { provider: 'zendesk', status: 'not-added', ticketId: '101', error: 'Zendesk answered 422' },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('event')).toHaveTextContent(
+      'A message from the visitor was not added to Zendesk ticket #101: Zendesk answered 422',
+    );
+  });
+});

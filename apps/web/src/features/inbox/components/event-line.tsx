@@ -331,8 +331,8 @@ export const eventViews: { [N in TranscriptEventName]: EventView<N> } = {
   [EVENT.HelpdeskTicket]: lineView(EVENT.HelpdeskTicket, ({ status, ticketId, url, error }, t) => ({
     icon: ConfirmationNumberOutlined,
     words:
-      status === 'failed' ? (
-        t('event.helpdesk.failed', { error: error ?? '' })
+      status === 'failed' || status === 'not-added' ? (
+        t(`event.helpdesk.${status}`, { error: error ?? '', id: ticketId ?? '' })
       ) : (
         <>
           {t(`event.helpdesk.${status}`)}{' '}
