@@ -8,6 +8,7 @@ import type {
   UserRole,
 } from '@parley/contracts';
 import { FlowFixture } from '@parley/flow/testing';
+import { sql } from 'kysely';
 import { hashPassword } from '../src/features/auth/passwords';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
 import { rollUpReports } from '../src/features/reports/reports.service';
@@ -162,11 +163,19 @@ export async function startChat(t: TestApp, deploymentKey: string): Promise<Star
 }
 
 /**
- * Rolls the reports up now. A rollup job of the server's that holds the lock makes a run skip (its
- * snapshot may predate the test's last turn): wait it out and run again.
+ * Rolls the reports up until they hold everything written so far. A rollup job of the server's
+ * that holds the lock makes a run skip, and a run only reaches the oldest transaction still open
+ * anywhere on the server: on PostgreSQL that may be another test file's, running beside this one.
+ * Run again until the rollups are past a transaction id taken after the test's last write.
  */
 export async function rollUpNow(t: TestApp): Promise<void> {
-  await eventually(async () =>
-    (await rollUpReports(t.database.db)).every((run) => run.ran) ? true : undefined,
-  );
+  const { db } = t.database;
+  const taken = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(db);
+  const written = taken.rows[0]?.xid ?? '0';
+  await eventually(async () => {
+    if (!(await rollUpReports(db)).every((run) => run.ran)) return undefined;
+    const state = await sql<{ behind: boolean | null }>`
+      select bool_or(next_xid <= ${written}::xid8) as behind from report_rollup_state`.execute(db);
+    return state.rows[0]?.behind ? undefined : true;
+  });
 }
