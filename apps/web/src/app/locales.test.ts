@@ -60,6 +60,7 @@ const SAME_IN_SPANISH = new Set([
   'Plan',
   'Postback',
   'Prompt',
+  'Prompts',
   'Sans serif',
   'Serif',
   'Variable',
