@@ -86,7 +86,8 @@ function templateKey(): string {
 async function prepareTemplate(database: Database): Promise<void> {
   await migrateToLatest(database.db);
   const silent = { error: () => {} } as unknown as FastifyBaseLogger;
-  const jobs = await startJobQueue(database, silent);
+  // Without its background maintenance, which could still be querying once the database closes.
+  const jobs = await startJobQueue(database, silent, { background: false });
   await jobs.stop();
 }
 

@@ -190,9 +190,17 @@ export interface JobQueue {
 export async function startJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    /** false: no maintenance or cron in the background (a queue started only to create its schema). */
+    background?: boolean;
+  } = {},
 ): Promise<JobQueue> {
-  const boss = new PgBoss({ db: database, schema: 'pgboss' });
+  const boss = new PgBoss({
+    db: database,
+    schema: 'pgboss',
+    ...(options.background === false ? { supervise: false, schedule: false } : {}),
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   // Processes starting together would each create the missing queues, and deadlock doing so.
