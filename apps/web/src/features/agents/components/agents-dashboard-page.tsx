@@ -34,7 +34,29 @@ import { AgentTrace } from './agent-trace';
 import { AgentsTabs } from './agents-tabs';
 import { StaffCompanyPicker } from './staff-company-picker';
 
-const PERIODS = [7, 30, 90] as const;
+export const PERIODS = [7, 30, 90] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** The period the dashboard and the usage panel read: the last 7, 30 or 90 days. */
+export function PeriodSelect({ value, onChange }: { value: Period; onChange: (days: Period) => void }) {
+  const { t } = useTranslation('agents-admin');
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('dashboard.period')}
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value) as Period)}
+      sx={{ width: 180 }}
+    >
+      {PERIODS.map((each) => (
+        <MenuItem key={each} value={each}>
+          {t('dashboard.lastDays', { count: each })}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 const dayMs = 86_400_000;
 const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
@@ -262,7 +284,7 @@ function FailedRuns({ runs, companyId }: { runs: FailedRun[]; companyId?: string
 /** `/v2/agents`: how the company's agents did over a period, per agent and over time. */
 export function AgentsDashboardPage() {
   const { t } = useTranslation('agents-admin');
-  const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
+  const [days, setDays] = useState<Period>(30);
   const [source, setSource] = useState<'conversation' | 'all'>('conversation');
   const [companyId, setCompanyId] = useState<string | undefined>(undefined);
   const now = Date.now();
@@ -278,20 +300,7 @@ export function AgentsDashboardPage() {
       </Box>
       <AgentsTabs />
       <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
-        <TextField
-          select
-          size="small"
-          label={t('dashboard.period')}
-          value={days}
-          onChange={(event) => setDays(Number(event.target.value) as (typeof PERIODS)[number])}
-          sx={{ width: 180 }}
-        >
-          {PERIODS.map((each) => (
-            <MenuItem key={each} value={each}>
-              {t('dashboard.lastDays', { count: each })}
-            </MenuItem>
-          ))}
-        </TextField>
+        <PeriodSelect value={days} onChange={setDays} />
         <TextField
           select
           size="small"

@@ -9,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   Switch,
   Table,
@@ -26,10 +25,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentUsageQuery, useAgentSpendingLimit, useSwitchAgent } from '../api/agents-admin';
+import { type Period, PeriodSelect } from './agents-dashboard-page';
 import { StaffCompanyPicker } from './staff-company-picker';
 
 type UsageAgent = AgentUsage['agents'][number];
-const PERIODS = [7, 30, 90] as const;
 const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -268,7 +267,7 @@ function DaysTable({ usage }: { usage: AgentUsage }) {
 /** Admin's usage: per agent and per day, this month's spend against the caps, the kill switch. */
 export function AgentsUsage() {
   const { t } = useTranslation('agents-admin');
-  const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
+  const [days, setDays] = useState<Period>(30);
   const [companyId, setCompanyId] = useState<string | undefined>(undefined);
   const [limiting, setLimiting] = useState<UsageAgent | null>(null);
   const [switching, setSwitching] = useState<UsageAgent | null>(null);
@@ -288,20 +287,7 @@ export function AgentsUsage() {
           {t('usage.title')}
         </Typography>
         <StaffCompanyPicker value={companyId} onChange={setCompanyId} />
-        <TextField
-          select
-          size="small"
-          label={t('dashboard.period')}
-          value={days}
-          onChange={(event) => setDays(Number(event.target.value) as (typeof PERIODS)[number])}
-          sx={{ width: 180 }}
-        >
-          {PERIODS.map((each) => (
-            <MenuItem key={each} value={each}>
-              {t('dashboard.lastDays', { count: each })}
-            </MenuItem>
-          ))}
-        </TextField>
+        <PeriodSelect value={days} onChange={setDays} />
       </Stack>
       {usage.error && <Alert severity="error">{usage.error.message}</Alert>}
       {usage.isPending && <CircularProgress aria-label={t('loading')} />}
