@@ -41,7 +41,7 @@ describe('a bot that speaks the visitor’s language', () => {
   let botId: string;
   let key: string;
   beforeAll(async () => {
-    t = await createTestApp({ DEEPL_PRO_URL: await deepl.listen(), TRANSLATION_TIMEOUT_MS: '300' });
+    t = await createTestApp({ DEEPL_PRO_URL: await deepl.listen(), TRANSLATION_TIMEOUT_MS: '1500' });
     headers = authHeader((await registerOwner(t)).auth.token);
     const deployed = await deployedBot(t, headers, 'Shop', shop);
     botId = deployed.bot.id;
@@ -286,7 +286,7 @@ describe('a bot that speaks the visitor’s language', () => {
 
   it('a slow provider never breaks the conversation: the bot answers untranslated and the log says why', async () => {
     const chat = await start('es');
-    deepl.state.delayMs = 1_000;
+    deepl.state.delayMs = 3_000;
     const replies = await say(chat, { text: 'tengo sueño' });
     expect(replies.map((message) => message.message)).toEqual([
       { type: 'text', text: 'tengo sueño' },

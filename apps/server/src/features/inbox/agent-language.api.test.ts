@@ -31,7 +31,7 @@ describe('the agent’s language in the inbox', () => {
   let key: string;
   let plainKey: string;
   beforeAll(async () => {
-    t = await createTestApp({ DEEPL_PRO_URL: await deepl.listen(), TRANSLATION_TIMEOUT_MS: '300' });
+    t = await createTestApp({ DEEPL_PRO_URL: await deepl.listen(), TRANSLATION_TIMEOUT_MS: '1500' });
     const registered = await registerOwner(t);
     owner = authHeader(registered.auth.token);
     const company = claimsOf(registered.auth.token);
@@ -229,7 +229,7 @@ describe('the agent’s language in the inbox', () => {
   it('a slow provider leaves the reader the bot’s language, and the reply goes out as written, logged', async () => {
     const chat = await start(key, 'es');
     await say(chat, 'una pregunta lenta');
-    deepl.state.delayMs = 1_000;
+    deepl.state.delayMs = 3_000;
     expect(await visitorMessages(dieter, chat.conversationId)).toEqual([
       {
         message: { type: 'text', text: 'una pregunta lenta' },
