@@ -16,18 +16,16 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { flowFixture } from '@parley/flow/testing';
-import type { KyselyPlugin } from 'kysely';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase, type Database } from '../apps/server/src/db/database';
-import { primaryOnly } from '../apps/server/src/db/read-replica';
 import { hashPassword } from '../apps/server/src/features/auth/passwords';
 import { insertCompany } from '../apps/server/src/features/companies/companies.repository';
 import { permissionsFor } from '../apps/server/src/features/users/permissions';
 import { insertUser } from '../apps/server/src/features/users/users.repository';
 import { testConfig } from '../apps/server/test/test-app';
 import { root } from '../e2e/support/server';
-import { createBenchDatabase } from './bench-database';
+import { countingDatabase, createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD } from './bench-owner';
 import { json, publishedBot } from './load';
 
@@ -45,32 +43,6 @@ const echoModules = flowFixture()
     { next: 'echo' },
   )
   .module('echo', 'text', { text: 'Thanks!' }, { next: 'start' });
-
-/** Counts every statement run through Kysely, and every raw one (pg-boss, NOTIFY) beside. */
-function countingDatabase(database: Database) {
-  const counts = { statements: 0 };
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      counts.statements++;
-      return args.result;
-    },
-  };
-  const db = database.db.withPlugin(counter);
-  const counted: Database = {
-    engine: database.engine,
-    db,
-    // No replica in this bench: the lists read through the counted handle too.
-    reads: primaryOnly(db),
-    executeSql: (text, values) => {
-      counts.statements++;
-      return database.executeSql(text, values);
-    },
-    listen: (channel, onMessage) => database.listen(channel, onMessage),
-    close: () => database.close(),
-  };
-  return { counted, counts };
-}
 
 async function main() {
   const engine = process.env.BENCH_ENGINES === 'pglite' ? 'pglite' : 'postgres';

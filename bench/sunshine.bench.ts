@@ -14,15 +14,13 @@
 import { performance } from 'node:perf_hooks';
 import type { BotDetail, Deployment, StartConversationResponse } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
-import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { handleSunshineEvents } from '../apps/server/src/channels/sunshine/sunshine-inbound';
-import { createDatabase, type Database } from '../apps/server/src/db/database';
-import { primaryOnly } from '../apps/server/src/db/read-replica';
+import { createDatabase } from '../apps/server/src/db/database';
 import { sendMessage } from '../apps/server/src/features/conversations/chat.service';
 import { fakeSunshine } from '../apps/server/test/fake-sunshine';
 import { testConfig } from '../apps/server/test/test-app';
-import { createBenchDatabase } from './bench-database';
+import { countingDatabase, createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { percentile } from './stats';
 
@@ -67,31 +65,6 @@ const flow = flowFixture()
   .module('even', 'text', { text: 'Turn {{ turns }}: {{ said | upper }}' }, { next: 'note' })
   .module('note', 'set_variable', { assignments: [{ variable: 'last', value: 'said' }] }, { next: 'bye' })
   .module('bye', 'text', { text: 'Noted.' }, { next: 'start' });
-
-/** Counts every statement run through Kysely, and every raw one (pg-boss) beside. */
-function countingDatabase(database: Database) {
-  const counts = { statements: 0 };
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      counts.statements++;
-      return args.result;
-    },
-  };
-  const db = database.db.withPlugin(counter);
-  const counted: Database = {
-    engine: database.engine,
-    db,
-    reads: primaryOnly(db),
-    executeSql: (text, values) => {
-      counts.statements++;
-      return database.executeSql(text, values);
-    },
-    listen: (channel, onMessage) => database.listen(channel, onMessage),
-    close: () => database.close(),
-  };
-  return { counted, counts };
-}
 
 const benchDb = await createBenchDatabase('parley_bench_sunshine');
 const config = testConfig({ LOG_FORMAT: 'json', OUTGOING_ALLOW_HOSTS: '127.0.0.1' });

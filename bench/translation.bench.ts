@@ -15,15 +15,14 @@
  */
 
 import { flowFixture } from '@parley/flow/testing';
-import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { createDatabase, type Database } from '../apps/server/src/db/database';
-import { primaryOnly } from '../apps/server/src/db/read-replica';
+import { createDatabase } from '../apps/server/src/db/database';
 import { runPretranslation } from '../apps/server/src/features/translation/pretranslation';
 import { fakeDeepL } from '../apps/server/test/fake-deepl';
 import { testConfig } from '../apps/server/test/test-app';
-import { createBenchDatabase } from './bench-database';
+import { countingDatabase, createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
+import { percentile } from './stats';
 
 type Engine = 'pglite' | 'postgres';
 const TURNS = Number(process.env.BENCH_TURNS ?? 200);
@@ -41,35 +40,6 @@ const shop = flowFixture()
   )
   .module('reply', 'text', { text: 'We have tea and coffee, thank you!' }, { next: 'ask' });
 
-/** Counts every statement run through Kysely, and every raw one beside (as inbox-live.bench.ts). */
-function countingDatabase(database: Database) {
-  const counts = { statements: 0 };
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      counts.statements++;
-      return args.result;
-    },
-  };
-  const db = database.db.withPlugin(counter);
-  const counted: Database = {
-    engine: database.engine,
-    db,
-    reads: primaryOnly(db),
-    executeSql: (text, values) => {
-      counts.statements++;
-      return database.executeSql(text, values);
-    },
-    listen: (channel, onMessage) => database.listen(channel, onMessage),
-    close: () => database.close(),
-  };
-  return { counted, counts };
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
 async function runEngine(engine: Engine) {
@@ -162,20 +132,11 @@ async function runEngine(engine: Engine) {
       };
     };
     type Sample = Awaited<ReturnType<typeof turn>>;
+    const sortedMs = (samples: Sample[]) => samples.map((s) => s.ms).sort((a, b) => a - b);
     const describe = (samples: Sample[]) => ({
       turns: samples.length,
-      p50Ms: round(
-        percentile(
-          samples.map((s) => s.ms),
-          50,
-        ),
-      ),
-      p90Ms: round(
-        percentile(
-          samples.map((s) => s.ms),
-          90,
-        ),
-      ),
+      p50Ms: round(percentile(sortedMs(samples), 50)),
+      p90Ms: round(percentile(sortedMs(samples), 90)),
       meanMs: round(samples.reduce((sum, s) => sum + s.ms, 0) / samples.length),
       statementsPerTurn: round(samples.reduce((sum, s) => sum + s.statements, 0) / samples.length, 2),
       maxStatements: Math.max(...samples.map((s) => s.statements)),
