@@ -241,7 +241,10 @@ describe('agents admin', () => {
         },
         'GET /agents-api/audit': ({ url }) =>
           url.searchParams.get('companyId') === harbour
-            ? { items: [{ ...entry, id: 'e2', company: { id: harbour, name: 'Harbour Cafe' } }], nextCursor: null }
+            ? {
+                items: [{ ...entry, id: 'e2', company: { id: harbour, name: 'Harbour Cafe' } }],
+                nextCursor: null,
+              }
             : {
                 items: [entry, { ...entry, id: 'e3', company: { id: harbour, name: 'Harbour Cafe' } }],
                 nextCursor: 'next',
@@ -262,9 +265,9 @@ describe('agents admin', () => {
     fireEvent.change(picker, { target: { value: 'Harb' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Harbour Cafe' }));
     await waitFor(() =>
-      expect(
-        api.requests.some((request) => request.url.searchParams.get('companyId') === harbour),
-      ).toBe(true),
+      expect(api.requests.some((request) => request.url.searchParams.get('companyId') === harbour)).toBe(
+        true,
+      ),
     );
     await waitFor(() => expect(within(log).queryByText('Seaside Inn')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
