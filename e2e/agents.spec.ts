@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import type { Agent } from '@parley/contracts';
-import { flowFixture } from '@parley/flow/testing';
+import type { BotDetail, Deployment } from '@parley/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../apps/server/test/fake-openai';
 import { fakeToolServer } from '../apps/server/test/fake-tool-server';
-import { call, demoToken, publishWebchatBot } from './support/bots';
+import { call, demoToken } from './support/bots';
 import { launchBrowser, screenshot } from './support/browser';
+import { builderSaved, connectNew, jinjaField, replaceText } from './support/builder';
 import { shopPage, startHostSite } from './support/host-page';
 import { openSignedIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
@@ -150,7 +150,7 @@ describe('agents: create one, try it in the playground, read its trace, make an 
     await screenshot(page, 'agents-prompt-test-run');
   });
 
-  it('gives an agent an HTTP tool, tries it, puts it in a bot, and shows its steps in the inbox', async () => {
+  it('gives an agent an HTTP tool, tries it, puts it in a bot on the canvas, and shows its steps in the inbox', async () => {
     const shopUrl = `http://127.0.0.1:${(shop.server.address() as AddressInfo).port}`;
     await page.goto(`${server.url}/v2/agents/tools`);
     await page.getByRole('button', { name: 'New HTTP tool' }).click();
@@ -185,28 +185,66 @@ describe('agents: create one, try it in the playground, read its trace, make an 
     await page.getByText('"order_id": "A1"').first().waitFor();
     await screenshot(page, 'agents-http-tool-trace');
 
-    // The bot hands the conversation to the agent's saved version.
-    const agent = await call<Agent>(
-      server.url,
-      'GET',
-      `/agents-api/agents/${agentId}`,
-      await demoToken(server.url),
+    // Into a bot, as a person does: an AI agent module after the welcome, the agent and its
+    // version chosen in its panel, a person and an apology on its exits; then publish.
+    const token = await demoToken(server.url);
+    const bot = await call<BotDetail>(server.url, 'POST', '/api/bots', token, {
+      name: 'Order help',
+      language: 'en',
+    });
+    await page.goto(`${server.url}/bots/list/${bot.id}`);
+    await page.locator('[data-module-id="start"]').waitFor();
+    await page.getByRole('button', { name: 'Close the panel' }).click();
+    await page.locator('[data-module-id="start"]').click();
+    await replaceText(
+      page,
+      jinjaField(page.locator('[data-module-editor="start"]'), 'Message'),
+      'Hi! I can look up your order.',
     );
-    const { deployment, bot } = await publishWebchatBot(
-      server.url,
-      'owner@demo.parley.dev',
-      'Order help',
-      flowFixture()
-        .module('start', 'text', { text: 'Hi! I can look up your order.' }, { next: 'desk' })
-        .module(
-          'desk',
-          'agent',
-          { agent: { id: agent.id, name: agent.name, version: agent.version }, variables: [] },
-          { handoff: 'human', failed: 'sorry' },
-        )
-        .module('human', 'handoff', { message: 'Connecting you with a person…' })
-        .module('sorry', 'text', { text: 'Sorry, something went wrong.' }),
+    await connectNew(page, 'start', 'next', 'AI agent');
+    const agentPanel = page.locator('[data-module-editor="agent-2"]');
+    await agentPanel.getByRole('combobox', { name: 'Agent' }).click();
+    await page.getByRole('option', { name: 'Order desk' }).click();
+    const version = agentPanel.getByRole('spinbutton', { name: 'Version' });
+    expect(await version.inputValue()).toBe('2');
+    await version.fill('1');
+    await agentPanel.getByText('A newer version (2) exists').waitFor();
+    await version.fill('2');
+    await agentPanel.getByText('The agent’s saved version this bot uses').waitFor();
+    await page.locator('[data-module-id="agent-2"]').getByText('Order desk, version 2').waitFor();
+
+    await connectNew(page, 'agent-2', 'handoff', 'Human handoff');
+    await replaceText(
+      page,
+      jinjaField(page.locator('[data-module-editor="handoff-3"]'), 'Message to the user'),
+      'Connecting you with a person…',
     );
+    await connectNew(page, 'agent-2', 'failed', 'Text');
+    await replaceText(
+      page,
+      jinjaField(page.locator('[data-module-editor="text-4"]'), 'Message'),
+      'Sorry, something went wrong.',
+    );
+    // Tidied from the keyboard, on the canvas.
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await page.keyboard.press('Control+Shift+L');
+    await builderSaved(page);
+    await page.getByRole('button', { name: 'Fit View' }).click();
+    await screenshot(page, 'agents-in-builder');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('dialog', { name: 'Version 1 published' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    const published = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    expect(published.flow.modules.find((module) => module.type === 'agent')).toMatchObject({
+      content: { agent: { id: agentId, name: 'Order desk', version: 2 } },
+      connections: expect.arrayContaining([
+        expect.objectContaining({ port: 'handoff', target: 'handoff-3' }),
+        expect.objectContaining({ port: 'failed', target: 'text-4' }),
+      ]),
+    });
+    const deployment = await call<Deployment>(server.url, 'POST', `/api/bots/${bot.id}/deployments`, token, {
+      channel: 'webchat',
+    });
 
     const site = await startHostSite();
     try {
@@ -248,5 +286,20 @@ describe('agents: create one, try it in the playground, read its trace, make an 
     } finally {
       await site.close();
     }
+  });
+
+  it('shows Parley staff every company’s agent changes in admin, or one company’s', async () => {
+    const staff = await openSignedIn(browser, server.url, 'staff@parley.dev', '/v2/agents/admin');
+    const log = staff.getByRole('region', { name: 'Audit log' });
+    const created = log.locator('div', { hasText: /created the agent · Order desk/ }).last();
+    await created.waitFor();
+    await log.getByText('Demo Co').first().waitFor();
+    await screenshot(staff, 'agents-admin-staff-audit');
+    const pickers = staff.getByRole('combobox', { name: 'Company' });
+    const picker = pickers.last();
+    await picker.fill('Parley');
+    await staff.getByRole('option', { name: 'Parley', exact: true }).click();
+    await log.getByText('No changes recorded yet.').waitFor();
+    await staff.context().close();
   });
 });

@@ -55,3 +55,34 @@ export const emptySpot = (page: Page) =>
       }
     throw new Error('no empty spot on the canvas');
   });
+
+/** The centre of an element on screen. */
+export async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Drops a connection from a module's output on empty canvas and picks the new module's type, as a
+ * person adds a module after another (the view fitted first, so every handle is on screen).
+ */
+export async function connectNew(page: Page, moduleId: string, port: string, type: string): Promise<void> {
+  await page.getByRole('button', { name: 'Fit View' }).click();
+  // Room around the modules, so the minimap covers none of their handles.
+  await page.getByRole('button', { name: 'Zoom Out' }).click();
+  // The view glides into place: handles are where they are once it has.
+  await page.waitForTimeout(400);
+  const start = await centreOf(
+    page.locator(`[data-module-id="${moduleId}"] [data-port="${port}"] .react-flow__handle`),
+  );
+  const to = await emptySpot(page);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+  await page
+    .getByRole('menu', { name: 'Connect to a new module' })
+    .getByRole('menuitem', { name: type, exact: true })
+    .click();
+}

@@ -1,5 +1,7 @@
 import { agentParamsSchema } from './agents';
 import {
+  agentAuditPageSchema,
+  agentAuditQuerySchema,
   agentControlSchema,
   agentDashboardQuerySchema,
   agentDashboardSchema,
@@ -20,7 +22,7 @@ const tags = ['agents'];
 
 /**
  * The agents API's settings, admin and dashboard routes (same base URL and callers as agentsApi).
- * Reads of usage, the dashboard and runs take `companyId` for Parley staff.
+ * Reads of usage, the dashboard, runs and the audit log take `companyId` for Parley staff.
  */
 export const agentsAdminApi = {
   settings: defineRoute({
@@ -110,5 +112,18 @@ export const agentsAdminApi = {
     query: runQuerySchema,
     response: storedRunSchema,
     errors: [400, 401, 403, 404],
+  }),
+  audit: defineRoute({
+    method: 'GET',
+    path: '/audit',
+    tags,
+    summary:
+      'Who changed which agent, prompt, tool or agents setting, and when; Parley staff read every company’s',
+    description:
+      'A company’s admins read their own company’s entries (403 for another company’s `companyId`). ' +
+      'Parley staff read every company’s entries, or one company’s when they name it.',
+    query: agentAuditQuerySchema,
+    response: agentAuditPageSchema,
+    errors: [400, 401, 403],
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentLimitsSchema, agentStepSchema } from './agents';
+import { auditEntrySchema } from './audit';
 
 /** How long the company keeps its agents' runs (traces); a daily cleanup removes older ones. */
 export const AGENT_RETENTION_DAYS = { min: 1, max: 730, default: 90 } as const;
@@ -198,3 +199,27 @@ export const storedRunSchema = z.object({
   durationMs: z.number().int(),
 });
 export type StoredRun = z.infer<typeof storedRunSchema>;
+
+/**
+ * The agents' audit log (`GET /audit`): a company's own entries, or for Parley staff every
+ * company's unless they name one (`companyId`). Newest first, a page at a time.
+ */
+export const agentAuditQuerySchema = z.strictObject({
+  ...companyQuery,
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AgentAuditQuery = z.input<typeof agentAuditQuerySchema>;
+
+/** An audit entry about agents, prompts, tools or their settings, with the company it is of. */
+export const agentAuditEntrySchema = auditEntrySchema.extend({
+  company: z.object({ id: z.string(), name: z.string() }),
+});
+export type AgentAuditEntry = z.infer<typeof agentAuditEntrySchema>;
+
+export const agentAuditPageSchema = z.object({
+  items: z.array(agentAuditEntrySchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type AgentAuditPage = z.infer<typeof agentAuditPageSchema>;

@@ -269,3 +269,12 @@ export function lookupReach(request: FastifyRequest): CompanyReach {
   }
   return { companyId: session.companyId };
 }
+
+/**
+ * The companies a list reads: the one named in its query (see companyScope), else the caller's
+ * own, or for Parley staff on a route that reads across companies, every company.
+ */
+export function listReach(request: FastifyRequest, requestedCompanyId?: string): CompanyReach {
+  if (requestedCompanyId) return { companyId: companyScope(request, requestedCompanyId) };
+  return lookupReach(request);
+}

@@ -1,7 +1,8 @@
 import { agentsAdminApi } from '@parley/contracts';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import { companyScope, sessionOf } from '../../plugins/authenticate';
+import { companyScope, listReach, sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import { auditPage } from '../audit/audit.service';
 import * as admin from './agents-admin.service';
 
 /** Reads of the company's agents' figures; Parley staff may name another company. */
@@ -102,5 +103,15 @@ export function registerAgentsAdminRoutes(app: FastifyInstance): void {
   );
   routeFrom(app, agentsAdminApi.run, { config: readFigures('bots:view') }, async (request) =>
     admin.storedRun(db(), companyScope(request, request.query.companyId), request.params.id),
+  );
+  // The audit log names people and addresses: people only (no API key), admins, staff across companies.
+  routeFrom(
+    app,
+    agentsAdminApi.audit,
+    { config: { permission: 'company:manage', fullCompanyOnly: true, staffAcrossCompanies: true } },
+    async (request) => {
+      const { companyId, ...page } = request.query;
+      return auditPage(db(), listReach(request, companyId), { ...page, kind: 'agent' });
+    },
   );
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { KeysetPosition } from '../../db/keyset-cursor';
 import type { NewAuditEvent } from '../../db/tables/audit.table';
+import type { CompanyReach } from '../../plugins/authenticate';
 
 export async function insertAuditEvent(db: Queryable, event: NewAuditEvent): Promise<void> {
   await db.insertInto('audit_events').values(event).execute();
@@ -17,27 +18,31 @@ export interface AuditFilters {
   limit: number;
 }
 
-/** The company's entries matching the filters, newest first; one more than `limit` (more follow). */
-export async function listAuditEvents(db: Queryable, companyId: string, filters: AuditFilters) {
+/**
+ * The entries matching the filters of one company or (Parley staff, see lookupReach) of every
+ * company, each with its company's name, newest first; one more than `limit` (more follow).
+ */
+export async function listAuditEvents(db: Queryable, reach: CompanyReach, filters: AuditFilters) {
   let query = db
-    .selectFrom('audit_events')
-    .selectAll()
-    .select(sql<string>`created_at::text`.as('created_key'))
-    .where('company_id', '=', companyId);
-  if (filters.actorId) query = query.where('actor_id', '=', filters.actorId);
-  if (filters.kind) query = query.where('kind', '=', filters.kind);
-  if (filters.from) query = query.where('created_at', '>=', filters.from);
-  if (filters.to) query = query.where('created_at', '<', filters.to);
+    .selectFrom('audit_events as e')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .selectAll('e')
+    .select(['c.name as company_name', sql<string>`e.created_at::text`.as('created_key')]);
+  if ('companyId' in reach) query = query.where('e.company_id', '=', reach.companyId);
+  if (filters.actorId) query = query.where('e.actor_id', '=', filters.actorId);
+  if (filters.kind) query = query.where('e.kind', '=', filters.kind);
+  if (filters.from) query = query.where('e.created_at', '>=', filters.from);
+  if (filters.to) query = query.where('e.created_at', '<', filters.to);
   const { after } = filters;
   if (after)
     query = query.where(
-      (eb) => eb.refTuple('created_at', 'id'),
+      (eb) => eb.refTuple('e.created_at', 'e.id'),
       '<',
       (eb) => eb.tuple(sql<Date>`${after.createdAt}::timestamptz`, sql<string>`${after.id}::uuid`),
     );
   return query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
     .limit(filters.limit + 1)
     .execute();
 }

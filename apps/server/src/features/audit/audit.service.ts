@@ -8,6 +8,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../db/keyset-cursor';
 import { NotFoundException } from '../../errors';
+import type { CompanyReach } from '../../plugins/authenticate';
 import * as repository from './audit.repository';
 
 function entryOf(row: repository.AuditListRow): AuditEntry {
@@ -32,8 +33,21 @@ export async function auditLog(
   companyId: string,
   query: AuditLogQuery,
 ): Promise<AuditLogPage> {
+  const { items, nextCursor } = await auditPage(db, { companyId }, query);
+  return { items: items.map(({ company: _company, ...entry }) => entry), nextCursor };
+}
+
+/**
+ * A page of the audit log of one company or, for Parley staff, of every company, each entry with
+ * the company it is of (the agents admin reads its kind this way).
+ */
+export async function auditPage(
+  db: Queryable,
+  reach: CompanyReach,
+  query: AuditLogQuery,
+): Promise<{ items: (AuditEntry & { company: { id: string; name: string } })[]; nextCursor: string | null }> {
   const filters = auditLogQuerySchema.parse(query);
-  const rows = await repository.listAuditEvents(db, companyId, {
+  const rows = await repository.listAuditEvents(db, reach, {
     actorId: filters.actorId,
     kind: filters.kind,
     from: filters.from ? new Date(filters.from) : undefined,
@@ -44,7 +58,7 @@ export async function auditLog(
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   return {
-    items: page.map(entryOf),
+    items: page.map((row) => ({ ...entryOf(row), company: { id: row.company_id, name: row.company_name } })),
     nextCursor:
       rows.length > filters.limit && last
         ? encodeKeysetCursor({ createdAt: last.created_key, id: last.id })

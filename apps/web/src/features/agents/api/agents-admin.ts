@@ -2,13 +2,18 @@ import {
   type AgentDashboardQuery,
   type AgentPeriodQuery,
   agentsAdminApi,
-  auditApi,
   companiesApi,
   type SaveAgentProviderRequest,
   type SaveAgentSettingsRequest,
   type SpendingLimit,
 } from '@parley/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { callAgentsRoute, callRoute } from '../../../shared/api/request';
 import { agentKeys } from './agents';
 
@@ -18,7 +23,7 @@ export const agentAdminKeys = {
   usage: (query: AgentPeriodQuery) => [...agentKeys.all, 'usage', query] as const,
   dashboard: (query: AgentDashboardQuery) => [...agentKeys.all, 'dashboard', query] as const,
   run: (id: string, companyId?: string) => [...agentKeys.all, 'run', id, companyId] as const,
-  audit: () => [...agentKeys.all, 'audit'] as const,
+  audit: (companyId?: string) => [...agentKeys.all, 'audit', companyId] as const,
   companies: (search: string) => [...agentKeys.all, 'companies', search] as const,
 };
 
@@ -48,11 +53,22 @@ export const storedRunQuery = (id: string, companyId?: string) =>
       callAgentsRoute(agentsAdminApi.run, { params: { id }, query: { companyId }, signal }),
   });
 
-/** The company's audit log, only its entries about agents, prompts and tools (kind `agent`). */
-export const agentAuditQuery = queryOptions({
-  queryKey: agentAdminKeys.audit(),
-  queryFn: ({ signal }) => callRoute(auditApi.list, { query: { kind: 'agent', limit: 25 }, signal }),
-});
+/**
+ * The agents' audit log, a page at a time: the company's own, or for Parley staff every company's
+ * (`companyId` undefined) or the one they pick.
+ */
+export const agentAuditQuery = (companyId?: string) =>
+  infiniteQueryOptions({
+    queryKey: agentAdminKeys.audit(companyId),
+    queryFn: ({ pageParam, signal }) =>
+      callAgentsRoute(agentsAdminApi.audit, {
+        query: { companyId, limit: 25, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
 
 /** Companies Parley staff may pick to read (others get their own only). */
 export const staffCompaniesQuery = (search: string) =>

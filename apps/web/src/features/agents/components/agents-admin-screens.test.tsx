@@ -1,9 +1,9 @@
-import type { AgentDashboard, AgentSettings, AgentUsage, AuditLogPage, StoredRun } from '@parley/contracts';
+import type { AgentAuditPage, AgentDashboard, AgentSettings, AgentUsage, StoredRun } from '@parley/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
-import { signedInClient } from '../../../test/users';
+import { signedInClient, signedInUser } from '../../../test/users';
 import { AgentsAdminPage } from './agents-admin-page';
 import { AgentsDashboardPage } from './agents-dashboard-page';
 import { AgentsSettingsPage } from './agents-settings-page';
@@ -71,9 +71,10 @@ const usage: AgentUsage = {
     },
   ],
 };
-const audit: AuditLogPage = {
+const audit: AgentAuditPage = {
   items: [
     {
+      company: { id: 'c1', name: 'Seaside Inn' },
       id: 'e1',
       at: '2026-11-28T11:00:00.000Z',
       actor: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' },
@@ -199,14 +200,14 @@ describe('agent settings', () => {
 });
 
 describe('agents admin', () => {
-  const renderAdmin = (routes: Parameters<typeof fakeApi>[0] = {}) => {
+  const renderAdmin = (routes: Parameters<typeof fakeApi>[0] = {}, user = signedInUser()) => {
     const api = fakeApi({
       'GET /agents-api/api-keys': { keys: [] },
       'GET /agents-api/usage': usage,
-      'GET /api/audit-log': audit,
+      'GET /agents-api/audit': audit,
       ...routes,
     });
-    renderWithApp(<AgentsAdminPage />, { route: '/v2/agents/admin', queryClient: signedInClient() });
+    renderWithApp(<AgentsAdminPage />, { route: '/v2/agents/admin', queryClient: signedInClient(user) });
     return api;
   };
 
@@ -221,9 +222,55 @@ describe('agents admin', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText(/switched the agent off/)).toBeInTheDocument();
     expect(screen.getByText('reason: too costly')).toBeInTheDocument();
-    expect(api.requests.find((request) => request.url.pathname === '/api/audit-log')?.url.search).toContain(
-      'kind=agent',
+    expect(api.requests.find((request) => request.url.pathname === '/agents-api/audit')?.url.search).toBe(
+      '?limit=25',
     );
+    // A company's admin reads their own company: no company to pick, none named on the entries.
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Seaside Inn')).not.toBeInTheDocument();
+  });
+
+  it('shows Parley staff every company’s agent changes, each naming its company, or one company’s', async () => {
+    const harbour = '3f2b8e4e-4444-4c6f-9a55-0d5a2c6f7a04';
+    const entry = audit.items[0];
+    if (!entry) throw new Error('no entry');
+    const api = renderAdmin(
+      {
+        'GET /api/companies': {
+          items: [{ id: harbour, name: 'Harbour Cafe', company_type: 'Regular' }],
+        },
+        'GET /agents-api/audit': ({ url }) =>
+          url.searchParams.get('companyId') === harbour
+            ? {
+                items: [{ ...entry, id: 'e2', company: { id: harbour, name: 'Harbour Cafe' } }],
+                nextCursor: null,
+              }
+            : {
+                items: [entry, { ...entry, id: 'e3', company: { id: harbour, name: 'Harbour Cafe' } }],
+                nextCursor: 'next',
+              },
+      },
+      signedInUser({ company: { id: 'c0', name: 'Parley', company_type: 'Internal' } }),
+    );
+    const log = await screen.findByRole('region', { name: 'Audit log' });
+    expect(await within(log).findByText('Seaside Inn')).toBeInTheDocument();
+    expect(within(log).getByText('Harbour Cafe')).toBeInTheDocument();
+    expect(screen.getByText(/in every company/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show older changes' })).toBeInTheDocument();
+
+    const pickers = screen.getAllByRole('combobox', { name: 'Company' });
+    const picker = pickers.at(-1);
+    if (!picker) throw new Error('no picker');
+    expect(picker).toHaveAttribute('placeholder', 'All companies');
+    fireEvent.change(picker, { target: { value: 'Harb' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Harbour Cafe' }));
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.url.searchParams.get('companyId') === harbour)).toBe(
+        true,
+      ),
+    );
+    await waitFor(() => expect(within(log).queryByText('Seaside Inn')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
   });
 
   it('switches an agent off with a reason, and sets its monthly limit', async () => {

@@ -1,10 +1,12 @@
-import { Alert, Box, Card, CircularProgress, Stack, Typography } from '@mui/material';
-import type { AuditEntry } from '@parley/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import type { AgentAuditEntry } from '@parley/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentAuditQuery } from '../api/agents-admin';
+import { StaffCompanyPicker, useIsStaff } from './staff-company-picker';
 
-function EntryRow({ entry }: { entry: AuditEntry }) {
+function EntryRow({ entry, showCompany }: { entry: AgentAuditEntry; showCompany: boolean }) {
   const { t, i18n } = useTranslation('agents-admin');
   const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(entry.at),
@@ -34,33 +36,54 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
           </Typography>
         )}
       </Box>
+      {showCompany && (
+        <Box sx={{ flexShrink: 0 }}>
+          <Chip size="small" variant="outlined" label={entry.company.name} />
+        </Box>
+      )}
     </Stack>
   );
 }
 
-/** The company's audit log, its entries about agents, prompts, tools and their settings only. */
+/**
+ * The audit log's entries about agents, prompts, tools and their settings: the company's own, or
+ * for Parley staff every company's (each entry naming its company) or one company's they pick.
+ */
 export function AgentsAuditLog() {
   const { t } = useTranslation('agents-admin');
-  const log = useQuery(agentAuditQuery);
+  const staff = useIsStaff();
+  const [companyId, setCompanyId] = useState<string | undefined>(undefined);
+  const log = useInfiniteQuery(agentAuditQuery(companyId));
+  const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack spacing={2}>
-      <Box>
-        <Typography variant="h2">{t('audit.title')}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('audit.help')}
-        </Typography>
-      </Box>
+      <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h2">{t('audit.title')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(staff ? 'audit.helpStaff' : 'audit.help')}
+          </Typography>
+        </Box>
+        <StaffCompanyPicker value={companyId} onChange={setCompanyId} everyCompany />
+      </Stack>
       {log.error && <Alert severity="error">{log.error.message}</Alert>}
       {log.isPending && <CircularProgress aria-label={t('loading')} />}
       {log.data && (
-        <Card variant="outlined">
-          {log.data.items.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} />
+        <Card variant="outlined" aria-label={t('audit.title')} role="region">
+          {entries.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} showCompany={staff && companyId === undefined} />
           ))}
-          {log.data.items.length === 0 && (
+          {entries.length === 0 && (
             <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>{t('audit.empty')}</Box>
           )}
         </Card>
+      )}
+      {log.hasNextPage && (
+        <Box sx={{ textAlign: 'center' }}>
+          <Button onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+            {t('audit.more')}
+          </Button>
+        </Box>
       )}
     </Stack>
   );

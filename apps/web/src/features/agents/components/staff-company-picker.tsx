@@ -6,29 +6,43 @@ import { useTranslation } from 'react-i18next';
 import { currentUserQuery } from '../../../shared/session/current-user';
 import { staffCompaniesQuery } from '../api/agents-admin';
 
+/** Whether the signed-in person is Parley staff (of the Internal company), who read every company. */
+export function useIsStaff(): boolean {
+  const { data: user } = useSuspenseQuery(currentUserQuery);
+  return user.company.company_type === 'Internal';
+}
+
 /**
  * For Parley staff (the Internal company) only: which company's figures to read. Everyone else
- * reads their own company and sees nothing here.
+ * reads their own company and sees nothing here. With `everyCompany`, nothing picked (undefined)
+ * means every company; otherwise it means the staff member's own.
  */
 export function StaffCompanyPicker({
   value,
   onChange,
+  everyCompany = false,
 }: {
   value: string | undefined;
   onChange: (companyId: string | undefined) => void;
+  everyCompany?: boolean;
 }) {
   const { data: user } = useSuspenseQuery(currentUserQuery);
   if (user.company.company_type !== 'Internal') return null;
-  return <Picker value={value ?? user.company.id} ownId={user.company.id} onChange={onChange} />;
+  return everyCompany ? (
+    <Picker value={value} onChange={onChange} />
+  ) : (
+    <Picker
+      value={value ?? user.company.id}
+      onChange={(companyId) => onChange(companyId === user.company.id ? undefined : companyId)}
+    />
+  );
 }
 
 function Picker({
   value,
-  ownId,
   onChange,
 }: {
-  value: string;
-  ownId: string;
+  value: string | undefined;
   onChange: (companyId: string | undefined) => void;
 }) {
   const { t } = useTranslation('agents-admin');
@@ -47,8 +61,18 @@ function Picker({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(all) => all}
       onInputChange={(_event, text, reason) => reason === 'input' && setSearch(text)}
-      onChange={(_event, company) => onChange(company && company.id !== ownId ? company.id : undefined)}
-      renderInput={(params) => <TextField {...params} label={t('staff.company')} />}
+      onChange={(_event, company) => onChange(company?.id)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('staff.company')}
+          {...(value === undefined && {
+            // Nothing picked reads "every company", said in the field.
+            placeholder: t('staff.everyCompany'),
+            slotProps: { inputLabel: { ...params.InputLabelProps, shrink: true } },
+          })}
+        />
+      )}
     />
   );
 }
