@@ -61,9 +61,13 @@ function draftedPairs(text: string): { question: string; answer: string }[] {
   }
   const drafted = draftedSchema.safeParse(parsed);
   if (!drafted.success) {
-    throw new AppError('UpstreamException', 'The model did not answer with questions and answers; try again', {
-      reason: 'unreadable-draft',
-    });
+    throw new AppError(
+      'UpstreamException',
+      'The model did not answer with questions and answers; try again',
+      {
+        reason: 'unreadable-draft',
+      },
+    );
   }
   return drafted.data.faqs;
 }
@@ -73,7 +77,11 @@ function draftedPairs(text: string): { question: string; answer: string }[] {
  * Nothing is stored and no database connection is held while the model writes: the company's
  * completions limit is counted before the call, its tokens after it.
  */
-export async function draftAnswers(ctx: AppContext, session: Session, request: DraftRequest): Promise<LiteDraft> {
+export async function draftAnswers(
+  ctx: AppContext,
+  session: Session,
+  request: DraftRequest,
+): Promise<LiteDraft> {
   const { db } = ctx.database;
   await consumeLimit(db, `llm-completions:company:${session.companyId}`, {
     max: ctx.config.llm.completionsPerCompany,
@@ -94,7 +102,12 @@ export async function draftAnswers(ctx: AppContext, session: Session, request: D
     throw modelCallError(error);
   }
   if (answer.usage) {
-    await recordUsage(db, { companyId: session.companyId, botId: null, purpose: 'lite-draft', ...answer.usage });
+    await recordUsage(db, {
+      companyId: session.companyId,
+      botId: null,
+      purpose: 'lite-draft',
+      ...answer.usage,
+    });
   }
   const pairs = draftedPairs(answer.text);
   const faqs =

@@ -59,7 +59,8 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
   const model = fakeOpenAi({
     tokens: modelWrites,
     beforeAnswer: async (body) => {
-      if (JSON.stringify(body).includes('Slow Shop')) await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (JSON.stringify(body).includes('Slow Shop'))
+        await new Promise((resolve) => setTimeout(resolve, 1500));
     },
   });
   let t: TestApp;
@@ -71,7 +72,11 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
   const liteOwner = async (app: TestApp, email: string) => {
     const owner = await registerOwner(app, { email });
     const id = claimsOf(owner.auth.token).companyId;
-    await app.database.db.updateTable('companies').set({ company_type: 'Lite' }).where('id', '=', id).execute();
+    await app.database.db
+      .updateTable('companies')
+      .set({ company_type: 'Lite' })
+      .where('id', '=', id)
+      .execute();
     return { headers: authHeader(owner.auth.token), companyId: id };
   };
 
@@ -119,7 +124,9 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
     });
 
     // A lite bot keeps twelve questions: the first twelve come back, with how many the file has.
-    const many = ['question,answer', ...Array.from({ length: 20 }, (_, i) => `Q${i + 1}?,A${i + 1}`)].join('\n');
+    const many = ['question,answer', ...Array.from({ length: 20 }, (_, i) => `Q${i + 1}?,A${i + 1}`)].join(
+      '\n',
+    );
     const first = (await readCsv(many)).json<LiteCsv>();
     expect(first.kind === 'faqs' && [first.faqs.length, first.rowCount, first.faqs[11]]).toEqual([
       12,
@@ -162,9 +169,9 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
       columns: ['SKU', 'Product', 'Price', 'Category'],
       rowCount: 2,
     });
-    const bot = (await t.request({ method: 'POST', url: '/api/lite/bots', headers: lite, payload: answers })).json<
-      LiteBot
-    >();
+    const bot = (
+      await t.request({ method: 'POST', url: '/api/lite/bots', headers: lite, payload: answers })
+    ).json<LiteBot>();
     const attached = await t.request({
       method: 'POST',
       url: `/api/lite/bots/${bot.id}/catalogue?fileName=prices.csv`,
@@ -175,16 +182,24 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
     const source = attached.json<KnowledgeSource>();
     await eventually(async () => {
       const shown = (
-        await t.request({ method: 'GET', url: `/api/bots/${bot.id}/knowledge/datasets/${source.id}`, headers: lite })
+        await t.request({
+          method: 'GET',
+          url: `/api/bots/${bot.id}/knowledge/datasets/${source.id}`,
+          headers: lite,
+        })
       ).json<{ source: KnowledgeSource }>().source;
       return shown.live?.state === 'ready' ? shown : undefined;
     }, 30_000);
     const tab = async () =>
-      (await t.request({ method: 'GET', url: `/api/bots/${bot.id}/generative`, headers: lite })).json<GenerativeTab>();
+      (
+        await t.request({ method: 'GET', url: `/api/bots/${bot.id}/generative`, headers: lite })
+      ).json<GenerativeTab>();
     expect((await tab()).settings).toMatchObject({ enabled: true, allSources: true });
 
     // Still a lite bot: its settings open, and saving new answers keeps the generative answers on.
-    const opened = (await t.request({ method: 'GET', url: `/api/lite/bots/${bot.id}`, headers: lite })).json<LiteBot>();
+    const opened = (
+      await t.request({ method: 'GET', url: `/api/lite/bots/${bot.id}`, headers: lite })
+    ).json<LiteBot>();
     const saved = await t.request({
       method: 'PUT',
       url: `/api/lite/bots/${bot.id}`,
@@ -201,12 +216,19 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
       headers: lite,
       payload: { question: 'How much are the red running shoes?', settings: (await tab()).settings },
     });
-    expect(tested.json()).toMatchObject({ retrieved: expect.arrayContaining([expect.objectContaining({ sent: true })]) });
+    expect(tested.json()).toMatchObject({
+      retrieved: expect.arrayContaining([expect.objectContaining({ sent: true })]),
+    });
   });
 
   it('refuses a catalogue without a configured model, and another company’s bot', async () => {
     const bot = (
-      await unconfigured.request({ method: 'POST', url: '/api/lite/bots', headers: plainLite, payload: answers })
+      await unconfigured.request({
+        method: 'POST',
+        url: '/api/lite/bots',
+        headers: plainLite,
+        payload: answers,
+      })
     ).json<LiteBot>();
     const attach = (app: TestApp, headers: Record<string, string>, botId: string) =>
       app.request({
@@ -245,7 +267,9 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
   });
 
   it('suggests common questions with answers when none is typed in', async () => {
-    const drafted = (await draft({ ...business, businessName: 'Flores Ana', questions: [] })).json<LiteDraft>();
+    const drafted = (
+      await draft({ ...business, businessName: 'Flores Ana', questions: [] })
+    ).json<LiteDraft>();
     expect(drafted.faqs).toEqual([
       { question: 'What do you sell?', answer: 'Fresh flowers and plants.' },
       { question: 'Do you make bouquets to order?', answer: 'Yes: tell us the occasion.' },
@@ -257,7 +281,9 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
       `${response.statusCode} ${response.json().error.name}`;
     expect(await named(await draft(business, unconfigured, plainLite))).toBe('503 NotConfiguredException');
     expect(await named(await draft({ ...business, businessName: 'Garbled' }))).toBe('502 UpstreamException');
-    expect(await named(await draft({ ...business, businessName: 'Slow Shop' }))).toBe('502 UpstreamException');
+    expect(await named(await draft({ ...business, businessName: 'Slow Shop' }))).toBe(
+      '502 UpstreamException',
+    );
     expect(await named(await draft({ ...business, businessName: '' }))).toBe('400 ValidationException');
     expect(await named(await draft({ ...business, questions: Array(13).fill('Open?') }))).toBe(
       '400 ValidationException',

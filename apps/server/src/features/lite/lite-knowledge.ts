@@ -103,7 +103,10 @@ export async function attachCatalogue(
     session.companyId,
     target.botId,
     {
-      flow: { ...flow, settings: { ...flow.settings, generative: { ...generative, enabled: true, allSources: true } } },
+      flow: {
+        ...flow,
+        settings: { ...flow.settings, generative: { ...generative, enabled: true, allSources: true } },
+      },
       savedBy: session.userId,
     },
     bot.draft_revision,
