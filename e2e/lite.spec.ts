@@ -96,6 +96,14 @@ describe('a lite company builds a bot without a canvas', () => {
     await next();
 
     await step('What do customers ask?');
+    // A file with nothing in it is refused, saying what a good one holds.
+    await page.getByLabel('Upload a CSV file').setInputFiles({
+      name: 'empty.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(''),
+    });
+    await page.getByText('The file is empty: it needs a first row naming the columns').waitFor();
+    await screenshot(page, 'lite-form-5-csv-refused');
     // From a spreadsheet: the server reads it and the questions come in to review.
     await page.getByLabel('Upload a CSV file').setInputFiles({
       name: 'faqs.csv',

@@ -249,10 +249,16 @@ export function FaqFields({ form, catalogue }: { form: AnswersForm; catalogue?: 
           </Button>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary">
-        {t(catalogue && modelReady ? 'help.csvOrCatalogue' : 'help.csv', { max: LITE_MAX_FAQS })}
-        {modelReady && ` ${t('help.draft')}`}
-      </Typography>
+      <Stack spacing={0.5}>
+        <Typography variant="body2" color="text.secondary">
+          {t(catalogue && modelReady ? 'help.csvOrCatalogue' : 'help.csv', { max: LITE_MAX_FAQS })}
+        </Typography>
+        {modelReady && (
+          <Typography variant="body2" color="text.secondary">
+            {t('help.draft')}
+          </Typography>
+        )}
+      </Stack>
       {catalogue?.value && (
         <CatalogueCard choice={catalogue.value} onRemove={() => catalogue.onChange(null)} />
       )}
