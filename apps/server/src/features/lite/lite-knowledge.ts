@@ -49,6 +49,7 @@ export async function readLiteCsv(
     inspection = await inspectCsv(csvRecords(each(pieces), format), format);
   } catch (error) {
     if (!(error instanceof CsvProblem)) throw error;
+    // The reader says "empty" or "no rows" for a file with nothing to read; anything else is broken.
     const reason = /empty|no rows/i.test(error.message) ? 'empty' : 'bad-csv';
     throw new ValidationException(error.message, { reason, lines: error.lines });
   }
