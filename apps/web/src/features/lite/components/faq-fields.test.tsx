@@ -64,7 +64,8 @@ const posted = (requests: { method: string; url: URL; body: unknown }[]) =>
 const csvFile = (text: string, name = 'faqs.csv') => new File([text], name, { type: 'text/csv' });
 const uploadInput = () => screen.getByLabelText('Upload a CSV file');
 
-describe('the questions step', () => {
+// A person types into the step: slow on a loaded machine.
+describe('the questions step', { timeout: 60_000 }, () => {
   it('imports a question-and-answer CSV read by the server into fields to review in place', async () => {
     const user = userEvent.setup({ delay: null });
     const { requests } = fakeApi({
