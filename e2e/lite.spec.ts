@@ -1,10 +1,33 @@
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citingFirstSource, fakeOpenAi } from '../apps/server/test/fake-openai';
 import { startMailbox } from '../apps/server/test/mailbox';
 import { launchBrowser, screenshot } from './support/browser';
 import { type HostSite, shopPage, startHostSite } from './support/host-page';
 import { signIn, until } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
+
+/** What the shop owner's model writes: drafted answers as JSON when asked for them, else from knowledge. */
+function modelWrites(body: Record<string, unknown>): string[] {
+  const messages = body.messages as { role: string; content: string }[];
+  if (!messages.some((message) => message.content.includes('Answer with JSON only')))
+    return citingFirstSource(body);
+  const questions = [...(messages.at(-1)?.content ?? '').matchAll(/^\d+\. (.*)$/gm)].map(
+    (match) => match[1] ?? '',
+  );
+  const answer = (question: string) =>
+    /vegan/i.test(question)
+      ? 'Half of our menu is vegan, and marked with a leaf.'
+      : 'Ask us and we will tell you.';
+  return [JSON.stringify({ faqs: questions.map((question) => ({ question, answer: answer(question) })) })];
+}
+
+const menu = [
+  'Dish,Price,Allergens',
+  'Paella valenciana,18.50,Shellfish',
+  'Tortilla de patatas,9.00,Egg',
+].join('\n');
 
 /**
  * A shop owner of a Lite company (the demo's Lite Co) builds a bot with the guided form, tries it
@@ -17,10 +40,13 @@ describe('a lite company builds a bot without a canvas', () => {
   let site: HostSite;
   let page: Page;
   let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  const model = fakeOpenAi({ tokens: modelWrites });
   beforeAll(async () => {
     mailbox = await startMailbox();
+    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
+    const modelUrl = `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`;
     [server, browser, site] = await Promise.all([
-      startServer({ SMTP_URL: mailbox.url }),
+      startServer({ SMTP_URL: mailbox.url, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: modelUrl }),
       launchBrowser(),
       startHostSite(),
     ]);
@@ -31,6 +57,7 @@ describe('a lite company builds a bot without a canvas', () => {
     await site?.close();
     await server?.stop();
     await mailbox?.stop();
+    await new Promise<void>((resolve) => model.server.close(() => resolve()));
   });
 
   const next = () => page.getByRole('button', { name: 'Continue' }).click();
@@ -69,15 +96,41 @@ describe('a lite company builds a bot without a canvas', () => {
     await next();
 
     await step('What do customers ask?');
-    await page.getByLabel('Question 1', { exact: true }).fill('Do you deliver?');
+    // A file with nothing in it is refused, saying what a good one holds.
+    await page.getByLabel('Upload a CSV file').setInputFiles({
+      name: 'empty.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(''),
+    });
+    await page.getByText('The file is empty: it needs a first row naming the columns').waitFor();
+    await screenshot(page, 'lite-form-5-csv-refused');
+    // From a spreadsheet: the server reads it and the questions come in to review.
+    await page.getByLabel('Upload a CSV file').setInputFiles({
+      name: 'faqs.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'question,answer\nDo you deliver?,"Yes, anywhere within 5 km of the shop, for free."\n',
+      ),
+    });
     await page
-      .getByLabel('Answer 1', { exact: true })
-      .fill('Yes, anywhere within 5 km of the shop, for free.');
+      .getByText('Imported 1 question from faqs.csv: read it below and change what you need.')
+      .waitFor();
+    expect(await page.getByLabel('Question 1', { exact: true }).inputValue()).toBe('Do you deliver?');
+    // A question typed in, its answer drafted by the model for the owner to review.
     await page.getByRole('button', { name: 'Add a question' }).click();
     await page.getByLabel('Question 2', { exact: true }).fill('Do you have vegan dishes?');
-    await page
-      .getByLabel('Answer 2', { exact: true })
-      .fill('Half of our menu is vegan, and marked with a leaf.');
+    await page.getByRole('button', { name: 'Draft 1 answer with AI' }).click();
+    await page.getByText(/Drafted 1 answer with AI/).waitFor();
+    expect(await page.getByLabel('Answer 2', { exact: true }).inputValue()).toBe(
+      'Half of our menu is vegan, and marked with a leaf.',
+    );
+    // The menu with its prices: a catalogue the bot answers other questions from.
+    await page.getByLabel('Upload a CSV file').setInputFiles({
+      name: 'menu.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(menu),
+    });
+    await page.getByText('Catalogue: menu.csv').waitFor();
     await screenshot(page, 'lite-form-5-questions');
     await next();
 
@@ -101,6 +154,22 @@ describe('a lite company builds a bot without a canvas', () => {
     await tester.getByRole('button', { name: 'Ask a question' }).click();
     await tester.getByRole('button', { name: 'Do you deliver?' }).click();
     await tester.getByText('Yes, anywhere within 5 km of the shop, for free.').waitFor();
+    await page.getByText('menu.csv is being read into your assistant’s knowledge').waitFor();
+    // What the menu does not answer, the catalogue does (once read: asked again until then).
+    const question = tester.getByRole('textbox', { name: 'Write a message…' });
+    const priced = tester.getByText(/From what I have: .*Paella valenciana.*18\.5/).first();
+    for (let attempt = 0; ; attempt++) {
+      await question.fill('How much is the paella valenciana?');
+      await question.press('Enter');
+      if (
+        await priced.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (attempt === 5) throw new Error('the catalogue never answered');
+    }
     await screenshot(page, 'lite-form-7-try');
 
     await page.getByRole('button', { name: 'Publish and get the code' }).click();

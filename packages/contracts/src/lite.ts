@@ -1,6 +1,7 @@
-import { liteAnswersSchema } from '@parley/flow';
+import { liteAnswersSchema, liteLanguageSchema, litePurposeSchema, liteToneSchema } from '@parley/flow';
 import { z } from 'zod';
 import { botSummarySchema } from './bots';
+import { uploadDatasetQuerySchema } from './knowledge';
 
 export {
   defaultLiteHours,
@@ -65,3 +66,59 @@ export const liteHomeSchema = z.object({
   totals: weekCountsSchema.extend({ waiting: z.number().int() }),
 });
 export type LiteHome = z.infer<typeof liteHomeSchema>;
+
+/** Where a CSV read in the guided form goes: its questions and answers, or the bot's catalogue. */
+export const liteCsvQuerySchema = uploadDatasetQuerySchema.extend({
+  /**
+   * Whether a file of more than two columns may be a catalogue (the form attaches it as knowledge
+   * answered by the configured model); without it such a file is refused as having the wrong columns.
+   */
+  catalogue: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** The most questions a lite bot keeps (the answers' own limit). */
+export const LITE_MAX_FAQS = 12;
+
+/**
+ * A CSV file read by the guided form, the way a knowledge upload reads it (encoding, delimiter,
+ * a header row, every row as long as the header): two columns are questions and answers, for the
+ * person to review in place; more are a catalogue the new bot answers from.
+ */
+export const liteCsvSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('faqs'),
+    /** The first LITE_MAX_FAQS rows as pairs, unchecked: the form shows what is wrong in place. */
+    faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+    /** Rows in the file under the header. */
+    rowCount: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('catalogue'),
+    fileName: z.string(),
+    columns: z.array(z.string()),
+    rowCount: z.number().int(),
+  }),
+]);
+export type LiteCsv = z.infer<typeof liteCsvSchema>;
+
+/** What the configured model drafts answers from: the form's answers so far and its questions. */
+export const liteDraftRequestSchema = z.strictObject({
+  businessName: z.string().trim().min(1, 'Write your business name').max(60),
+  website: z.string().trim().max(300).default(''),
+  purpose: litePurposeSchema,
+  tone: liteToneSchema,
+  language: liteLanguageSchema,
+  /** The questions to answer; none: the model suggests common questions for this business too. */
+  questions: z.array(z.string().trim().min(1).max(80)).max(LITE_MAX_FAQS).default([]),
+});
+export type LiteDraftRequest = z.input<typeof liteDraftRequestSchema>;
+
+/** Drafted pairs for the person to review before the bot is built. */
+export const liteDraftSchema = z.object({
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
+  model: z.string(),
+});
+export type LiteDraft = z.infer<typeof liteDraftSchema>;

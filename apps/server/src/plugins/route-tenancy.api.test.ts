@@ -145,7 +145,7 @@ const otherQuery = (url: string): Record<string, string> =>
     ? reportQuery
     : url.endsWith('/changes')
       ? { afterSeq: '0', afterEvent: '0' }
-      : url.includes('/knowledge/datasets')
+      : url.includes('/knowledge/datasets') || url.endsWith('/catalogue')
         ? { fileName: 'taken.csv' }
         : url.includes('/knowledge/documents')
           ? { fileName: 'taken.txt' }

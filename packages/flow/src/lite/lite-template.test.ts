@@ -1,3 +1,4 @@
+import { DEFAULT_GENERATIVE_SETTINGS } from '@parley/modules';
 import { describe, expect, it } from 'vitest';
 import { validateFlow } from '../validator';
 import {
@@ -122,6 +123,13 @@ describe('the lite template', () => {
     };
     expect(isLiteShape(edited)).toBe(false);
     expect(isLiteShape({ ...flow, variables: [] })).toBe(false);
+    // Generative answers (a catalogue from the form, the knowledge tab) sit beside the answers.
+    const answering = {
+      ...flow,
+      settings: { ...flow.settings, generative: { ...DEFAULT_GENERATIVE_SETTINGS, enabled: true } },
+    };
+    expect(isLiteShape(answering)).toBe(true);
+    expect(isLiteShape({ ...answering, settings: { ...answering.settings, expiryMinutes: 5 } })).toBe(false);
   });
 });
 

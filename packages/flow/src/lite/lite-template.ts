@@ -383,10 +383,13 @@ export function isLiteShape(flow: Flow): boolean {
   const profile = readLiteProfile(flow);
   if (!profile) return false;
   const built = buildLiteFlow(profile.answers, profile.templateVersion);
-  const unplaced = (each: Flow) =>
-    canonical({
+  const unplaced = (each: Flow) => {
+    const { generative: _generative, ...settings } = each.settings;
+    return canonical({
       ...each,
+      settings,
       modules: each.modules.map((module) => ({ ...module, position: { x: 0, y: 0 } })),
     });
+  };
   return unplaced(built) === unplaced(flowSchema.parse(flow));
 }

@@ -314,6 +314,8 @@ const notAChange: Record<string, string> = {
   'POST /api/bots/:id/debugger/conversations': 'a test conversation in the debugger',
   'POST /api/bots/:id/debugger/conversations/:conversationId/messages': 'a test message in the debugger',
   'POST /api/bots/:id/generative/test': 'tries the generative answer; changes nothing',
+  'POST /api/lite/csv': 'reads a file for the guided form; stores nothing',
+  'POST /api/lite/answer-drafts': 'drafts answers for the guided form; stores nothing',
   'POST /api/inbox/conversations/:id/read': 'marks a conversation read for the agent',
   'POST /api/conversations/:id/pass-control': 'conversation work, recorded in the conversation’s own events',
   'POST /api/conversations/:id/agent-messages': 'conversation work, recorded in the transcript',

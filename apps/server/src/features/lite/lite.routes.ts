@@ -3,10 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
 import { readsOf } from '../../plugins/read-your-writes';
+import { plain } from '../audit/audit-trail';
+import { acceptFileBodies } from '../knowledge/upload-body';
 import * as lite from './lite.service';
+import { draftAnswers } from './lite-drafts';
+import { attachCatalogue, readLiteCsv } from './lite-knowledge';
 
 /** The lite home, the guided bot form and lite settings (contracts: liteApi). */
 export const liteRoutes: FastifyPluginAsync = async (app) => {
+  acceptFileBodies(app);
   routeFrom(app, liteApi.home, { config: { permission: 'bots:view' } }, async (request) =>
     lite.liteHome(readsOf(request), sessionOf(request).companyId),
   );
@@ -34,5 +39,34 @@ export const liteRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => lite.saveLiteBot(app.ctx, sessionOf(request), request.params.id, request.body),
+  );
+  // Reading a file stores nothing: whoever may build a bot may read one for the form.
+  routeFrom(app, liteApi.readCsv, { config: { permission: 'bots:manage' } }, async (request) =>
+    readLiteCsv(request, request.query),
+  );
+  routeFrom(
+    app,
+    liteApi.attachCatalogue,
+    {
+      config: {
+        permission: 'bots:manage',
+        audit: {
+          action: 'knowledge.dataset-uploaded',
+          target: { type: 'dataset', fromAnswer: true },
+          details: ({ params, query }) => ({ bot_id: plain(params.id), file: plain(query.fileName) }),
+        },
+      },
+    },
+    async (request) =>
+      attachCatalogue(app.ctx, sessionOf(request), request, {
+        botId: request.params.id,
+        fileName: request.query.fileName,
+      }),
+  );
+  routeFrom(
+    app,
+    liteApi.draftAnswers,
+    { config: { permission: 'bots:manage', rateLimit: { bucket: 'prompt-test' } } },
+    async (request) => draftAnswers(app.ctx, sessionOf(request), request.body),
   );
 };

@@ -113,7 +113,12 @@ export async function saveLiteBot(
   botId: string,
   request: SaveLiteBotRequest,
 ): Promise<LiteBot> {
-  liteBotOf(await liteBotRow(ctx, session, botId));
-  await saveDraft(ctx, session, botId, buildLiteFlow(request.answers), request.baseRevision);
+  const row = await liteBotRow(ctx, session, botId);
+  liteBotOf(row);
+  // Generative answers (a catalogue, the knowledge tab) are set beside the answers: they stay.
+  const { generative } = loadFlow(row.draft_flow).settings;
+  const built = buildLiteFlow(request.answers);
+  const flow = generative ? { ...built, settings: { ...built.settings, generative } } : built;
+  await saveDraft(ctx, session, botId, flow, request.baseRevision);
   return liteBotOf(await liteBotRow(ctx, session, botId));
 }

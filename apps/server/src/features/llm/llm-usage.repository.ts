@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database';
 /** What the key column holds for calls made for no bot. */
 const NO_BOT = '00000000-0000-0000-0000-000000000000';
 
-export type UsagePurpose = 'completion' | 'knowledge-test' | 'agent';
+export type UsagePurpose = 'completion' | 'knowledge-test' | 'agent' | 'lite-draft';
 
 /** Counts one call's tokens into today's row of the company, bot and purpose. */
 export async function recordUsage(

@@ -1,6 +1,12 @@
-import { type LiteAnswers, liteApi, publishingApi, type SaveLiteBotRequest } from '@parley/contracts';
+import {
+  type LiteAnswers,
+  type LiteDraftRequest,
+  liteApi,
+  publishingApi,
+  type SaveLiteBotRequest,
+} from '@parley/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../../../shared/api/request';
+import { callRoute, uploadToRoute } from '../../../shared/api/request';
 import { botKeys } from '../../bots/api/bots';
 
 /** Under `['bots']`, so every bot change refreshes the lite home too. */
@@ -61,6 +67,37 @@ export function usePublishToSite(botId: string) {
         }))
       );
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+/** Reads a CSV file for the form on the server (the knowledge upload's reader); nothing is stored. */
+export function useReadLiteCsv() {
+  return useMutation({
+    mutationFn: ({ file, catalogue }: { file: File; catalogue: boolean }) =>
+      uploadToRoute(liteApi.readCsv, {
+        query: { fileName: file.name, catalogue: catalogue ? 'true' : 'false' },
+        file,
+      }),
+    meta: { silent: true },
+  });
+}
+
+/** Answers drafted (or common questions suggested) by the configured model, for review. */
+export function useDraftAnswers() {
+  return useMutation({
+    mutationFn: (body: LiteDraftRequest) => callRoute(liteApi.draftAnswers, { body }),
+    meta: { silent: true },
+  });
+}
+
+/** Adds the catalogue the form read to the bot just built, with generative answers on. */
+export function useAttachCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ botId, file }: { botId: string; file: File }) =>
+      uploadToRoute(liteApi.attachCatalogue, { params: { id: botId }, query: { fileName: file.name }, file }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
     meta: { silent: true },
   });

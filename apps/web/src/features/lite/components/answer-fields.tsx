@@ -1,16 +1,10 @@
-import AddRounded from '@mui/icons-material/AddRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import {
-  Alert,
   Box,
-  Button,
   Card,
   CardActionArea,
   CardContent,
   FormControlLabel,
   Grid,
-  IconButton,
   MenuItem,
   Stack,
   Switch,
@@ -27,15 +21,12 @@ import {
   liteToneSchema,
   liteWeekdays,
 } from '@parley/contracts';
-import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
-import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { type ReactNode, useId } from 'react';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { faqsFromCsv } from './faq-csv';
 
 /** The guided answers' form, shared by the creation form's steps and lite settings. */
 export type AnswersForm = UseFormReturn<LiteAnswersInput, unknown, LiteAnswers>;
-
-const MAX_FAQS = 12;
 
 /** A choice shown as large cards, one of them selected (a radio group for assistive technology). */
 function ChoiceCards<T extends string>(props: {
@@ -279,102 +270,6 @@ export function HoursFields({ form }: { form: AnswersForm }) {
           </Stack>
         );
       })}
-    </Stack>
-  );
-}
-
-export function FaqFields({ form }: { form: AnswersForm }) {
-  const { t } = useTranslation('lite');
-  const { fields, append, remove, replace } = useFieldArray({ control: form.control, name: 'faqs' });
-  const [imported, setImported] = useState<{ count: number; dropped: number } | null>(null);
-  const { errors } = form.formState;
-  const inputId = useId();
-  // Leaving one field checks the whole list, which may flag a neighbour not filled in yet: that
-  // flag goes as soon as the neighbour is typed in.
-  const recheck = (path: `faqs.${number}.question` | `faqs.${number}.answer`) => () => {
-    if (form.getFieldState(path).error) void form.trigger(path);
-  };
-
-  const importCsv = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const read = faqsFromCsv(await file.text());
-    const kept = [...form.getValues('faqs'), ...read].filter((faq) => faq.question || faq.answer);
-    replace(kept.slice(0, MAX_FAQS));
-    setImported({ count: Math.min(read.length, MAX_FAQS), dropped: Math.max(0, kept.length - MAX_FAQS) });
-    void form.trigger('faqs');
-  };
-
-  return (
-    <Stack spacing={2}>
-      {fields.length === 0 && (
-        <Alert severity={errors.faqs ? 'error' : 'info'} variant="outlined">
-          {errors.faqs ? t('errors.faqs') : t('help.noFaqs')}
-        </Alert>
-      )}
-      {fields.map((field, index) => (
-        <Card key={field.id} variant="outlined">
-          <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-            <Typography
-              aria-hidden
-              sx={{ fontWeight: 700, color: 'primary.main', minWidth: 24, pt: 2 }}
-            >{`${index + 1}`}</Typography>
-            <Stack spacing={1.5} sx={{ flex: 1 }}>
-              <TextField
-                {...form.register(`faqs.${index}.question`, { onChange: recheck(`faqs.${index}.question`) })}
-                label={t('fields.question', { number: index + 1 })}
-                error={errors.faqs?.[index]?.question !== undefined}
-                helperText={errors.faqs?.[index]?.question && t('errors.question')}
-                fullWidth
-              />
-              <TextField
-                {...form.register(`faqs.${index}.answer`, { onChange: recheck(`faqs.${index}.answer`) })}
-                label={t('fields.answer', { number: index + 1 })}
-                error={errors.faqs?.[index]?.answer !== undefined}
-                helperText={errors.faqs?.[index]?.answer && t('errors.answer')}
-                multiline
-                minRows={2}
-                fullWidth
-              />
-            </Stack>
-            <IconButton
-              aria-label={t('actions.removeQuestion', { number: index + 1 })}
-              onClick={() => remove(index)}
-            >
-              <DeleteOutlineRounded />
-            </IconButton>
-          </CardContent>
-        </Card>
-      ))}
-      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Button
-          variant="outlined"
-          startIcon={<AddRounded />}
-          disabled={fields.length >= MAX_FAQS}
-          onClick={() => {
-            append({ question: '', answer: '' });
-            // A new, empty pair is not a mistake yet: it is checked once it is left or the step goes on.
-            form.clearErrors('faqs');
-          }}
-        >
-          {t('actions.addQuestion')}
-        </Button>
-        <Button variant="text" component="label" htmlFor={inputId} startIcon={<UploadFileRounded />}>
-          {t('actions.importCsv')}
-          <input id={inputId} hidden type="file" accept=".csv,text/csv" onChange={importCsv} />
-        </Button>
-      </Stack>
-      <Typography variant="body2" color="text.secondary">
-        {t('help.csv', { max: MAX_FAQS })}
-      </Typography>
-      {imported && (
-        <Alert severity={imported.dropped > 0 ? 'warning' : 'success'} onClose={() => setImported(null)}>
-          {imported.dropped > 0
-            ? t('csv.importedSome', { count: imported.count, dropped: imported.dropped, max: MAX_FAQS })
-            : t('csv.imported', { count: imported.count })}
-        </Alert>
-      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { defaultLiteHours, type LiteAnswers, type LiteBot } from '@parley/contra
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { fakeApi } from '../../../test/api';
 import { botDetail, deployment } from '../../../test/bots';
 import { renderWithApp } from '../../../test/render';
@@ -119,4 +120,71 @@ describe('the guided bot form', () => {
     );
     // Six steps typed by a person: slow on a loaded machine.
   }, 90_000);
+
+  it('adds the catalogue read in the questions step to the bot once it is built', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests } = fakeApi({
+      'POST /api/lite/csv': {
+        kind: 'catalogue',
+        fileName: 'prices.csv',
+        columns: ['SKU', 'Product', 'Price'],
+        rowCount: 3,
+      },
+      'POST /api/lite/bots': ({ body }) => ({
+        status: 201,
+        body: {
+          id: 'b1',
+          bot: { ...botDetail({ name: 'Casa Lola' }), flow: undefined },
+          answers: body as LiteAnswers,
+          template_version: 2,
+          draft_revision: 1,
+        } as unknown as LiteBot,
+      }),
+      'POST /api/lite/bots/b1/catalogue': {
+        status: 202,
+        body: {
+          id: 's1',
+          kind: 'csv',
+          name: 'prices',
+          live: null,
+          pending: null,
+          columns: [],
+          publication: 'unpublished',
+          updatedAt: '2026-11-28T10:00:00.000Z',
+        },
+      },
+      'GET /api/bots/b1/test-deployment': deployment({ id: 'test-1', key: 'key-test', version: null }),
+    });
+    const queryClient = signedInClient(owner);
+    queryClient.setQueryData(frontendConfigQuery.queryKey, {
+      statusPageUrl: '',
+      supportUrl: '',
+      agentsApiBaseUrl: '/agents',
+      telemetry: { instrumentationKey: '', endpointPath: '/v2/track' },
+      llm: { configured: true, defaultModel: 'gpt-4o-mini' },
+      nlu: { maxUtterances: 100, maxUtteranceLength: 280 },
+    });
+    renderWithApp(<BotFormPage />, { queryClient, route: '/v2/lite/bot-form-creation' });
+    for (const step of [1, 2, 3, 4]) {
+      await screen.findByText(`Step ${step} of 6`);
+      await user.click(continueButton());
+    }
+    await screen.findByText('Step 5 of 6');
+    await user.type(screen.getByRole('textbox', { name: 'Question 1' }), 'Do you deliver?');
+    await user.type(screen.getByRole('textbox', { name: 'Answer 1' }), 'Yes.');
+    await user.upload(
+      screen.getByLabelText('Upload a CSV file'),
+      new File(['SKU,Product,Price\n'], 'prices.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText('Catalogue: prices.csv')).toBeInTheDocument();
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Create my assistant' }));
+
+    expect(
+      await screen.findByText(/prices.csv is being read into your assistant’s knowledge/),
+    ).toBeInTheDocument();
+    expect(
+      requests.filter((request) => request.method === 'POST').map((request) => request.url.pathname),
+    ).toEqual(['/api/lite/csv', '/api/lite/bots', '/api/lite/bots/b1/catalogue']);
+  }, 60_000);
 });

@@ -26,17 +26,17 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentUserQuery } from '../../../shared/session/current-user';
-import { useCreateLiteBot } from '../api/lite';
+import { useAttachCatalogue, useCreateLiteBot } from '../api/lite';
 import {
   type AnswersForm,
   AnswersSection,
   BusinessFields,
   ContactFields,
-  FaqFields,
   HoursFields,
   PurposeField,
   VoiceFields,
 } from './answer-fields';
+import { type CatalogueChoice, type CatalogueSlot, FaqFields } from './faq-fields';
 import { TryAndPublish } from './try-and-publish';
 
 const steps = ['business', 'purpose', 'voice', 'hours', 'faqs', 'contact'] as const;
@@ -52,7 +52,15 @@ const fieldsOf: Record<StepName, FieldPath<LiteAnswersInput>[]> = {
   contact: ['contact'],
 };
 
-function StepFields({ step, form }: { step: StepName; form: AnswersForm }) {
+function StepFields({
+  step,
+  form,
+  catalogue,
+}: {
+  step: StepName;
+  form: AnswersForm;
+  catalogue: CatalogueSlot;
+}) {
   switch (step) {
     case 'business':
       return <BusinessFields form={form} />;
@@ -63,7 +71,7 @@ function StepFields({ step, form }: { step: StepName; form: AnswersForm }) {
     case 'hours':
       return <HoursFields form={form} />;
     case 'faqs':
-      return <FaqFields form={form} />;
+      return <FaqFields form={form} catalogue={catalogue} />;
     case 'contact':
       return <ContactFields form={form} />;
   }
@@ -74,6 +82,8 @@ export function BotFormPage() {
   const { t, i18n } = useTranslation('lite');
   const { data: user } = useSuspenseQuery(currentUserQuery);
   const create = useCreateLiteBot();
+  const attach = useAttachCatalogue();
+  const [catalogue, setCatalogue] = useState<CatalogueChoice | null>(null);
   const [index, setIndex] = useState(0);
   const [created, setCreated] = useState<LiteBot | null>(null);
   const form: AnswersForm = useForm<LiteAnswersInput, unknown, LiteAnswers>({
@@ -105,7 +115,15 @@ export function BotFormPage() {
       setIndex(index + 1);
       return;
     }
-    await form.handleSubmit((answers) => create.mutate(answers, { onSuccess: setCreated }))();
+    await form.handleSubmit((answers) =>
+      create.mutate(answers, {
+        onSuccess: (bot) => {
+          // The bot stands on its own: a catalogue that fails to attach is said beside it, not lost silently.
+          if (catalogue) attach.mutate({ botId: bot.id, file: catalogue.file });
+          setCreated(bot);
+        },
+      }),
+    )();
   };
 
   return (
@@ -127,7 +145,17 @@ export function BotFormPage() {
         ))}
       </Stepper>
       {created ? (
-        <TryAndPublish liteBot={created} />
+        <Stack spacing={2}>
+          {catalogue && attach.isSuccess && (
+            <Alert severity="info">{t('catalogue.attached', { file: catalogue.file.name })}</Alert>
+          )}
+          {attach.error && (
+            <Alert severity="warning">
+              {t('catalogue.failed', { file: catalogue?.file.name, reason: attach.error.message })}
+            </Alert>
+          )}
+          <TryAndPublish liteBot={created} />
+        </Stack>
       ) : (
         <Card
           component="form"
@@ -144,7 +172,11 @@ export function BotFormPage() {
                 {t('form.stepOf', { number: index + 1, total: steps.length })}
               </Typography>
               <AnswersSection title={t(`steps.${step}.title`)} help={t(`steps.${step}.help`)}>
-                <StepFields step={step} form={form} />
+                <StepFields
+                  step={step}
+                  form={form}
+                  catalogue={{ value: catalogue, onChange: setCatalogue }}
+                />
               </AnswersSection>
               {create.error && <Alert severity="error">{create.error.message}</Alert>}
               <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', pt: 1 }}>

@@ -30,11 +30,11 @@ import {
   AnswersSection,
   BusinessFields,
   ContactFields,
-  FaqFields,
   HoursFields,
   PurposeField,
   VoiceFields,
 } from './answer-fields';
+import { FaqFields } from './faq-fields';
 
 /** The guided answers of a lite bot, saved into its flow (rebuilt from them). */
 function AnswersEditor({ liteBot }: { liteBot: LiteBot }) {
