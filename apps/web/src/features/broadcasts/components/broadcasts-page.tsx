@@ -75,11 +75,11 @@ function Results({ id }: { id: string }) {
   const { t } = useTranslation('broadcasts');
   const results = useQuery(broadcastResultsQuery(id)).data;
   const card = useRef<HTMLElement>(null);
-  const loaded = results !== undefined;
+  const shown = results?.broadcast.id;
   // Below a long list: brought into view when opened (from the list or a report's link).
   useEffect(() => {
-    if (loaded) card.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [loaded, id]);
+    if (shown) card.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
   if (!results) return null;
   return (
     <Card

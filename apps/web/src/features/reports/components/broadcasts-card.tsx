@@ -1,4 +1,4 @@
-import { Button, Chip, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Grid, Link, Stack, Typography } from '@mui/material';
 import type { BroadcastReport } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ const TILES = [
 ] as const;
 type Tile = (typeof TILES)[number];
 
-const valueOf = (totals: Totals, tile: Tile) =>
+const tileValue = (totals: Totals, tile: Tile) =>
   tile === 'failed' ? totals.failed + totals.skipped : totals[tile];
 
 /** Where a broadcast's own results are (the broadcasts page opens them by id). */
@@ -46,14 +46,29 @@ export function BroadcastsCard() {
   const { totals, previousTotals } = data;
   const share = (value: number) =>
     totals.sent > 0 ? t('broadcasts.share', { share: format.percent(value / totals.sent) }) : null;
-  const name = (row: Row) =>
-    canManage ? (
-      <Link component={RouterLink} to={resultsHref(row.id)} underline="hover" fontWeight={600}>
-        {row.name}
-      </Link>
-    ) : (
-      row.name
-    );
+  const name = (row: Row) => (
+    <Stack spacing={0.5} alignItems="flex-start">
+      {canManage ? (
+        <Link component={RouterLink} to={resultsHref(row.id)} underline="hover" fontWeight={600}>
+          {row.name}
+        </Link>
+      ) : (
+        <Typography variant="body2" fontWeight={600}>
+          {row.name}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+        {row.channels.map((channel) => (
+          <Chip
+            key={channel}
+            size="small"
+            variant="outlined"
+            label={t(`broadcasts.channelNames.${channel}`, { defaultValue: channel })}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
   return (
     <ReportCard
       title={t('broadcasts.title')}
@@ -96,13 +111,13 @@ export function BroadcastsCard() {
         <Stack spacing={2}>
           <Grid container spacing={1.5}>
             {TILES.map((tile) => (
-              <Grid key={tile} size={{ xs: 6, sm: 3, lg: 1.5 }}>
+              <Grid key={tile} size={{ xs: 6, md: 3 }}>
                 <KpiTile
                   label={t(`broadcasts.figures.${tile}`)}
-                  value={format.number(valueOf(totals, tile))}
+                  value={format.number(tileValue(totals, tile))}
                   change={
                     view.compare && previousTotals
-                      ? change.count(valueOf(totals, tile), valueOf(previousTotals, tile))
+                      ? change.count(tileValue(totals, tile), tileValue(previousTotals, tile))
                       : null
                   }
                   higherIsBetter={tile !== 'failed'}
@@ -128,26 +143,18 @@ export function BroadcastsCard() {
               { header: t('broadcasts.columns.name'), cell: name },
               {
                 header: t('broadcasts.columns.began'),
-                cell: (row) => format.longDay(row.startedAt.slice(0, 10)),
-              },
-              {
-                header: t('broadcasts.columns.channels'),
                 cell: (row) => (
-                  <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
-                    {row.channels.map((channel) => (
-                      <Chip
-                        key={channel}
-                        size="small"
-                        variant="outlined"
-                        label={t(`broadcasts.channelNames.${channel}`, { defaultValue: channel })}
-                      />
-                    ))}
-                  </Stack>
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {format.longDay(row.startedAt.slice(0, 10))}
+                  </Box>
                 ),
               },
               ...(['recipients', 'sent', 'delivered', 'opened', 'failed', 'replied', 'goals'] as const).map(
                 (figure) => ({
-                  header: t(`broadcasts.figures.${figure}`),
+                  header:
+                    figure === 'replied' || figure === 'goals'
+                      ? t(`broadcasts.columns.${figure}`)
+                      : t(`broadcasts.figures.${figure}`),
                   align: 'right' as const,
                   cell: (row: Row) =>
                     format.number(
