@@ -358,10 +358,12 @@ export async function noteHandedOver(
     .where('message_seq', '=', seq)
     .where('state', '=', 'sent')
     .where('channel', '=', 'messenger')
+    // Not handed over yet, so not delivered: the receipts' index (0047) finds it, for any message sent.
+    .where('delivered_at', 'is', null)
     .execute();
 }
 
-/** The channel did not deliver a conversation's message: the broadcast sent as it failed, and why. */
+/** Messenger did not deliver a conversation's message: the broadcast sent as it failed, and why. */
 export async function noteNotDelivered(
   db: Queryable,
   conversationId: string,
@@ -374,6 +376,8 @@ export async function noteNotDelivered(
     .where('conversation_id', '=', conversationId)
     .where('message_seq', '=', seq)
     .where('state', '=', 'sent')
+    .where('channel', '=', 'messenger')
+    .where('delivered_at', 'is', null)
     .execute();
 }
 
