@@ -3,8 +3,9 @@ import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGraph } from '../../../test/fake-graph';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
-import { queueUnsentMessenger } from '../../channels/messenger/messenger-outbound';
+import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
+import { queueUnsentMessenger, sendMessengerOutbound } from '../../channels/messenger/messenger-outbound';
+import { sendBroadcastBatch } from './broadcast-delivery';
 
 /** Asks the size a person wants; a reply to the broadcast goes to `buy`, a goal. */
 const sizeFlow = () =>
@@ -212,6 +213,64 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
     expect(failed.failures[0]?.reason).toMatch(/^channel-refused: recipient-unavailable/);
   }, 30_000);
 
+  it('sends each Messenger recipient once with two processes sending batches and Graph calls at once', async () => {
+    const people = Array.from({ length: 8 }, (_, i) => graph.addUser(`Guest${i}`, 'Twin'));
+    for (const person of people) {
+      await says(person.psid, 'hi', 'Which size?');
+      await says(person.psid, '44', 'Noted: 44.');
+    }
+    const audience = await t.request({
+      method: 'POST',
+      url: '/api/audiences',
+      headers: owner,
+      payload: {
+        name: 'Size 44',
+        filter: { conditions: [{ field: 'variable', name: 'size', op: 'equals', value: '44' }] },
+      },
+    });
+    const second = testEngine === 'postgres' ? await t.secondInstance() : t.app;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/broadcasts',
+      headers: owner,
+      payload: {
+        name: 'Size 44 is back',
+        botId,
+        audienceId: audience.json<{ id: string }>().id,
+        channels: ['messenger'],
+        message: { type: 'text', text: 'Size 44 is back!' },
+      },
+    });
+    const id = created.json<Broadcast>().id;
+    // Duplicated batches and senders, on both processes, all at once.
+    await Promise.all([
+      sendBroadcastBatch(t.app.ctx, id),
+      sendBroadcastBatch(second.ctx, id),
+      sendBroadcastBatch(t.app.ctx, id),
+    ]);
+    const conversations = await t.database.db
+      .selectFrom('broadcast_recipients')
+      .select('conversation_id')
+      .where('broadcast_id', '=', id)
+      .execute();
+    await Promise.all(
+      conversations.flatMap(({ conversation_id }) => [
+        sendMessengerOutbound(t.app.ctx, conversation_id, 1),
+        sendMessengerOutbound(second.ctx, conversation_id, 1),
+      ]),
+    );
+    await figuresWhen(id, (figures) => figures.sent === 8);
+    for (const person of people)
+      await eventually(async () =>
+        graph.textsTo(person.psid).filter((text) => text === 'Size 44 is back!').length === 1
+          ? true
+          : undefined,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const person of people)
+      expect(graph.textsTo(person.psid).filter((text) => text === 'Size 44 is back!')).toHaveLength(1);
+  }, 60_000);
+
   it('the broadcasts report: the period’s broadcasts with the figures their results show; by bot; tenancy', async () => {
     const report = async (query: string, headers = owner) =>
       t.request({ method: 'GET', url: `/api/reports/broadcasts?${query}`, headers });
@@ -223,9 +282,9 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
     expect(listed).toMatchObject({ name: 'Size 38 is back', botId, channels: ['messenger'], state: 'done' });
     expect(listed?.figures).toEqual(own.broadcast.figures);
     expect(body.totals).toMatchObject({
-      broadcasts: 2,
-      recipients: 3,
-      sent: 1,
+      broadcasts: 3,
+      recipients: 11,
+      sent: 9,
       skipped: 1,
       failed: 1,
       goals: 1,
