@@ -307,6 +307,18 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
     /** The person taps a template's postback button (or Get Started). */
     userTapsPostback: (psid: string, title: string, payload: string, messageId = mid()) =>
       post([event(psid, { postback: { mid: messageId, title, payload } })]),
+    /** The person's Messenger says it has every message up to `watermark` (`message_deliveries`). */
+    delivered: (psid: string, watermark = Date.now()) =>
+      post([
+        event(psid, {
+          delivery: {
+            mids: state.sends.filter((one) => one.psid === psid && one.messageId).map((one) => one.messageId),
+            watermark,
+          },
+        }),
+      ]),
+    /** The person saw every message up to `watermark` (`message_reads`). */
+    reads: (psid: string, watermark = Date.now()) => post([event(psid, { read: { watermark } })]),
     /** Any messaging events, as given, optionally with a signature of the caller's (forgeries). */
     post,
     /** The next sends answer these errors, in order. */

@@ -243,4 +243,8 @@ export const broadcastReasons = {
   templateFailed: 'template-failed',
   channelDisconnected: 'channel-disconnected',
   optedOut: 'opted-out',
+  /** Messenger: the person last wrote more than 24 hours before (Meta's standard messaging window). */
+  outsideMessagingWindow: 'outside-messaging-window',
+  /** The channel took the message but refused to deliver it (the person blocked the Page, say). */
+  channelRefused: 'channel-refused',
 } as const;

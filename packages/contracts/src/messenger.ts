@@ -57,4 +57,6 @@ export const messengerWebhookResponseSchema = z.object({
   accepted: z.number().int(),
   duplicates: z.number().int(),
   ignored: z.number().int(),
+  /** Delivery and read receipts (`message_deliveries`, `message_reads`) noted on broadcasts. */
+  receipts: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { defineRoute, type ErrorStatus } from './define-route';
 import {
+  broadcastReportSchema,
   businessReportSchema,
   domainInsightsSchema,
   domainsQuerySchema,
@@ -81,6 +82,18 @@ export const reportsApi = {
     description: rangeNote,
     query: pathsQuerySchema,
     response: pathsReportSchema,
+    errors,
+  }),
+  broadcasts: defineRoute({
+    method: 'GET',
+    path: '/api/reports/broadcasts',
+    tags,
+    summary:
+      'Broadcasts that began sending in the period: recipients, sent, delivered, read, failed, replied and goal completions within each one’s window',
+    description:
+      'Whole UTC days `from`–`to` by when each broadcast began sending; `compare=true` adds the totals of the period just before. Figures are counted live, as on the broadcast’s own results.',
+    query: reportQuerySchema,
+    response: broadcastReportSchema,
     errors,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { broadcastFiguresSchema, broadcastStateSchema } from './broadcasts';
 import { industrySchema } from './industries';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -302,3 +303,31 @@ export const pathsReportSchema = z.object({
   ),
 });
 export type PathsReport = z.infer<typeof pathsReportSchema>;
+
+// ---- Broadcasts -----------------------------------------------------------------------------
+
+/** At most this many broadcasts are listed (the totals count them all). */
+export const MAX_REPORT_BROADCASTS = 100;
+
+/**
+ * The broadcasts that began sending in the period (for the bot, if one is named): their totals and
+ * each one's figures, counted as the broadcast's own results are (goals within its window).
+ */
+export const broadcastReportSchema = z.object({
+  ...reportFrame,
+  totals: broadcastFiguresSchema.extend({ broadcasts: count }),
+  previousTotals: broadcastFiguresSchema.extend({ broadcasts: count }).nullable(),
+  /** Latest first, at most `MAX_REPORT_BROADCASTS`. */
+  broadcasts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      botId: z.string(),
+      state: broadcastStateSchema,
+      startedAt: z.string(),
+      channels: z.array(z.string()),
+      figures: broadcastFiguresSchema,
+    }),
+  ),
+});
+export type BroadcastReport = z.infer<typeof broadcastReportSchema>;

@@ -3,6 +3,7 @@ import { newConversationState, type TurnInput } from '@parley/engine';
 import secureJson from 'secure-json-parse';
 import type { AppContext } from '../../context';
 import { NotFoundException, UnauthorizedException, ValidationException } from '../../errors';
+import { markMessengerReceipt } from '../../features/broadcasts/broadcasts.repository';
 import { stripNul } from '../../features/conversations/chat.service';
 import { insertConversation } from '../../features/conversations/conversations.repository';
 import { runConversationTurn as turn } from '../../features/conversations/turn-runner';
@@ -33,7 +34,8 @@ function signatureMatches(rawBody: string, header: string | undefined, appSecret
 
 /**
  * A webhook post from Meta: its signature checked against the app secret (401, nothing stored,
- * when it does not match), its messaging events recorded by message id (Meta sends a post again
+ * when it does not match), its delivery and read receipts noted on the broadcasts they reach, its
+ * messaging events recorded by message id (Meta sends a post again
  * until answered: a known id is not handled again) and queued, in order, for the
  * `messenger-events` job, so the post is answered at once.
  */
@@ -59,8 +61,17 @@ export async function acceptMessengerWebhook(
   const parsed = messengerWebhookSchema.safeParse(body);
   if (!parsed.success)
     throw new ValidationException('The webhook body is not a Page’s messaging events', parsed.error.issues);
-  const { events, ignored } = inboundEvents(parsed.data, connection.page_id);
+  const { events, receipts, ignored } = inboundEvents(parsed.data, connection.page_id);
   const result = await db.transaction().execute(async (trx) => {
+    // Receipts are a statement each and may come again in any order (a watermark only moves
+    // recipients forward): noted here, not queued.
+    for (const receipt of receipts)
+      await markMessengerReceipt(trx, {
+        deploymentId,
+        psid: receipt.psid,
+        watermark: new Date(receipt.watermark),
+        read: receipt.read,
+      });
     const fresh = await recordMids(
       trx,
       deploymentId,
@@ -70,7 +81,12 @@ export async function acceptMessengerWebhook(
     // One post may carry the same message twice too: each goes once.
     const queued = events.filter((event) => fresh.delete(event.mid));
     if (queued.length > 0) await ctx.jobs.send(trx, 'messenger-events', { deploymentId, events: queued });
-    return { accepted: queued.length, duplicates: events.length - queued.length, ignored };
+    return {
+      accepted: queued.length,
+      duplicates: events.length - queued.length,
+      ignored,
+      receipts: receipts.length,
+    };
   });
   if (result.accepted > 0) ctx.jobs.wake('messenger-events');
   return result;

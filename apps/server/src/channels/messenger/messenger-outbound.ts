@@ -1,7 +1,13 @@
-import { botMessageSchema, type ConversationEventData, type EVENT } from '@parley/contracts';
+import {
+  botMessageSchema,
+  broadcastReasons,
+  type ConversationEventData,
+  type EVENT,
+} from '@parley/contracts';
 import type { AppContext, StoredTurn, TurnOutbox } from '../../context';
 import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
+import { noteHandedOver, noteNotDelivered } from '../../features/broadcasts/broadcasts.repository';
 import { GraphApiError } from '../../integrations/graph/graph-client';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
 import { logNotDelivered, resumeSending } from '../outbound-cursor';
@@ -43,6 +49,13 @@ function reasonOf(error: unknown): NotDelivered {
     if (error.kind === 'recipient-unavailable') return 'recipient-unavailable';
   }
   return 'refused';
+}
+
+/** Why a broadcast's recipient got nothing, in the words broadcast results use. */
+function broadcastReasonOf(reason: NotDelivered, error: string | undefined): string {
+  if (reason === 'outside-window') return broadcastReasons.outsideMessagingWindow;
+  if (reason === 'token-invalid') return broadcastReasons.channelDisconnected;
+  return `${broadcastReasons.channelRefused}: ${reason}${error ? ` (${error})` : ''}`;
 }
 
 /** Queues a conversation's sending (one sender per conversation: its singleton key). */
@@ -115,8 +128,16 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
     out,
     (message) => piecesOf(message).length,
   );
-  const notDelivered = (seq: number, reason: NotDelivered, error?: string) =>
-    logNotDelivered(ctx, conversationId, { channel: 'messenger', seq, reason, ...(error ? { error } : {}) });
+  const notDelivered = async (seq: number, reason: NotDelivered, error?: string) => {
+    await logNotDelivered(ctx, conversationId, {
+      channel: 'messenger',
+      seq,
+      reason,
+      ...(error ? { error } : {}),
+    });
+    // A broadcast sent as this message failed for its contact, with the reason in its results.
+    await noteNotDelivered(db, conversationId, seq, broadcastReasonOf(reason, error));
+  };
   const client = graphOf(ctx, out);
   let disconnected = out.disconnected_at !== null;
   for (const message of await unsentMessages(db, conversationId, sentSeq)) {
@@ -132,6 +153,8 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
     } else if (disconnected) {
       await notDelivered(message.seq, 'token-invalid', out.disconnected_reason ?? undefined);
     } else {
+      // Before the call: Meta stamps the message during it, and receipts' watermarks are its stamps.
+      if (sentParts === 0) await noteHandedOver(db, conversationId, message.seq, new Date());
       for (let part = sentParts; part < pieces.length; part++) {
         try {
           await client.send(out.psid, pieces[part] ?? { text: ' ' });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * One entry of a webhook post's `messaging` array, as Meta sends it for the Page's subscribed
  * fields: a message (text, a quick reply's payload, attachments; `is_echo` for the Page's own),
- * a postback, or others Parley does not act on (deliveries, reads, reactions).
+ * a postback, a delivery or read receipt, or others Parley does not act on (reactions…).
  */
 const messagingSchema = z.looseObject({
   sender: z.object({ id: z.string().min(1).max(100) }),
@@ -18,6 +18,10 @@ const messagingSchema = z.looseObject({
       attachments: z.array(z.looseObject({ type: z.string() })).optional(),
     })
     .optional(),
+  /** `message_deliveries`: the person's device has every message sent up to `watermark`. */
+  delivery: z.looseObject({ mids: z.array(z.string()).optional(), watermark: z.number() }).optional(),
+  /** `message_reads`: the person saw every message sent up to `watermark`. */
+  read: z.looseObject({ watermark: z.number() }).optional(),
   postback: z
     .looseObject({
       mid: z.string().min(1).max(500).optional(),
@@ -51,16 +55,24 @@ export interface MessengerInbound {
   payload?: string;
 }
 
+/** A delivery or read receipt: every message the Page sent the person up to `watermark` (ms). */
+export interface MessengerReceipt {
+  psid: string;
+  watermark: number;
+  read: boolean;
+}
+
 /**
  * The events of a post Parley acts on, for its Page: people's messages (text, a quick reply with
- * its payload; attachments as their kind) and postbacks. The Page's own echoes and other kinds
- * are counted as ignored.
+ * its payload; attachments as their kind) and postbacks, and the delivery and read receipts. The
+ * Page's own echoes and other kinds are counted as ignored.
  */
 export function inboundEvents(
   body: z.infer<typeof messengerWebhookSchema>,
   pageId: string,
-): { events: MessengerInbound[]; ignored: number } {
+): { events: MessengerInbound[]; receipts: MessengerReceipt[]; ignored: number } {
   const events: MessengerInbound[] = [];
+  const receipts: MessengerReceipt[] = [];
   let ignored = 0;
   for (const entry of body.entry) {
     for (const raw of entry.messaging ?? []) {
@@ -69,7 +81,7 @@ export function inboundEvents(
         ignored++;
         continue;
       }
-      const { sender, timestamp, message, postback } = parsed.data;
+      const { sender, timestamp, message, postback, delivery, read } = parsed.data;
       if (message && !message.is_echo) {
         const text =
           message.text ??
@@ -97,8 +109,10 @@ export function inboundEvents(
           text: postback.title ?? postback.payload,
           payload: postback.payload,
         });
-      } else ignored++;
+      } else if (read) receipts.push({ psid: sender.id, watermark: read.watermark, read: true });
+      else if (delivery) receipts.push({ psid: sender.id, watermark: delivery.watermark, read: false });
+      else ignored++;
     }
   }
-  return { events, ignored };
+  return { events, receipts, ignored };
 }

@@ -365,14 +365,14 @@ describe('the Messenger channel (Graph v17.0)', () => {
       headers: again?.headers,
       payload: again?.body,
     });
-    expect(replay.json()).toEqual({ accepted: 0, duplicates: 1, ignored: 0 });
+    expect(replay.json()).toEqual({ accepted: 0, duplicates: 1, ignored: 0, receipts: 0 });
     await waitForTexts(cleo.psid, 1);
     await pause(500);
     const row = await conversationOf(cleo.psid);
     const users = (await storedMessages(row.conversation_id)).filter((one) => one.role === 'user');
     expect(users).toEqual([{ role: 'user', text: 'hello' }]);
     expect(graph.textsTo(cleo.psid)).toHaveLength(1);
-    // Echoes of the Page's own messages and reads are ignored.
+    // Echoes of the Page's own messages are ignored; a read is a receipt (it moves no broadcast here).
     const ignored = await graph.post([
       {
         sender: { id: graph.page.id },

@@ -40,6 +40,7 @@ import * as agentsAdmin from './0039-agents-admin';
 import * as helpdesk from './0041-helpdesk';
 import * as broadcastTracking from './0042-broadcast-tracking';
 import * as botPretranslations from './0043-bot-pretranslations';
+import * as messengerBroadcasts from './0047-messenger-broadcasts';
 import * as auditKindIndex from './0050-audit-kind-index';
 
 /**
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   '0041-helpdesk': helpdesk,
   '0042-broadcast-tracking': broadcastTracking,
   '0043-bot-pretranslations': botPretranslations,
+  '0047-messenger-broadcasts': messengerBroadcasts,
   '0050-audit-kind-index': auditKindIndex,
 };

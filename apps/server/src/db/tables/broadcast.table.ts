@@ -75,4 +75,8 @@ export interface BroadcastRecipientTable {
   replied_at: Date | null;
   /** When the contact saw it (the widget showed it; the channel said it was read); see migration 0042. */
   opened_at: Date | null;
+  /** When the channel's sender began handing it to the vendor (Messenger); see migration 0047. */
+  handed_at: Date | null;
+  /** When the channel said the contact's device has it (Messenger's delivery receipt). */
+  delivered_at: Date | null;
 }

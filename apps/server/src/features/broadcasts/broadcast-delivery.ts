@@ -5,8 +5,10 @@ import {
   broadcastReasons,
 } from '@parley/contracts';
 import { renderTemplate } from '@parley/engine/templating';
+import { MESSAGING_WINDOW_MS, queueMessengerSend } from '../../channels/messenger/messenger-outbound';
 import { queueSunshineSend } from '../../channels/sunshine/sunshine-outbound';
 import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/database';
 import { ensureError } from '../../errors';
 import * as repository from './broadcasts.repository';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe-link';
@@ -91,6 +93,14 @@ function prepare(
   }
   if (delivery.broadcastId && conversation.opted_out)
     return { kind: 'skipped', reason: broadcastReasons.optedOut };
+  // Meta lets a Page write only within 24 hours of the person's last message (a broadcast is no
+  // exception: message tags do not cover promotions), so the others are left out, and say why.
+  if (
+    conversation.channel === 'messenger' &&
+    (conversation.messenger_wrote_at?.getTime() ?? 0) < Date.now() - MESSAGING_WINDOW_MS
+  ) {
+    return { kind: 'skipped', reason: broadcastReasons.outsideMessagingWindow };
+  }
   let rendered: BotMessage;
   try {
     rendered = renderMessage(delivery.message, {
@@ -122,12 +132,23 @@ function announce(
     });
   }
   if (stored.some((conversation) => conversation.channel === 'sunshine')) ctx.jobs.wake('sunshine-outbound');
+  if (stored.some((conversation) => conversation.channel === 'messenger'))
+    ctx.jobs.wake('messenger-outbound');
+}
+
+/**
+ * Queues a vendor channel's sending of what was just stored, in the same transaction, so a stored
+ * message always has its send queued (the channel's sender claims each message: sent once).
+ */
+async function queueChannelSend(ctx: AppContext, trx: Queryable, channel: string, conversationId: string) {
+  if (channel === 'sunshine') await queueSunshineSend(ctx, trx, conversationId);
+  if (channel === 'messenger') await queueMessengerSend(ctx, trx, conversationId);
 }
 
 /**
  * Sends one message into a conversation (a test send): renders it for the contact, stores it as
  * the bot's next message, then tells the widget's live stream, and queues the messaging suite's
- * send in the same transaction.
+ * or Messenger's send in the same transaction.
  */
 export async function deliverToConversation(
   ctx: AppContext,
@@ -157,8 +178,7 @@ export async function deliverToConversation(
       message: rendered,
       text: textOf(rendered),
     });
-    if (stored !== null && conversation.channel === 'sunshine')
-      await queueSunshineSend(ctx, trx, conversation.id);
+    if (stored !== null) await queueChannelSend(ctx, trx, conversation.channel, conversation.id);
     return stored;
   });
   if (seq === null) return { kind: 'later' };
@@ -224,8 +244,12 @@ export async function sendBroadcastBatch(ctx: AppContext, broadcastId: string): 
       deliveries: ready,
     });
     for (const row of rows)
-      if (conversations.get(row.conversation_id)?.channel === 'sunshine')
-        await queueSunshineSend(ctx, trx, row.conversation_id);
+      await queueChannelSend(
+        ctx,
+        trx,
+        conversations.get(row.conversation_id)?.channel ?? '',
+        row.conversation_id,
+      );
     return rows;
   });
   announce(

@@ -21,7 +21,12 @@ export async function insertBroadcast(
 ): Promise<BroadcastRow> {
   return db
     .insertInto('broadcasts')
-    .values({ ...broadcast, message: JSON.stringify(broadcast.message) })
+    .values({
+      ...broadcast,
+      message: JSON.stringify(broadcast.message),
+      // One sent now begins now (a scheduled one when its time comes: `moveBroadcast`).
+      ...(broadcast.state === 'sending' ? { started_at: sql<Date>`now()` } : {}),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -146,9 +151,11 @@ export interface ConversationForBroadcast {
   variables: Record<string, unknown> | null;
   user_info: Record<string, unknown>;
   language: string | null;
-  /** The deployment is gone, or its messaging-suite connection is. */
+  /** The deployment is gone, or its messaging-suite or Messenger connection is. */
   disconnected: boolean;
   opted_out: boolean;
+  /** Messenger: when the person last wrote (a Page may answer within 24 hours of it). */
+  messenger_wrote_at: Date | null;
 }
 
 export async function conversationForBroadcast(
@@ -169,11 +176,16 @@ export async function conversationsForBroadcast(
   const result = await sql<ConversationForBroadcast>`
     select c.id, c.company_id, c.bot_id, c.channel, c.state->'variables' as variables, c.user_info, c.language,
       (d.deleted_at is not null or (c.channel = 'sunshine' and not exists (
-        select 1 from sunshine_connections s where s.deployment_id = c.deployment_id))) as disconnected,
-      coalesce(k.opted_out_at is not null, false) as opted_out
+        select 1 from sunshine_connections s where s.deployment_id = c.deployment_id))
+        or (c.channel = 'messenger' and (mc.conversation_id is null or not exists (
+          select 1 from messenger_connections m
+          where m.deployment_id = mc.deployment_id and m.disconnected_at is null)))) as disconnected,
+      coalesce(k.opted_out_at is not null, false) as opted_out,
+      mc.last_user_message_at as messenger_wrote_at
     from conversations c
     join deployments d on d.id = c.deployment_id
     left join contacts k on k.id = c.contact_id
+    left join messenger_conversations mc on c.channel = 'messenger' and mc.conversation_id = c.id
     where c.id = any(${conversationIds}::uuid[]) and c.company_id = ${companyId}`.execute(db);
   return result.rows;
 }
@@ -329,6 +341,69 @@ export async function markOpened(db: Queryable, conversationId: string, seq: num
     .execute();
 }
 
+/**
+ * A channel's sender is about to hand a conversation's message to the vendor: the broadcast sent
+ * as that message (if it was one) went out at `at`, which receipts' watermarks are compared with.
+ */
+export async function noteHandedOver(
+  db: Queryable,
+  conversationId: string,
+  seq: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('broadcast_recipients')
+    .set({ handed_at: at })
+    .where('conversation_id', '=', conversationId)
+    .where('message_seq', '=', seq)
+    .where('state', '=', 'sent')
+    .where('channel', '=', 'messenger')
+    // Not handed over yet, so not delivered: the receipts' index (0047) finds it, for any message sent.
+    .where('delivered_at', 'is', null)
+    .execute();
+}
+
+/** Messenger did not deliver a conversation's message: the broadcast sent as it failed, and why. */
+export async function noteNotDelivered(
+  db: Queryable,
+  conversationId: string,
+  seq: number,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('broadcast_recipients')
+    .set({ state: 'failed', reason: reason.slice(0, 500), handed_at: null })
+    .where('conversation_id', '=', conversationId)
+    .where('message_seq', '=', seq)
+    .where('state', '=', 'sent')
+    .where('channel', '=', 'messenger')
+    .where('delivered_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Messenger's delivery or read receipt from a person: every message the Page sent them up to the
+ * watermark reached their device (and, for a read, was seen). The broadcasts handed over by then
+ * are delivered (and opened). A receipt again or out of order moves nothing back.
+ */
+export async function markMessengerReceipt(
+  db: Queryable,
+  receipt: { deploymentId: string; psid: string; watermark: Date; read: boolean },
+): Promise<number> {
+  const result = await sql`
+    update broadcast_recipients r set
+      delivered_at = coalesce(r.delivered_at, now()),
+      opened_at = case when ${receipt.read}::boolean then coalesce(r.opened_at, now()) else r.opened_at end
+    from messenger_conversations mc
+    where mc.deployment_id = ${receipt.deploymentId} and mc.psid = ${receipt.psid}
+      and r.conversation_id = mc.conversation_id and r.company_id = mc.company_id
+      and r.state = 'sent' and r.channel = 'messenger'
+      and (r.delivered_at is null or r.opened_at is null)
+      and r.handed_at <= ${receipt.watermark}::timestamptz
+      and (r.delivered_at is null or ${receipt.read}::boolean)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 /** Opts a contact out of every broadcast (once: the first reason stays). */
 export async function optOut(db: Queryable, contactId: string, reason: string): Promise<boolean> {
   const row = await db
@@ -388,10 +463,14 @@ export async function figuresOf(db: Queryable, companyId: string, ids: string[])
       count(*) as recipients,
       count(*) filter (where r.state in ('queued', 'sending')) as queued,
       count(*) filter (where r.state = 'sent') as sent,
-      -- Web chat: stored in the conversation the widget shows; the messaging suite: sent to it.
-      count(*) filter (where r.state = 'sent' and (r.channel <> 'sunshine' or exists (
-        select 1 from sunshine_conversations s
-        where s.conversation_id = r.conversation_id and s.sent_seq >= r.message_seq))) as delivered,
+      -- Web chat: stored in the conversation the widget shows; the messaging suite: sent to it;
+      -- Messenger: its delivery (or read) receipt came.
+      count(*) filter (where r.state = 'sent' and case r.channel
+        when 'sunshine' then exists (
+          select 1 from sunshine_conversations s
+          where s.conversation_id = r.conversation_id and s.sent_seq >= r.message_seq)
+        when 'messenger' then r.delivered_at is not null
+        else true end) as delivered,
       count(*) filter (where r.state = 'failed') as failed,
       count(*) filter (where r.state = 'skipped') as skipped,
       count(*) filter (where r.state = 'cancelled') as cancelled,
@@ -486,4 +565,29 @@ export async function latestConversationOf(
     .orderBy('last_message_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * The broadcasts of a company (or one bot) that began sending within `[from, until)`, latest
+ * first: what the reports count.
+ */
+export async function broadcastsStartedBetween(
+  db: Queryable,
+  scope: { companyId: string; botId?: string },
+  from: Date,
+  until: Date,
+) {
+  // One sent at once used to keep no start: it began when made. One still scheduled (or cancelled
+  // before its time) never began.
+  const began = sql<Date>`coalesce(started_at, created_at)`;
+  return db
+    .selectFrom('broadcasts')
+    .select(['id', 'name', 'bot_id', 'state', 'channels', began.as('began_at')])
+    .where('company_id', '=', scope.companyId)
+    .$if(scope.botId !== undefined, (query) => query.where('bot_id', '=', scope.botId ?? ''))
+    .where((eb) => eb.or([eb('started_at', 'is not', null), eb('send_at', 'is', null)]))
+    .where(began, '>=', from)
+    .where(began, '<', until)
+    .orderBy(began, 'desc')
+    .execute();
 }

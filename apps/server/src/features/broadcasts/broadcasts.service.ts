@@ -229,7 +229,7 @@ export async function testBroadcast(
   });
   if (outcome.kind === 'sent') return { message: outcome.message };
   if (outcome.kind === 'skipped')
-    throw new ValidationException(outcome.reason, { reason: 'template-failed' });
+    throw new ValidationException(outcome.reason, { reason: outcome.reason.split(':')[0] });
   throw new ConflictException(
     outcome.kind === 'failed' ? outcome.reason : 'The conversation is busy; try again in a moment',
     { reason: outcome.kind === 'failed' ? outcome.reason : 'busy' },

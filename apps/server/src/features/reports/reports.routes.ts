@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { companyScope } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
 import { readsOf } from '../../plugins/read-your-writes';
+import { broadcastReport } from './broadcast-report.service';
 import * as reports from './reports.service';
 
 /** Traffic, business and message reports, for a company and perhaps one bot (contracts: reportsApi). */
@@ -25,5 +26,8 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   );
   routeFrom(app, reportsApi.paths, { config }, async (request) =>
     reports.pathsReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
+  );
+  routeFrom(app, reportsApi.broadcasts, { config }, async (request) =>
+    broadcastReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
   );
 };

@@ -144,7 +144,7 @@ const scopeOf = (companyId: string, query: { botId?: string; domain?: string }):
  * What every report starts with: the named bot checked to be the company's, the rollups brought
  * up to date, the scope, the period and the one before it (when comparing).
  */
-async function openReport(
+export async function openReport(
   reads: Reads,
   companyId: string,
   query: { botId?: string; domain?: string; from: string; to: string; compare?: boolean },

@@ -28,7 +28,7 @@ import {
   useTestBroadcast,
 } from '../api/broadcasts';
 
-const channels = ['webchat', 'sunshine'];
+const channels = ['webchat', 'sunshine', 'messenger'];
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The buttons as written, one label per line: each posts its label back as a reply. */

@@ -37,12 +37,15 @@ const sending: Broadcast = {
   },
 };
 
-function renderPage() {
+function renderPage(route = '/broadcast') {
   const api = fakeApi({
     'GET /api/broadcasts': { broadcasts: [sending] },
     'GET /api/broadcasts/00000000-0000-4000-8000-0000000000b1': {
       broadcast: sending,
-      failures: [{ state: 'skipped', reason: "template-failed: 'item' is undefined", count: 2 }],
+      failures: [
+        { state: 'skipped', reason: "template-failed: 'item' is undefined", count: 2 },
+        { state: 'skipped', reason: 'outside-messaging-window', count: 5 },
+      ],
     },
     'POST /api/broadcasts/00000000-0000-4000-8000-0000000000b1/pause': { ...sending, state: 'paused' },
     'GET /api/audiences': { audiences: [] },
@@ -58,7 +61,7 @@ function renderPage() {
     },
   });
   renderWithApp(<BroadcastsPage />, {
-    route: '/broadcast',
+    route,
     path: '/broadcast',
     queryClient: signedInClient(),
   });
@@ -87,6 +90,16 @@ describe('the broadcasts screen', () => {
     expect(within(results).getByText('Opted out').parentElement).toHaveTextContent('2Opted out');
     expect(
       within(results).getByText("The message’s template failed for them: 'item' is undefined"),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the results the address names (a report’s link), with Messenger’s window as a reason', async () => {
+    renderPage('/broadcast?id=00000000-0000-4000-8000-0000000000b1');
+    const results = await screen.findByRole('region', { name: 'Results of Back in stock' });
+    expect(
+      within(results).getByText(
+        'Messenger allows a Page to write only within 24 hours of the person’s last message',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -16,8 +16,9 @@ import {
 } from '@mui/material';
 import type { Broadcast, BroadcastState } from '@parley/contracts';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { broadcastListQuery, broadcastResultsQuery, useBroadcastAction } from '../api/broadcasts';
 import { BroadcastComposer } from './broadcast-composer';
 
@@ -73,9 +74,16 @@ function Figures({ broadcast }: { broadcast: Broadcast }) {
 function Results({ id }: { id: string }) {
   const { t } = useTranslation('broadcasts');
   const results = useQuery(broadcastResultsQuery(id)).data;
+  const card = useRef<HTMLElement>(null);
+  const shown = results?.broadcast.id;
+  // Below a long list: brought into view when opened (from the list or a report's link).
+  useEffect(() => {
+    if (shown) card.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
   if (!results) return null;
   return (
     <Card
+      ref={card}
       variant="outlined"
       sx={{ p: 2.5 }}
       component="section"
@@ -115,7 +123,13 @@ function Results({ id }: { id: string }) {
 /** A reason the server names (`template-failed: …`), in words, with its detail. */
 function reasonText(t: (key: string, options?: Record<string, unknown>) => string, reason: string) {
   const [code = '', ...rest] = reason.split(': ');
-  const known = ['template-failed', 'channel-disconnected', 'opted-out'];
+  const known = [
+    'template-failed',
+    'channel-disconnected',
+    'opted-out',
+    'outside-messaging-window',
+    'channel-refused',
+  ];
   return known.includes(code) ? t(`reasons.${code}`, { detail: rest.join(': ') }) : reason;
 }
 
@@ -124,7 +138,10 @@ export function BroadcastsPage() {
   const { t, i18n } = useTranslation('broadcasts');
   const { broadcasts } = useSuspenseQuery(broadcastListQuery()).data;
   const [composing, setComposing] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  // The open results are in the address (`?id=`), so the reports can link to a broadcast's.
+  const [search, setSearch] = useSearchParams();
+  const selected = search.get('id');
+  const setSelected = (id: string) => setSearch({ id }, { replace: true });
   const act = useBroadcastAction();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (

@@ -44,6 +44,7 @@ export const businessReportQuery = reportQueryOptions(reportsApi.business);
 export const messageReportQuery = reportQueryOptions(reportsApi.messages);
 export const funnelReportQuery = reportQueryOptions(reportsApi.funnel);
 export const pathsReportQuery = reportQueryOptions(reportsApi.paths);
+export const broadcastReportQuery = reportQueryOptions(reportsApi.broadcasts);
 
 export const domainsQuery = (query: URLSearchParams) =>
   queryOptions({

@@ -41,6 +41,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../../shared/session/current-user';
 import { useIndustryLabel } from '../../../shared/ui/industry-select';
 import { businessReportQuery, useDefaultGoalValue } from '../api/reports-api';
+import { BroadcastsCard } from './broadcasts-card';
 import { ReportError } from './report-error';
 import {
   CsvButton,
@@ -473,6 +474,7 @@ export function BusinessReportPage() {
             )}
           </ReportCard>
           <RevenueImpact report={data} />
+          <BroadcastsCard />
         </>
       )}
     </Stack>
