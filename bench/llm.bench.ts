@@ -162,7 +162,8 @@ function slowReceiver(latencyMs: number) {
 
 /**
  * Samples the bench database's client connections (the most open, and the most busy at once) and
- * counts the transactions committed meanwhile (turns written together share one).
+ * counts the transactions committed meanwhile (turns written together share one), and the updates
+ * of conversations, with how many were HOT (no index entry written: a claim should be).
  */
 function connectionSampler(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -175,11 +176,33 @@ function connectionSampler(url: string) {
         'select xact_commit::int as commits from pg_stat_database where datname = current_database()',
       )
     ).rows[0]?.commits ?? 0;
+  const updates = async () =>
+    (
+      await client.query<{ updates: number; hot: number }>(
+        `select n_tup_upd::int as updates, n_tup_hot_upd::int as hot
+         from pg_stat_user_tables where relname = 'conversations'`,
+      )
+    ).rows[0] ?? { updates: 0, hot: 0 };
+  // The whole server's: a figure of this bench's only on a PostgreSQL of its own (BENCH_DATABASE_URL).
+  const walBytes = async () =>
+    Number(
+      (
+        await client.query<{ bytes: string }>(
+          `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint::text as bytes`,
+        )
+      ).rows[0]?.bytes ?? 0,
+    );
   let firstCommits = 0;
   let lastCommits = 0;
+  let firstUpdates = { updates: 0, hot: 0 };
+  let lastUpdates = { updates: 0, hot: 0 };
+  let firstWal = 0;
+  let lastWal = 0;
   const done = (async () => {
     await client.connect();
     firstCommits = await commits();
+    firstUpdates = await updates();
+    firstWal = await walBytes();
     while (running) {
       const { rows } = await client.query<{ open: number; busy: number }>(
         `select count(*)::int as open, count(*) filter (where state <> 'idle')::int as busy
@@ -192,14 +215,25 @@ function connectionSampler(url: string) {
     }
     // The statistics reach pg_stat_database when a backend reports them (at most every second).
     await sleep(1100);
+    lastWal = await walBytes();
     lastCommits = await commits();
+    lastUpdates = await updates();
     await client.end();
   })();
   return {
     async stop() {
       running = false;
       await done;
-      return { maxOpen: open, maxBusy: busy, commits: lastCommits - firstCommits };
+      return {
+        maxOpen: open,
+        maxBusy: busy,
+        commits: lastCommits - firstCommits,
+        walBytes: lastWal - firstWal,
+        conversationUpdates: {
+          all: lastUpdates.updates - firstUpdates.updates,
+          hot: lastUpdates.hot - firstUpdates.hot,
+        },
+      };
     },
   };
 }
@@ -270,7 +304,7 @@ async function run(scenario: Scenario) {
       durationMs: DURATION_MS,
     });
     const connections = await sampler?.stop();
-    const { commits, ...held } = connections ?? { commits: 0 };
+    const { commits, walBytes, conversationUpdates, ...held } = connections ?? { commits: 0, walBytes: 0 };
     return {
       ...scenario,
       answersPerSecond: result.turnsPerSecond,
@@ -283,6 +317,8 @@ async function run(scenario: Scenario) {
             databaseConnections: held,
             // The sampler's own statements and the job queue's polling are counted too.
             commitsPerAnswer: Math.round((commits / Math.max(1, answered)) * 100) / 100,
+            conversationUpdates,
+            walBytesPerAnswer: Math.round(walBytes / Math.max(1, answered)),
           }
         : {}),
     };

@@ -26,6 +26,16 @@ describe('sealed secrets', () => {
     expect(() => box.open('plain text', 'deepl-key:company:1')).toThrow(SecretUnreadableError);
   });
 
+  it('opens a value it opened before again, still only under its own binding and key', () => {
+    const sealed = box.seal('tok_live_abcdef', 'webhook-field:instance-1:token');
+    expect(box.open(sealed, 'webhook-field:instance-1:token')).toBe('tok_live_abcdef');
+    expect(box.open(sealed, 'webhook-field:instance-1:token')).toBe('tok_live_abcdef');
+    expect(() => box.open(sealed, 'webhook-field:instance-2:token')).toThrow(SecretUnreadableError);
+    expect(() => secretBox('o'.repeat(40)).open(sealed, 'webhook-field:instance-1:token')).toThrow(
+      SecretUnreadableError,
+    );
+  });
+
   it('hints at a secret by its last four characters only', () => {
     expect(secretHint('0123456789abcdef:fx')).toBe('••••f:fx');
     expect(secretHint('short')).toBe('••••');

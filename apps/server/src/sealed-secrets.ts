@@ -21,9 +21,32 @@ export class SecretUnreadableError extends Error {
 
 const FORMAT = 'v1';
 const IV_BYTES = 12;
+/**
+ * Values opened lately, by their sealed text and binding: an installed webhook or a vendor key is
+ * opened on every call, and each sealing has its own random IV, so a changed secret is another key
+ * here (nothing to invalidate). Bounded: the oldest go first.
+ */
+const OPENED_KEPT = 1_000;
 
 export function secretBox(secretsKey: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', secretsKey, '', 'parley sealed secrets v1', 32));
+  const opened = new Map<string, string>();
+  const decrypt = (sealed: string, boundTo: string) => {
+    const [format, iv, tag, body] = sealed.split('.');
+    if (format !== FORMAT || iv === undefined || tag === undefined || body === undefined) {
+      throw new SecretUnreadableError('The stored secret is not in a format this server reads');
+    }
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(boundTo));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
+    } catch {
+      throw new SecretUnreadableError('The stored secret cannot be opened with this server’s SECRETS_KEY');
+    }
+  };
   return {
     seal(plaintext, boundTo) {
       const iv = randomBytes(IV_BYTES);
@@ -35,20 +58,15 @@ export function secretBox(secretsKey: string): SecretBox {
         .join('.');
     },
     open(sealed, boundTo) {
-      const [format, iv, tag, body] = sealed.split('.');
-      if (format !== FORMAT || iv === undefined || tag === undefined || body === undefined) {
-        throw new SecretUnreadableError('The stored secret is not in a format this server reads');
+      // Both whole and apart (a sealed value opens only under its own binding, cached or not).
+      const cacheKey = JSON.stringify([boundTo, sealed]);
+      let plaintext = opened.get(cacheKey);
+      if (plaintext === undefined) {
+        plaintext = decrypt(sealed, boundTo);
+        if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value as string);
+        opened.set(cacheKey, plaintext);
       }
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-        decipher.setAAD(Buffer.from(boundTo));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-          'utf8',
-        );
-      } catch {
-        throw new SecretUnreadableError('The stored secret cannot be opened with this server’s SECRETS_KEY');
-      }
+      return plaintext;
     },
   };
 }

@@ -27,6 +27,7 @@ import type {
   ConversationTable,
   ConversationVisitorTable,
   DeploymentTable,
+  PendingConversationTable,
 } from './tables/conversation.table';
 import type { HelpdeskConnectionTable, HelpdeskTicketTable } from './tables/helpdesk.table';
 import type {
@@ -90,6 +91,7 @@ export interface DB {
   conversation_event_log: ConversationEventLogTable;
   conversation_events: ConversationEventTable;
   conversation_visitors: ConversationVisitorTable;
+  pending_conversations: PendingConversationTable;
   contacts: ContactTable;
   audiences: AudienceTable;
   broadcast_settings: BroadcastSettingsTable;

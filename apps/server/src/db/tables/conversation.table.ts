@@ -81,6 +81,14 @@ export interface ConversationTable {
 }
 export type ConversationRow = Selectable<ConversationTable>;
 
+/**
+ * The conversations with a turn pending (a row while `pending_owner` is set; see migration 0049):
+ * what the abandoned-turn sweep reads, kept apart so that a claim updates no indexed column.
+ */
+export interface PendingConversationTable {
+  conversation_id: string;
+}
+
 /** What the inbox's user search looks in: the visitor's name, email and id, as the page gave them. */
 export interface ConversationVisitorTable {
   conversation_id: string;

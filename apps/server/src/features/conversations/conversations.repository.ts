@@ -253,7 +253,7 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
             and d.version is not distinct from i.deployment_version
             and (i.deployment_version is not null
                  or date_trunc('milliseconds', b.updated_at) = i.draft_saved_at))
-      returning c.id, c.company_id, c.bot_id, c.deployment_id,
+      returning c.id, c.company_id, c.bot_id, c.deployment_id, i.pending_owner,
                 c.message_count - i.count as seq_before, i.incoming, i.messages, i.events, i.client_message_id
     ),
     inserted_messages as (
@@ -269,6 +269,15 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
       from conversation c where jsonb_array_length(c.events) > 0
       returning 1
     )${
+      writes.some((write) => write.pendingOwner !== null)
+        ? sql`,
+    -- A claimed turn's write ends its claim: the sweep has no more to look for.
+    released as (
+      delete from pending_conversations p using conversation c
+      where p.conversation_id = c.id and c.pending_owner is not null
+    )`
+        : sql``
+    }${
       deliveries.length > 0
         ? sql`,
     logged_deliveries as (${turnDeliveriesInsert(deliveries)})`
@@ -307,6 +316,8 @@ export interface TurnClaim {
  * Claims conversations for turns that are about to make outside calls, recording each call before
  * it is made, in one statement: a claim lands only if no turn was stored since its turn read the
  * state and none is pending. Answers whether each landed. (The ids go twice, as in persistTurns.)
+ * The claim changes no indexed column of the conversation, so it can be a HOT update; the sweep
+ * finds the claimed conversation by its row in pending_conversations (see migration 0049).
  */
 export async function claimTurns(db: Queryable, claims: TurnClaim[]): Promise<boolean[]> {
   const rows = claims.map((claim) => ({
@@ -318,18 +329,28 @@ export async function claimTurns(db: Queryable, claims: TurnClaim[]): Promise<bo
     client_message_id: claim.pending.incoming?.clientMessageId ?? null,
   }));
   const result = await sql<{ id: string }>`
-    update conversations c set
-      pending_turn = i.pending,
-      pending_owner = i.owner,
-      pending_until = now() + make_interval(secs => i.lease_seconds)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as i(id uuid, read_turns int, owner text, lease_seconds float8, pending jsonb, client_message_id text)
-    where c.id = i.id and c.id = any(${claims.map((claim) => claim.conversationId)}::uuid[])
-      and (c.state->>'turns')::int = i.read_turns and c.pending_owner is null
-      and (i.client_message_id is null or not exists (
-        select 1 from conversation_messages m
-        where m.conversation_id = c.id and m.client_message_id = i.client_message_id))
-    returning c.id
+    with claimed as (
+      update conversations c set
+        pending_turn = i.pending,
+        pending_owner = i.owner,
+        pending_until = now() + make_interval(secs => i.lease_seconds)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as i(id uuid, read_turns int, owner text, lease_seconds float8, pending jsonb, client_message_id text)
+      where c.id = i.id and c.id = any(${claims.map((claim) => claim.conversationId)}::uuid[])
+        and (c.state->>'turns')::int = i.read_turns and c.pending_owner is null
+        and (i.client_message_id is null or not exists (
+          select 1 from conversation_messages m
+          where m.conversation_id = c.id and m.client_message_id = i.client_message_id))
+      returning c.id
+    ),
+    -- None is listed while none is pending (the write that ends a claim unlists it); the check is
+    -- a look-up, cheaper than the speculative insert of an "on conflict".
+    listed as (
+      insert into pending_conversations (conversation_id)
+      select id from claimed
+      where not exists (select 1 from pending_conversations p where p.conversation_id = claimed.id)
+    )
+    select id from claimed
   `.execute(db);
   const claimed = new Set(result.rows.map((row) => row.id));
   return claims.map((claim) => claimed.has(claim.conversationId));
@@ -382,10 +403,11 @@ export async function takeOverPendingTurn(
 /** Conversations whose pending turn's lease ran out: their process stopped while it waited. */
 export async function abandonedTurns(db: Queryable, limit: number): Promise<string[]> {
   const rows = await db
-    .selectFrom('conversations')
-    .select('id')
-    .where('pending_until', '<', sql<Date>`now()`)
-    .orderBy('pending_until')
+    .selectFrom('pending_conversations as p')
+    .innerJoin('conversations as c', 'c.id', 'p.conversation_id')
+    .select('c.id')
+    .where('c.pending_until', '<', sql<Date>`now()`)
+    .orderBy('c.pending_until')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);

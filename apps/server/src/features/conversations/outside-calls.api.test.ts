@@ -285,8 +285,17 @@ describe('turns that call outside hold nothing while they wait', () => {
       },
     });
     expect(claimed).toBe(true);
+    expect(await listedForSweep(conversation)).toBe(true);
     t.app.ctx.conversations.cache.forget(conversation.conversationId);
   };
+
+  /** Whether the abandoned-turn sweep would look at the conversation (see migration 0049). */
+  const listedForSweep = async (conversation: StartConversationResponse) =>
+    (await t.database.db
+      .selectFrom('pending_conversations')
+      .select('conversation_id')
+      .where('conversation_id', '=', conversation.conversationId)
+      .executeTakeFirst()) !== undefined;
 
   it('finishes a turn its stopped process left pending without making its call again', async () => {
     const conversation = await startChat(t, keys.orders);
@@ -311,6 +320,18 @@ describe('turns that call outside hold nothing while they wait', () => {
       .where('id', '=', conversation.conversationId)
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ pending_turn: null, pending_owner: null, pending_until: null });
+    expect(await listedForSweep(conversation)).toBe(false);
+  });
+
+  it('claims a conversation without changing any column an index of conversations holds (a HOT update)', async () => {
+    const { rows } = await t.database.executeSql(
+      `select pg_get_indexdef(indexrelid) as definition from pg_index
+       where indrelid = 'conversations'::regclass`,
+      [],
+    );
+    const definitions = (rows as { definition: string }[]).map((row) => row.definition);
+    expect(definitions.length).toBeGreaterThan(0);
+    for (const definition of definitions) expect(definition).not.toMatch(/pending_/);
   });
 
   it('applies the recorded outcome of a stopped process’s call once, before the visitor’s next message', async () => {
@@ -334,6 +355,7 @@ describe('turns that call outside hold nothing while they wait', () => {
     ]);
     expect(orders.received.filter((body) => body === 'A-21')).toEqual([]);
     expect(orders.received.filter((body) => body === 'A-22')).toEqual(['A-22']);
+    expect(await listedForSweep(conversation)).toBe(false);
   });
 
   /** The visitor sends `text` named `clientMessageId` to `server` (this process or another). */

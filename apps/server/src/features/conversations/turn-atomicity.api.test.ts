@@ -264,9 +264,12 @@ describe('a turn is one transaction, worked out from the conversation as it is',
       });
       expect(hookCalls).toEqual(['A-17']);
       // Worked out without the call, the turn claims the conversation (recording the call it is
-      // about to make), makes the call holding nothing, and stores the turn, ending the claim.
+      // about to make, and listing it for the sweep), makes the call holding nothing, and stores
+      // the turn, ending the claim.
       expect(turn).toHaveLength(2);
-      expect(turn[0]).toMatch(/^update conversations c set\s+pending_turn/);
+      expect(turn[0]).toMatch(
+        /^with claimed as \(\s*update conversations c set\s+pending_turn.*insert into pending_conversations/s,
+      );
       expect(turn[1]).toMatch(TURN_WRITE);
       expect(turn).not.toContain('begin');
       expect(turn.some((text) => text.includes('for update'))).toBe(false);

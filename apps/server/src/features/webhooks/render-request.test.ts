@@ -33,6 +33,14 @@ describe('rendering a template’s request', () => {
     });
   });
 
+  it('sends text with nothing to render as it is, and line ends as Jinja leaves them', () => {
+    const generic = template('generic-json-post');
+    const plain = { ...generic, request: { ...generic.request, url: 'https://api.example.com/x?a=1%20b' } };
+    expect(renderWebhookRequest(plain, { payload: '{}' }).url).toBe('https://api.example.com/x?a=1%20b');
+    const lines = { ...generic, request: { ...generic.request, body: 'first\r\nsecond\n' } };
+    expect(renderWebhookRequest(lines, { url: 'https://api.example.com/x' }).body).toBe('first\nsecond');
+  });
+
   it('leaves out a header that renders empty (an optional credential)', () => {
     const generic = template('generic-json-post');
     const request = renderWebhookRequest(generic, { url: 'https://api.example.com/x', payload: '{}' });

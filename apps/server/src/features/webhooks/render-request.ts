@@ -9,6 +9,9 @@ const requestFilters = {
 
 /** What a request part failed to render in, for the builder: `body: unexpected '}' (line 1)`. */
 function renderPart(part: string, source: string, variables: Record<string, unknown>): string {
+  // One line with no tag, expression or comment renders as itself (most header names, many
+  // addresses); rendering would only cost the call's time. (Line ends are Jinja's to normalize.)
+  if (!/[{\r\n]/.test(source)) return source;
   try {
     return renderTemplate(source, variables, { filters: requestFilters });
   } catch (error) {

@@ -160,12 +160,22 @@ export async function listInstances(db: Queryable, companyId: string): Promise<I
   return instancesOf(db, companyId).orderBy('i.created_at', 'desc').orderBy('i.id').execute();
 }
 
+/**
+ * One instance of the company, with its template. Read for every call of an installed webhook, so
+ * written as SQL text: building and compiling the query builder's form of it took more of a
+ * turn's CPU than the read's own round trip.
+ */
 export async function findInstance(
   db: Queryable,
   companyId: string,
   id: string,
 ): Promise<InstanceWithTemplate | undefined> {
-  return instancesOf(db, companyId).where('i.id', '=', id).executeTakeFirst();
+  const { rows } = await sql<InstanceWithTemplate>`
+    select i.*, t.name as template_name, t.category as template_category,
+           t.definition as template_definition
+    from webhook_instances i join webhook_templates t on t.id = i.template_id
+    where i.id = ${id} and i.company_id = ${companyId} and i.deleted_at is null`.execute(db);
+  return rows[0];
 }
 
 export async function insertInstance(
