@@ -1,6 +1,7 @@
 import { liteApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
+import { botLimitOf } from '../../plugins/bot-access';
 import { routeFrom } from '../../plugins/contract-route';
 import { readsOf } from '../../plugins/read-your-writes';
 import * as lite from './lite.service';
@@ -8,7 +9,7 @@ import * as lite from './lite.service';
 /** The lite home, the guided bot form and lite settings (contracts: liteApi). */
 export const liteRoutes: FastifyPluginAsync = async (app) => {
   routeFrom(app, liteApi.home, { config: { permission: 'bots:view' } }, async (request) =>
-    lite.liteHome(readsOf(request), sessionOf(request).companyId),
+    lite.liteHome(readsOf(request), sessionOf(request).companyId, Date.now(), botLimitOf(request)),
   );
   routeFrom(
     app,

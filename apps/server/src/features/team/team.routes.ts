@@ -7,6 +7,9 @@ import * as team from './team.service';
 
 const manageUsers = { permission: 'users:manage' } as const;
 const rateLimited = { auth: 'public', rateLimit: { bucket: 'auth' } } as const;
+/** An entry's word for a bot limit: how many bots, or `all`. */
+const botsDetail = (botIds: unknown) =>
+  Array.isArray(botIds) ? botIds.length : botIds === null ? 'all' : null;
 
 /** A company's people and joining it by invitation (contracts: teamApi). */
 export const teamRoutes: FastifyPluginAsync = async (app) => {
@@ -22,7 +25,7 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
         audit: {
           action: 'team.invited',
           target: { type: 'invitation', fromAnswer: true },
-          details: ({ body }) => ({ role: plain(body.role) }),
+          details: ({ body }) => ({ role: plain(body.role), bots: botsDetail(body.bot_ids ?? null) }),
         },
       },
     },
@@ -54,9 +57,15 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
               ? 'team.role-changed'
               : body.status === 'disabled'
                 ? 'team.deactivated'
-                : 'team.reactivated',
+                : body.status === 'active'
+                  ? 'team.reactivated'
+                  : 'team.bots-changed',
           target: { type: 'member', param: 'id' },
-          details: ({ body }) => ({ role: plain(body.role), status: plain(body.status) }),
+          details: ({ body }) => ({
+            role: plain(body.role),
+            status: plain(body.status),
+            bots: botsDetail(body.bot_ids),
+          }),
         },
       },
     },
