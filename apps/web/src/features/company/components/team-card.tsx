@@ -14,15 +14,17 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import type { PendingInvitation, TeamMember } from '@parley/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { canBeLimitedToBots, type PendingInvitation, type TeamMember } from '@parley/contracts';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserQuery, displayName, initials } from '../../../shared/session/current-user';
-import { teamQuery, useInvite, useRevokeInvitation, useUpdateMember } from '../api/team';
+import { teamBotsQuery, teamQuery, useInvite, useRevokeInvitation, useUpdateMember } from '../api/team';
+import { BotAccessDialog } from './bot-access-dialog';
 import { InviteDialog } from './invite-dialog';
 import { RoleSelect } from './role-select';
 import { useTeamErrorMessage } from './team-errors';
@@ -38,6 +40,51 @@ function useDateTime() {
   const { i18n } = useTranslation();
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (iso: string) => format.format(new Date(iso));
+}
+
+/** "All bots" or "3 bots", with the bots' names on hover. */
+function useBotAccessWords() {
+  const { t } = useTranslation('company');
+  const bots = useQuery(teamBotsQuery);
+  const names = new Map((bots.data?.items ?? []).map((bot) => [bot.id, bot.name]));
+  return (botIds: string[] | null) => ({
+    label: botIds === null ? t('team.bots.allShort') : t('team.bots.count', { count: botIds.length }),
+    names: botIds === null ? '' : botIds.map((id) => names.get(id) ?? t('team.bots.unknown')).join(', '),
+  });
+}
+
+/** Who sees which bots: roles that can be limited open the bot access dialog from here. */
+function BotAccessCell({ member, editable }: { member: TeamMember; editable: boolean }) {
+  const { t } = useTranslation('company');
+  const words = useBotAccessWords()(member.bot_ids);
+  const [editing, setEditing] = useState(false);
+  const limitable = canBeLimitedToBots(member.role);
+  if (!limitable || !editable) {
+    return (
+      <Tooltip title={words.names} disableHoverListener={!words.names}>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {words.label}
+        </Typography>
+      </Tooltip>
+    );
+  }
+  return (
+    <>
+      <Tooltip title={words.names} disableHoverListener={!words.names}>
+        <Button
+          size="small"
+          variant="outlined"
+          color={member.bot_ids === null ? 'inherit' : 'primary'}
+          onClick={() => setEditing(true)}
+          aria-label={t('team.bots.editWho', { name: displayName(member), access: words.label })}
+          sx={{ whiteSpace: 'nowrap', borderColor: 'divider' }}
+        >
+          {words.label}
+        </Button>
+      </Tooltip>
+      {editing && <BotAccessDialog member={member} onClose={() => setEditing(false)} />}
+    </>
+  );
 }
 
 function MemberRow({
@@ -99,6 +146,9 @@ function MemberRow({
         />
       </TableCell>
       <TableCell>
+        <BotAccessCell member={member} editable={!locked} />
+      </TableCell>
+      <TableCell>
         <Chip
           size="small"
           sx={active ? tones.good : undefined}
@@ -143,6 +193,7 @@ function InvitationRow({
   const revoke = useRevokeInvitation();
   const resend = useInvite();
   const expired = new Date(invitation.expires_at).getTime() <= Date.now();
+  const access = useBotAccessWords()(invitation.bot_ids);
   return (
     <TableRow>
       <TableCell>
@@ -151,7 +202,16 @@ function InvitationRow({
           {t('team.invitedBy', { name: invitation.invited_by })}
         </Typography>
       </TableCell>
-      <TableCell>{t(`common:roles.${invitation.role}`)}</TableCell>
+      <TableCell>
+        <Typography variant="body2">{t(`common:roles.${invitation.role}`)}</Typography>
+        {canBeLimitedToBots(invitation.role) && (
+          <Tooltip title={access.names} disableHoverListener={!access.names}>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {access.label}
+            </Typography>
+          </Tooltip>
+        )}
+      </TableCell>
       <TableCell>
         <Chip
           size="small"
@@ -171,7 +231,16 @@ function InvitationRow({
               size="small"
               sx={{ whiteSpace: 'nowrap' }}
               disabled={resend.isPending}
-              onClick={() => resend.mutate({ email: invitation.email, role: invitation.role }, { onError })}
+              onClick={() =>
+                resend.mutate(
+                  {
+                    email: invitation.email,
+                    role: invitation.role,
+                    ...(invitation.bot_ids ? { bot_ids: invitation.bot_ids } : {}),
+                  },
+                  { onError },
+                )
+              }
             >
               {t('team.resend')}
             </Button>
@@ -201,7 +270,13 @@ export function TeamCard() {
   const errorMessage = useTeamErrorMessage();
   const onError = (error: unknown) => setRefusal(errorMessage(error));
   const iAmOwner = user.role === 'owner';
-  const headers = [t('team.person'), t('team.role'), t('team.status'), t('team.lastSignIn')];
+  const headers = [
+    t('team.person'),
+    t('team.role'),
+    t('team.bots.column'),
+    t('team.status'),
+    t('team.lastSignIn'),
+  ];
   return (
     <Card aria-labelledby="team-title">
       <CardContent sx={{ p: 3 }}>
