@@ -42,6 +42,21 @@ function useDateTime() {
   return (iso: string) => format.format(new Date(iso));
 }
 
+/** A sign-in time as its day over its hour: the table keeps room for every column. */
+function SignInTime({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const hour = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      {day}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {hour}
+      </Typography>
+    </Box>
+  );
+}
+
 /** "All bots" or "3 bots", with the bots' names on hover. */
 function useBotAccessWords() {
   const { t } = useTranslation('company');
@@ -99,7 +114,6 @@ function MemberRow({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation('company');
-  const formatDateTime = useDateTime();
   const update = useUpdateMember();
   const isMe = member.id === me;
   // Admins do not change owners (the server refuses it): the controls say so by being off.
@@ -156,8 +170,12 @@ function MemberRow({
         />
       </TableCell>
       <TableCell>
-        <Typography variant="body2" color={member.last_sign_in_at ? 'text.primary' : 'text.secondary'}>
-          {member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : t('team.never')}
+        <Typography
+          variant="body2"
+          color={member.last_sign_in_at ? 'text.primary' : 'text.secondary'}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {member.last_sign_in_at ? <SignInTime iso={member.last_sign_in_at} /> : t('team.never')}
         </Typography>
       </TableCell>
       <TableCell align="right">
@@ -308,7 +326,9 @@ export function TeamCard() {
             <TableHead>
               <TableRow>
                 {headers.map((header) => (
-                  <TableCell key={header}>{header}</TableCell>
+                  <TableCell key={header} sx={{ whiteSpace: 'nowrap' }}>
+                    {header}
+                  </TableCell>
                 ))}
                 <TableCell align="right">
                   <Box component="span" sx={visuallyHidden}>
