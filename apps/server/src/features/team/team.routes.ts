@@ -7,9 +7,9 @@ import * as team from './team.service';
 
 const manageUsers = { permission: 'users:manage' } as const;
 const rateLimited = { auth: 'public', rateLimit: { bucket: 'auth' } } as const;
-/** An entry's word for a bot limit: how many bots, or `all`. */
+/** An entry's word for a bot limit sent: how many bots, or `all` (nothing when none was sent). */
 const botsDetail = (botIds: unknown) =>
-  Array.isArray(botIds) ? botIds.length : botIds === null ? 'all' : null;
+  Array.isArray(botIds) ? { bots: botIds.length } : botIds === null ? { bots: 'all' } : {};
 
 /** A company's people and joining it by invitation (contracts: teamApi). */
 export const teamRoutes: FastifyPluginAsync = async (app) => {
@@ -25,7 +25,8 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
         audit: {
           action: 'team.invited',
           target: { type: 'invitation', fromAnswer: true },
-          details: ({ body }) => ({ role: plain(body.role), bots: botsDetail(body.bot_ids ?? null) }),
+          // Inviting to every bot is the usual case: only a limit is worth a detail.
+          details: ({ body }) => ({ role: plain(body.role), ...botsDetail(body.bot_ids ?? undefined) }),
         },
       },
     },
@@ -64,7 +65,7 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
           details: ({ body }) => ({
             role: plain(body.role),
             status: plain(body.status),
-            bots: botsDetail(body.bot_ids),
+            ...botsDetail(body.bot_ids),
           }),
         },
       },
