@@ -8,9 +8,9 @@ import {
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, deployedBot, registerOwner, startChat, teammate } from '../../test/fixtures';
-import { permissionsFor } from '../features/users/permissions';
 import { callRoute, methodOf } from '../../test/route-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { permissionsFor } from '../features/users/permissions';
 
 /**
  * Driven by the route table, so a route added later is covered without touching this file: every
@@ -540,7 +540,7 @@ describe('the route table’s tenancy', () => {
   });
 
   it('answers a member limited to other bots as it answers ids that do not exist, on every route they may call', async () => {
-    const companyId = claimsOf(ownerA.authorization.split(' ')[1] ?? '').companyId;
+    const companyId = ofA.company;
     const { bot: allowed } = await deployedBot(t, ownerA, 'A’s other bot', (flow) => flow);
     const limited = {} as Record<'agent' | 'viewer' | 'analyst', Record<string, string>>;
     for (const role of ['agent', 'viewer', 'analyst'] as const) {

@@ -1,4 +1,4 @@
-import { teamApi } from '@parley/contracts';
+import { type AuditDetails, teamApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
@@ -8,7 +8,7 @@ import * as team from './team.service';
 const manageUsers = { permission: 'users:manage' } as const;
 const rateLimited = { auth: 'public', rateLimit: { bucket: 'auth' } } as const;
 /** An entry's word for a bot limit sent: how many bots, or `all` (nothing when none was sent). */
-const botsDetail = (botIds: unknown) =>
+const botsDetail = (botIds: unknown): AuditDetails =>
   Array.isArray(botIds) ? { bots: botIds.length } : botIds === null ? { bots: 'all' } : {};
 
 /** A company's people and joining it by invitation (contracts: teamApi). */
