@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import type {
   AuditLogPage,
   BotList,
   CurrentUser,
   InboxListResponse,
+  InboxNotice,
   MessageReport,
   StartConversationResponse,
   Team,
@@ -43,6 +45,8 @@ describe('members limited to some bots', () => {
   let companyId: string;
   let shop: string;
   let clinic: string;
+  let shopKey: string;
+  let clinicKey: string;
   let rivalBot: string;
   const shopChats: string[] = [];
   const clinicChats: string[] = [];
@@ -86,6 +90,8 @@ describe('members limited to some bots', () => {
     const clinicBot = await deployedBot(t, owner, 'Clinic', handoffFlow);
     shop = shopBot.bot.id;
     clinic = clinicBot.bot.id;
+    shopKey = shopBot.key;
+    clinicKey = clinicBot.key;
     shopChats.push(await chatAbout(shopBot.key, 'my parcel is late'));
     shopChats.push(await chatAbout(shopBot.key, 'refund for the blue shoes'));
     clinicChats.push(await chatAbout(clinicBot.key, 'refund for my appointment'));
@@ -277,5 +283,43 @@ describe('members limited to some bots', () => {
     const ines = authHeader(joined.json<{ token: string }>().token);
     expect((await get('/api/frontend/user/me', ines)).json<CurrentUser>().bot_ids).toEqual([clinic]);
     expect((await inbox(ines)).conversations.map((row) => row.id)).toEqual(clinicChats);
+  });
+
+  it('streams a limited agent only their bots’ conversations, with their bots’ waiting count', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/inbox/events`, {
+      headers: limitedAgent,
+      signal: controller.signal,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const notices = () =>
+      received
+        .split('\n\n')
+        .filter((chunk) => chunk.startsWith('event: conversation'))
+        .map((chunk) => JSON.parse(chunk.split('data: ')[1] ?? '{}') as InboxNotice);
+    const waitFor = async (conversationId: string) => {
+      while (!notices().some((notice) => notice.conversationId === conversationId)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value);
+      }
+    };
+    const hidden = await chatAbout(clinicKey, 'is the clinic open?');
+    const first = await chatAbout(shopKey, 'where is my order?');
+    await waitFor(first);
+    // A second one of the shop: by then the clinic's notice would have come too.
+    const second = await chatAbout(shopKey, 'do you ship abroad?');
+    await waitFor(second);
+    controller.abort();
+    expect(notices().map((notice) => notice.conversationId)).not.toContain(hidden);
+    expect(notices().every((notice) => notice.botId === shop)).toBe(true);
+    const last = notices()
+      .filter((notice) => notice.conversationId === second)
+      .at(-1);
+    expect(last?.waiting).toBe((await inbox(limitedAgent)).waiting);
   });
 });
