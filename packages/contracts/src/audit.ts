@@ -59,6 +59,7 @@ export const auditActionSchema = z.enum([
   'team.invitation-withdrawn',
   'team.joined',
   'team.role-changed',
+  'team.bots-changed',
   'team.deactivated',
   'team.reactivated',
   'company.settings-changed',

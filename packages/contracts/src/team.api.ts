@@ -34,7 +34,8 @@ export const teamApi = {
     description:
       'Inviting an address already invited mails a new link and retires the old one. 409 with ' +
       '`details.reason` `already-member` (someone of this company) or `email-taken` (an account ' +
-      'elsewhere); 403 `owner-only` when an admin invites an owner.',
+      'elsewhere); 403 `owner-only` when an admin invites an owner; 400 `unknown-bot` when `bot_ids` ' +
+      'names a bot that is not the company’s, `bot-limit-role` when the role sees every bot.',
     body: inviteRequestSchema,
     status: 201,
     response: pendingInvitationSchema,
@@ -54,10 +55,13 @@ export const teamApi = {
     method: 'PATCH',
     path: '/api/team/members/:id',
     tags,
-    summary: 'Change someone’s role, or deactivate (their sessions end at once) or reactivate them',
+    summary:
+      'Change someone’s role or the bots they may see, or deactivate (their sessions end at once) or reactivate them',
     description:
       '409 `last-owner` when the change would leave no active owner; 409 `own-account` when one ' +
-      'deactivates oneself; 403 `owner-only` when an admin changes an owner or makes one.',
+      'deactivates oneself; 403 `owner-only` when an admin changes an owner or makes one; 400 ' +
+      '`unknown-bot` when `bot_ids` names a bot that is not the company’s, `bot-limit-role` when ' +
+      'the role sees every bot. A new role that sees every bot drops the limit.',
     params: teamMemberParamsSchema,
     body: updateMemberRequestSchema,
     response: teamMemberSchema,

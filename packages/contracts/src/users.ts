@@ -72,6 +72,11 @@ export const currentUserSchema = z.object({
   qr_registered: z.boolean(),
   /** The language the person reads conversations in (null: each bot's own); see the profile. */
   language: z.string().nullable(),
+  /**
+   * The bots this person may see, when their role is limited to some (team settings); absent:
+   * every bot of the company. The server answers other bots as if they did not exist.
+   */
+  bot_ids: z.array(z.string()).optional(),
   company: currentCompanySchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

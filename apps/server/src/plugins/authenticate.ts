@@ -4,6 +4,7 @@ import { ForbiddenException, UnauthorizedException } from '../errors';
 import { findApiKeyCaller } from '../features/agents/api-keys.repository';
 import { type TokenScope, verifyToken } from '../features/auth/tokens';
 import { findSessionUser, type SessionUser } from '../features/users/users.repository';
+import { registerBotAccess } from './bot-access';
 
 /** Who may call a route: anyone, a signed-in user, or a user midway through two-factor setup. */
 export type RouteAccess = 'public' | 'full' | 'qr-setup';
@@ -117,6 +118,7 @@ export function registerAuthenticate(app: FastifyInstance): void {
     if (config.fullCompanyOnly) assertFullCompany(session);
     if (session.apiKey) assertKeyScope(session.apiKey.scopes, config.apiKeyScope);
   });
+  registerBotAccess(app);
 }
 
 function assertPermitted(session: Session, permission: RoutePermission | undefined): void {
@@ -242,7 +244,8 @@ export function sessionOf(request: FastifyRequest): Session {
 export function companyScope(request: FastifyRequest, requestedCompanyId?: string): string {
   const session = sessionOf(request);
   if (!requestedCompanyId || requestedCompanyId === session.companyId) return session.companyId;
-  if (session.user.company_type !== 'Internal') {
+  // Someone limited to some bots sees those bots only, even as Parley staff.
+  if (session.user.company_type !== 'Internal' || session.user.bot_ids) {
     throw new ForbiddenException('Only Parley staff may look at another company');
   }
   if (!request.routeOptions.config.staffAcrossCompanies) {
@@ -264,7 +267,11 @@ export type CompanyReach = { companyId: string } | { anyCompany: true };
  */
 export function lookupReach(request: FastifyRequest): CompanyReach {
   const session = sessionOf(request);
-  if (session.user.company_type === 'Internal' && request.routeOptions.config.staffAcrossCompanies) {
+  if (
+    session.user.company_type === 'Internal' &&
+    !session.user.bot_ids &&
+    request.routeOptions.config.staffAcrossCompanies
+  ) {
     return { anyCompany: true };
   }
   return { companyId: session.companyId };

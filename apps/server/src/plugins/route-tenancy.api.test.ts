@@ -7,9 +7,10 @@ import {
 } from '@parley/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, claimsOf, deployedBot, registerOwner, startChat } from '../../test/fixtures';
+import { authHeader, claimsOf, deployedBot, registerOwner, startChat, teammate } from '../../test/fixtures';
 import { callRoute, methodOf } from '../../test/route-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { permissionsFor } from '../features/users/permissions';
 
 /**
  * Driven by the route table, so a route added later is covered without touching this file: every
@@ -535,6 +536,59 @@ describe('the route table’s tenancy', () => {
         wrong.push(`${route.method} ${route.url}: ${taken.statusCode} ${taken.body.slice(0, 200)}`);
       }
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers a member limited to other bots as it answers ids that do not exist, on every route they may call', async () => {
+    const companyId = ofA.company;
+    const { bot: allowed } = await deployedBot(t, ownerA, 'A’s other bot', (flow) => flow);
+    const limited = {} as Record<'agent' | 'viewer' | 'analyst', Record<string, string>>;
+    for (const role of ['agent', 'viewer', 'analyst'] as const) {
+      const email = `limited-${role}@example.com`;
+      limited[role] = await teammate(
+        t,
+        { companyId },
+        { email, first_name: role, last_name: 'Limited', role },
+      );
+      const team = await t.request({ method: 'GET', url: '/api/team', headers: ownerA });
+      const id = team
+        .json<{ members: { id: string; email: string }[] }>()
+        .members.find((m) => m.email === email)?.id;
+      const limitedTo = await t.request({
+        method: 'PATCH',
+        url: `/api/team/members/${id}`,
+        headers: ownerA,
+        payload: { bot_ids: [allowed.id] },
+      });
+      expect(limitedTo.statusCode).toBe(200);
+    }
+    const namesABot = (route: { url: string; query: string[] }) =>
+      /\/(bots|conversations|deployments)\/:id\b/.test(route.url) || route.query.includes('botId');
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const role of ['agent', 'viewer', 'analyst'] as const) {
+      const may = (route: { permission: string | undefined }) =>
+        route.permission === 'signed-in' || permissionsFor(role).some((p) => p === route.permission);
+      for (const route of routes().filter((each) => each.auth !== 'public' && namesABot(each) && may(each))) {
+        const as = (resources: Resources) =>
+          call({
+            method: methodOf(route.method),
+            url: `${fillPath(route.url, resources)}?${queryOf(route, { botId: resources.bot })}`,
+            headers: limited[role],
+            payload: bodies[`${route.method} ${route.url}`],
+          });
+        const [taken, missing] = [await as(ofA), await as(nobody)];
+        checked += 1;
+        if (
+          taken.statusCode < 400 ||
+          taken.statusCode !== missing.statusCode ||
+          taken.name !== missing.name
+        ) {
+          wrong.push(`${role} ${route.method} ${route.url}: ${taken.statusCode} ${taken.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
     expect(wrong).toEqual([]);
   });
 

@@ -53,6 +53,9 @@ const SAME_IN_SPANISH = new Set([
   'HTTP',
   // Words Spanish spells the same, or takes as they are.
   'Bot',
+  'Bots',
+  '{{count}} bot',
+  '{{count}} bots',
   'Chat',
   'Endpoint',
   'Error',

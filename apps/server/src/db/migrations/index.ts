@@ -40,6 +40,7 @@ import * as agentsAdmin from './0039-agents-admin';
 import * as helpdesk from './0041-helpdesk';
 import * as broadcastTracking from './0042-broadcast-tracking';
 import * as botPretranslations from './0043-bot-pretranslations';
+import * as memberBotAccess from './0044-member-bot-access';
 import * as messengerBroadcasts from './0047-messenger-broadcasts';
 import * as pendingConversations from './0049-pending-conversations';
 import * as auditKindIndex from './0050-audit-kind-index';
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0041-helpdesk': helpdesk,
   '0042-broadcast-tracking': broadcastTracking,
   '0043-bot-pretranslations': botPretranslations,
+  '0044-member-bot-access': memberBotAccess,
   '0047-messenger-broadcasts': messengerBroadcasts,
   '0049-pending-conversations': pendingConversations,
   '0050-audit-kind-index': auditKindIndex,

@@ -12,6 +12,8 @@ export interface UserInvitationTable {
   /** Kept with the invitation: the link says who invited even if that person leaves. */
   invited_by_name: string;
   expires_at: Date;
+  /** The bots the person will be limited to (jsonb list of ids); null: every bot. */
+  bot_ids: ColumnType<string[] | null, string | null | undefined, never>;
   accepted_at: Generated<Date | null>;
   revoked_at: Generated<Date | null>;
   created_at: ColumnType<Date, never, never>;

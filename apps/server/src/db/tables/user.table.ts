@@ -22,6 +22,8 @@ export interface UserTable {
   last_sign_in_at: Generated<Date | null>;
   /** The language the person reads and writes conversations in (null: each bot's own). */
   language: Generated<string | null>;
+  /** The bots this person may see (jsonb list of ids); null: every bot of the company. */
+  bot_ids: ColumnType<string[] | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, never, never>;
   updated_at: Generated<Date>;
 }

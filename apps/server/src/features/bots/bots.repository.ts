@@ -41,13 +41,21 @@ export function flowCounts(flow: Flow) {
   };
 }
 
-/** A page of the company's bots (deleted ones left out), searched by name and sorted. */
+/**
+ * A page of the company's bots (deleted ones left out), searched by name and sorted; only those of
+ * `botIds` when the reader is limited to some.
+ */
 export async function listBots(
   db: Queryable,
   companyId: string,
   query: ListBotsQuery,
+  botIds?: string[],
 ): Promise<{ rows: BotSummaryRow[]; total: number }> {
-  let base = db.selectFrom('bots').where('company_id', '=', companyId).where('deleted_at', 'is', null);
+  let base = db
+    .selectFrom('bots')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .$if(botIds !== undefined, (q) => q.where('id', 'in', botIds as string[]));
   if (query.search)
     base = base.where(sql<string>`lower(name)`, 'like', containsPattern(query.search.toLowerCase()));
   const [{ total } = { total: 0 }] = await base
@@ -167,4 +175,17 @@ export async function findDraftRevision(db: Queryable, companyId: string, id: st
     .where('bots.company_id', '=', companyId)
     .where('bots.deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Which of these ids are live bots of the company (a member's bot limit may name only those). */
+export async function companyBotIds(db: Queryable, companyId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('bots')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 import { type AuditAction, type AuditDetails, botsApi } from '@parley/contracts';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { companyScope, sessionOf } from '../../plugins/authenticate';
+import { botLimitOf } from '../../plugins/bot-access';
 import { routeFrom } from '../../plugins/contract-route';
 import { plain } from '../audit/audit-trail';
 import * as bots from './bots.service';
@@ -26,7 +27,12 @@ export const botsRoutes: FastifyPluginAsync = async (app) => {
     botsApi.list,
     { config: { permission: 'signed-in', staffAcrossCompanies: true } },
     async (request) =>
-      bots.listCompanyBots(app.ctx, companyScope(request, request.query.companyId), request.query),
+      bots.listCompanyBots(
+        app.ctx,
+        companyScope(request, request.query.companyId),
+        request.query,
+        botLimitOf(request),
+      ),
   );
   // Lite companies create bots with the guided form (the lite routes), which builds a lite shape.
   routeFrom(

@@ -49,13 +49,15 @@ function toDetail(row: BotRow): BotDetail {
   return { ...toSummary(row), flow: loadFlow(row.draft_flow), draft_revision: row.draft_revision };
 }
 
+/** A page of the company's bots; of `botIds` only when the reader is limited to some. */
 export async function listCompanyBots(
   ctx: AppContext,
   companyId: string,
   query: ListBotsQuery,
+  botIds?: string[],
 ): Promise<BotList> {
   const { db } = ctx.database;
-  const { rows, total } = await listBots(db, companyId, query);
+  const { rows, total } = await listBots(db, companyId, query, botIds);
   return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
 }
 

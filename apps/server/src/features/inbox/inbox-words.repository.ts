@@ -14,6 +14,7 @@ export async function searchLexemes(
   companyId: string,
   botId: string | undefined,
   text: string,
+  botIds?: string[],
 ): Promise<SearchLexeme[]> {
   const result = await sql<SearchLexeme>`
     with common as materialized (
@@ -27,7 +28,8 @@ export async function searchLexemes(
     from bots as b
     cross join lateral unnest(inbox_search_lexemes(b.id, ${text})) as l(lexeme)
     left join common on common.lexeme = l.lexeme
-    where b.company_id = ${companyId} ${botId === undefined ? sql`` : sql`and b.id = ${botId}`}`.execute(db);
+    where b.company_id = ${companyId} ${botId === undefined ? sql`` : sql`and b.id = ${botId}`}
+      ${botIds === undefined ? sql`` : sql`and b.id = any(${botIds}::uuid[])`}`.execute(db);
   return result.rows;
 }
 
@@ -100,6 +102,7 @@ export async function findPageWithWords(
         select distinct conversation_id as id from candidates
         where company_id = ${filter.companyId}
           ${filter.botId === undefined ? sql`` : sql`and bot_id = ${filter.botId}`}
+          ${filter.botIds === undefined ? sql`` : sql`and bot_id = any(${filter.botIds}::uuid[])`}
           and text ilike ${containsPattern(text)}),
       found as materialized (select count(*)::int as n from hits)
     select coalesce((select array_agg(id::text order by last_message_at desc, id desc)

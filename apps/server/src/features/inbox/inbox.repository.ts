@@ -8,6 +8,8 @@ import type { CompanyReach } from '../../plugins/authenticate';
 export interface InboxFilter {
   companyId: string;
   botId?: string;
+  /** The bots the reader may see (a member limited to some bots); undefined: every bot. */
+  botIds?: string[];
   status?: InboxStatus;
   channel?: string;
   from?: Date;
@@ -56,6 +58,9 @@ export function matching(db: Queryable, filter: InboxFilter) {
     .where('conversations.company_id', '=', filter.companyId)
     .$if(filter.botId !== undefined, (query) =>
       query.where('conversations.bot_id', '=', filter.botId as string),
+    )
+    .$if(filter.botIds !== undefined, (query) =>
+      query.where('conversations.bot_id', 'in', filter.botIds as string[]),
     )
     .$if(filter.status !== undefined, (query) =>
       query.where((eb) => statusCondition(eb, filter.status as InboxStatus)),
@@ -227,13 +232,22 @@ export async function countInboxConversations(db: Queryable, filter: InboxFilter
   return Number(row.count);
 }
 
-/** Conversations of the company (and bot) waiting for an agent nobody took yet. */
-export async function countWaiting(db: Queryable, companyId: string, botId?: string): Promise<number> {
+/**
+ * Conversations of the company (and bot, or the bots the reader may see) waiting for an agent
+ * nobody took yet.
+ */
+export async function countWaiting(
+  db: Queryable,
+  companyId: string,
+  botId?: string,
+  botIds?: string[],
+): Promise<number> {
   const row = await db
     .selectFrom('conversations')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('company_id', '=', companyId)
     .$if(botId !== undefined, (query) => query.where('bot_id', '=', botId as string))
+    .$if(botIds !== undefined, (query) => query.where('bot_id', 'in', botIds as string[]))
     .where('status', '=', 'human')
     .where('agent_id', 'is', null)
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { type InboxNotice, inboxApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { companyScope, lookupReach, sessionOf, sessionStillValid } from '../../plugins/authenticate';
+import { botLimitOf } from '../../plugins/bot-access';
 import { eventStreamFrom, routeFrom } from '../../plugins/contract-route';
 import { readsOf } from '../../plugins/read-your-writes';
 import * as inbox from './inbox.service';
@@ -17,6 +18,7 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
   eventStreamFrom(app, inboxApi.events, { config: teamAnywhere }, async (request, openStream) => {
     const companyId = companyScope(request, request.query.companyId);
     const { botId } = request.query;
+    const allowed = botLimitOf(request);
     // A session that ends (password changed, account disabled, expired) ends its stream too.
     const checkSession = async () => {
       const ended = await sessionStillValid(app, request);
@@ -32,16 +34,24 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
     });
     const unsubscribe = feed.subscribe(companyId, ({ waiting, ...notice }) => {
       if (botId && notice.botId !== botId) return;
-      const sent: InboxNotice = {
-        ...notice,
-        ...(waiting ? { waiting: botId ? waiting.bot : waiting.company } : {}),
-      };
+      if (allowed && !allowed.includes(notice.botId)) return;
+      // The company's waiting count spans bots a limited reader may not see: unless they see one
+      // bot, their list's own count stands until it next loads.
+      const oneBot = botId !== undefined || allowed?.length === 1;
+      const shown = oneBot ? waiting?.bot : allowed ? undefined : waiting?.company;
+      const sent: InboxNotice = { ...notice, ...(shown !== undefined ? { waiting: shown } : {}) };
       stream.send('conversation', sent);
     });
   });
 
   routeFrom(app, inboxApi.list, { config: teamAnywhere }, async (request) =>
-    inbox.listInbox(readsOf(request).db, companyScope(request, request.query.companyId), request.query),
+    inbox.listInbox(
+      readsOf(request).db,
+      companyScope(request, request.query.companyId),
+      request.query,
+      undefined,
+      botLimitOf(request),
+    ),
   );
 
   routeFrom(app, inboxApi.transcript, { config: teamAnywhere }, async (request) =>

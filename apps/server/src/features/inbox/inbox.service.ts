@@ -98,16 +98,19 @@ export const WORD_SEARCH_READS = { firstLook: 300, mostRead: 3_000 };
 /**
  * The inbox list: a page of conversations (no transcripts), how many match, how many wait. Read
  * from `db`, which may be a read replica a moment behind (live notices patch the list meanwhile).
+ * `botIds`: the bots the reader may see, when limited to some.
  */
 export async function listInbox(
   db: Queryable,
   companyId: string,
   query: InboxQuery,
   wordSearchReads = WORD_SEARCH_READS,
+  botIds?: string[],
 ): Promise<InboxListResponse> {
   const filter: InboxFilter = {
     companyId,
     botId: query.botId,
+    ...(botIds ? { botIds } : {}),
     status: query.status,
     channel: query.channel,
     from: query.from ? new Date(query.from) : undefined,
@@ -121,7 +124,7 @@ export async function listInbox(
   const asOf = new Date().toISOString();
   const [{ rows, total }, waiting] = await Promise.all([
     inboxPage(db, filter, after, query.limit, wordSearchReads),
-    countWaiting(db, companyId, query.botId),
+    countWaiting(db, companyId, query.botId, botIds),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -177,7 +180,9 @@ async function findByWords(
 ): Promise<{ rows: InboxConversationRow[]; total: InboxListResponse['total'] } | undefined> {
   // One word has nothing for the word index; PostgreSQL cuts the words, so any doubt goes to it.
   if (/^[\p{L}\p{N}]*$/u.test(filter.text)) return undefined;
-  const wordQuery = wordIndexQuery(await searchLexemes(db, filter.companyId, filter.botId, filter.text));
+  const wordQuery = wordIndexQuery(
+    await searchLexemes(db, filter.companyId, filter.botId, filter.text, filter.botIds),
+  );
   if (wordQuery === undefined) return undefined;
   const { ids, count } = await findPageWithWords(db, { ...filter, after }, wordQuery, limit);
   return {

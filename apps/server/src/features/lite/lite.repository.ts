@@ -15,7 +15,11 @@ export interface LiteHomeRow {
 }
 
 /** The company's bots (deleted ones left out) with what the lite home says of each, newest first. */
-export async function liteHomeRows(db: Queryable, companyId: string): Promise<LiteHomeRow[]> {
+export async function liteHomeRows(
+  db: Queryable,
+  companyId: string,
+  botIds?: string[],
+): Promise<LiteHomeRow[]> {
   return db
     .selectFrom('bots')
     .leftJoin('bot_versions', (join) =>
@@ -42,6 +46,7 @@ export async function liteHomeRows(db: Queryable, companyId: string): Promise<Li
     ])
     .where('bots.company_id', '=', companyId)
     .where('bots.deleted_at', 'is', null)
+    .$if(botIds !== undefined, (query) => query.where('bots.id', 'in', botIds as string[]))
     .orderBy('bots.updated_at', 'desc')
     .orderBy('bots.id')
     .limit(100)

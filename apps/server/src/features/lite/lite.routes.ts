@@ -1,6 +1,7 @@
 import { liteApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
+import { botLimitOf } from '../../plugins/bot-access';
 import { routeFrom } from '../../plugins/contract-route';
 import { readsOf } from '../../plugins/read-your-writes';
 import { plain } from '../audit/audit-trail';
@@ -13,7 +14,7 @@ import { attachCatalogue, readLiteCsv } from './lite-knowledge';
 export const liteRoutes: FastifyPluginAsync = async (app) => {
   acceptFileBodies(app);
   routeFrom(app, liteApi.home, { config: { permission: 'bots:view' } }, async (request) =>
-    lite.liteHome(readsOf(request), sessionOf(request).companyId),
+    lite.liteHome(readsOf(request), sessionOf(request).companyId, Date.now(), botLimitOf(request)),
   );
   routeFrom(
     app,

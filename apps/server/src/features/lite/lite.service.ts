@@ -31,12 +31,20 @@ function liteBotOf(row: BotRow): LiteBot {
   };
 }
 
-/** The lite home: each bot's state and this week's figures, read from the reports' rollups. */
-export async function liteHome(reads: Reads, companyId: string, now = Date.now()): Promise<LiteHome> {
+/**
+ * The lite home: each bot's state and this week's figures, read from the reports' rollups; of the
+ * bots the reader may see (`botIds`), when limited to some.
+ */
+export async function liteHome(
+  reads: Reads,
+  companyId: string,
+  now = Date.now(),
+  botIds?: string[],
+): Promise<LiteHome> {
   const week = { from: isoDay(now - 6 * DAY_MS), to: isoDay(now) };
   const { db } = await freshRollups(reads);
   const [rows, figures] = await Promise.all([
-    liteHomeRows(reads.db, companyId),
+    liteHomeRows(reads.db, companyId, botIds),
     botWeekRows(db, companyId, week),
   ]);
   const figuresOf = new Map(figures.map((row) => [row.bot_id, row]));

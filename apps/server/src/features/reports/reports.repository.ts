@@ -2,15 +2,21 @@ import type { Industry, ReportRange } from '@parley/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 
-/** What a report is about: a company, perhaps one bot, and (traffic only) perhaps one domain. */
+/**
+ * What a report is about: a company, perhaps one bot, and (traffic only) perhaps one domain; only
+ * the bots of `botIds` when the reader is limited to some.
+ */
 export interface ReportScope {
   companyId: string;
   botId?: string;
+  botIds?: string[];
   domain?: string;
 }
 
 const botFilter = (scope: ReportScope, alias: string): RawBuilder<unknown> =>
-  scope.botId ? sql`and ${sql.ref(`${alias}.bot_id`)} = ${scope.botId}::uuid` : sql``;
+  sql`${scope.botId ? sql`and ${sql.ref(`${alias}.bot_id`)} = ${scope.botId}::uuid` : sql``} ${
+    scope.botIds ? sql`and ${sql.ref(`${alias}.bot_id`)} = any(${scope.botIds}::uuid[])` : sql``
+  }`;
 const domainFilter = (scope: ReportScope, alias: string): RawBuilder<unknown> =>
   scope.domain === undefined ? sql`` : sql`and ${sql.ref(`${alias}.domain`)} = ${scope.domain}`;
 const scopeFilter = (scope: ReportScope, alias: string) =>
@@ -226,9 +232,8 @@ export async function topTexts(
       select f.text, f.detail, f.count from report_text_totals as f
       where f.company_id = b.company_id and f.bot_id = b.id and f.kind = ${kind}
       order by f.count desc limit ${TEXT_CANDIDATES}) as f
-    where b.company_id = ${scope.companyId}::uuid ${scope.botId ? sql`and b.id = ${scope.botId}::uuid` : sql``}`.execute(
-    db,
-  );
+    where b.company_id = ${scope.companyId}::uuid ${scope.botId ? sql`and b.id = ${scope.botId}::uuid` : sql``}
+      ${scope.botIds ? sql`and b.id = any(${scope.botIds}::uuid[])` : sql``}`.execute(db);
   if (candidates.rows.length === 0) return [];
   const perBot = new Map<string, { candidates: number; last: number }>();
   for (const row of candidates.rows) {

@@ -134,9 +134,15 @@ function moduleLookup(bots: Map<string, ReportBotRow>) {
     flows.get(botId)?.modules.find((module) => module.id === moduleId);
 }
 
-const scopeOf = (companyId: string, query: { botId?: string; domain?: string }): ReportScope => ({
+/** `botIds`: the bots the reader may see, when limited to some (undefined: every bot). */
+const scopeOf = (
+  companyId: string,
+  query: { botId?: string; domain?: string },
+  botIds: string[] | undefined,
+): ReportScope => ({
   companyId,
   ...(query.botId ? { botId: query.botId } : {}),
+  ...(botIds ? { botIds } : {}),
   ...(query.domain ? { domain: query.domain } : {}),
 });
 
@@ -148,6 +154,7 @@ export async function openReport(
   reads: Reads,
   companyId: string,
   query: { botId?: string; domain?: string; from: string; to: string; compare?: boolean },
+  botIds: string[] | undefined,
 ) {
   const bot = await assertBot(reads.db, companyId, query.botId);
   const { updatedAt, db } = await freshRollups(reads);
@@ -156,7 +163,7 @@ export async function openReport(
   return {
     db,
     bot,
-    scope: scopeOf(companyId, query),
+    scope: scopeOf(companyId, query, botIds),
     range,
     previousRange: previous,
     /** The fields every report answer starts with. */
@@ -224,8 +231,9 @@ export async function trafficReport(
   reads: Reads,
   companyId: string,
   query: ReportQuery,
+  botIds?: string[],
 ): Promise<TrafficReport> {
-  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query);
+  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query, botIds);
   const [current, previous, views, started, pages] = await Promise.all([
     trafficFigures(db, scope, range),
     previousRange ? trafficFigures(db, scope, previousRange) : null,
@@ -257,10 +265,11 @@ export async function domainInsights(
   reads: Reads,
   companyId: string,
   query: DomainsQuery,
+  botIds?: string[],
 ): Promise<DomainInsights> {
   await assertBot(reads.db, companyId, query.botId);
   const { db } = await freshRollups(reads);
-  const rows = await seenDomains(db, scopeOf(companyId, query));
+  const rows = await seenDomains(db, scopeOf(companyId, query, botIds));
   return {
     items: rows.map((row) => ({ domain: row.domain, pageViews: row.page_views, lastSeen: row.last_seen })),
   };
@@ -359,8 +368,9 @@ export async function businessReport(
   reads: Reads,
   companyId: string,
   query: ReportQuery,
+  botIds?: string[],
 ): Promise<BusinessReport> {
-  const { db, bot, scope, range, previousRange, frame } = await openReport(reads, companyId, query);
+  const { db, bot, scope, range, previousRange, frame } = await openReport(reads, companyId, query, botIds);
   const industry = await companyIndustry(db, companyId);
   const [current, previous, peers, goals, previousGoals, unrecognized] = await Promise.all([
     kpiFigures(db, scope, range),
@@ -545,8 +555,9 @@ export async function messageReport(
   reads: Reads,
   companyId: string,
   query: ReportQuery,
+  botIds?: string[],
 ): Promise<MessageReport> {
-  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query);
+  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query, botIds);
   const [current, previous, messages, unrecognized, lowConfidence, buttons, modules, lengths] =
     await Promise.all([
       messageTotals(db, scope, range),
@@ -609,8 +620,9 @@ export async function funnelReport(
   reads: Reads,
   companyId: string,
   query: FunnelQuery,
+  botIds?: string[],
 ): Promise<FunnelReport> {
-  const { db, bot, scope, range, frame } = await openReport(reads, companyId, query);
+  const { db, bot, scope, range, frame } = await openReport(reads, companyId, query, botIds);
   const { conversations, reached } = await funnelCounts(db, scope, range, query.steps);
   const modules = flowOf(bot ?? undefined)?.modules ?? [];
   return {
@@ -629,8 +641,13 @@ export async function funnelReport(
   };
 }
 
-export async function pathsReport(reads: Reads, companyId: string, query: PathsQuery): Promise<PathsReport> {
-  const { db, bot, scope, range, frame } = await openReport(reads, companyId, query);
+export async function pathsReport(
+  reads: Reads,
+  companyId: string,
+  query: PathsQuery,
+  botIds?: string[],
+): Promise<PathsReport> {
+  const { db, bot, scope, range, frame } = await openReport(reads, companyId, query, botIds);
   const { visited, paths } = await pathsAfter(db, scope, range, query.moduleId, TOP);
   const modules = flowOf(bot ?? undefined)?.modules ?? [];
   const named = (moduleId: string) => ({

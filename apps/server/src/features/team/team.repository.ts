@@ -50,13 +50,18 @@ export async function insertInvitation(
     company_id: string;
     email: string;
     role: UserRole;
+    bot_ids: string[] | null;
     token_hash: string;
     invited_by: string;
     invited_by_name: string;
     expires_at: Date;
   },
 ): Promise<UserInvitationRow> {
-  return db.insertInto('user_invitations').values(invitation).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('user_invitations')
+    .values({ ...invitation, bot_ids: invitation.bot_ids && JSON.stringify(invitation.bot_ids) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Withdraws an open invitation of the company; false when there is none by that id. */
@@ -121,20 +126,27 @@ export async function lockActiveOwners(db: Queryable, companyId: string): Promis
 }
 
 /**
- * Changes a person's role (and with it their permissions) or status. Deactivating moves their
- * session version on, so every token they hold stops working at once.
+ * Changes a person's role (and with it their permissions), the bots they may see (null: every bot)
+ * or status. Deactivating moves their session version on, so every token they hold stops working
+ * at once.
  */
 export async function updateMember(
   db: Queryable,
   companyId: string,
   userId: string,
-  change: { role?: UserRole; permissions?: string[]; status?: 'active' | 'disabled' },
+  change: {
+    role?: UserRole;
+    permissions?: string[];
+    botIds?: string[] | null;
+    status?: 'active' | 'disabled';
+  },
 ): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set((eb) => ({
       ...(change.role ? { role: change.role } : {}),
       ...(change.permissions ? { permissions: JSON.stringify(change.permissions) } : {}),
+      ...(change.botIds !== undefined ? { bot_ids: change.botIds && JSON.stringify(change.botIds) } : {}),
       ...(change.status ? { status: change.status } : {}),
       ...(change.status === 'disabled' ? { session_version: eb('session_version', '+', 1) } : {}),
       updated_at: sql`now()`,

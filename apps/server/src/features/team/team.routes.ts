@@ -1,4 +1,4 @@
-import { teamApi } from '@parley/contracts';
+import { type AuditDetails, teamApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
@@ -7,6 +7,9 @@ import * as team from './team.service';
 
 const manageUsers = { permission: 'users:manage' } as const;
 const rateLimited = { auth: 'public', rateLimit: { bucket: 'auth' } } as const;
+/** An entry's word for a bot limit sent: how many bots, or `all` (nothing when none was sent). */
+const botsDetail = (botIds: unknown): AuditDetails =>
+  Array.isArray(botIds) ? { bots: botIds.length } : botIds === null ? { bots: 'all' } : {};
 
 /** A company's people and joining it by invitation (contracts: teamApi). */
 export const teamRoutes: FastifyPluginAsync = async (app) => {
@@ -22,7 +25,8 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
         audit: {
           action: 'team.invited',
           target: { type: 'invitation', fromAnswer: true },
-          details: ({ body }) => ({ role: plain(body.role) }),
+          // Inviting to every bot is the usual case: only a limit is worth a detail.
+          details: ({ body }) => ({ role: plain(body.role), ...botsDetail(body.bot_ids ?? undefined) }),
         },
       },
     },
@@ -54,9 +58,15 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
               ? 'team.role-changed'
               : body.status === 'disabled'
                 ? 'team.deactivated'
-                : 'team.reactivated',
+                : body.status === 'active'
+                  ? 'team.reactivated'
+                  : 'team.bots-changed',
           target: { type: 'member', param: 'id' },
-          details: ({ body }) => ({ role: plain(body.role), status: plain(body.status) }),
+          details: ({ body }) => ({
+            role: plain(body.role),
+            status: plain(body.status),
+            ...botsDetail(body.bot_ids),
+          }),
         },
       },
     },

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  AcceptInvitationRequest,
-  AuthRecord,
-  InvitationSummary,
-  InviteRequest,
-  PendingInvitation,
-  Team,
-  TeamErrorReason,
-  TeamMember,
-  UpdateMemberRequest,
+import {
+  type AcceptInvitationRequest,
+  type AuthRecord,
+  canBeLimitedToBots,
+  type InvitationSummary,
+  type InviteRequest,
+  type PendingInvitation,
+  type Team,
+  type TeamErrorReason,
+  type TeamMember,
+  type UpdateMemberRequest,
+  type UserRole,
 } from '@parley/contracts';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
@@ -21,6 +23,7 @@ import { authRecordFor } from '../auth/auth-record';
 import { invitationMail } from '../auth/mails';
 import { hashPassword } from '../auth/passwords';
 import { hashMailedToken } from '../auth/tokens';
+import { companyBotIds } from '../bots/bots.repository';
 import { findCompany } from '../companies/companies.repository';
 import { queueMail } from '../mail/mail.service';
 import { permissionsFor } from '../users/permissions';
@@ -46,8 +49,38 @@ function toMember(user: UserRow): TeamMember {
     role: user.role,
     status: user.status,
     last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
+    bot_ids: user.bot_ids,
     created_at: user.created_at.toISOString(),
   };
+}
+
+function botLimitRefused(reason: TeamErrorReason, message: string): ValidationException {
+  return new ValidationException(message, { reason, issues: [{ path: 'body.bot_ids', message }] });
+}
+
+/**
+ * The bot limit as stored: only for roles that can be limited, and only naming live bots of the
+ * company (another company's bot is answered as one that does not exist). Null: every bot.
+ */
+async function checkedBotLimit(
+  db: Queryable,
+  companyId: string,
+  role: UserRole,
+  botIds: string[] | null | undefined,
+): Promise<string[] | null> {
+  if (!botIds) return null;
+  if (!canBeLimitedToBots(role)) {
+    throw botLimitRefused(
+      'bot-limit-role',
+      `A ${role} sees every bot; only agents, analysts and viewers can be limited`,
+    );
+  }
+  const unique = [...new Set(botIds)];
+  const known = new Set(await companyBotIds(db, companyId, unique));
+  if (unique.some((id) => !known.has(id))) {
+    throw botLimitRefused('unknown-bot', 'Some of these bots are not your company’s bots');
+  }
+  return unique;
 }
 
 function toInvitation(row: UserInvitationRow): PendingInvitation {
@@ -55,6 +88,7 @@ function toInvitation(row: UserInvitationRow): PendingInvitation {
     id: row.id,
     email: row.email,
     role: row.role,
+    bot_ids: row.bot_ids,
     invited_by: row.invited_by_name,
     expires_at: row.expires_at.toISOString(),
     created_at: row.created_at.toISOString(),
@@ -90,12 +124,14 @@ export async function invite(
   const invitedBy = `${session.user.first_name} ${session.user.last_name}`.trim();
   const company = await findCompany(db, session.companyId);
   if (!company) throw new NotFoundException('Company not found');
+  const botIds = await checkedBotLimit(db, session.companyId, input.role, input.bot_ids);
   const row = await db.transaction().execute(async (trx) => {
     await repository.revokeOpenInvitationFor(trx, session.companyId, input.email);
     const invitation = await repository.insertInvitation(trx, {
       company_id: session.companyId,
       email: input.email,
       role: input.role,
+      bot_ids: botIds,
       token_hash: hashMailedToken(token),
       invited_by: session.userId,
       invited_by_name: invitedBy,
@@ -120,8 +156,9 @@ export async function revokeInvitation(ctx: AppContext, companyId: string, id: s
 }
 
 /**
- * Changes someone's role or status. The company always keeps an active owner; admins do not touch
- * owners; nobody deactivates themselves (an owner leaving hands the company over first).
+ * Changes someone's role, the bots they may see, or status. The company always keeps an active
+ * owner; admins do not touch owners; nobody deactivates themselves (an owner leaving hands the
+ * company over first); a new role that sees every bot drops the limit.
  */
 export async function updateMember(
   ctx: AppContext,
@@ -147,8 +184,16 @@ export async function updateMember(
     if (leavesOwners && owners.length <= 1) {
       throw conflict('last-owner', 'The company needs an active owner; make someone else owner first');
     }
+    const role = change.role ?? target.role;
+    const botIds =
+      change.bot_ids !== undefined
+        ? await checkedBotLimit(trx, session.companyId, role, change.bot_ids)
+        : canBeLimitedToBots(role)
+          ? undefined
+          : null;
     return repository.updateMember(trx, session.companyId, userId, {
       ...(change.role ? { role: change.role, permissions: permissionsFor(change.role) } : {}),
+      ...(botIds !== undefined ? { botIds } : {}),
       ...(change.status ? { status: change.status } : {}),
     });
   });
@@ -203,6 +248,7 @@ export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationR
         last_name: input.last_name,
         role: invitation.role,
         permissions: JSON.stringify(permissionsFor(invitation.role)),
+        bot_ids: invitation.bot_ids && JSON.stringify(invitation.bot_ids),
         company_id: invitation.company_id,
         totp_secret: null,
       });

@@ -22,6 +22,7 @@ export function toCurrentUser(user: UserRow, company: CompanyRow, sections: Sect
     user_type: user.user_type,
     qr_registered: user.qr_registered,
     language: user.language,
+    ...(user.bot_ids ? { bot_ids: user.bot_ids } : {}),
     company: {
       id: company.id,
       name: company.name,

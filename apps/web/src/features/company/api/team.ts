@@ -1,4 +1,4 @@
-import { type InviteRequest, teamApi, type UpdateMemberRequest } from '@parley/contracts';
+import { botsApi, type InviteRequest, teamApi, type UpdateMemberRequest } from '@parley/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../shared/api/request';
 
@@ -9,6 +9,16 @@ export const teamKeys = { all: ['team'] as const };
 export const teamQuery = queryOptions({
   queryKey: teamKeys.all,
   queryFn: ({ signal }) => callRoute(teamApi.list, { signal }),
+});
+
+/**
+ * The company's bots a member may be limited to, by name (the first 100, as other bot pickers;
+ * ids of a limit beyond them still show, counted).
+ */
+export const teamBotsQuery = queryOptions({
+  queryKey: [...teamKeys.all, 'bots'] as const,
+  queryFn: ({ signal }) =>
+    callRoute(botsApi.list, { query: { pageSize: 100, sort: 'name', order: 'asc' }, signal }),
 });
 
 /** Every team change answers the changed row only: the list is fetched again. */

@@ -17,6 +17,7 @@ const team: Team = {
       role: 'owner',
       status: 'active',
       last_sign_in_at: null,
+      bot_ids: null,
       created_at: '2026-11-01T09:00:00.000Z',
     },
   ],

@@ -44,7 +44,16 @@ const kindColour: Record<AuditKind, string> = {
 };
 
 /** Details worth a chip, each with the words of its value; ids are left to the target's name. */
-const shownDetails = ['version', 'role', 'status', 'reason', 'file', 'retention_days', 'name'] as const;
+const shownDetails = [
+  'version',
+  'role',
+  'bots',
+  'status',
+  'reason',
+  'file',
+  'retention_days',
+  'name',
+] as const;
 
 function useDateTime() {
   const { i18n } = useTranslation();
@@ -60,9 +69,13 @@ function DetailChips({ entry }: { entry: AuditEntry }) {
     const words =
       key === 'role'
         ? t(`common:roles.${String(value)}`)
-        : key === 'status' || key === 'reason'
-          ? t(`audit.values.${String(value)}`)
-          : String(value);
+        : key === 'bots'
+          ? value === 'all'
+            ? t('team.bots.allShort')
+            : t('team.bots.count', { count: Number(value) })
+          : key === 'status' || key === 'reason'
+            ? t(`audit.values.${String(value)}`)
+            : String(value);
     return [{ key, label: t(`audit.details.${key}`, { value: words }) }];
   });
   if (chips.length === 0) return null;

@@ -8,17 +8,21 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { emailSchema, type UserRole } from '@parley/contracts';
+import { canBeLimitedToBots, emailSchema, type UserRole } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useInvite } from '../api/team';
+import { teamBotsQuery, useInvite } from '../api/team';
+import { BotAccessField } from './bot-access-field';
 import { RoleSelect } from './role-select';
 import { useTeamErrorMessage } from './team-errors';
 
 interface InviteForm {
   email: string;
   role: UserRole;
+  /** Null: every bot (always so for roles that cannot be limited). */
+  bot_ids: string[] | null;
 }
 
 /** Invites someone by email: the mail holds a link valid for 7 days. */
@@ -35,21 +39,26 @@ export function InviteDialog({
   const { enqueueSnackbar } = useSnackbar();
   const invite = useInvite();
   const errorMessage = useTeamErrorMessage();
-  const { register, control, handleSubmit, formState, reset } = useForm<InviteForm>({
-    defaultValues: { email: '', role: 'agent' },
+  const bots = useQuery({ ...teamBotsQuery, enabled: open });
+  const { register, control, handleSubmit, formState, reset, watch } = useForm<InviteForm>({
+    defaultValues: { email: '', role: 'agent', bot_ids: null },
   });
+  const limitable = canBeLimitedToBots(watch('role'));
   const close = () => {
     reset();
     invite.reset();
     onClose();
   };
-  const onSubmit = handleSubmit((values) =>
-    invite.mutate(values, {
-      onSuccess: (sent) => {
-        enqueueSnackbar(t('team.invited', { email: sent.email }), { variant: 'success' });
-        close();
+  const onSubmit = handleSubmit(({ bot_ids, ...values }) =>
+    invite.mutate(
+      { ...values, ...(limitable && bot_ids ? { bot_ids } : {}) },
+      {
+        onSuccess: (sent) => {
+          enqueueSnackbar(t('team.invited', { email: sent.email }), { variant: 'success' });
+          close();
+        },
       },
-    }),
+    ),
   );
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="invite-title">
@@ -85,6 +94,21 @@ export function InviteDialog({
                 />
               )}
             />
+            {limitable && (
+              <Controller
+                control={control}
+                name="bot_ids"
+                rules={{ validate: (value) => value === null || value.length > 0 || t('team.bots.required') }}
+                render={({ field, fieldState }) => (
+                  <BotAccessField
+                    value={field.value}
+                    onChange={field.onChange}
+                    bots={bots.data?.items ?? []}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

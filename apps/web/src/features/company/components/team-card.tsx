@@ -14,15 +14,17 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import type { PendingInvitation, TeamMember } from '@parley/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { canBeLimitedToBots, type PendingInvitation, type TeamMember } from '@parley/contracts';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserQuery, displayName, initials } from '../../../shared/session/current-user';
-import { teamQuery, useInvite, useRevokeInvitation, useUpdateMember } from '../api/team';
+import { teamBotsQuery, teamQuery, useInvite, useRevokeInvitation, useUpdateMember } from '../api/team';
+import { BotAccessDialog } from './bot-access-dialog';
 import { InviteDialog } from './invite-dialog';
 import { RoleSelect } from './role-select';
 import { useTeamErrorMessage } from './team-errors';
@@ -40,6 +42,66 @@ function useDateTime() {
   return (iso: string) => format.format(new Date(iso));
 }
 
+/** A sign-in time as its day over its hour: the table keeps room for every column. */
+function SignInTime({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const hour = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      {day}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {hour}
+      </Typography>
+    </Box>
+  );
+}
+
+/** "All bots" or "3 bots", with the bots' names on hover. */
+function useBotAccessWords() {
+  const { t } = useTranslation('company');
+  const bots = useQuery(teamBotsQuery);
+  const names = new Map((bots.data?.items ?? []).map((bot) => [bot.id, bot.name]));
+  return (botIds: string[] | null) => ({
+    label: botIds === null ? t('team.bots.allShort') : t('team.bots.count', { count: botIds.length }),
+    names: botIds === null ? '' : botIds.map((id) => names.get(id) ?? t('team.bots.unknown')).join(', '),
+  });
+}
+
+/** Who sees which bots: roles that can be limited open the bot access dialog from here. */
+function BotAccessCell({ member, editable }: { member: TeamMember; editable: boolean }) {
+  const { t } = useTranslation('company');
+  const words = useBotAccessWords()(member.bot_ids);
+  const [editing, setEditing] = useState(false);
+  const limitable = canBeLimitedToBots(member.role);
+  if (!limitable || !editable) {
+    return (
+      <Tooltip title={words.names} disableHoverListener={!words.names}>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {words.label}
+        </Typography>
+      </Tooltip>
+    );
+  }
+  return (
+    <>
+      <Tooltip title={words.names} disableHoverListener={!words.names}>
+        <Button
+          size="small"
+          variant="outlined"
+          color={member.bot_ids === null ? 'inherit' : 'primary'}
+          onClick={() => setEditing(true)}
+          aria-label={t('team.bots.editWho', { name: displayName(member), access: words.label })}
+          sx={{ whiteSpace: 'nowrap', borderColor: 'divider' }}
+        >
+          {words.label}
+        </Button>
+      </Tooltip>
+      {editing && <BotAccessDialog member={member} onClose={() => setEditing(false)} />}
+    </>
+  );
+}
+
 function MemberRow({
   member,
   me,
@@ -52,7 +114,6 @@ function MemberRow({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation('company');
-  const formatDateTime = useDateTime();
   const update = useUpdateMember();
   const isMe = member.id === me;
   // Admins do not change owners (the server refuses it): the controls say so by being off.
@@ -99,6 +160,9 @@ function MemberRow({
         />
       </TableCell>
       <TableCell>
+        <BotAccessCell member={member} editable={!locked} />
+      </TableCell>
+      <TableCell>
         <Chip
           size="small"
           sx={active ? tones.good : undefined}
@@ -106,8 +170,12 @@ function MemberRow({
         />
       </TableCell>
       <TableCell>
-        <Typography variant="body2" color={member.last_sign_in_at ? 'text.primary' : 'text.secondary'}>
-          {member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : t('team.never')}
+        <Typography
+          variant="body2"
+          color={member.last_sign_in_at ? 'text.primary' : 'text.secondary'}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {member.last_sign_in_at ? <SignInTime iso={member.last_sign_in_at} /> : t('team.never')}
         </Typography>
       </TableCell>
       <TableCell align="right">
@@ -143,6 +211,7 @@ function InvitationRow({
   const revoke = useRevokeInvitation();
   const resend = useInvite();
   const expired = new Date(invitation.expires_at).getTime() <= Date.now();
+  const access = useBotAccessWords()(invitation.bot_ids);
   return (
     <TableRow>
       <TableCell>
@@ -151,7 +220,16 @@ function InvitationRow({
           {t('team.invitedBy', { name: invitation.invited_by })}
         </Typography>
       </TableCell>
-      <TableCell>{t(`common:roles.${invitation.role}`)}</TableCell>
+      <TableCell>
+        <Typography variant="body2">{t(`common:roles.${invitation.role}`)}</Typography>
+        {canBeLimitedToBots(invitation.role) && (
+          <Tooltip title={access.names} disableHoverListener={!access.names}>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {access.label}
+            </Typography>
+          </Tooltip>
+        )}
+      </TableCell>
       <TableCell>
         <Chip
           size="small"
@@ -171,7 +249,16 @@ function InvitationRow({
               size="small"
               sx={{ whiteSpace: 'nowrap' }}
               disabled={resend.isPending}
-              onClick={() => resend.mutate({ email: invitation.email, role: invitation.role }, { onError })}
+              onClick={() =>
+                resend.mutate(
+                  {
+                    email: invitation.email,
+                    role: invitation.role,
+                    ...(invitation.bot_ids ? { bot_ids: invitation.bot_ids } : {}),
+                  },
+                  { onError },
+                )
+              }
             >
               {t('team.resend')}
             </Button>
@@ -201,7 +288,13 @@ export function TeamCard() {
   const errorMessage = useTeamErrorMessage();
   const onError = (error: unknown) => setRefusal(errorMessage(error));
   const iAmOwner = user.role === 'owner';
-  const headers = [t('team.person'), t('team.role'), t('team.status'), t('team.lastSignIn')];
+  const headers = [
+    t('team.person'),
+    t('team.role'),
+    t('team.bots.column'),
+    t('team.status'),
+    t('team.lastSignIn'),
+  ];
   return (
     <Card aria-labelledby="team-title">
       <CardContent sx={{ p: 3 }}>
@@ -233,7 +326,9 @@ export function TeamCard() {
             <TableHead>
               <TableRow>
                 {headers.map((header) => (
-                  <TableCell key={header}>{header}</TableCell>
+                  <TableCell key={header} sx={{ whiteSpace: 'nowrap' }}>
+                    {header}
+                  </TableCell>
                 ))}
                 <TableCell align="right">
                   <Box component="span" sx={visuallyHidden}>
