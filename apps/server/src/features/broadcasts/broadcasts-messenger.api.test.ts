@@ -1,8 +1,8 @@
-import type { Broadcast, BroadcastReport, BroadcastResults, Deployment } from '@parley/contracts';
+import type { Broadcast, BroadcastReport, BroadcastResults, Deployment, Team } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGraph } from '../../../test/fake-graph';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, claimsOf, deployedBot, registerOwner, teammate } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { queueUnsentMessenger, sendMessengerOutbound } from '../../channels/messenger/messenger-outbound';
 import { sendBroadcastBatch } from './broadcast-delivery';
@@ -31,6 +31,7 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
   let t: TestApp;
   const graph = fakeGraph();
   let owner: Record<string, string>;
+  let companyId = '';
   let botId = '';
   let broadcastId = '';
 
@@ -55,7 +56,9 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
       const response = await t.app.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
       return { status: response.statusCode, body: response.body };
     });
-    owner = authHeader((await registerOwner(t)).auth.token);
+    const registered = await registerOwner(t);
+    owner = authHeader(registered.auth.token);
+    ({ companyId } = claimsOf(registered.auth.token));
     ({
       bot: { id: botId },
     } = await deployedBot(t, owner, 'Shoes', sizeFlow()));
@@ -299,6 +302,24 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
     const { bot: other } = await deployedBot(t, owner, 'Other', sizeFlow());
     const byBot = (await report(`from=${today()}&to=${today()}&botId=${other.id}`)).json<BroadcastReport>();
     expect(byBot).toMatchObject({ broadcasts: [], totals: { broadcasts: 0 } });
+
+    // An analyst limited to the other bot sees none of this bot's broadcasts, even unfiltered.
+    const analyst = await teammate(
+      t,
+      { companyId },
+      { email: 'ana@example.com', first_name: 'Ana', last_name: 'Lyst', role: 'analyst' },
+    );
+    const team = (await t.request({ method: 'GET', url: '/api/team', headers: owner })).json<Team>();
+    const analystId = team.members.find((member) => member.email === 'ana@example.com')?.id;
+    const limited = await t.request({
+      method: 'PATCH',
+      url: `/api/team/members/${analystId}`,
+      headers: owner,
+      payload: { bot_ids: [other.id] },
+    });
+    expect(limited.statusCode, limited.body).toBe(200);
+    const seen = (await report(`from=${today()}&to=${today()}`, analyst)).json<BroadcastReport>();
+    expect(seen).toMatchObject({ broadcasts: [], totals: { broadcasts: 0 } });
 
     // Another company sees none of them, and a 404 for this company's bot.
     const stranger = authHeader((await registerOwner(t)).auth.token);

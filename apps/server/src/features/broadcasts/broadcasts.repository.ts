@@ -573,21 +573,27 @@ export async function latestConversationOf(
  */
 export async function broadcastsStartedBetween(
   db: Queryable,
-  scope: { companyId: string; botId?: string },
+  scope: { companyId: string; botId?: string; botIds?: string[] },
   from: Date,
   until: Date,
 ) {
   // One sent at once used to keep no start: it began when made. One still scheduled (or cancelled
   // before its time) never began.
   const began = sql<Date>`coalesce(started_at, created_at)`;
-  return db
-    .selectFrom('broadcasts')
-    .select(['id', 'name', 'bot_id', 'state', 'channels', began.as('began_at')])
-    .where('company_id', '=', scope.companyId)
-    .$if(scope.botId !== undefined, (query) => query.where('bot_id', '=', scope.botId ?? ''))
-    .where((eb) => eb.or([eb('started_at', 'is not', null), eb('send_at', 'is', null)]))
-    .where(began, '>=', from)
-    .where(began, '<', until)
-    .orderBy(began, 'desc')
-    .execute();
+  return (
+    db
+      .selectFrom('broadcasts')
+      .select(['id', 'name', 'bot_id', 'state', 'channels', began.as('began_at')])
+      .where('company_id', '=', scope.companyId)
+      .$if(scope.botId !== undefined, (query) => query.where('bot_id', '=', scope.botId ?? ''))
+      // A reader limited to some bots sees only theirs.
+      .$if(scope.botIds !== undefined, (query) =>
+        query.where(sql<boolean>`bot_id = any(${scope.botIds}::uuid[])`),
+      )
+      .where((eb) => eb.or([eb('started_at', 'is not', null), eb('send_at', 'is', null)]))
+      .where(began, '>=', from)
+      .where(began, '<', until)
+      .orderBy(began, 'desc')
+      .execute()
+  );
 }

@@ -36,7 +36,11 @@ function add(totals: Totals, figures: BroadcastFigures): Totals {
 }
 
 /** The broadcasts that began sending in the range's whole UTC days, with each one's figures. */
-async function broadcastsOf(db: Queryable, scope: { companyId: string; botId?: string }, range: ReportRange) {
+async function broadcastsOf(
+  db: Queryable,
+  scope: { companyId: string; botId?: string; botIds?: string[] },
+  range: ReportRange,
+) {
   const rows = await broadcastsStartedBetween(
     db,
     scope,
@@ -59,8 +63,9 @@ export async function broadcastReport(
   reads: Reads,
   companyId: string,
   query: ReportQuery,
+  botIds: string[] | undefined,
 ): Promise<BroadcastReport> {
-  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query);
+  const { db, scope, range, previousRange, frame } = await openReport(reads, companyId, query, botIds);
   const current = await broadcastsOf(db, scope, range);
   const previous = previousRange ? await broadcastsOf(db, scope, previousRange) : null;
   return {

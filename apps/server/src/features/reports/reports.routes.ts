@@ -59,6 +59,11 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     ),
   );
   routeFrom(app, reportsApi.broadcasts, { config }, async (request) =>
-    broadcastReport(readsOf(request), companyScope(request, request.query.companyId), request.query),
+    broadcastReport(
+      readsOf(request),
+      companyScope(request, request.query.companyId),
+      request.query,
+      botLimitOf(request),
+    ),
   );
 };
