@@ -7,7 +7,8 @@
  * embeddings server (64 dimensions) and the hybrid retrieval is timed. Prints JSON.
  *
  * BENCH_ENGINES=pglite for the embedded database only (default: PostgreSQL, then PGlite);
- * BENCH_ROWS, BENCH_QUERIES change the sizes.
+ * BENCH_ROWS, BENCH_QUERIES change the sizes; BENCH_KEEP=1 keeps the PostgreSQL database (its name
+ * printed) to EXPLAIN the queries on afterwards.
  */
 
 import type { AddressInfo } from 'node:net';
@@ -189,7 +190,8 @@ async function measure(engine: Engine) {
     };
   } finally {
     await app.close();
-    await benchDb?.drop();
+    if (process.env.BENCH_KEEP === '1') console.log(JSON.stringify({ keptDatabase: benchDb?.url }));
+    else await benchDb?.drop();
     await new Promise<void>((resolve) => model.server.close(() => resolve()));
   }
 }

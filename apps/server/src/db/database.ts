@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   CompiledQuery,
@@ -103,8 +104,9 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: (value: string) => Number(value) },
-    // Trigram indexes serve the inbox's searches (PostgreSQL servers ship it as a contrib extension).
-    extensions: { pg_trgm },
+    // Trigram indexes serve the inbox's searches, btree_gin the knowledge indexes scoped to a file
+    // (PostgreSQL servers ship both as contrib extensions).
+    extensions: { pg_trgm, btree_gin },
   });
 }
 
