@@ -34,7 +34,7 @@ const RRF_K = 60;
  * would otherwise have every one of its rows ranked. Which ones are kept past this is the index's
  * order, so this is kept well above what a question can use.
  */
-export const RANKED_CANDIDATES = 500;
+export const RANKED_CANDIDATES = 200;
 /** A numeric column whose name says it is a price (a range applies to it even when it is not a filter). */
 const PRICE_LIKE = String.raw`price|cost|precio|coste|costo|importe|amount|tarifa|fee|pvp|€|\$`;
 
@@ -55,6 +55,10 @@ const rangeColumnOf = (keys: RawBuilder<unknown>) => sql`(select eligible.name f
   where eligible.named or eligible.price_like or eligible.eligible_count = 1
   order by eligible.named desc, eligible.price_like desc, eligible.position
   limit 1)`;
+
+/** A row's filter values as its file's index keeps them (`file:value`, see migration 0048). */
+const fileKeys = (item: string) =>
+  sql`knowledge_filter_keys(${sql.ref(`${item}.file_id`)}, ${sql.ref(`${item}.filter_values`)})`;
 
 /** A row's value in its file's range column, when it is a number (CASE: the cast never sees text). */
 const rangeValue = (item: string) =>
@@ -91,8 +95,9 @@ function inRange(range: QuestionRange | null, item: string) {
  *
  * With the question's embedding (`vector`), rows and chunks embedded by the same model are ranked
  * by cosine similarity too, and the two rankings are fused by reciprocal rank. The similarity is a
- * dot product over the stored float arrays (embeddings have unit length), computed by the
- * database: it needs no extension, so it runs the same on PostgreSQL and PGlite.
+ * dot product over the stored float arrays (embeddings have unit length). With pgvector, each
+ * file's nearest items are found through an HNSW index (approximate); without it, by computing the
+ * product for every embedded item (exact, and slow past some thousands of them).
  */
 export async function searchKnowledgeRows(
   db: Queryable,
@@ -109,8 +114,8 @@ export async function searchKnowledgeRows(
     sourceIds?: readonly string[] | null;
     /** The published store's files rather than the draft's. */
     published?: boolean;
-    /** The question's embedding, and the model that made it. */
-    vector?: { embedding: readonly number[]; model: string } | null;
+    /** The question's embedding, the model that made it, and whether pgvector indexes its size. */
+    vector?: { embedding: readonly number[]; model: string; indexed?: boolean } | null;
   },
 ): Promise<KnowledgeHit[]> {
   const onlySources =
@@ -134,18 +139,35 @@ export async function searchKnowledgeRows(
           from unnest(${sql.ref(`${item}.embedding`)}, ${[...vector.embedding]}::real[]) as pair (a, b)) end`
       : sql`null::float8`;
   // Without an embedding there are no vector candidates: the branches are left out, not run empty.
-  const vectorRows = vector
-    ? sql`union (select file.id, data_row.row_number, 0 from unnamed_files as file
-        join knowledge_rows as data_row on data_row.file_id = file.id
-        where ${embedded('data_row')} and ${inRange(range, 'data_row')}
-        order by ${similarity('data_row')} desc nulls last limit ${search.limit})`
-    : sql``;
-  const vectorChunks = vector
-    ? sql`union (select file.id, chunk.chunk_number from files as file
-        join knowledge_chunks as chunk on chunk.file_id = file.id
-        where ${embedded('chunk')}
-        order by ${similarity('chunk')} desc nulls last limit ${search.limit})`
-    : sql``;
+  // With pgvector, each file's nearest rows and chunks come from the HNSW index of their size (a
+  // literal, as the partial index's condition is); without it, from an exact scan of their products.
+  const size = vector ? sql.raw(String(vector.embedding.length)) : sql``;
+  const nearest = (item: 'data_row' | 'chunk') => {
+    if (!vector) return sql``;
+    const rows = item === 'data_row';
+    const table = sql.table(rows ? 'knowledge_rows' : 'knowledge_chunks');
+    // A dataset named by a filter value answers with those rows alone; its range holds them too.
+    const files = sql.table(rows ? 'unnamed_files' : 'files');
+    const candidate = rows ? sql`, 0` : sql``;
+    const narrowed = rows ? sql`and ${inRange(range, item)}` : sql``;
+    const number = sql.ref(`${item}.${rows ? 'row_number' : 'chunk_number'}`);
+    const embedding = sql.ref(`${item}.embedding`);
+    if (!vector.indexed)
+      return sql`union (select file.id, ${number} ${candidate} from ${files} as file
+        join ${table} as ${sql.ref(item)} on ${sql.ref(`${item}.file_id`)} = file.id
+        where ${embedded(item)} ${narrowed}
+        order by ${similarity(item)} desc nulls last limit ${search.limit})`;
+    return sql`union (select file.id, nearest.number ${candidate} from ${files} as file
+      cross join lateral (
+        select ${number} as number from ${table} as ${sql.ref(item)}
+        where ${sql.ref(`${item}.file_id`)} = file.id and cardinality(${embedding}) = ${size} ${narrowed}
+        order by ${embedding}::vector(${size}) <#> ${[...vector.embedding]}::real[]::vector(${size})
+        limit ${search.limit}
+      ) as nearest
+      where file.embedding_model = ${vector.model})`;
+  };
+  const vectorRows = nearest('data_row');
+  const vectorChunks = nearest('chunk');
   const lexicalScore = sql`(case when filter_hits > 0 then 0.5 + 0.5 * text_score else text_score end)`;
   const result = await sql<KnowledgeHit>`
     with files as materialized (
@@ -160,7 +182,7 @@ export async function searchKnowledgeRows(
       select file.id as file_id, array(
           select key from unnest(${keys}) as key
           where exists (select 1 from knowledge_rows as data_row
-            where data_row.file_id = file.id and data_row.filter_values @> array[key])
+            where ${fileKeys('data_row')} @> knowledge_filter_keys(file.id, array[key]))
         ) as present
       from files as file
     ),
@@ -177,13 +199,13 @@ export async function searchKnowledgeRows(
           (select data_row.row_number, cardinality(named.present) as filter_hits,
               data_row.search @@ ${allWords} as all_words
             from knowledge_rows as data_row
-            where data_row.file_id = file.id and data_row.filter_values @> named.present
+            where ${fileKeys('data_row')} @> knowledge_filter_keys(file.id, named.present)
               and data_row.search @@ ${allWords} and ${inRange(range, 'data_row')}
             limit ${RANKED_CANDIDATES})
           union
           (select data_row.row_number, cardinality(named.present), data_row.search @@ ${allWords}
             from knowledge_rows as data_row
-            where data_row.file_id = file.id and data_row.filter_values @> named.present
+            where ${fileKeys('data_row')} @> knowledge_filter_keys(file.id, named.present)
               and ${inRange(range, 'data_row')}
             limit ${RANKED_CANDIDATES})
           union
@@ -194,7 +216,7 @@ export async function searchKnowledgeRows(
             from unnest(named.present) as key
             cross join lateral (
               select naming.* from knowledge_rows as naming
-              where naming.file_id = file.id and naming.filter_values @> array[key]
+              where ${fileKeys('naming')} @> knowledge_filter_keys(file.id, array[key])
                 and ${inRange(range, 'naming')}
               limit ${RANKED_CANDIDATES}
             ) as data_row
@@ -225,14 +247,15 @@ export async function searchKnowledgeRows(
           join knowledge_rows as data_row
             on data_row.file_id = named.file_id and data_row.row_number = named.row_number
           where data_row.search @@ ${allWords}
+        -- File by file (correlated), so that each is searched through its index, never by a scan.
         ) or exists (
-          select 1 from unnamed_files as file
-          join knowledge_rows as data_row on data_row.file_id = file.id
-          where data_row.search @@ ${allWords} and ${inRange(range, 'data_row')}
+          select 1 from unnamed_files as file where exists (
+            select 1 from knowledge_rows as data_row
+            where data_row.file_id = file.id and data_row.search @@ ${allWords} and ${inRange(range, 'data_row')})
         ) or exists (
-          select 1 from files as file
-          join knowledge_chunks as chunk on chunk.file_id = file.id
-          where chunk.search @@ ${allWords}
+          select 1 from files as file where exists (
+            select 1 from knowledge_chunks as chunk
+            where chunk.file_id = file.id and chunk.search @@ ${allWords})
         ) then ${allWords} else ${anyWords} end as words
     ),
     lexical_rows as materialized (

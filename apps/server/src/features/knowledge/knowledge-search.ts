@@ -7,6 +7,7 @@ import type { Embedder } from '../../integrations/openai/openai-embeddings';
 import { findBotLanguage } from './knowledge.repository';
 import { searchConfigFor } from './knowledge.service';
 import { searchKnowledgeRows } from './knowledge-search.repository';
+import { indexedEmbeddings } from './knowledge-vectors';
 import { readRange } from './question-ranges';
 
 /** Longest run of words a filter value may have (a product name of three words still matches). */
@@ -90,6 +91,7 @@ export async function retrieve(
   const { range, rest } = readRange(request.query);
   const keys = questionPhrases(rest);
   const vector = await questionVector(request.embedder, request.query, request.log);
+  const indexed = vector !== null && (await indexedEmbeddings(db, vector.embedding.length));
   const hits = await searchKnowledgeRows(db, companyId, botId, {
     config: searchConfigFor(language),
     text: rest,
@@ -98,7 +100,7 @@ export async function retrieve(
     limit: request.limit,
     sourceIds: request.sourceIds?.filter(isUuid) ?? null,
     published: request.published ?? false,
-    vector,
+    vector: vector && { ...vector, indexed },
   });
   const named = new Set(keys);
   const rows = hits.map((hit) => {
