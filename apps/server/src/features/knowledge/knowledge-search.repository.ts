@@ -133,15 +133,20 @@ export async function searchKnowledgeRows(
       ? sql`(file.embedding_model = ${vector.model} and ${sql.ref(`${item}.embedding`)} is not null
           and cardinality(${sql.ref(`${item}.embedding`)}) = ${vector.embedding.length})`
       : sql`false`;
-  const similarity = (item: string) =>
-    vector
-      ? sql`case when ${embedded(item)} then (select sum(pair.a * pair.b)::float8
-          from unnest(${sql.ref(`${item}.embedding`)}, ${[...vector.embedding]}::real[]) as pair (a, b)) end`
-      : sql`null::float8`;
   // Without an embedding there are no vector candidates: the branches are left out, not run empty.
   // With pgvector, each file's nearest rows and chunks come from the HNSW index of their size (a
-  // literal, as the partial index's condition is); without it, from an exact scan of their products.
+  // literal, as the partial index's condition is), and products are pgvector's; without it, from
+  // an exact scan of products computed in SQL.
   const size = vector ? sql.raw(String(vector.embedding.length)) : sql``;
+  const similarity = (item: string) => {
+    if (!vector) return sql`null::float8`;
+    const embedding = sql.ref(`${item}.embedding`);
+    const product = vector.indexed
+      ? sql`-(${embedding}::vector(${size}) <#> ${[...vector.embedding]}::real[]::vector(${size}))`
+      : sql`(select sum(pair.a * pair.b)::float8
+          from unnest(${embedding}, ${[...vector.embedding]}::real[]) as pair (a, b))`;
+    return sql`case when ${embedded(item)} then ${product} end`;
+  };
   const nearest = (item: 'data_row' | 'chunk') => {
     if (!vector) return sql``;
     const rows = item === 'data_row';
