@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import {
   CompiledQuery,
   Kysely,
@@ -103,8 +105,15 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: (value: string) => Number(value) },
-    // Trigram indexes serve the inbox's searches (PostgreSQL servers ship it as a contrib extension).
-    extensions: { pg_trgm },
+    // Trigram indexes serve the inbox's searches, btree_gin the knowledge indexes scoped to a file
+    // (PostgreSQL servers ship both as contrib extensions), pgvector the knowledge embeddings' HNSW
+    // indexes (packaged apart from PGlite since 0.3).
+    extensions: { pg_trgm, btree_gin, vector },
+  }).then(async (pglite) => {
+    // An HNSW scan filtered to one bot's file carries on until it has found enough of its rows
+    // (pgvector 0.8), rather than stopping at the nearest rows of the whole table.
+    await pglite.exec(`set hnsw.iterative_scan = 'relaxed_order'`);
+    return pglite;
   });
 }
 

@@ -12,6 +12,7 @@ import {
   firstPiece,
   insertRows,
   makeFileLive,
+  mergePendingWords,
   type RowToStore,
   setFileProgress,
 } from './knowledge.repository';
@@ -101,6 +102,7 @@ export async function processDatasetFile(
       }
     }
     if (batch.length > 0) await insertRows(db, fileId, file.search_config, columns, batch);
+    await mergePendingWords(db, 'knowledge_rows');
 
     const notices =
       inspection.formulaCells > 0

@@ -11,6 +11,7 @@ import {
   fileToProcess,
   insertChunks,
   makeFileLive,
+  mergePendingWords,
   setFileProgress,
 } from './knowledge.repository';
 
@@ -60,6 +61,7 @@ export async function processDocumentFile(
         EXTRACTING_SHARE + ((100 - EXTRACTING_SHARE - 1) * (start + batch.length)) / chunks.length,
       );
     }
+    await mergePendingWords(db, 'knowledge_chunks');
     const live = await db.transaction().execute(async (trx) => {
       const made = await makeFileLive(trx, fileId, {
         rowCount: null,

@@ -13,6 +13,7 @@ import {
   setEmbeddingState,
   storeEmbeddings,
 } from './knowledge.repository';
+import { ensureEmbeddingIndexes } from './knowledge-vectors';
 
 /** Tries of one file's embedding job (its queue's retry limit plus the first). */
 export const EMBEDDING_ATTEMPTS = 3;
@@ -79,6 +80,7 @@ export async function embedFile(
           : [item.heading, item.content ?? ''].filter(Boolean).join('\n'),
       );
       const vectors = await embedder.embed(texts);
+      await ensureEmbeddingIndexes(db, vectors[0]?.length ?? 0);
       await storeEmbeddings(
         db,
         fileId,

@@ -7,10 +7,12 @@ import {
   type KnowledgeSearchResponse,
   type KnowledgeSource,
 } from '@parley/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeOpenAi } from '../../../test/fake-openai';
+import { FAKE_EMBEDDING_DIMENSIONS, fakeOpenAi } from '../../../test/fake-openai';
 import { authHeader, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
+import { indexedEmbeddings } from './knowledge-vectors';
 
 /** The fake model's sense of meaning: these words share a concept with no word in common. */
 const concepts = { money: 'refund', back: 'refund', refunds: 'refund', reimbursed: 'refund', cash: 'refund' };
@@ -168,6 +170,29 @@ describe('semantic search: embeddings from the configured model, fused with full
     const found = await search('Is SKU-1042 in stock?');
     expect(found.results[0]).toMatchObject({ kind: 'row', rowNumber: 43 });
     expect(found.results[0]?.matchedFilters).toEqual([{ column: 'SKU', value: 'SKU-1042' }]);
+  });
+
+  it('indexes each embeddings size with HNSW where the database has pgvector, and ranks through it', async () => {
+    const db = t.database.db;
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where indexname like 'knowledge_%_embedding_%_hnsw' order by indexname`.execute(db);
+    if (testEngine === 'pglite') {
+      // PGlite loads pgvector's package: the fake model's 64 numbers are indexed for rows and chunks.
+      expect(indexes.rows.map((index) => index.indexname)).toEqual([
+        'knowledge_chunks_embedding_64_hnsw',
+        'knowledge_rows_embedding_64_hnsw',
+      ]);
+      expect(await indexedEmbeddings(db, FAKE_EMBEDDING_DIMENSIONS)).toBe(true);
+    } else {
+      // This machine's PostgreSQL has no pgvector: embeddings are compared by an exact scan.
+      expect(indexes.rows).toEqual([]);
+      expect(await indexedEmbeddings(db, FAKE_EMBEDDING_DIMENSIONS)).toBe(false);
+    }
+    // The passage sharing no word with the question is found by meaning, through the index here.
+    const found = await search('How do I get my money back?');
+    expect(found.semantic).toBe(true);
+    expect(found.results[0]).toMatchObject({ kind: 'chunk', heading: 'Refunds', textScore: 0 });
+    expect(found.results[0]?.vectorScore).toBeGreaterThan(0.3);
   });
 
   it('the published store is searched by meaning too', async () => {

@@ -4,8 +4,11 @@ import type { Queryable } from '../../db/database';
 import { ensureError, NotFoundException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Embedder } from '../../integrations/openai/openai-embeddings';
-import { findBotLanguage, searchKnowledgeRows } from './knowledge.repository';
+import { findBotLanguage } from './knowledge.repository';
 import { searchConfigFor } from './knowledge.service';
+import { searchKnowledgeRows } from './knowledge-search.repository';
+import { indexedEmbeddings } from './knowledge-vectors';
+import { readRange } from './question-ranges';
 
 /** Longest run of words a filter value may have (a product name of three words still matches). */
 const MAX_PHRASE_WORDS = 4;
@@ -59,7 +62,9 @@ async function questionVector(embedder: Embedder | undefined, question: string, 
 
 /**
  * Retrieval over a bot's ready datasets and documents (or some of them): a filter column's value
- * named in the question narrows its dataset to those rows (they score at least 0.5), then
+ * named in the question, and a number range it asks for ("under $50", "entre 20 y 50", applied to
+ * a dataset's numeric filter or price column), narrow its dataset to those rows (they score at
+ * least 0.5), then
  * PostgreSQL full text ranks rows and chunks (0–1) and, with an embeddings model, similarity in
  * meaning ranks them too, the two fused by reciprocal rank. One query besides the bot's language
  * (given, when the caller knows it) and, with an embeddings model, one call embedding the
@@ -82,16 +87,20 @@ export async function retrieve(
   const language =
     request.language ?? (isUuid(botId) ? await findBotLanguage(db, companyId, botId) : undefined);
   if (!language) throw new NotFoundException('Bot not found');
-  const keys = questionPhrases(request.query);
+  // The range's words and number are no words to search for, nor a filter value.
+  const { range, rest } = readRange(request.query);
+  const keys = questionPhrases(rest);
   const vector = await questionVector(request.embedder, request.query, request.log);
+  const indexed = vector !== null && (await indexedEmbeddings(db, vector.embedding.length));
   const hits = await searchKnowledgeRows(db, companyId, botId, {
     config: searchConfigFor(language),
-    text: request.query,
+    text: rest,
     keys,
+    range,
     limit: request.limit,
     sourceIds: request.sourceIds?.filter(isUuid) ?? null,
     published: request.published ?? false,
-    vector,
+    vector: vector && { ...vector, indexed },
   });
   const named = new Set(keys);
   const rows = hits.map((hit) => {
@@ -110,8 +119,13 @@ export async function retrieve(
       matchedFilters:
         hit.filter_hits > 0 && hit.cells
           ? Object.entries(hit.cells)
-              .filter(([, value]) => value !== null && named.has(String(value).toLowerCase()))
-              .filter(([, value]) => hit.filter_values.includes(String(value).toLowerCase()))
+              .filter(
+                ([column, value]) =>
+                  value !== null &&
+                  (column === hit.range_column ||
+                    (named.has(String(value).toLowerCase()) &&
+                      hit.filter_values.includes(String(value).toLowerCase()))),
+              )
               .map(([column, value]) => ({ column, value: String(value) }))
           : [],
       cells: hit.cells ?? {},

@@ -280,6 +280,18 @@ export async function insertRows(
     from jsonb_to_recordset(${batch}::jsonb) as r(n integer, l integer, c jsonb)`.execute(db);
 }
 
+/**
+ * Merges the pending entries of a table's full-text index into its tree. A row's many words go into
+ * a pending list first (a fast insert), which every search reads through until vacuum merges it:
+ * after a 100 000-row file, hundreds of pages a search. A file just stored is merged before it
+ * goes live. Outside a transaction: the merge commits on its own.
+ */
+export async function mergePendingWords(db: Queryable, table: 'knowledge_rows' | 'knowledge_chunks') {
+  const index =
+    table === 'knowledge_rows' ? 'knowledge_rows_file_search_idx' : 'knowledge_chunks_file_search_idx';
+  await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
+}
+
 /** Re-indexes a file's rows after its searchable or filter columns changed. */
 export async function reindexRows(
   db: Queryable,
@@ -474,165 +486,6 @@ export async function liveFileOf(db: Queryable, sourceId: string) {
     .select(['file.id', 'file.search_config', 'file.columns'])
     .where('source.id', '=', sourceId)
     .executeTakeFirst();
-}
-
-export interface KnowledgeHit {
-  kind: 'row' | 'chunk';
-  source_id: string;
-  source_name: string;
-  /** The row's number, or the chunk's. */
-  number: number;
-  /** A chunk's headings and text (null for a row). */
-  heading: string | null;
-  content: string | null;
-  /** A row's cells (null for a chunk). */
-  cells: Record<string, string | number | null> | null;
-  /** Full-text rank, 0–1 (0: none of its words). */
-  text_score: number;
-  /** Cosine similarity with the question's embedding (null: not embedded, or no embedding asked). */
-  vector_score: number | null;
-  /** How many of the row's filter values the question names. */
-  filter_hits: number;
-  filter_values: string[];
-  /** The live file's columns, in the file's order (a row's cells are not kept in order). */
-  columns: StoredColumn[] | null;
-}
-
-/** Reciprocal rank fusion's constant: a hit ranked first by one search and absent from the other still counts. */
-const RRF_K = 60;
-
-/**
- * Ranked rows and chunks of a bot's knowledge, in one statement: the draft's live files, or with
- * `published` the files of its published store. For datasets, filter values the question names
- * (`keys`) narrow each source to the rows naming the most of them (a code and a category: the row
- * with both), which rank first; full text matches any of the question's words (OR), ranked by
- * cover density (0–1), a chunk's headings weighing more than its text.
- *
- * With the question's embedding (`vector`), rows and chunks embedded by the same model are ranked
- * by cosine similarity too, and the two rankings are fused by reciprocal rank. The similarity is a
- * dot product over the stored float arrays (embeddings have unit length), computed by the
- * database: it needs no extension, so it runs the same on PostgreSQL and PGlite.
- */
-export async function searchKnowledgeRows(
-  db: Queryable,
-  companyId: string,
-  botId: string,
-  search: {
-    config: string;
-    text: string;
-    keys: readonly string[];
-    limit: number;
-    /** Only these sources (null: all of the bot's). */
-    sourceIds?: readonly string[] | null;
-    /** The published store's files rather than the draft's. */
-    published?: boolean;
-    /** The question's embedding, and the model that made it. */
-    vector?: { embedding: readonly number[]; model: string } | null;
-  },
-): Promise<KnowledgeHit[]> {
-  const onlySources =
-    search.sourceIds == null ? sql`true` : sql`source.id = any(${[...search.sourceIds]}::uuid[])`;
-  const fileOf = sql.ref(search.published ? 'source.published_file_id' : 'source.live_file_id');
-  const query = sql`replace(plainto_tsquery(${search.config}::regconfig, ${search.text})::text, '&', '|')::tsquery`;
-  const keys = sql`${[...search.keys]}::text[]`;
-  const vector = search.vector;
-  const embedded = (item: string) =>
-    vector
-      ? sql`(file.embedding_model = ${vector.model} and ${sql.ref(`${item}.embedding`)} is not null
-          and cardinality(${sql.ref(`${item}.embedding`)}) = ${vector.embedding.length})`
-      : sql`false`;
-  const similarity = (item: string) =>
-    vector
-      ? sql`case when ${embedded(item)} then (select sum(pair.a * pair.b)::float8
-          from unnest(${sql.ref(`${item}.embedding`)}, ${[...vector.embedding]}::real[]) as pair (a, b)) end`
-      : sql`null::float8`;
-  const lexicalScore = sql`(case when filter_hits > 0 then 0.5 + 0.5 * text_score else text_score end)`;
-  const result = await sql<KnowledgeHit>`
-    with question as (select ${query} as words),
-    named_rows as (
-      select source.id as source_id, data_row.row_number,
-        (select count(*) from unnest(data_row.filter_values) as value where value = any(${keys}))::int as filter_hits
-      from knowledge_sources as source
-      join knowledge_files as file on file.id = ${fileOf}
-      join knowledge_rows as data_row on data_row.file_id = file.id
-      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
-        and data_row.filter_values && ${keys}
-    ),
-    best_named as (
-      select source_id, row_number, filter_hits from (
-        select *, max(filter_hits) over (partition by source_id) as best_hits from named_rows
-      ) as narrowed
-      where filter_hits = best_hits
-    ),
-    -- Materialized, so that with every source named by a filter value no other row is even read.
-    unnamed_files as materialized (
-      select source.id as source_id, source.name as source_name, file.id, file.columns, file.embedding_model
-      from knowledge_sources as source
-      join knowledge_files as file on file.id = ${fileOf}
-      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
-        and not exists (select 1 from named_rows where named_rows.source_id = source.id)
-    ),
-    row_hits as (
-      select source.id as source_id, source.name as source_name, data_row.row_number as number,
-        data_row.cells, data_row.filter_values, file.columns,
-        case when data_row.search @@ question.words then ts_rank_cd(data_row.search, question.words, 32) else 0 end
-          as text_score,
-        named.filter_hits, true as lexical, ${similarity('data_row')} as vector_score
-      from best_named as named
-      join knowledge_sources as source on source.id = named.source_id
-      join knowledge_files as file on file.id = ${fileOf}
-      join knowledge_rows as data_row on data_row.file_id = file.id and data_row.row_number = named.row_number
-      cross join question
-      union all
-      -- A source whose rows the question names by a filter value answers with those rows alone.
-      select file.source_id, file.source_name, data_row.row_number, data_row.cells, data_row.filter_values,
-        file.columns,
-        case when data_row.search @@ question.words then ts_rank_cd(data_row.search, question.words, 32) else 0 end,
-        0, data_row.search @@ question.words, ${similarity('data_row')}
-      from unnamed_files as file
-      join knowledge_rows as data_row on data_row.file_id = file.id
-      cross join question
-      where data_row.search @@ question.words or ${embedded('data_row')}
-    ),
-    chunk_hits as (
-      select source.id as source_id, source.name as source_name, chunk.chunk_number as number,
-        chunk.heading, chunk.content,
-        case when chunk.search @@ question.words then ts_rank_cd(chunk.search, question.words, 32) else 0 end
-          as text_score,
-        chunk.search @@ question.words as lexical,
-        ${similarity('chunk')} as vector_score
-      from knowledge_sources as source
-      join knowledge_files as file on file.id = ${fileOf}
-      join knowledge_chunks as chunk on chunk.file_id = file.id
-      cross join question
-      where source.company_id = ${companyId} and source.bot_id = ${botId} and ${onlySources}
-        and (chunk.search @@ question.words or ${embedded('chunk')})
-    ),
-    pool as (
-      select 'row'::text as kind, source_id, source_name, number, null::text as heading, null::text as content,
-        cells, filter_values, text_score, filter_hits, lexical, vector_score, columns
-      from row_hits
-      union all
-      select 'chunk'::text, source_id, source_name, number, heading, content, null::jsonb, '{}'::text[],
-        text_score, 0, lexical, vector_score, null::jsonb
-      from chunk_hits
-    ),
-    ranked as (
-      select *,
-        case when lexical
-          then row_number() over (order by lexical desc, ${lexicalScore} desc, source_name, number) end as text_rank,
-        case when vector_score is not null
-          then row_number() over (order by vector_score desc nulls last, source_name, number) end as vector_rank
-      from pool
-    )
-    select kind, source_id, source_name, number, heading, content, cells, filter_values,
-      text_score::float8 as text_score, vector_score, filter_hits, columns
-    from ranked
-    where text_rank is not null or vector_rank <= ${search.limit}
-    order by coalesce(1.0 / (${RRF_K} + text_rank), 0) + coalesce(1.0 / (${RRF_K} + vector_rank), 0) desc,
-      source_name, number
-    limit ${search.limit}`.execute(db);
-  return result.rows;
 }
 
 /** A ready file's embedding state, with what its items' texts are made of. */

@@ -28,6 +28,7 @@ import {
   insertSource,
   knowledgePublishedAt,
   listSources,
+  mergePendingWords,
   previewChunks,
   previewRows,
   publishKnowledge,
@@ -274,6 +275,8 @@ export async function updateDataset(
       await queueEmbedding(ctx, trx, before.live.id);
     }
   });
+  // Re-indexed rows' words wait in the index's pending list until merged.
+  await mergePendingWords(db, 'knowledge_rows');
   if (ctx.embedder) ctx.jobs.wake('knowledge-embedding');
   return loadSource(db, session, botId, sourceId);
 }
