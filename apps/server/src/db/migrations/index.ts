@@ -40,6 +40,7 @@ import * as agentsAdmin from './0039-agents-admin';
 import * as helpdesk from './0041-helpdesk';
 import * as broadcastTracking from './0042-broadcast-tracking';
 import * as botPretranslations from './0043-bot-pretranslations';
+import * as contactFacts from './0046-contact-facts';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0041-helpdesk': helpdesk,
   '0042-broadcast-tracking': broadcastTracking,
   '0043-bot-pretranslations': botPretranslations,
+  '0046-contact-facts': contactFacts,
 };
