@@ -18,7 +18,7 @@ export function audienceCondition(filter: AudienceFilter): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(parts, filter.match === 'all' ? sql` and ` : sql` or `)})`;
 }
 
-/** A conversation of the contact matching `where`. */
+/** A conversation of the contact matching `where` (tags only: see the migration 0046's functions). */
 const anyConversation = (where: RawBuilder<unknown>) =>
   sql<boolean>`exists (select 1 from conversations c where c.contact_id = k.id and ${where})`;
 
@@ -70,35 +70,13 @@ function conditionSql(condition: AudienceCondition): RawBuilder<boolean> {
 }
 
 function variableSql(condition: Extract<AudienceCondition, { field: 'variable' }>): RawBuilder<boolean> {
-  const match = variableMatch(condition);
-  // The contact's copy is one conversation's variables: with more conversations, the others may
-  // match where it does not (the `or` reads them only then).
-  const any = sql<boolean>`(${match(sql`k.variables`)} or (k.conversations > 1 and ${anyConversation(
-    match(sql`(c.state->'variables')`),
-  )}))`;
+  // The matching itself is SQL's parley_variable_matches (migration 0046). The contact's copy is
+  // one conversation's variables: with more conversations, the others may match where it does not.
+  const op = condition.op === 'isNotSet' ? 'isSet' : condition.op;
+  // A number as JavaScript reads it (checkFilter refused any other), written as SQL reads one.
+  const value = op === 'greaterThan' || op === 'lessThan' ? String(Number(condition.value)) : condition.value;
+  const args = sql`${variablePath(condition.name)}::text[], ${op}::text, ${value}::text`;
+  const any = sql<boolean>`(parley_variable_matches(k.variables, ${args})
+    or (k.conversations > 1 and parley_conversation_variable_matches(k.id, ${args})))`;
   return condition.op === 'isNotSet' ? sql<boolean>`not ${any}` : any;
-}
-
-/** The condition on one conversation's variables (`isNotSet` as `isSet`: the caller negates it). */
-function variableMatch(condition: Extract<AudienceCondition, { field: 'variable' }>) {
-  const path = variablePath(condition.name);
-  return (variables: RawBuilder<unknown>): RawBuilder<boolean> => {
-    const json = sql`(${variables} #> ${path}::text[])`;
-    const text = sql`(${variables} #>> ${path}::text[])`;
-    // Numbers stored as text ("42") compare as numbers too; anything else never matches.
-    const numeric = sql`case when ${text} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then (${text})::numeric end`;
-    switch (condition.op) {
-      case 'isSet':
-      case 'isNotSet':
-        return sql<boolean>`coalesce(${json} <> 'null'::jsonb, false)`;
-      case 'equals':
-        return sql<boolean>`coalesce(lower(${text}) = lower(${condition.value}), false)`;
-      case 'contains':
-        return sql<boolean>`coalesce(strpos(lower(${text}), lower(${condition.value})) > 0, false)`;
-      case 'greaterThan':
-        return sql<boolean>`coalesce(${numeric} > ${Number(condition.value)}::numeric, false)`;
-      case 'lessThan':
-        return sql<boolean>`coalesce(${numeric} < ${Number(condition.value)}::numeric, false)`;
-    }
-  };
 }

@@ -139,7 +139,19 @@ describe('contact facts follow their conversations', () => {
       await sql<{ id: string }>`select c.id from conversations c join contacts k on k.id = c.contact_id
         where k.external_key = 'crm-Ana' order by c.created_at desc limit 1`.execute(t.database.db)
     ).rows;
+    // A broadcast's recipient in it goes with it (and one with its contact).
+    const recipients = sql<{ n: number }>`select count(*)::int as n from broadcast_recipients`;
+    await sql`
+      with broadcast as (
+        insert into broadcasts (company_id, bot_id, name, message, channels, state)
+        select company_id, bot_id, 'Back in stock', '{}', '{webchat}', 'done' from conversations limit 1
+        returning id)
+      insert into broadcast_recipients (broadcast_id, contact_id, company_id, conversation_id, channel, state)
+      select distinct on (c.contact_id) b.id, c.contact_id, c.company_id, c.id, c.channel, 'sent'
+      from broadcast b, conversations c order by c.contact_id, c.created_at desc`.execute(t.database.db);
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(2);
     await sql`delete from conversations where id = ${latest?.id}`.execute(t.database.db);
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(1);
     expect(await count({ field: 'language', languages: ['fr'] })).toBe(0);
     expect(await count(item('equals', 'red teapot'))).toBe(0);
     expect(await count(item('equals', 'blue kettle'))).toBe(1);
@@ -153,5 +165,8 @@ describe('contact facts follow their conversations', () => {
     expect(await count(item('isNotSet'))).toBe(2);
     expect(await count({ field: 'lastSeen', op: 'before', at: new Date().toISOString() })).toBe(2);
     await expectFactsAsRecomputed();
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(1);
+    await sql`delete from contacts where external_key = 'crm-Ben'`.execute(t.database.db);
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(0);
   });
 });
