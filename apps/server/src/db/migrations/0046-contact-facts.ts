@@ -37,6 +37,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column handed_off boolean not null default false,
     add column variables jsonb`.execute(db);
   await sql`alter table contacts set (fillfactor = 85)`.execute(db);
+  // Counts of everyone, by channel or by first seen read this index alone (a channel never changes,
+  // so a turn's update of its contact still writes no index).
+  await sql`create index contacts_company_seen_idx on contacts (company_id, first_seen_at desc) include (channel)`.execute(
+    db,
+  );
+  await sql`drop index contacts_company_idx`.execute(db);
 
   // From the contacts' conversations: all of them at once (here), or some (after a deletion).
   await sql`create function parley_refresh_contacts(ids uuid[]) returns void language sql as $$
@@ -69,9 +75,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger contacts_deleted_drop_recipients after delete on contacts
     referencing old table as gone for each statement execute function parley_contacts_deleted()`.execute(db);
 
-  // A number, or one stored as text ("42"); anything else is none.
-  await sql`create function parley_number_of(value text) returns numeric language sql immutable parallel safe as $$
-      select case when value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then value::numeric end
+  // A JSON number, or a number stored as text ("42"); anything else is none. (A JSON number's
+  // text always has the pattern's form: the pattern only runs for the others.)
+  await sql`create function parley_number_in(value jsonb) returns numeric language sql immutable parallel safe as $$
+      select case when jsonb_typeof(value) = 'number' then value::numeric
+        when (value #>> '{}') ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then (value #>> '{}')::numeric end
     $$`.execute(db);
   // An audience's variable condition on one conversation's variables (a contact's copy, or one of
   // its conversations'): \`isSet\` (its caller negates it for "is not set"), \`equals\` and
@@ -83,8 +91,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         when 'isSet' then coalesce((variables #> path) <> 'null'::jsonb, false)
         when 'equals' then coalesce(lower(variables #>> path) = lower(value), false)
         when 'contains' then coalesce(strpos(lower(variables #>> path), lower(value)) > 0, false)
-        when 'greaterThan' then coalesce(parley_number_of(variables #>> path) > value::numeric, false)
-        when 'lessThan' then coalesce(parley_number_of(variables #>> path) < value::numeric, false)
+        when 'greaterThan' then coalesce(parley_number_in(variables #> path) > value::numeric, false)
+        when 'lessThan' then coalesce(parley_number_in(variables #> path) < value::numeric, false)
         else false end
     $$`.execute(db);
   // Any of a contact's conversations matches: for a contact with several, when its copy (the
@@ -162,7 +170,7 @@ function refreshContacts(contacts: RawBuilder<unknown>, conversations: RawBuilde
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function parley_conversation_variable_matches(uuid, text[], text, text)`.execute(db);
   await sql`drop function parley_variable_matches(jsonb, text[], text, text)`.execute(db);
-  await sql`drop function parley_number_of(text)`.execute(db);
+  await sql`drop function parley_number_in(jsonb)`.execute(db);
   await sql`drop trigger contacts_deleted_drop_recipients on contacts`.execute(db);
   await sql`drop function parley_contacts_deleted()`.execute(db);
   await sql`delete from broadcast_recipients r where not exists (select 1 from contacts k where k.id = r.contact_id)
@@ -193,6 +201,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       return new;
     end $$`.execute(db);
   await sql`drop function parley_array_add(anycompatiblearray, anycompatiblearray)`.execute(db);
+  await sql`create index contacts_company_idx on contacts (company_id, first_seen_at desc)`.execute(db);
+  await sql`drop index contacts_company_seen_idx`.execute(db);
   await sql`alter table contacts reset (fillfactor)`.execute(db);
   await sql`alter table contacts drop column conversations, drop column last_seen_at, drop column bot_ids,
     drop column languages, drop column countries, drop column goals, drop column handed_off,

@@ -169,4 +169,30 @@ describe('contact facts follow their conversations', () => {
     await sql`delete from contacts where external_key = 'crm-Ben'`.execute(t.database.db);
     expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(0);
   });
+  it('matches variables as the conditions say: text in any case, numbers also as text, set', async () => {
+    const variables = { n: 42, s: ' 7 ', t: 'Blue Kettle', z: null, o: { p: 3 }, neg: '-2.5' };
+    const cases: [string, string, string, boolean][] = [
+      ['n', 'greaterThan', '41', true],
+      ['n', 'greaterThan', '42', false],
+      ['s', 'lessThan', '8', true],
+      ['neg', 'lessThan', '-2', true],
+      ['t', 'greaterThan', '0', false],
+      ['o', 'lessThan', '100', false],
+      ['o.p', 'greaterThan', '2', true],
+      ['t', 'equals', 'blue kettle', true],
+      ['t', 'contains', 'KETT', true],
+      ['n', 'equals', '42', true],
+      ['z', 'isSet', '', false],
+      ['o', 'isSet', '', true],
+      ['missing', 'isSet', '', false],
+      ['missing', 'equals', '', false],
+    ];
+    for (const [name, op, value, expected] of cases) {
+      const result = await sql<{ matches: boolean }>`select parley_variable_matches(
+        ${JSON.stringify(variables)}::jsonb, ${name.split('.')}::text[], ${op}::text, ${value}::text) as matches`.execute(
+        t.database.db,
+      );
+      expect([name, op, value, result.rows[0]?.matches]).toEqual([name, op, value, expected]);
+    }
+  });
 });
