@@ -87,7 +87,6 @@ async function main() {
       .selectFrom('conversations as c')
       .innerJoin('deployments as d', 'd.id', 'c.deployment_id')
       .select(['c.id', 'c.state', 'd.version'])
-      .where('c.user_info', '?', 'id')
       .where(sql<boolean>`c.user_info->>'id' like 'visitor-%'`)
       .execute();
     const conversations = rows.map((row) => ({
