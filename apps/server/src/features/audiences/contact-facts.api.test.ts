@@ -1,9 +1,10 @@
 import type { AudiencePreview, StartConversationResponse } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import * as contactFacts from '../../db/migrations/0046-contact-facts';
 
 /** Asks what the visitor wants; "buy" reaches a goal, "agent" hands the chat to a person. */
 const shopFlow = () =>
@@ -169,6 +170,7 @@ describe('contact facts follow their conversations', () => {
     await sql`delete from contacts where external_key = 'crm-Ben'`.execute(t.database.db);
     expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(0);
   });
+
   it('matches variables as the conditions say: text in any case, numbers also as text, set', async () => {
     const variables = { n: 42, s: ' 7 ', t: 'Blue Kettle', z: null, o: { p: 3 }, neg: '-2.5' };
     const cases: [string, string, string, boolean][] = [
@@ -194,5 +196,27 @@ describe('contact facts follow their conversations', () => {
       );
       expect([name, op, value, result.rows[0]?.matches]).toEqual([name, op, value, expected]);
     }
+  });
+
+  it('works out the facts of contacts already stored when the migration runs, and undoes it', async () => {
+    const facts = sql<Record<string, unknown>>`
+      select id, conversations, last_seen_at, bot_ids, languages, countries, goals, handed_off, variables
+      from contacts order by id`;
+    const cara = await start('Cara', 'it');
+    await say(cara, 'green cup');
+    await say(cara, 'buy');
+    const kept = (await facts.execute(t.database.db)).rows;
+    // Its own down and up (not the migrator's: later migrations of other features may follow it),
+    // which take the database untyped as every migration does.
+    const untyped = t.database.db as unknown as Kysely<unknown>;
+    await contactFacts.down(untyped);
+    const columns = sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+      where table_name = 'contacts' and column_name = 'variables'`;
+    expect((await columns.execute(t.database.db)).rows[0]?.n).toBe(0);
+    await contactFacts.up(untyped);
+    expect((await facts.execute(t.database.db)).rows).toEqual(kept);
+    expect(
+      await count(item('equals', 'green cup'), { field: 'goal', reached: true, moduleId: 'bought' }),
+    ).toBe(1);
   });
 });
