@@ -41,6 +41,7 @@ import * as helpdesk from './0041-helpdesk';
 import * as broadcastTracking from './0042-broadcast-tracking';
 import * as botPretranslations from './0043-bot-pretranslations';
 import * as memberBotAccess from './0044-member-bot-access';
+import * as contactFacts from './0046-contact-facts';
 import * as messengerBroadcasts from './0047-messenger-broadcasts';
 import * as knowledgeFileIndexes from './0048-knowledge-file-indexes';
 import * as pendingConversations from './0049-pending-conversations';
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '0042-broadcast-tracking': broadcastTracking,
   '0043-bot-pretranslations': botPretranslations,
   '0044-member-bot-access': memberBotAccess,
+  '0046-contact-facts': contactFacts,
   '0047-messenger-broadcasts': messengerBroadcasts,
   '0048-knowledge-file-indexes': knowledgeFileIndexes,
   '0049-pending-conversations': pendingConversations,

@@ -13,6 +13,17 @@ export interface ContactTable {
   /** Said a stop word or unsubscribed: never sent another broadcast. */
   opted_out_at: Date | null;
   opt_out_reason: string | null;
+  // What audiences filter on, kept from the contact's conversations (see migration 0046).
+  conversations: Generated<number>;
+  last_seen_at: Date | null;
+  bot_ids: Generated<string[]>;
+  languages: Generated<string[]>;
+  countries: Generated<string[]>;
+  /** The module ids of the goals reached ('' for a goal logged without one). */
+  goals: Generated<string[]>;
+  handed_off: Generated<boolean>;
+  /** The variables of the conversation written last. */
+  variables: unknown;
 }
 
 /** A saved filter over a company's contacts: the `audienceFilterSchema` document. */

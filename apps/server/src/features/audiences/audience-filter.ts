@@ -8,6 +8,9 @@ import { type RawBuilder, sql } from 'kysely';
  *
  * A contact matches a conversation condition when any of their conversations does; the negative
  * ones (goal not reached, never handed off, variable not set, last seen before) when none does.
+ * What those conditions read is kept on the contact (migration 0046), so they read no
+ * conversation: only a variable of a contact with several conversations that the one written last
+ * does not match, and tags, look at the conversations.
  */
 export function audienceCondition(filter: AudienceFilter): RawBuilder<boolean> {
   if (filter.conditions.length === 0) return sql<boolean>`true`;
@@ -15,42 +18,42 @@ export function audienceCondition(filter: AudienceFilter): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(parts, filter.match === 'all' ? sql` and ` : sql` or `)})`;
 }
 
-/** A conversation of the contact matching `where`. */
+/** A conversation of the contact matching `where` (tags only: see the migration 0046's functions). */
 const anyConversation = (where: RawBuilder<unknown>) =>
   sql<boolean>`exists (select 1 from conversations c where c.contact_id = k.id and ${where})`;
-const noConversation = (where: RawBuilder<unknown>) => sql<boolean>`not ${anyConversation(where)}`;
 
-/** `user.plan` → the JSON path `{variables,user,plan}` in the conversation's state. */
-const variablePath = (name: string) => ['variables', ...name.split('.')];
+/** `user.plan` → the JSON path `{user,plan}` in the variables. */
+const variablePath = (name: string) => name.split('.');
 
 function conditionSql(condition: AudienceCondition): RawBuilder<boolean> {
   switch (condition.field) {
     case 'bot':
-      return anyConversation(sql`c.bot_id = any(${condition.botIds}::uuid[])`);
+      return sql<boolean>`k.bot_ids && ${condition.botIds}::uuid[]`;
     case 'channel':
       return sql<boolean>`k.channel = any(${condition.channels}::text[])`;
     case 'language':
-      return anyConversation(sql`c.language = any(${condition.languages}::text[])`);
+      return sql<boolean>`k.languages && ${condition.languages}::text[]`;
     case 'country':
-      return anyConversation(sql`c.country = any(${condition.countries}::text[])`);
+      return sql<boolean>`k.countries && ${condition.countries}::text[]`;
     case 'firstSeen':
       return condition.op === 'after'
         ? sql<boolean>`k.first_seen_at >= ${condition.at}::timestamptz`
         : sql<boolean>`k.first_seen_at < ${condition.at}::timestamptz`;
-    case 'lastSeen': {
-      const seenSince = sql`c.last_message_at >= ${condition.at}::timestamptz`;
-      return condition.op === 'after' ? anyConversation(seenSince) : noConversation(seenSince);
-    }
+    case 'lastSeen':
+      // A contact with no conversation left was last seen never: before any time.
+      return condition.op === 'after'
+        ? sql<boolean>`k.last_seen_at >= ${condition.at}::timestamptz`
+        : sql<boolean>`(k.last_seen_at is null or k.last_seen_at < ${condition.at}::timestamptz)`;
     case 'variable':
       return variableSql(condition);
     case 'goal': {
-      const goal = sql`exists (select 1 from conversation_events e
-        where e.conversation_id = c.id and e.name = ${EVENT.GoalReached}
-        ${condition.moduleId ? sql`and e.dimensions->>'Bot Module ID' = ${condition.moduleId}` : sql``})`;
-      return condition.reached ? anyConversation(goal) : noConversation(goal);
+      const goal = condition.moduleId
+        ? sql`k.goals @> array[${condition.moduleId}::text]`
+        : sql`cardinality(k.goals) > 0`;
+      return condition.reached ? sql<boolean>`${goal}` : sql<boolean>`not ${goal}`;
     }
     case 'handoff':
-      return condition.handedOff ? anyConversation(sql`c.has_handoff`) : noConversation(sql`c.has_handoff`);
+      return condition.handedOff ? sql<boolean>`k.handed_off` : sql<boolean>`not k.handed_off`;
     case 'tag': {
       // The modules the bot's flow tags with this tag's name now, then any of them run.
       const tagged = sql`exists (
@@ -61,30 +64,19 @@ function conditionSql(condition: AudienceCondition): RawBuilder<boolean> {
           and e.dimensions->>'Bot Module ID' = module->>'id'
         where b.id = c.bot_id and lower(tag->>'name') = lower(${condition.tag})
           and module->'tags' ? (tag->>'id'))`;
-      return condition.visited ? anyConversation(tagged) : noConversation(tagged);
+      return condition.visited ? anyConversation(tagged) : sql<boolean>`not ${anyConversation(tagged)}`;
     }
   }
 }
 
 function variableSql(condition: Extract<AudienceCondition, { field: 'variable' }>): RawBuilder<boolean> {
-  const path = variablePath(condition.name);
-  const json = sql`(c.state #> ${path}::text[])`;
-  const text = sql`(c.state #>> ${path}::text[])`;
-  const isSet = sql`${json} is not null and ${json} <> 'null'::jsonb`;
-  // Numbers stored as text ("42") compare as numbers too; anything else never matches.
-  const numeric = sql`case when ${text} ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then (${text})::numeric end`;
-  switch (condition.op) {
-    case 'isSet':
-      return anyConversation(isSet);
-    case 'isNotSet':
-      return noConversation(isSet);
-    case 'equals':
-      return anyConversation(sql`lower(${text}) = lower(${condition.value})`);
-    case 'contains':
-      return anyConversation(sql`strpos(lower(${text}), lower(${condition.value})) > 0`);
-    case 'greaterThan':
-      return anyConversation(sql`${numeric} > ${Number(condition.value)}::numeric`);
-    case 'lessThan':
-      return anyConversation(sql`${numeric} < ${Number(condition.value)}::numeric`);
-  }
+  // The matching itself is SQL's parley_variable_matches (migration 0046). The contact's copy is
+  // one conversation's variables: with more conversations, the others may match where it does not.
+  const op = condition.op === 'isNotSet' ? 'isSet' : condition.op;
+  // A number as JavaScript reads it (checkFilter refused any other), written as SQL reads one.
+  const value = op === 'greaterThan' || op === 'lessThan' ? String(Number(condition.value)) : condition.value;
+  const args = sql`${variablePath(condition.name)}::text[], ${op}::text, ${value}::text`;
+  const any = sql<boolean>`(parley_variable_matches(k.variables, ${args})
+    or (k.conversations > 1 and parley_conversation_variable_matches(k.id, ${args})))`;
+  return condition.op === 'isNotSet' ? sql<boolean>`not ${any}` : any;
 }

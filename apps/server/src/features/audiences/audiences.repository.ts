@@ -82,7 +82,7 @@ interface ContactSampleRow {
   user_info: Record<string, unknown> | null;
   language: string | null;
   last_seen_at: Date | null;
-  conversations: string;
+  conversations: number;
 }
 
 /** The newest matching contacts, each with what their latest conversation knows of them. */
@@ -95,7 +95,7 @@ export async function sampleContacts(
   const result = await sql<ContactSampleRow>`
     select k.id, k.channel, k.first_seen_at, k.opted_out_at,
            latest.user_info, latest.language, latest.last_message_at as last_seen_at,
-           (select count(*) from conversations n where n.contact_id = k.id) as conversations
+           k.conversations
     from (select * from contacts k where k.company_id = ${companyId} and ${audienceCondition(filter)}
           order by k.first_seen_at desc limit ${limit}) k
     left join lateral (

@@ -260,6 +260,12 @@ export async function storeBroadcastBatch(
       from conversation c
       where r.broadcast_id = ${batch.broadcastId}::uuid and r.contact_id = c.contact_id
       returning 1
+    ),
+    -- A message in the conversation is its last one: the contact's last seen follows (migration 0046).
+    seen as (
+      update contacts k set last_seen_at = greatest(k.last_seen_at, now())
+      from conversation c where k.id = c.contact_id
+      returning 1
     )
     select contact_id, id as conversation_id, seq from conversation`.execute(db);
   return result.rows;
@@ -307,7 +313,12 @@ export async function storeBroadcastMessage(
                  '{waitingFor}', ${waiting}::jsonb), '{status}', '"waiting"'::jsonb) end
       where c.id = ${delivery.conversationId} and c.company_id = ${delivery.companyId}
         and c.pending_owner is null and exists (select 1 from allowed)
-      returning c.id, c.company_id, c.bot_id, c.message_count as seq
+      returning c.id, c.company_id, c.bot_id, c.message_count as seq, c.contact_id
+    ),
+    seen as (
+      update contacts k set last_seen_at = greatest(k.last_seen_at, now())
+      from conversation c where k.id = c.contact_id
+      returning 1
     ),
     inserted as (
       insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)

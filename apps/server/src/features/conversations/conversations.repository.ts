@@ -156,6 +156,9 @@ export interface TurnWrite {
   deliveries?: TurnDelivery[];
 }
 
+/** Matches a turn's events (a JSON array) that hold a goal reached. */
+const GOAL_EVENT = JSON.stringify([{ name: EVENT.GoalReached }]);
+
 /** The inbox's view of a turn: its last message, and whether it fell back or asked for an agent. */
 function inboxFacts(write: TurnWrite) {
   const last = write.messages.at(-1);
@@ -254,7 +257,32 @@ export async function persistTurns(db: Queryable, writes: TurnWrite[]): Promise<
             and (i.deployment_version is not null
                  or date_trunc('milliseconds', b.updated_at) = i.draft_saved_at))
       returning c.id, c.company_id, c.bot_id, c.deployment_id, i.pending_owner,
-                c.message_count - i.count as seq_before, i.incoming, i.messages, i.events, i.client_message_id
+                c.message_count - i.count as seq_before, i.incoming, i.messages, i.events, i.client_message_id,
+                c.contact_id, c.state->'variables' as variables, i.count, i.human
+    ),
+    -- What audiences read, on the contact (see migration 0046): last seen, the variables of the
+    -- conversation written last, handed off, the goals reached. One contact per row, whichever of
+    -- its conversations came in the batch.
+    contact_facts as (
+      update contacts k set
+        last_seen_at = case when f.seen then greatest(k.last_seen_at, now()) else k.last_seen_at end,
+        variables = f.variables,
+        handed_off = k.handed_off or f.human,
+        goals = case when f.goals is null then k.goals else parley_array_add(k.goals, f.goals) end
+      from (
+        select c.contact_id, bool_or(c.count > 0) as seen, (array_agg(c.variables))[1] as variables,
+          bool_or(c.human) as human,
+          array_agg(distinct g.module_id) filter (where g.module_id is not null) as goals
+        from conversation c
+        left join lateral (
+          select coalesce(e.value->'dimensions'->>'Bot Module ID', '') as module_id
+          from jsonb_array_elements(c.events) e
+          -- Most turns reach no goal: their events are not unnested.
+          where c.events @> ${GOAL_EVENT}::jsonb and e.value->>'name' = ${EVENT.GoalReached}) g on true
+        where c.contact_id is not null
+        group by c.contact_id) f
+      where k.id = f.contact_id
+      returning 1
     ),
     inserted_messages as (
       insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text, client_message_id, translation)
@@ -526,5 +554,15 @@ export async function setConversationLanguage(
   conversationId: string,
   language: string | null,
 ): Promise<void> {
-  await db.updateTable('conversations').set({ language }).where('id', '=', conversationId).execute();
+  // The contact's languages (see migration 0046): its other conversations' and this one's new one.
+  await sql`
+    with changed as (
+      update conversations set language = ${language} where id = ${conversationId} returning id, contact_id
+    )
+    update contacts k set languages = coalesce((
+      select array_agg(distinct l.language order by l.language) from (
+        select c.language from conversations c where c.contact_id = k.id and c.id <> changed.id
+        union all select ${language}::text) l
+      where l.language is not null), '{}')
+    from changed where k.id = changed.contact_id`.execute(db);
 }

@@ -1,0 +1,222 @@
+import type { AudiencePreview, StartConversationResponse } from '@parley/contracts';
+import { flowFixture } from '@parley/flow/testing';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import * as contactFacts from '../../db/migrations/0046-contact-facts';
+
+/** Asks what the visitor wants; "buy" reaches a goal, "agent" hands the chat to a person. */
+const shopFlow = () =>
+  flowFixture()
+    .module(
+      'start',
+      'input',
+      { prompt: 'What are you looking for?', variable: 'item', validator: { type: 'text' } },
+      { next: 'noted' },
+    )
+    .module('noted', 'text', { text: 'We will tell you when {{ item }} is back.' }, {})
+    .module('bought', 'text', { text: 'Thanks!' }, {}, { isGoal: true, goalValue: 25 })
+    .module('human', 'handoff', { message: 'Connecting you with a person…' })
+    .global({
+      id: 'g-buy',
+      trigger: { type: 'keyword', keywords: ['buy'], match: 'contains' },
+      target: 'bought',
+    })
+    .global({
+      id: 'g-agent',
+      trigger: { type: 'keyword', keywords: ['agent'], match: 'contains' },
+      target: 'human',
+    });
+
+/**
+ * What audiences filter on is kept on the contact (migration 0046) as their conversations change:
+ * a count answers as the conversations say, and the kept facts equal the ones worked out again
+ * from the conversations.
+ */
+describe('contact facts follow their conversations', () => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let key = '';
+
+  const start = async (name: string, language: string) =>
+    (
+      await t.request({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        payload: { deploymentKey: key, user: { id: `crm-${name}`, name }, language },
+      })
+    ).json<StartConversationResponse>();
+  const say = async (visitor: StartConversationResponse, text: string) => {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/chat/conversations/${visitor.conversationId}/messages`,
+      headers: { authorization: `Bearer ${visitor.token}` },
+      payload: { text },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  const count = async (...conditions: unknown[]) =>
+    (
+      await t.request({
+        method: 'POST',
+        url: '/api/audiences/preview',
+        headers: owner,
+        payload: { filter: { conditions } },
+      })
+    ).json<AudiencePreview>().count;
+  const item = (op: string, value = '') => ({ field: 'variable', name: 'item', op, value });
+
+  /** The facts as kept, then as worked out again from the conversations: they must agree. */
+  const expectFactsAsRecomputed = async () => {
+    const facts = sql<Record<string, unknown>>`
+      select id, conversations, last_seen_at, bot_ids, languages, countries, goals, handed_off, variables
+      from contacts order by id`;
+    const kept = (await facts.execute(t.database.db)).rows;
+    await sql`select parley_refresh_contacts(array(select id from contacts))`.execute(t.database.db);
+    expect((await facts.execute(t.database.db)).rows).toEqual(kept);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = authHeader((await registerOwner(t)).auth.token);
+    ({ key } = await deployedBot(t, owner, 'Shop', shopFlow()));
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('keeps language, variables, goals, handoff and last seen as conversations change', async () => {
+    const ana = await start('Ana', 'en');
+    const ben = await start('Ben', 'de');
+    await say(ana, 'blue kettle');
+    expect(await count({ field: 'language', languages: ['en'] })).toBe(1);
+    expect(await count(item('equals', 'Blue Kettle'))).toBe(1);
+    expect(await count(item('isNotSet'))).toBe(1);
+    await expectFactsAsRecomputed();
+
+    // A new language replaces the conversation's former one.
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/chat/conversations/${ana.conversationId}/language`,
+      headers: { authorization: `Bearer ${ana.token}` },
+      payload: { language: 'es' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await count({ field: 'language', languages: ['en'] })).toBe(0);
+    expect(await count({ field: 'language', languages: ['es'] })).toBe(1);
+
+    // A goal reached; Ben asks for a person.
+    expect(await count({ field: 'goal', reached: true })).toBe(0);
+    await say(ana, 'buy');
+    await say(ben, 'agent');
+    expect(await count({ field: 'goal', reached: true })).toBe(1);
+    expect(await count({ field: 'goal', reached: true, moduleId: 'bought' })).toBe(1);
+    expect(await count({ field: 'goal', reached: true, moduleId: 'noted' })).toBe(0);
+    expect(await count({ field: 'goal', reached: false })).toBe(1);
+    expect(await count({ field: 'handoff', handedOff: true })).toBe(1);
+    expect(await count({ field: 'handoff', handedOff: false })).toBe(1);
+    await expectFactsAsRecomputed();
+
+    // Ana comes back: a second conversation of the same contact, which knows no item yet. What
+    // the first one knows still counts.
+    const since = new Date(Date.now() - 1).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await start('Ana', 'fr');
+    expect(await count()).toBe(2);
+    expect(
+      await count({ field: 'language', languages: ['es'] }, { field: 'language', languages: ['fr'] }),
+    ).toBe(1);
+    expect(await count(item('equals', 'blue kettle'))).toBe(1);
+    expect(await count(item('isNotSet'))).toBe(1);
+    await say(again, 'red teapot');
+    expect(await count(item('equals', 'red teapot'))).toBe(1);
+    expect(await count(item('contains', 'kettle'))).toBe(1);
+    expect(await count({ field: 'lastSeen', op: 'after', at: since })).toBe(1);
+    expect(await count({ field: 'lastSeen', op: 'before', at: since })).toBe(1);
+    await expectFactsAsRecomputed();
+  });
+
+  it('works the facts out again when conversations are deleted', async () => {
+    const [latest] = (
+      await sql<{ id: string }>`select c.id from conversations c join contacts k on k.id = c.contact_id
+        where k.external_key = 'crm-Ana' order by c.created_at desc limit 1`.execute(t.database.db)
+    ).rows;
+    // A broadcast's recipient in it goes with it (and one with its contact).
+    const recipients = sql<{ n: number }>`select count(*)::int as n from broadcast_recipients`;
+    await sql`
+      with broadcast as (
+        insert into broadcasts (company_id, bot_id, name, message, channels, state)
+        select company_id, bot_id, 'Back in stock', '{}', '{webchat}', 'done' from conversations limit 1
+        returning id)
+      insert into broadcast_recipients (broadcast_id, contact_id, company_id, conversation_id, channel, state)
+      select distinct on (c.contact_id) b.id, c.contact_id, c.company_id, c.id, c.channel, 'sent'
+      from broadcast b, conversations c order by c.contact_id, c.created_at desc`.execute(t.database.db);
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(2);
+    await sql`delete from conversations where id = ${latest?.id}`.execute(t.database.db);
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(1);
+    expect(await count({ field: 'language', languages: ['fr'] })).toBe(0);
+    expect(await count(item('equals', 'red teapot'))).toBe(0);
+    expect(await count(item('equals', 'blue kettle'))).toBe(1);
+    expect(await count({ field: 'goal', reached: true })).toBe(1);
+    await expectFactsAsRecomputed();
+
+    // A contact with no conversation left matches only what none of them did.
+    await sql`delete from conversations where contact_id in (
+      select id from contacts where external_key = 'crm-Ana')`.execute(t.database.db);
+    expect(await count({ field: 'goal', reached: true })).toBe(0);
+    expect(await count(item('isNotSet'))).toBe(2);
+    expect(await count({ field: 'lastSeen', op: 'before', at: new Date().toISOString() })).toBe(2);
+    await expectFactsAsRecomputed();
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(1);
+    await sql`delete from contacts where external_key = 'crm-Ben'`.execute(t.database.db);
+    expect((await recipients.execute(t.database.db)).rows[0]?.n).toBe(0);
+  });
+
+  it('matches variables as the conditions say: text in any case, numbers also as text, set', async () => {
+    const variables = { n: 42, s: ' 7 ', t: 'Blue Kettle', z: null, o: { p: 3 }, neg: '-2.5' };
+    const cases: [string, string, string, boolean][] = [
+      ['n', 'greaterThan', '41', true],
+      ['n', 'greaterThan', '42', false],
+      ['s', 'lessThan', '8', true],
+      ['neg', 'lessThan', '-2', true],
+      ['t', 'greaterThan', '0', false],
+      ['o', 'lessThan', '100', false],
+      ['o.p', 'greaterThan', '2', true],
+      ['t', 'equals', 'blue kettle', true],
+      ['t', 'contains', 'KETT', true],
+      ['n', 'equals', '42', true],
+      ['z', 'isSet', '', false],
+      ['o', 'isSet', '', true],
+      ['missing', 'isSet', '', false],
+      ['missing', 'equals', '', false],
+    ];
+    for (const [name, op, value, expected] of cases) {
+      const result = await sql<{ matches: boolean }>`select parley_variable_matches(
+        ${JSON.stringify(variables)}::jsonb, ${name.split('.')}::text[], ${op}::text, ${value}::text) as matches`.execute(
+        t.database.db,
+      );
+      expect([name, op, value, result.rows[0]?.matches]).toEqual([name, op, value, expected]);
+    }
+  });
+
+  it('works out the facts of contacts already stored when the migration runs, and undoes it', async () => {
+    const facts = sql<Record<string, unknown>>`
+      select id, conversations, last_seen_at, bot_ids, languages, countries, goals, handed_off, variables
+      from contacts order by id`;
+    const cara = await start('Cara', 'it');
+    await say(cara, 'green cup');
+    await say(cara, 'buy');
+    const kept = (await facts.execute(t.database.db)).rows;
+    // Its own down and up (not the migrator's: later migrations of other features may follow it),
+    // which take the database untyped as every migration does.
+    const untyped = t.database.db as unknown as Kysely<unknown>;
+    await contactFacts.down(untyped);
+    const columns = sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+      where table_name = 'contacts' and column_name = 'variables'`;
+    expect((await columns.execute(t.database.db)).rows[0]?.n).toBe(0);
+    await contactFacts.up(untyped);
+    expect((await facts.execute(t.database.db)).rows).toEqual(kept);
+    expect(
+      await count(item('equals', 'green cup'), { field: 'goal', reached: true, moduleId: 'bought' }),
+    ).toBe(1);
+  });
+});
