@@ -53,7 +53,6 @@ const SAME_IN_SPANISH = new Set([
   'HTTP',
   // Words Spanish spells the same, or takes as they are.
   'Bot',
-  'Bots',
   '{{count}} bot',
   '{{count}} bots',
   'Chat',
