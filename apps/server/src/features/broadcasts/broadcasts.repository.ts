@@ -452,6 +452,21 @@ export async function cancelUnsent(db: Queryable, broadcastId: string): Promise<
     .execute();
 }
 
+/** The figures of a broadcast with no recipients yet. */
+export const NO_FIGURES: BroadcastFigures = {
+  recipients: 0,
+  queued: 0,
+  sent: 0,
+  delivered: 0,
+  failed: 0,
+  skipped: 0,
+  cancelled: 0,
+  opened: 0,
+  replied: 0,
+  optedOut: 0,
+  goals: 0,
+};
+
 /** Each broadcast's figures: recipients by state, replies, and goals reached within its window. */
 export async function figuresOf(db: Queryable, companyId: string, ids: string[]) {
   const figures = new Map<string, BroadcastFigures>();

@@ -20,24 +20,10 @@ import { instantOf } from './wall-clock';
 
 type CreateBroadcast = z.output<typeof createBroadcastRequestSchema>;
 
-const EMPTY_FIGURES = {
-  recipients: 0,
-  queued: 0,
-  sent: 0,
-  delivered: 0,
-  failed: 0,
-  skipped: 0,
-  cancelled: 0,
-  opened: 0,
-  replied: 0,
-  optedOut: 0,
-  goals: 0,
-};
-
 /** Jobs started at once for an unthrottled broadcast, so every server process helps send it. */
 const PARALLEL_SENDERS = 2;
 
-function toBroadcast(row: BroadcastRow, figures = EMPTY_FIGURES): Broadcast {
+function toBroadcast(row: BroadcastRow, figures = repository.NO_FIGURES): Broadcast {
   return {
     id: row.id,
     name: row.name,

@@ -7,27 +7,14 @@ import {
 } from '@parley/contracts';
 import type { Queryable } from '../../db/database';
 import type { Reads } from '../../db/read-replica';
-import { broadcastsStartedBetween, figuresOf } from '../broadcasts/broadcasts.repository';
+import { broadcastsStartedBetween, figuresOf, NO_FIGURES } from '../broadcasts/broadcasts.repository';
 import { openReport } from './reports.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Totals = BroadcastReport['totals'];
 
-const NONE: BroadcastFigures = {
-  recipients: 0,
-  queued: 0,
-  sent: 0,
-  delivered: 0,
-  failed: 0,
-  skipped: 0,
-  cancelled: 0,
-  opened: 0,
-  replied: 0,
-  optedOut: 0,
-  goals: 0,
-};
-const ZERO: Totals = { ...NONE, broadcasts: 0 };
+const ZERO: Totals = { ...NO_FIGURES, broadcasts: 0 };
 
 function add(totals: Totals, figures: BroadcastFigures): Totals {
   const sum = { ...totals, broadcasts: totals.broadcasts + 1 };
@@ -52,7 +39,7 @@ async function broadcastsOf(
     scope.companyId,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ row, figures: figures.get(row.id) ?? NONE }));
+  return rows.map((row) => ({ row, figures: figures.get(row.id) ?? NO_FIGURES }));
 }
 
 /**
