@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGraph, GRAPH_ERRORS } from '../../../test/fake-graph';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { appWithGraph } from '../../../test/graph-test-app';
+import { eventually, type TestApp } from '../../../test/test-app';
 import { queueUnsentMessenger } from './messenger-outbound';
 
 /** Offers an order status, a browse of products (cards, links) or a person (a handoff). */
@@ -79,26 +80,7 @@ describe('the Messenger channel (Graph v17.0)', () => {
   let webhookPath = '';
 
   beforeAll(async () => {
-    const graphUrl = await graph.listen();
-    t = await createTestApp({
-      GRAPH_API_URL: graphUrl,
-      WEBHOOK_RETRY_DELAY_SECONDS: '1',
-      WEBHOOK_RETRY_LIMIT: '3',
-    });
-    graph.deliverWith(async (delivery) => {
-      const response = await t.request({
-        method: 'POST',
-        url: new URL(delivery.target).pathname,
-        headers: delivery.headers,
-        payload: delivery.body,
-      });
-      return response.statusCode;
-    });
-    graph.handshakeWith(async (url) => {
-      const target = new URL(url);
-      const response = await t.app.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
-      return { status: response.statusCode, body: response.body };
-    });
+    t = await appWithGraph(graph);
     owner = authHeader((await registerOwner(t)).auth.token);
     const { bot } = await deployedBot(t, owner, 'Shop', shopFlow());
     const deployments = await t.request({

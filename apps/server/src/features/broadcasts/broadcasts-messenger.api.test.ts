@@ -3,7 +3,8 @@ import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGraph } from '../../../test/fake-graph';
 import { authHeader, claimsOf, deployedBot, registerOwner, teammate } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
+import { appWithGraph } from '../../../test/graph-test-app';
+import { eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { queueUnsentMessenger, sendMessengerOutbound } from '../../channels/messenger/messenger-outbound';
 import { sendBroadcastBatch } from './broadcast-delivery';
 
@@ -36,26 +37,7 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
   let broadcastId = '';
 
   beforeAll(async () => {
-    const graphUrl = await graph.listen();
-    t = await createTestApp({
-      GRAPH_API_URL: graphUrl,
-      WEBHOOK_RETRY_DELAY_SECONDS: '1',
-      WEBHOOK_RETRY_LIMIT: '3',
-    });
-    graph.deliverWith(async (delivery) => {
-      const response = await t.request({
-        method: 'POST',
-        url: new URL(delivery.target).pathname,
-        headers: delivery.headers,
-        payload: delivery.body,
-      });
-      return response.statusCode;
-    });
-    graph.handshakeWith(async (url) => {
-      const target = new URL(url);
-      const response = await t.app.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
-      return { status: response.statusCode, body: response.body };
-    });
+    t = await appWithGraph(graph);
     const registered = await registerOwner(t);
     owner = authHeader(registered.auth.token);
     ({ companyId } = claimsOf(registered.auth.token));
