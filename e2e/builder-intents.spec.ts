@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/bots';
 import { screenshot } from './support/browser';
-import { builderSaved, emptySpot, jinjaField, replaceText, runningApp } from './support/builder';
+import { builderSaved, connectNew, jinjaField, replaceText, runningApp } from './support/builder';
 import { openSignedIn } from './support/journeys';
 
 describe('an intent-driven bot, built in the builder', () => {
@@ -11,29 +11,6 @@ describe('an intent-driven bot, built in the builder', () => {
   /** The bot the first journey builds (the Spanish one looks at it). */
   let builtBotId: string;
 
-  const centreOf = async (locator: Locator) => {
-    const box = await locator.boundingBox();
-    if (!box) throw new Error('not on screen');
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  };
-  /** Drops a connection from a module's output on empty canvas and picks the new module's type. */
-  const connectNew = async (page: Page, moduleId: string, port: string, type: string) => {
-    await page.getByRole('button', { name: 'Fit View' }).click();
-    await page.getByRole('button', { name: 'Zoom Out' }).click();
-    await page.waitForTimeout(400);
-    const start = await centreOf(
-      page.locator(`[data-module-id="${moduleId}"] [data-port="${port}"] .react-flow__handle`),
-    );
-    const to = await emptySpot(page);
-    await page.mouse.move(start.x, start.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 12 });
-    await page.mouse.up();
-    await page
-      .getByRole('menu', { name: 'Connect to a new module' })
-      .getByRole('menuitem', { name: type, exact: true })
-      .click();
-  };
   /** A Text module answering `text`, connected from the router's output `port`. */
   const answer = async (page: Page, port: string, moduleId: string, text: string) => {
     await connectNew(page, 'intent_router-2', port, 'Text');
