@@ -7,7 +7,6 @@
  * Made to see what keeping the audiences' facts on the contact (migration 0046) adds to a turn.
  * Prints JSON.
  */
-import { readFileSync } from 'node:fs';
 import { flowFixture } from '@parley/flow/testing';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -21,15 +20,10 @@ import {
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
+import { processCpuMs } from './stats';
 
 const CONVERSATIONS = Number(process.env.BENCH_TURN_WRITES_CONVERSATIONS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_TURN_WRITES_ROUNDS ?? 5);
-
-/** utime + stime of a process, in milliseconds (Linux clock ticks are 10 ms here). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function main() {
   const benchDb = await createBenchDatabase('parley_turn_writes_bench');
@@ -125,7 +119,7 @@ async function main() {
     for (const batchSize of [1, 100]) {
       let turns = 0;
       let statements = 0;
-      const cpuBefore = cpuMs(backend);
+      const cpuBefore = processCpuMs(backend);
       const started = performance.now();
       for (let r = 0; r < ROUNDS; r++, round++) {
         // Batches of one: a tenth of the conversations per round, or it takes long.
@@ -148,7 +142,7 @@ async function main() {
       out[`batch${batchSize}`] = {
         turns,
         statements,
-        serverCpuMsPerTurn: Math.round(((cpuMs(backend) - cpuBefore) / turns) * 1000) / 1000,
+        serverCpuMsPerTurn: Math.round(((processCpuMs(backend) - cpuBefore) / turns) * 1000) / 1000,
         wallMsPerStatement: Math.round((wall / statements) * 100) / 100,
       };
     }

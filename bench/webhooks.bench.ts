@@ -6,6 +6,8 @@
  *    and with no webhook at all, for comparison.
  * 2. The delivery log over 1 000 000 deliveries of one company: the list's first page, filtered
  *    and searched, and a later page, through the API.
+ * Beside the wall times, the CPU each turn took: this process's (server, load and receiver) and
+ * the database backends' (read from /proc), which a busy machine blurs far less than wall time.
  * Prints JSON. BENCH_TURNS sets the turns measured (default 1 500), BENCH_DELIVERIES the log's size
  * (0 times the turns alone).
  */
@@ -20,7 +22,7 @@ import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
-import { percentile } from './stats';
+import { percentile, processCpuMs } from './stats';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1500);
 const WARMUP_TURNS = 200;
@@ -176,6 +178,20 @@ try {
     return { botId: bot.id, key };
   };
 
+  /** The CPU time of the bench database's backends (the server's pool), from /proc. */
+  const databaseCpuMs = async () => {
+    const { rows } = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where datname = current_database()`.execute(database.db);
+    return rows.reduce((sum, { pid }) => {
+      try {
+        return sum + processCpuMs(pid);
+      } catch {
+        return sum; // a backend that ended meanwhile
+      }
+    }, 0);
+  };
+
   /** One visitor's turns, one after another: Parley's time in each (the receiver's taken out). */
   const turns = async (key: string) => {
     const { conversationId, token: visitor } = await api<{ conversationId: string; token: string }>(
@@ -185,7 +201,9 @@ try {
       { deploymentKey: key },
     );
     const times: number[] = [];
+    let cpu = { process: process.cpuUsage(), database: 0 };
     for (let turn = 0; turn < WARMUP_TURNS + TURNS; turn++) {
+      if (turn === WARMUP_TURNS) cpu = { process: process.cpuUsage(), database: await databaseCpuMs() };
       hook.take();
       const started = performance.now();
       const response = await app.inject({
@@ -198,7 +216,12 @@ try {
       if (response.statusCode !== 200) throw new Error(`turn answered ${response.statusCode}`);
       if (turn >= WARMUP_TURNS) times.push(elapsed);
     }
-    return stats(times);
+    const processCpu = process.cpuUsage(cpu.process);
+    return {
+      ...stats(times),
+      processCpuMsPerTurn: round((processCpu.user + processCpu.system) / 1000 / TURNS),
+      databaseCpuMsPerTurn: round(((await databaseCpuMs()) - cpu.database) / TURNS),
+    };
   };
 
   const withInstance = await deploy('Instance', flows.instance(instance));
