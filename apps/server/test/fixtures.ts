@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  Audience,
+  AudienceCondition,
   AuthRecord,
   BotDetail,
   Deployment,
@@ -120,7 +122,7 @@ export function claimsOf(token: string) {
 
 /**
  * A bot whose flow is a fixture over its starter flow (or `makeFlow(the starter flow)`), deployed: to web chat (published first), or to
- * its test deployment (the draft). Answers the bot and the deployment's key.
+ * its test deployment (the draft). Answers the bot and the deployment's key and id.
  */
 export async function deployedBot(
   t: TestApp,
@@ -128,7 +130,7 @@ export async function deployedBot(
   name: string,
   makeFlow: FlowFixture | ((starter: BotDetail['flow']) => unknown),
   channel: 'webchat' | 'test' = 'webchat',
-): Promise<{ bot: BotDetail; key: string }> {
+): Promise<{ bot: BotDetail; key: string; deploymentId: string }> {
   const created = await t.request({
     method: 'POST',
     url: '/api/bots',
@@ -140,7 +142,8 @@ export async function deployedBot(
   await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
   if (channel === 'test') {
     const test = await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers });
-    return { bot, key: test.json<Deployment>().key };
+    const { key, id } = test.json<Deployment>();
+    return { bot, key, deploymentId: id };
   }
   await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
   const deployment = await t.request({
@@ -149,7 +152,36 @@ export async function deployedBot(
     headers,
     payload: { channel: 'webchat' },
   });
-  return { bot, key: deployment.json<Deployment>().key };
+  const { key, id } = deployment.json<Deployment>();
+  return { bot, key, deploymentId: id };
+}
+
+/** A saved audience: the contacts that match all of `conditions` (none: everyone). */
+export async function savedAudience(
+  t: TestApp,
+  headers: Record<string, string>,
+  name: string,
+  conditions: AudienceCondition[],
+): Promise<Audience> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/audiences',
+    headers,
+    payload: { name, filter: { conditions } },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`saving the audience failed: ${response.statusCode} ${response.body}`);
+  return response.json<Audience>();
+}
+
+/** What a conversation stored, in order: who said it and the text. */
+export function storedMessages(t: TestApp, conversationId: string) {
+  return t.database.db
+    .selectFrom('conversation_messages')
+    .select(['role', 'text'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('seq')
+    .execute();
 }
 
 /** A visitor starts a conversation on a deployment. */
