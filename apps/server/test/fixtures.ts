@@ -120,6 +120,23 @@ export function claimsOf(token: string) {
   };
 }
 
+/** A new bot of the company, as created: its starter flow, in English, not published. */
+export async function createdBot(
+  t: TestApp,
+  headers: Record<string, string>,
+  name = 'Shop',
+): Promise<BotDetail> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/bots',
+    headers,
+    payload: { name, language: 'en' },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`bot creation failed: ${response.statusCode} ${response.body}`);
+  return response.json<BotDetail>();
+}
+
 /**
  * A bot whose flow is a fixture over its starter flow (or `makeFlow(the starter flow)`), deployed: to web chat (published first), or to
  * its test deployment (the draft). Answers the bot and the deployment's key and id.
@@ -131,13 +148,7 @@ export async function deployedBot(
   makeFlow: FlowFixture | ((starter: BotDetail['flow']) => unknown),
   channel: 'webchat' | 'test' = 'webchat',
 ): Promise<{ bot: BotDetail; key: string; deploymentId: string }> {
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/bots',
-    headers,
-    payload: { name, language: 'en' },
-  });
-  const bot = created.json<BotDetail>();
+  const bot = await createdBot(t, headers, name);
   const flow = makeFlow instanceof FlowFixture ? makeFlow.onto(bot.flow) : makeFlow(bot.flow);
   await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
   if (channel === 'test') {
