@@ -1,10 +1,10 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ChatMessage, messagePreview, type StartConversationResponse } from '@parley/contracts';
-import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, startChildServer } from '../test/child-servers';
 import { authHeader, deployedBot, registerOwner } from '../test/fixtures';
+import { orderLookupFlow } from '../test/flows';
 import { createTestApp, eventually, type TestApp, testEngine } from '../test/test-app';
 
 /** A local service that answers each request only when the test releases it. */
@@ -36,26 +36,10 @@ describe.runIf(testEngine === 'postgres')('a server process stopped with SIGTERM
     t = await createTestApp();
     service = await heldService();
     const owner = authHeader((await registerOwner(t)).auth.token);
-    const flow = flowFixture()
-      .module(
-        'start',
-        'input',
-        { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
-        { next: 'lookup' },
-      )
-      .module(
-        'lookup',
-        'webhook',
-        {
-          method: 'POST',
-          url: service.url,
-          body: '{{ order }}',
-          responseVariable: 'found',
-          timeoutMs: 10_000,
-        },
-        { success: 'tell', failure: 'start' },
-      )
-      .module('tell', 'text', { text: 'Order {{ order }}: {{ found.status }}' }, { next: 'start' });
+    const flow = orderLookupFlow(
+      { method: 'POST', url: service.url, body: '{{ order }}', responseVariable: 'found', timeoutMs: 10_000 },
+      { status: '{{ found.status }}' },
+    );
     ({ key } = await deployedBot(t, owner, 'Orders', flow));
     child = await startChildServer(t.databaseUrl ?? '', {
       SHUTDOWN_DRAIN_MS: '400',

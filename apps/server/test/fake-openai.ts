@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /**
  * A local server speaking OpenAI's chat completions wire format (streamed, server-sent events).
@@ -103,7 +104,16 @@ export function fakeOpenAi(
       response.end('data: [DONE]\n\n');
     });
   });
-  return { server, requests };
+  return {
+    server,
+    requests,
+    /** Starts listening on a free local port; answers the base URL a client is configured with. */
+    listen: async (): Promise<string> => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** `GET /v1/models` as OpenAI answers it (the key is checked the same way). */

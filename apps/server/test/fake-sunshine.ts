@@ -58,6 +58,14 @@ export interface FakeSunshineUser {
   profile?: { givenName?: string; surname?: string; email?: string; locale?: string };
 }
 
+/** A user the business knows: signed up, with the id of its CRM and a full profile. */
+export const ana: FakeSunshineUser = {
+  id: 'user-ana',
+  externalId: 'crm-42',
+  signedUpAt: '2026-01-02T03:04:05.000Z',
+  profile: { givenName: 'Ana', surname: 'Ruiz', email: 'ana@example.com' },
+};
+
 /**
  * A local server speaking Sunshine Conversations' API v2 wire format, for one app and one API key
  * (HTTP Basic `keyId:secret`; 401 with Sunshine's `{ errors: [{ code, title }] }` otherwise):

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  Audience,
+  AudienceCondition,
   AuthRecord,
   BotDetail,
   Deployment,
@@ -118,9 +120,26 @@ export function claimsOf(token: string) {
   };
 }
 
+/** A new bot of the company, as created: its starter flow, in English, not published. */
+export async function createdBot(
+  t: TestApp,
+  headers: Record<string, string>,
+  name = 'Shop',
+): Promise<BotDetail> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/bots',
+    headers,
+    payload: { name, language: 'en' },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`bot creation failed: ${response.statusCode} ${response.body}`);
+  return response.json<BotDetail>();
+}
+
 /**
  * A bot whose flow is a fixture over its starter flow (or `makeFlow(the starter flow)`), deployed: to web chat (published first), or to
- * its test deployment (the draft). Answers the bot and the deployment's key.
+ * its test deployment (the draft). Answers the bot and the deployment's key and id.
  */
 export async function deployedBot(
   t: TestApp,
@@ -128,19 +147,14 @@ export async function deployedBot(
   name: string,
   makeFlow: FlowFixture | ((starter: BotDetail['flow']) => unknown),
   channel: 'webchat' | 'test' = 'webchat',
-): Promise<{ bot: BotDetail; key: string }> {
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/bots',
-    headers,
-    payload: { name, language: 'en' },
-  });
-  const bot = created.json<BotDetail>();
+): Promise<{ bot: BotDetail; key: string; deploymentId: string }> {
+  const bot = await createdBot(t, headers, name);
   const flow = makeFlow instanceof FlowFixture ? makeFlow.onto(bot.flow) : makeFlow(bot.flow);
   await t.request({ method: 'PUT', url: `/api/bots/${bot.id}/flow`, headers, payload: { flow } });
   if (channel === 'test') {
     const test = await t.request({ method: 'GET', url: `/api/bots/${bot.id}/test-deployment`, headers });
-    return { bot, key: test.json<Deployment>().key };
+    const { key, id } = test.json<Deployment>();
+    return { bot, key, deploymentId: id };
   }
   await t.request({ method: 'POST', url: `/api/bots/${bot.id}/publish`, headers });
   const deployment = await t.request({
@@ -149,7 +163,36 @@ export async function deployedBot(
     headers,
     payload: { channel: 'webchat' },
   });
-  return { bot, key: deployment.json<Deployment>().key };
+  const { key, id } = deployment.json<Deployment>();
+  return { bot, key, deploymentId: id };
+}
+
+/** A saved audience: the contacts that match all of `conditions` (none: everyone). */
+export async function savedAudience(
+  t: TestApp,
+  headers: Record<string, string>,
+  name: string,
+  conditions: AudienceCondition[],
+): Promise<Audience> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/audiences',
+    headers,
+    payload: { name, filter: { conditions } },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`saving the audience failed: ${response.statusCode} ${response.body}`);
+  return response.json<Audience>();
+}
+
+/** What a conversation stored, in order: who said it and the text. */
+export function storedMessages(t: TestApp, conversationId: string) {
+  return t.database.db
+    .selectFrom('conversation_messages')
+    .select(['role', 'text'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('seq')
+    .execute();
 }
 
 /** A visitor starts a conversation on a deployment. */

@@ -15,7 +15,7 @@ import { isUuid } from '../../ids';
 import { GraphApiError, graphClient } from '../../integrations/graph/graph-client';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
 import { secretHint } from '../../sealed-secrets';
-import { findLiveDeployment } from '../sunshine/sunshine.repository';
+import { connectableDeployment, liveDeployment } from '../deployment-channel';
 import {
   deleteConnection,
   findConnection,
@@ -89,13 +89,6 @@ function statusOf(ctx: AppContext, row: MessengerConnectionRow): MessengerStatus
   };
 }
 
-async function liveDeployment(ctx: AppContext, companyId: string, deploymentId: string) {
-  if (!isUuid(deploymentId)) throw new NotFoundException('Deployment not found');
-  const deployment = await findLiveDeployment(ctx.database.db, companyId, deploymentId);
-  if (!deployment) throw new NotFoundException('Deployment not found');
-  return deployment;
-}
-
 export async function messengerStatus(ctx: AppContext, companyId: string, deploymentId: string) {
   await liveDeployment(ctx, companyId, deploymentId);
   const row = await findConnection(ctx.database.db, companyId, deploymentId);
@@ -114,9 +107,7 @@ export async function connectMessenger(
   request: ConnectRequest,
 ): Promise<MessengerStatus> {
   const { db } = ctx.database;
-  const deployment = await liveDeployment(ctx, companyId, deploymentId);
-  if (deployment.channel === 'test')
-    throw new ConflictException('The test deployment runs the draft: connect a published deployment');
+  await connectableDeployment(ctx, companyId, deploymentId);
   if (await findPageElsewhere(db, companyId, deploymentId, request.pageId))
     throw new ConflictException('This Page is connected to another deployment: disconnect it there first');
   let page: { id: string; name: string };

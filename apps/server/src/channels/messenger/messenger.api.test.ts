@@ -1,10 +1,10 @@
-import type { Deployment, InboxListResponse, InboxTranscript, MessengerStatus } from '@parley/contracts';
+import type { InboxListResponse, InboxTranscript, MessengerStatus } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appWithGraph, withoutTurnOutbox } from '../../../test/channel-test-apps';
 import { fakeGraph, GRAPH_ERRORS } from '../../../test/fake-graph';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
-import { appWithGraph } from '../../../test/graph-test-app';
+import { authHeader, deployedBot, registerOwner, storedMessages } from '../../../test/fixtures';
 import { eventually, type TestApp } from '../../../test/test-app';
 import { queueUnsentMessenger } from './messenger-outbound';
 
@@ -82,13 +82,7 @@ describe('the Messenger channel (Graph v17.0)', () => {
   beforeAll(async () => {
     t = await appWithGraph(graph);
     owner = authHeader((await registerOwner(t)).auth.token);
-    const { bot } = await deployedBot(t, owner, 'Shop', shopFlow());
-    const deployments = await t.request({
-      method: 'GET',
-      url: `/api/bots/${bot.id}/deployments`,
-      headers: owner,
-    });
-    deploymentId = deployments.json<Deployment[]>().find((one) => one.channel === 'webchat')?.id ?? '';
+    ({ deploymentId } = await deployedBot(t, owner, 'Shop', shopFlow()));
     webhookPath = `/api/channels/messenger/deployments/${deploymentId}/webhook`;
   });
   afterAll(async () => {
@@ -115,13 +109,6 @@ describe('the Messenger channel (Graph v17.0)', () => {
         .where('psid', '=', psid)
         .executeTakeFirst(),
     );
-  const storedMessages = (conversationId: string) =>
-    t.database.db
-      .selectFrom('conversation_messages')
-      .select(['role', 'text'])
-      .where('conversation_id', '=', conversationId)
-      .orderBy('seq')
-      .execute();
   const waitForTexts = (psid: string, count: number) =>
     eventually(async () => (graph.textsTo(psid).length >= count ? graph.textsTo(psid) : undefined));
   const transcript = async (conversationId: string) =>
@@ -302,7 +289,7 @@ describe('the Messenger channel (Graph v17.0)', () => {
       },
     });
     const row = await conversationOf(ben.psid);
-    const users = (await storedMessages(row.conversation_id)).filter((one) => one.role === 'user');
+    const users = (await storedMessages(t, row.conversation_id)).filter((one) => one.role === 'user');
     expect(users.map((one) => one.text)).toEqual(['hi', 'Where is my order?', 'Browse']);
   });
 
@@ -312,18 +299,14 @@ describe('the Messenger channel (Graph v17.0)', () => {
     await waitForTexts(dana.psid, 1);
     const row = await conversationOf(dana.psid);
     const botMessages = async () =>
-      (await storedMessages(row.conversation_id)).filter((one) => one.role === 'bot').length;
+      (await storedMessages(t, row.conversation_id)).filter((one) => one.role === 'bot').length;
     const before = await botMessages();
     const { ctx } = t.app;
-    const outbox = ctx.conversations.turnOutbox;
     // The turn is stored, its send is not queued: as if the process stopped between the two.
-    ctx.conversations.turnOutbox = undefined;
-    try {
+    await withoutTurnOutbox(t, async () => {
       expect(await graph.userSays(dana.psid, 'Where is my order?')).toBe(200);
       await eventually(async () => ((await botMessages()) > before ? true : undefined));
-    } finally {
-      ctx.conversations.turnOutbox = outbox;
-    }
+    });
     await pause(600);
     expect(graph.textsTo(dana.psid)).toHaveLength(1);
     // What the server does on start, twice at once (two processes starting): sent once.
@@ -351,7 +334,7 @@ describe('the Messenger channel (Graph v17.0)', () => {
     await waitForTexts(cleo.psid, 1);
     await pause(500);
     const row = await conversationOf(cleo.psid);
-    const users = (await storedMessages(row.conversation_id)).filter((one) => one.role === 'user');
+    const users = (await storedMessages(t, row.conversation_id)).filter((one) => one.role === 'user');
     expect(users).toEqual([{ role: 'user', text: 'hello' }]);
     expect(graph.textsTo(cleo.psid)).toHaveLength(1);
     // Echoes of the Page's own messages are ignored; a read is a receipt (it moves no broadcast here).
@@ -393,7 +376,7 @@ describe('the Messenger channel (Graph v17.0)', () => {
     ).toBe(200);
     await graph.userSays(dan.psid, 'is anyone there?');
     await eventually(async () =>
-      (await storedMessages(id)).some((message) => message.text === 'is anyone there?') ? true : undefined,
+      (await storedMessages(t, id)).some((message) => message.text === 'is anyone there?') ? true : undefined,
     );
     await pause(500);
     expect(graph.textsTo(dan.psid)).toHaveLength(2);

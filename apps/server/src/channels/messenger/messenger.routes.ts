@@ -1,7 +1,8 @@
-import { type AuditAction, messengerApi } from '@parley/contracts';
-import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
+import { messengerApi } from '@parley/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import { channelRouteConfig } from '../deployment-channel';
 import {
   answerHandshake,
   connectMessenger,
@@ -10,35 +11,20 @@ import {
 } from './messenger-connect.service';
 import { acceptMessengerWebhook } from './messenger-inbound';
 
-/** Connecting or disconnecting a Page changes where a bot runs: it is in the audit log. */
-const channelChange = (action: AuditAction): FastifyContextConfig => ({
-  permission: 'bots:publish',
-  audit: { action, target: { type: 'deployment', param: 'id' } },
-});
-
 /** A deployment's Messenger channel, and Meta's webhook (contracts: messengerApi). */
 export const messengerRoutes: FastifyPluginAsync = async (app) => {
-  routeFrom(app, messengerApi.status, { config: { permission: 'bots:view' } }, async (request) =>
+  routeFrom(app, messengerApi.status, { config: channelRouteConfig.status }, async (request) =>
     messengerStatus(app.ctx, sessionOf(request).companyId, request.params.id),
   );
 
-  routeFrom(
-    app,
-    messengerApi.connect,
-    { config: channelChange('deployment.channel-connected') },
-    async (request) =>
-      connectMessenger(app.ctx, sessionOf(request).companyId, request.params.id, request.body),
+  routeFrom(app, messengerApi.connect, { config: channelRouteConfig.connect }, async (request) =>
+    connectMessenger(app.ctx, sessionOf(request).companyId, request.params.id, request.body),
   );
 
-  routeFrom(
-    app,
-    messengerApi.disconnect,
-    { config: channelChange('deployment.channel-disconnected') },
-    async (request) => {
-      await disconnectMessenger(app.ctx, sessionOf(request).companyId, request.params.id);
-      return null;
-    },
-  );
+  routeFrom(app, messengerApi.disconnect, { config: channelRouteConfig.disconnect }, async (request) => {
+    await disconnectMessenger(app.ctx, sessionOf(request).companyId, request.params.id);
+    return null;
+  });
 
   // Meta proves it is the caller by the verify token the connection shows: no user session.
   routeFrom(app, messengerApi.handshake, { config: { auth: 'public' } }, async (request, reply) => {

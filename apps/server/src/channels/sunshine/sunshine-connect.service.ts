@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { SunshineConnectionRow } from '../../db/tables/sunshine.table';
 import { AppError, ConflictException, ensureError, NotFoundException } from '../../errors';
 import { updateDeployment } from '../../features/publishing/publishing.repository';
-import { isUuid } from '../../ids';
 import { OutgoingCallError } from '../../integrations/http/guarded-http';
 import {
   SUNSHINE_REGIONS,
@@ -13,12 +12,8 @@ import {
   sunshineClient,
 } from '../../integrations/sunshine/sunshine-client';
 import { secretHint } from '../../sealed-secrets';
-import {
-  deleteConnection,
-  findConnection,
-  findLiveDeployment,
-  insertConnection,
-} from './sunshine.repository';
+import { connectableDeployment, liveDeployment } from '../deployment-channel';
+import { deleteConnection, findConnection, insertConnection } from './sunshine.repository';
 
 type ConnectRequest = z.output<typeof connectSunshineRequestSchema>;
 
@@ -77,13 +72,6 @@ function statusOf(ctx: AppContext, row: SunshineConnectionRow): SunshineStatus {
   };
 }
 
-async function liveDeployment(ctx: AppContext, companyId: string, deploymentId: string) {
-  if (!isUuid(deploymentId)) throw new NotFoundException('Deployment not found');
-  const deployment = await findLiveDeployment(ctx.database.db, companyId, deploymentId);
-  if (!deployment) throw new NotFoundException('Deployment not found');
-  return deployment;
-}
-
 export async function sunshineStatus(ctx: AppContext, companyId: string, deploymentId: string) {
   await liveDeployment(ctx, companyId, deploymentId);
   const row = await findConnection(ctx.database.db, companyId, deploymentId);
@@ -103,9 +91,7 @@ export async function connectSunshine(
   request: ConnectRequest,
 ): Promise<SunshineStatus> {
   const { db } = ctx.database;
-  const deployment = await liveDeployment(ctx, companyId, deploymentId);
-  if (deployment.channel === 'test')
-    throw new ConflictException('The test deployment runs the draft: connect a published deployment');
+  await connectableDeployment(ctx, companyId, deploymentId);
   if (await findConnection(db, companyId, deploymentId))
     throw new ConflictException('This deployment is connected already: disconnect it first');
   const credentials: SunshineCredentials = {

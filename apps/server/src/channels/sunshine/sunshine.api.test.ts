@@ -1,10 +1,11 @@
-import type { Deployment, InboxTranscript, SunshineStatus } from '@parley/contracts';
+import type { ConnectSunshineRequest, InboxTranscript, SunshineStatus } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSunshineUser, fakeSunshine } from '../../../test/fake-sunshine';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { appWithSunshine, withoutTurnOutbox } from '../../../test/channel-test-apps';
+import { ana, fakeSunshine } from '../../../test/fake-sunshine';
+import { authHeader, deployedBot, registerOwner, storedMessages } from '../../../test/fixtures';
+import { eventually, type TestApp } from '../../../test/test-app';
 import { pruneSunshineEvents, queueUnsentSunshine } from './sunshine-outbound';
 
 /** Greets by the suite's context, offers an order status or a person; the person is a handoff. */
@@ -31,44 +32,17 @@ const supportFlow = () =>
     )
     .module('back', 'text', { text: 'The bot is back. Anything else?' }, { next: 'start' });
 
-const ana: FakeSunshineUser = {
-  id: 'user-ana',
-  externalId: 'crm-42',
-  signedUpAt: '2026-01-02T03:04:05.000Z',
-  profile: { givenName: 'Ana', surname: 'Ruiz', email: 'ana@example.com' },
-};
-
 describe('the messaging-suite channel (Sunshine Conversations)', () => {
   let t: TestApp;
   const suite = fakeSunshine();
-  let apiUrl = '';
+  let credentials: ConnectSunshineRequest;
   let owner: Record<string, string>;
   let deploymentId = '';
 
   beforeAll(async () => {
-    apiUrl = await suite.listen();
-    t = await createTestApp({
-      WEBHOOK_RETRY_DELAY_SECONDS: '1',
-      WEBHOOK_RETRY_LIMIT: '3',
-      SUNSHINE_RETRY_AFTER_MAX_SECONDS: '2',
-    });
-    suite.deliverWith(async (delivery) => {
-      const response = await t.request({
-        method: 'POST',
-        url: new URL(delivery.target).pathname,
-        headers: delivery.headers,
-        payload: delivery.body,
-      });
-      return response.statusCode;
-    });
+    ({ t, credentials } = await appWithSunshine(suite, { SUNSHINE_RETRY_AFTER_MAX_SECONDS: '2' }));
     owner = authHeader((await registerOwner(t)).auth.token);
-    const { bot } = await deployedBot(t, owner, 'Support', supportFlow());
-    const deployments = await t.request({
-      method: 'GET',
-      url: `/api/bots/${bot.id}/deployments`,
-      headers: owner,
-    });
-    deploymentId = deployments.json<Deployment[]>().find((one) => one.channel === 'webchat')?.id ?? '';
+    ({ deploymentId } = await deployedBot(t, owner, 'Support', supportFlow()));
   });
   afterAll(async () => {
     await t.close();
@@ -77,13 +51,6 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
 
   const connect = (payload: object) =>
     t.request({ method: 'PUT', url: `/api/deployments/${deploymentId}/sunshine`, headers: owner, payload });
-  const credentials = () => ({
-    appId: suite.appId,
-    keyId: suite.keyId,
-    keySecret: suite.secret,
-    region: 'custom',
-    apiUrl,
-  });
   const scConversation = async (scId: string) =>
     eventually(async () =>
       t.database.db
@@ -96,18 +63,11 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     suite.state.messages
       .filter((message) => message.conversationId === scId)
       .map((message) => String(message.content.text ?? message.content.type));
-  const storedMessages = (conversationId: string) =>
-    t.database.db
-      .selectFrom('conversation_messages')
-      .select(['role', 'text'])
-      .where('conversation_id', '=', conversationId)
-      .orderBy('seq')
-      .execute();
   const waitForSent = (scId: string, count: number) =>
     eventually(async () => (sentTexts(scId).length >= count ? sentTexts(scId) : undefined));
 
   it('refuses a key the suite refuses (502, nothing created there or here)', async () => {
-    const response = await connect({ ...credentials(), keySecret: 'wrong' });
+    const response = await connect({ ...credentials, keySecret: 'wrong' });
     expect(response.statusCode, response.body).toBe(502);
     expect(response.json().error.name).toBe('UpstreamException');
     expect(suite.state.integrations).toHaveLength(0);
@@ -120,10 +80,15 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
   });
 
   it('connects: creates the webhook integration and Parley’s switchboard integration, bot first', async () => {
-    const response = await connect(credentials());
+    const response = await connect(credentials);
     expect(response.statusCode, response.body).toBe(200);
     const status = response.json<Extract<SunshineStatus, { connected: true }>>();
-    expect(status).toMatchObject({ connected: true, appId: suite.appId, keyId: suite.keyId, apiUrl });
+    expect(status).toMatchObject({
+      connected: true,
+      appId: suite.appId,
+      keyId: suite.keyId,
+      apiUrl: credentials.apiUrl,
+    });
     expect(status.keySecretHint).toBe(`••••${suite.secret.slice(-4)}`);
     const [integration] = suite.state.integrations;
     expect(integration?.webhooks[0]?.target).toBe(
@@ -152,7 +117,7 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     expect(row.key_secret).not.toContain(suite.secret);
     expect(row.webhook_secret).not.toContain(integration?.webhooks[0]?.secret ?? '');
 
-    expect((await connect(credentials())).statusCode).toBe(409);
+    expect((await connect(credentials)).statusCode).toBe(409);
   });
 
   it('refuses posts without the integration’s secret: 401, nothing stored', async () => {
@@ -238,7 +203,7 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     expect(again).toEqual([200]);
     const row = await scConversation(scId);
     await waitForSent(scId, 1);
-    const stored = await storedMessages(row.conversation_id);
+    const stored = await storedMessages(t, row.conversation_id);
     expect(stored.filter((message) => message.role === 'user')).toEqual([{ role: 'user', text: 'hello' }]);
     const duplicate = suite.deliveries.at(-1);
     const response = await t.request({
@@ -304,7 +269,7 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
 
     await suite.userSays(scId, ana, 'is anyone there?');
     await eventually(async () =>
-      (await storedMessages(row.conversation_id)).some((message) => message.text === 'is anyone there?')
+      (await storedMessages(t, row.conversation_id)).some((message) => message.text === 'is anyone there?')
         ? true
         : undefined,
     );
@@ -398,19 +363,15 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
       .actions as { text: string; payload: string }[];
     const order = actions.find((action) => action.text === 'Where is my order?');
     const { ctx } = t.app;
-    const outbox = ctx.conversations.turnOutbox;
     // The turn is stored, its send is not queued: as if the process stopped between the two.
-    ctx.conversations.turnOutbox = undefined;
-    try {
+    await withoutTurnOutbox(t, async () => {
       await suite.userTaps(scId, ana, order?.payload ?? '', 'Where is my order?');
       await eventually(async () =>
-        (await storedMessages(id)).some((message) => message.text === 'Your order is **on its way**.')
+        (await storedMessages(t, id)).some((message) => message.text === 'Your order is **on its way**.')
           ? true
           : undefined,
       );
-    } finally {
-      ctx.conversations.turnOutbox = outbox;
-    }
+    });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(sentTexts(scId)).toHaveLength(1);
     // What the server does on start, twice at once (two processes starting): sent once.
@@ -567,7 +528,7 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
   });
 
   it('answers 404 for a deployment that is gone, and stores nothing', async () => {
-    expect((await connect(credentials())).statusCode).toBe(200);
+    expect((await connect(credentials)).statusCode).toBe(200);
     const secret = suite.state.integrations[0]?.webhooks[0]?.secret ?? '';
     const events = await t.database.db.selectFrom('sunshine_events').selectAll().execute();
     expect(

@@ -7,17 +7,6 @@ type NewConnection = Omit<
   'last_event_at' | 'last_error' | 'last_error_at' | 'ignored_events' | 'created_at'
 >;
 
-/** A company's deployment (not removed), for connecting it. */
-export async function findLiveDeployment(db: Queryable, companyId: string, deploymentId: string) {
-  return db
-    .selectFrom('deployments')
-    .select(['id', 'channel', 'bot_id'])
-    .where('id', '=', deploymentId)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 export async function findConnection(
   db: Queryable,
   companyId: string,

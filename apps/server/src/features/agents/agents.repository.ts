@@ -1,6 +1,7 @@
 import type { Agent, AgentDefinition, AgentSummary } from '@parley/contracts';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
+import { containsPattern } from '../../db/like-pattern';
 import type { AgentRow } from '../../db/tables/agent.table';
 
 export function toAgentSummary(
@@ -27,7 +28,7 @@ export async function listAgents(db: Queryable, companyId: string, search?: stri
     .select(['id', 'company_id', 'name', 'goal', 'version', 'created_at', 'updated_at'])
     .where('company_id', '=', companyId);
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('goal', 'ilike', pattern)]));
   }
   return query.orderBy(sql`lower(name)`).orderBy('created_at').execute();

@@ -7,10 +7,11 @@ import {
   type CreatedApiKey,
 } from '@parley/contracts';
 import type { Db } from '../../db/database';
-import { ConflictException, NotFoundException } from '../../errors';
+import { NotFoundException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import * as agents from './agents.repository';
 import * as keys from './api-keys.repository';
+import { refuseStaleVersion, toVersionSummary } from './versions';
 
 /** Who a change is by, as the history and the audit log name them (an API key by its name). */
 export function authorOf(session: Session) {
@@ -45,12 +46,7 @@ export async function saveAgent(
   const row = await db.transaction().execute(async (trx) => {
     const current = await agents.findAgent(trx, session.companyId, id, { forUpdate: true });
     if (!current) throw new NotFoundException('Agent not found');
-    if (current.version !== change.baseVersion) {
-      throw new ConflictException('This agent was saved by someone else since you opened it; reload it', {
-        reason: 'stale-version',
-        currentVersion: current.version,
-      });
-    }
+    refuseStaleVersion('agent', current, change.baseVersion);
     const saved = await agents.updateAgent(trx, current, change.definition, authorOf(session));
     return saved;
   });
@@ -79,27 +75,14 @@ export async function deleteAgent(db: Db, session: Session, id: string): Promise
 export async function listVersions(db: Db, companyId: string, id: string) {
   await getAgent(db, companyId, id);
   const rows = await agents.listVersions(db, id);
-  return {
-    versions: rows.map((row) => ({
-      version: row.version,
-      name: row.definition.name,
-      createdAt: row.created_at.toISOString(),
-      createdBy: row.created_by_name,
-    })),
-  };
+  return { versions: rows.map(toVersionSummary) };
 }
 
 export async function getVersion(db: Db, companyId: string, id: string, version: number) {
   await getAgent(db, companyId, id);
   const row = await agents.findVersion(db, id, version);
   if (!row) throw new NotFoundException('Version not found');
-  return {
-    version: row.version,
-    name: row.definition.name,
-    createdAt: row.created_at.toISOString(),
-    createdBy: row.created_by_name,
-    definition: row.definition,
-  };
+  return { ...toVersionSummary(row), definition: row.definition };
 }
 
 /** Makes a key: its secret is answered now and only its hash is kept. */

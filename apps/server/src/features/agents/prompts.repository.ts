@@ -1,6 +1,7 @@
 import type { Prompt, PromptDefinition, PromptSummary } from '@parley/contracts';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
+import { containsPattern } from '../../db/like-pattern';
 import type { AgentPromptRow } from '../../db/tables/agent.table';
 
 export function toPromptSummary(row: Omit<AgentPromptRow, 'definition'>): PromptSummary {
@@ -26,7 +27,7 @@ export async function listPrompts(db: Queryable, companyId: string, search?: str
     .select(['id', 'company_id', 'name', 'description', 'version', 'created_at', 'updated_at'])
     .where('company_id', '=', companyId);
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
   }
   return query.orderBy(sql`lower(name)`).orderBy('created_at').execute();

@@ -9,12 +9,13 @@ import { renderTemplate } from '@parley/engine/templating';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Queryable } from '../../db/database';
-import { AppError, ConflictException, NotFoundException, ValidationException } from '../../errors';
+import { AppError, NotFoundException, ValidationException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { recordUsage } from '../llm/llm-usage.repository';
 import { consumeLimit } from '../rate-limits/rate-limit.service';
 import { authorOf } from './agents.service';
 import * as prompts from './prompts.repository';
+import { refuseStaleVersion, toVersionSummary } from './versions';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -45,11 +46,7 @@ export async function savePrompt(
   const row = await db.transaction().execute(async (trx) => {
     const current = await prompts.findPrompt(trx, session.companyId, id, { forUpdate: true });
     if (!current) throw new NotFoundException('Prompt not found');
-    if (current.version !== change.baseVersion)
-      throw new ConflictException('This prompt was saved by someone else since you opened it; reload it', {
-        reason: 'stale-version',
-        currentVersion: current.version,
-      });
+    refuseStaleVersion('prompt', current, change.baseVersion);
     return prompts.updatePrompt(trx, current, change.definition, authorOf(session));
   });
   return prompts.toPrompt(row);
@@ -63,26 +60,13 @@ export async function deletePrompt(db: Db, session: Session, id: string): Promis
 export async function listPromptVersions(db: Db, companyId: string, id: string) {
   await getPrompt(db, companyId, id);
   const rows = await prompts.listPromptVersions(db, id);
-  return {
-    versions: rows.map((row) => ({
-      version: row.version,
-      name: row.definition.name,
-      createdAt: row.created_at.toISOString(),
-      createdBy: row.created_by_name,
-    })),
-  };
+  return { versions: rows.map(toVersionSummary) };
 }
 
 export async function getPromptVersion(db: Queryable, companyId: string, id: string, version: number) {
   const row = await prompts.findPromptVersion(db, companyId, id, version);
   if (!row) throw new NotFoundException('Prompt version not found');
-  return {
-    version: row.version,
-    name: row.definition.name,
-    createdAt: row.created_at.toISOString(),
-    createdBy: row.created_by_name,
-    definition: row.definition,
-  };
+  return { ...toVersionSummary(row), definition: row.definition };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,9 +1,16 @@
-import type { Broadcast, BroadcastReport, BroadcastResults, Deployment, Team } from '@parley/contracts';
+import type { Broadcast, BroadcastReport, BroadcastResults, Team } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appWithGraph } from '../../../test/channel-test-apps';
 import { fakeGraph } from '../../../test/fake-graph';
-import { authHeader, claimsOf, deployedBot, registerOwner, teammate } from '../../../test/fixtures';
-import { appWithGraph } from '../../../test/graph-test-app';
+import {
+  authHeader,
+  claimsOf,
+  deployedBot,
+  registerOwner,
+  savedAudience,
+  teammate,
+} from '../../../test/fixtures';
 import { eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { queueUnsentMessenger, sendMessengerOutbound } from '../../channels/messenger/messenger-outbound';
 import { sendBroadcastBatch } from './broadcast-delivery';
@@ -41,15 +48,8 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
     const registered = await registerOwner(t);
     owner = authHeader(registered.auth.token);
     ({ companyId } = claimsOf(registered.auth.token));
-    ({
-      bot: { id: botId },
-    } = await deployedBot(t, owner, 'Shoes', sizeFlow()));
-    const deployments = await t.request({
-      method: 'GET',
-      url: `/api/bots/${botId}/deployments`,
-      headers: owner,
-    });
-    const deploymentId = deployments.json<Deployment[]>().find((one) => one.channel === 'webchat')?.id ?? '';
+    const { bot, deploymentId } = await deployedBot(t, owner, 'Shoes', sizeFlow());
+    botId = bot.id;
     const connected = await t.request({
       method: 'PUT',
       url: `/api/deployments/${deploymentId}/messenger`,
@@ -102,15 +102,9 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
       .where('psid', '=', ben.psid)
       .execute();
 
-    const audience = await t.request({
-      method: 'POST',
-      url: '/api/audiences',
-      headers: owner,
-      payload: {
-        name: 'Messenger people',
-        filter: { conditions: [{ field: 'channel', channels: ['messenger'] }] },
-      },
-    });
+    const audience = await savedAudience(t, owner, 'Messenger people', [
+      { field: 'channel', channels: ['messenger'] },
+    ]);
     const created = await t.request({
       method: 'POST',
       url: '/api/broadcasts',
@@ -118,7 +112,7 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
       payload: {
         name: 'Size 38 is back',
         botId,
-        audienceId: audience.json<{ id: string }>().id,
+        audienceId: audience.id,
         channels: ['messenger'],
         message: { type: 'text', text: 'Size {{ size }} is back, {{ user.name }}!' },
         replyModuleId: 'buy',
@@ -169,15 +163,9 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
     const cleo = graph.addUser('Cleo', 'Vidal');
     await says(cleo.psid, 'hi', 'Which size?');
     await says(cleo.psid, '36', 'Noted: 36.');
-    const audience = await t.request({
-      method: 'POST',
-      url: '/api/audiences',
-      headers: owner,
-      payload: {
-        name: 'Size 36',
-        filter: { conditions: [{ field: 'variable', name: 'size', op: 'equals', value: '36' }] },
-      },
-    });
+    const audience = await savedAudience(t, owner, 'Size 36', [
+      { field: 'variable', name: 'size', op: 'equals', value: '36' },
+    ]);
     graph.block(cleo.psid);
     const created = await t.request({
       method: 'POST',
@@ -186,7 +174,7 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
       payload: {
         name: 'Size 36 is back',
         botId,
-        audienceId: audience.json<{ id: string }>().id,
+        audienceId: audience.id,
         channels: ['messenger'],
         message: { type: 'text', text: 'Size 36 is back!' },
       },
@@ -204,15 +192,9 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
       await says(person.psid, 'hi', 'Which size?');
       await says(person.psid, '44', 'Noted: 44.');
     }
-    const audience = await t.request({
-      method: 'POST',
-      url: '/api/audiences',
-      headers: owner,
-      payload: {
-        name: 'Size 44',
-        filter: { conditions: [{ field: 'variable', name: 'size', op: 'equals', value: '44' }] },
-      },
-    });
+    const audience = await savedAudience(t, owner, 'Size 44', [
+      { field: 'variable', name: 'size', op: 'equals', value: '44' },
+    ]);
     const second = testEngine === 'postgres' ? await t.secondInstance() : t.app;
     const created = await t.request({
       method: 'POST',
@@ -221,7 +203,7 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
       payload: {
         name: 'Size 44 is back',
         botId,
-        audienceId: audience.json<{ id: string }>().id,
+        audienceId: audience.id,
         channels: ['messenger'],
         message: { type: 'text', text: 'Size 44 is back!' },
       },

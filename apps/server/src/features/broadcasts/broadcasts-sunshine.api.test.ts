@@ -1,9 +1,10 @@
-import type { Broadcast, BroadcastResults, Deployment } from '@parley/contracts';
+import type { Broadcast, BroadcastResults, ConnectSunshineRequest } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSunshineUser, fakeSunshine } from '../../../test/fake-sunshine';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { appWithSunshine } from '../../../test/channel-test-apps';
+import { ana, fakeSunshine } from '../../../test/fake-sunshine';
+import { authHeader, deployedBot, registerOwner, savedAudience } from '../../../test/fixtures';
+import { eventually, type TestApp } from '../../../test/test-app';
 
 const askFlow = () =>
   flowFixture()
@@ -15,13 +16,6 @@ const askFlow = () =>
     )
     .module('noted', 'text', { text: 'Noted: {{ size }}.' });
 
-const ana: FakeSunshineUser = {
-  id: 'user-ana',
-  externalId: 'crm-42',
-  signedUpAt: '2026-01-02T03:04:05.000Z',
-  profile: { givenName: 'Ana', surname: 'Ruiz', email: 'ana@example.com' },
-};
-
 describe('a broadcast on the messaging suite', () => {
   let t: TestApp;
   const suite = fakeSunshine();
@@ -30,32 +24,18 @@ describe('a broadcast on the messaging suite', () => {
   let deploymentId = '';
 
   beforeAll(async () => {
-    const apiUrl = await suite.listen();
-    t = await createTestApp({ WEBHOOK_RETRY_DELAY_SECONDS: '1', WEBHOOK_RETRY_LIMIT: '3' });
-    suite.deliverWith(async (delivery) => {
-      const response = await t.request({
-        method: 'POST',
-        url: new URL(delivery.target).pathname,
-        headers: delivery.headers,
-        payload: delivery.body,
-      });
-      return response.statusCode;
-    });
+    let credentials: ConnectSunshineRequest;
+    ({ t, credentials } = await appWithSunshine(suite));
     owner = authHeader((await registerOwner(t)).auth.token);
     ({
       bot: { id: botId },
+      deploymentId,
     } = await deployedBot(t, owner, 'Shoes', askFlow()));
-    const deployments = await t.request({
-      method: 'GET',
-      url: `/api/bots/${botId}/deployments`,
-      headers: owner,
-    });
-    deploymentId = deployments.json<Deployment[]>().find((one) => one.channel === 'webchat')?.id ?? '';
     const connected = await t.request({
       method: 'PUT',
       url: `/api/deployments/${deploymentId}/sunshine`,
       headers: owner,
-      payload: { appId: suite.appId, keyId: suite.keyId, keySecret: suite.secret, region: 'custom', apiUrl },
+      payload: credentials,
     });
     expect(connected.statusCode, connected.body).toBe(200);
   });
@@ -76,15 +56,9 @@ describe('a broadcast on the messaging suite', () => {
     await suite.userSays(scId, ana, '38');
     await eventually(async () => (sentTexts(scId).includes('Noted: 38.') ? true : undefined));
 
-    const audience = await t.request({
-      method: 'POST',
-      url: '/api/audiences',
-      headers: owner,
-      payload: {
-        name: 'Suite users',
-        filter: { conditions: [{ field: 'channel', channels: ['sunshine'] }] },
-      },
-    });
+    const audience = await savedAudience(t, owner, 'Suite users', [
+      { field: 'channel', channels: ['sunshine'] },
+    ]);
     const send = () =>
       t.request({
         method: 'POST',
@@ -93,7 +67,7 @@ describe('a broadcast on the messaging suite', () => {
         payload: {
           name: 'Size 38 is back',
           botId,
-          audienceId: audience.json<{ id: string }>().id,
+          audienceId: audience.id,
           channels: ['sunshine'],
           message: { type: 'text', text: 'Size {{ size }} is back, {{ user.name }}!' },
         },

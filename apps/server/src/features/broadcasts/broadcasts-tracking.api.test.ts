@@ -1,5 +1,4 @@
 import type {
-  Audience,
   AudiencePreview,
   Broadcast,
   BroadcastResults,
@@ -8,7 +7,7 @@ import type {
 } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, savedAudience } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
 
 /**
@@ -47,15 +46,6 @@ describe('broadcast tracking: country, opened, unsubscribe', () => {
         payload: { filter: { conditions } },
       })
     ).json<AudiencePreview>();
-  const audience = async (name: string, conditions: unknown[]) =>
-    (
-      await t.request({
-        method: 'POST',
-        url: '/api/audiences',
-        headers: owner,
-        payload: { name, filter: { conditions } },
-      })
-    ).json<Audience>();
   const broadcastTo = async (audienceId: string, text: string) =>
     t.request({
       method: 'POST',
@@ -117,7 +107,7 @@ describe('broadcast tracking: country, opened, unsubscribe', () => {
   });
 
   it('counts a broadcast opened when the widget shows it, not before, and only for the visitor’s token', async () => {
-    const everyone = await audience('Everyone', []);
+    const everyone = await savedAudience(t, owner, 'Everyone', []);
     const broadcast = (await broadcastTo(everyone.id, 'New arrivals are in')).json<Broadcast>();
     const done = await finished(broadcast.id);
     expect(done.broadcast.figures).toMatchObject({ recipients: 4, sent: 4, opened: 0 });
@@ -135,7 +125,7 @@ describe('broadcast tracking: country, opened, unsubscribe', () => {
   });
 
   it('ends a web chat broadcast with a signed unsubscribe link; following it opts the contact out for good', async () => {
-    const everyone = await audience('All of them', []);
+    const everyone = await savedAudience(t, owner, 'All of them', []);
     const first = (await broadcastTo(everyone.id, 'Weekend sale')).json<Broadcast>();
     await finished(first.id);
     const message = (await history(argentina))

@@ -6,6 +6,7 @@ import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { orderLookupFlow } from '../../../test/flows';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { claimTurn } from './conversations.repository';
 import { UNKNOWN_OUTCOME } from './pending-turn';
@@ -101,26 +102,10 @@ const flows = {
     .module('echo', 'text', { text: 'You said {{ said }}' }, { next: 'start' }),
   /** The order service is asked about each order; it has `timeoutMs` to answer. */
   orders: (url: string, timeoutMs: number) =>
-    flowFixture()
-      .module(
-        'start',
-        'input',
-        { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
-        { next: 'lookup' },
-      )
-      .module(
-        'lookup',
-        'webhook',
-        { method: 'POST', url, body: '{{ order }}', responseVariable: 'found', timeoutMs },
-        { success: 'tell', failure: 'failed' },
-      )
-      .module('tell', 'text', { text: 'Order {{ order }}: {{ found.status }}' }, { next: 'start' })
-      .module(
-        'failed',
-        'text',
-        { text: 'Order {{ order }}: the order service did not answer' },
-        { next: 'start' },
-      ),
+    orderLookupFlow(
+      { method: 'POST', url, body: '{{ order }}', responseVariable: 'found', timeoutMs },
+      { status: '{{ found.status }}', failed: 'the order service did not answer' },
+    ),
 };
 
 /** The bots' questions, asked again after every answer: left out of what tests compare. */

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { orderLookupFlow } from '../../../test/flows';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
 /** The one statement that stores a turn: its state, messages and events (see persistTurns). */
@@ -72,20 +73,10 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     loopKey = (await deployedBot(t, headers, 'Loop', loop)).key;
 
     // Each message calls an outside service once: the call must never be made twice.
-    const orders = flowFixture()
-      .module(
-        'start',
-        'input',
-        { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
-        { next: 'lookup' },
-      )
-      .module(
-        'lookup',
-        'webhook',
-        { method: 'POST', url: hookUrl, body: '{{ order }}', responseVariable: 'found' },
-        { success: 'tell', failure: 'start' },
-      )
-      .module('tell', 'text', { text: 'Order {{ order }}: {{ found.status }}' }, { next: 'start' });
+    const orders = orderLookupFlow(
+      { method: 'POST', url: hookUrl, body: '{{ order }}', responseVariable: 'found' },
+      { status: '{{ found.status }}' },
+    );
     hookKey = (await deployedBot(t, headers, 'Orders', orders)).key;
   });
   afterAll(async () => {

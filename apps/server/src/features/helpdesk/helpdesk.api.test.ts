@@ -2,7 +2,7 @@ import type { HelpdeskConnection, InboxTranscript, StartConversationResponse } f
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeZendesk } from '../../../test/fake-zendesk';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, storedMessages } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
 import { helpdeskOutbox, openHelpdeskTicket } from './helpdesk-tickets';
 
@@ -68,13 +68,6 @@ describe('the helpdesk connector (Zendesk Support)', () => {
     (
       await t.request({ method: 'GET', url: `/api/inbox/conversations/${conversationId}`, headers: owner })
     ).json<InboxTranscript>();
-  const messages = (conversationId: string) =>
-    t.database.db
-      .selectFrom('conversation_messages')
-      .select(['role', 'text'])
-      .where('conversation_id', '=', conversationId)
-      .orderBy('seq')
-      .execute();
   const ticketPosts = () =>
     zendesk.calls.filter((call) => call.method === 'POST' && call.path === '/api/v2/tickets.json');
 
@@ -295,12 +288,16 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       const delivery = zendesk.delivery(ticketId);
       expect((await deliver(delivery)).statusCode).toBe(200);
       await eventually(async () =>
-        (await messages(conversationId)).some((message) => message.role === 'agent') ? true : undefined,
+        (await storedMessages(t, conversationId)).some((message) => message.role === 'agent')
+          ? true
+          : undefined,
       );
       // Zendesk delivers the same call again: nothing new.
       expect((await deliver(delivery)).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 800));
-      const agentMessages = (await messages(conversationId)).filter((message) => message.role === 'agent');
+      const agentMessages = (await storedMessages(t, conversationId)).filter(
+        (message) => message.role === 'agent',
+      );
       expect(agentMessages).toEqual([{ role: 'agent', text: 'Hi Ana, your parcel left today.' }]);
       const sent = (await transcript(conversationId)).events.find((event) => event.name === 'Pass Control');
       expect(sent).toBeUndefined();
@@ -334,7 +331,9 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       // The ticket's trigger calls Parley about the update: the visitor's own words do not come back.
       expect((await deliver(zendesk.delivery(ticketId))).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 800));
-      const agentMessages = (await messages(conversationId)).filter((message) => message.role === 'agent');
+      const agentMessages = (await storedMessages(t, conversationId)).filter(
+        (message) => message.role === 'agent',
+      );
       expect(agentMessages).toEqual([{ role: 'agent', text: 'Hi Ana, your parcel left today.' }]);
       expect(onTicket('Any news on my parcel?')).toHaveLength(1);
     });
@@ -359,7 +358,9 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       await zendesk.solve(ticketId);
       expect((await deliver(zendesk.delivery(ticketId))).statusCode).toBe(200);
       await eventually(async () =>
-        (await messages(conversationId)).some((message) => message.text === 'The bot is back. Anything else?')
+        (await storedMessages(t, conversationId)).some(
+          (message) => message.text === 'The bot is back. Anything else?',
+        )
           ? true
           : undefined,
       );

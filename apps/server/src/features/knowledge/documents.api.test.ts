@@ -7,9 +7,10 @@ import type {
   KnowledgeSource,
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner } from '../../../test/fixtures';
+import { authHeader, createdBot, registerOwner } from '../../../test/fixtures';
+import { settledSource } from '../../../test/knowledge-sources';
 import { pdfFile } from '../../../test/pdf-file';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { retrieveRows } from './knowledge-search';
 
 const returnsPolicy = [
@@ -45,14 +46,7 @@ describe('knowledge documents and the published store', () => {
     const owner = await registerOwner(t);
     headers = authHeader(owner.auth.token);
     otherCompany = authHeader((await registerOwner(t, { company_name: 'Other' })).auth.token);
-    bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
+    bot = await createdBot(t, headers);
     companyId = (
       await t.database.db
         .selectFrom('bots')
@@ -77,13 +71,7 @@ describe('knowledge documents and the published store', () => {
     });
   const documentOf = async (id: string) =>
     (await t.request({ method: 'GET', url: `${base()}/documents/${id}`, headers })).json<DocumentPreview>();
-  /** Polls the document as the Knowledge tab does, until its newest file is done. */
-  const settled = (id: string) =>
-    eventually(async () => {
-      const preview = await documentOf(id);
-      const newest = preview.source.pending ?? preview.source.live;
-      return newest && (newest.state === 'ready' || newest.state === 'failed') ? preview : undefined;
-    }, 30_000);
+  const settled = (id: string) => settledSource(t, headers, bot.id, { id, kind: 'document' });
   const uploaded = async (body: string | Buffer, fileName: string, type?: string) => {
     const response = await upload(body, fileName, type ? { type } : {});
     expect(response.statusCode).toBe(202);

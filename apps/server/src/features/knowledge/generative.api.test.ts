@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type {
   BotDetail,
   ChatMessage,
@@ -9,8 +8,9 @@ import type {
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citingFirstSource, fakeOpenAi } from '../../../test/fake-openai';
-import { authHeader, registerOwner, startChat } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { authHeader, createdBot, registerOwner, startChat } from '../../../test/fixtures';
+import { settledSource, uploadedSource } from '../../../test/knowledge-sources';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const priceList = [
   'SKU,Product,Price,Category',
@@ -28,39 +28,15 @@ describe('generative answers from knowledge', () => {
   let prices: KnowledgeSource;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`;
+    const baseUrl = await model.listen();
     [t, unconfigured] = await Promise.all([
       createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseUrl }),
       createTestApp(),
     ]);
     headers = authHeader((await registerOwner(t)).auth.token);
-    bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
-    prices = (
-      await t.request({
-        method: 'POST',
-        url: `/api/bots/${bot.id}/knowledge/datasets?fileName=prices.csv`,
-        headers: { ...headers, 'content-type': 'text/csv' },
-        payload: priceList,
-      })
-    ).json<KnowledgeSource>();
-    await eventually(async () => {
-      const source = (
-        await t.request({
-          method: 'GET',
-          url: `/api/bots/${bot.id}/knowledge/datasets/${prices.id}`,
-          headers,
-        })
-      ).json<{ source: KnowledgeSource }>().source;
-      return source.live?.state === 'ready' ? source : undefined;
-    }, 30_000);
+    bot = await createdBot(t, headers);
+    prices = await uploadedSource(t, headers, bot.id, 'prices.csv', priceList);
+    expect((await settledSource(t, headers, bot.id, prices)).source.live?.state).toBe('ready');
     // SKU is a filter column (Category is one already): a citation names the row by them.
     await t.request({
       method: 'PATCH',
@@ -71,7 +47,7 @@ describe('generative answers from knowledge', () => {
   });
   afterAll(async () => {
     await Promise.all([t.close(), unconfigured.close()]);
-    await new Promise<void>((resolve) => model.server.close(() => resolve()));
+    await model.close();
   });
 
   const tab = async () =>
@@ -129,21 +105,14 @@ describe('generative answers from knowledge', () => {
   });
 
   it('answers from a document’s passage and cites it by its heading', async () => {
-    const uploaded = await t.request({
-      method: 'POST',
-      url: `/api/bots/${bot.id}/knowledge/documents?fileName=returns.md`,
-      headers: { ...headers, 'content-type': 'text/markdown' },
-      payload: '# Returns\n\n## Refunds\n\nRefunds reach your card within five working days.',
-    });
-    const returns = uploaded.json<KnowledgeSource>();
-    await eventually(async () => {
-      const document = await t.request({
-        method: 'GET',
-        url: `/api/bots/${bot.id}/knowledge/documents/${returns.id}`,
-        headers,
-      });
-      return document.json<{ source: KnowledgeSource }>().source.live?.state === 'ready' || undefined;
-    });
+    const returns = await uploadedSource(
+      t,
+      headers,
+      bot.id,
+      'returns.md',
+      '# Returns\n\n## Refunds\n\nRefunds reach your card within five working days.',
+    );
+    expect((await settledSource(t, headers, bot.id, returns)).source.live?.state).toBe('ready');
     const result = (await ask('How long do refunds take?')).json<GenerativeTestResponse>();
     expect(result.retrieved[0]).toMatchObject({
       kind: 'chunk',
@@ -254,30 +223,9 @@ describe('generative answers from knowledge', () => {
 
   it('names a missing model in the test panel', async () => {
     const owner = authHeader((await registerOwner(unconfigured)).auth.token);
-    const other = (
-      await unconfigured.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers: owner,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
-    const source = (
-      await unconfigured.request({
-        method: 'POST',
-        url: `/api/bots/${other.id}/knowledge/datasets?fileName=prices.csv`,
-        headers: { ...owner, 'content-type': 'text/csv' },
-        payload: priceList,
-      })
-    ).json<KnowledgeSource>();
-    await eventually(async () => {
-      const found = await unconfigured.request({
-        method: 'GET',
-        url: `/api/bots/${other.id}/knowledge/datasets/${source.id}`,
-        headers: owner,
-      });
-      return found.json<{ source: KnowledgeSource }>().source.live ? true : undefined;
-    }, 30_000);
+    const other = await createdBot(unconfigured, owner);
+    const source = await uploadedSource(unconfigured, owner, other.id, 'prices.csv', priceList);
+    expect((await settledSource(unconfigured, owner, other.id, source)).source.live).not.toBeNull();
     const settings = (
       await unconfigured.request({ method: 'GET', url: `/api/bots/${other.id}/generative`, headers: owner })
     ).json<GenerativeTab>().settings;

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import {
   type BotDetail,
   DEFAULT_GENERATIVE_SETTINGS,
-  type DocumentPreview,
   type KnowledgeOverview,
   type KnowledgeSearchResponse,
   type KnowledgeSource,
@@ -10,7 +8,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_EMBEDDING_DIMENSIONS, fakeOpenAi } from '../../../test/fake-openai';
-import { authHeader, registerOwner } from '../../../test/fixtures';
+import { authHeader, createdBot, registerOwner } from '../../../test/fixtures';
+import { settledSource, uploadedSource } from '../../../test/knowledge-sources';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { indexedEmbeddings } from './knowledge-vectors';
 
@@ -32,11 +31,6 @@ const catalogue = [
   ...Array.from({ length: 150 }, (_, index) => `SKU-${1000 + index},Item number ${index},${index + 1}.00`),
 ].join('\n');
 
-async function listening(server: ReturnType<typeof fakeOpenAi>['server']) {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-}
-
 describe('semantic search: embeddings from the configured model, fused with full text', () => {
   const model = fakeOpenAi({ concepts });
   const refusing = fakeOpenAi({ refuseEmbeddings: { status: 500, message: 'The embeddings server broke' } });
@@ -47,7 +41,7 @@ describe('semantic search: embeddings from the configured model, fused with full
   let bot: BotDetail;
 
   beforeAll(async () => {
-    const [baseUrl, brokenUrl] = await Promise.all([listening(model.server), listening(refusing.server)]);
+    const [baseUrl, brokenUrl] = await Promise.all([model.listen(), refusing.listen()]);
     const env = { OPENAI_API_KEY: 'test-key', OPENAI_EMBEDDINGS_MODEL: 'text-embedding-test' };
     [t, broken] = await Promise.all([
       createTestApp({ ...env, OPENAI_BASE_URL: baseUrl }),
@@ -55,22 +49,11 @@ describe('semantic search: embeddings from the configured model, fused with full
     ]);
     headers = authHeader((await registerOwner(t)).auth.token);
     brokenHeaders = authHeader((await registerOwner(broken)).auth.token);
-    bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
+    bot = await createdBot(t, headers);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([t.close(), broken.close()]);
-    await Promise.all(
-      [model.server, refusing.server].map(
-        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
-      ),
-    );
+    await Promise.all([model.close(), refusing.close()]);
   });
 
   const overview = async (app = t, as = headers, botId = bot.id) =>
@@ -97,14 +80,7 @@ describe('semantic search: embeddings from the configured model, fused with full
   let document: KnowledgeSource;
 
   it('embeds a document’s chunks in the background and says semantic search is on', async () => {
-    document = (
-      await t.request({
-        method: 'POST',
-        url: `/api/bots/${bot.id}/knowledge/documents?fileName=policy.md`,
-        headers: { ...headers, 'content-type': 'text/markdown' },
-        payload: policy,
-      })
-    ).json<KnowledgeSource>();
+    document = await uploadedSource(t, headers, bot.id, 'policy.md', policy);
     const ready = await embedded(document.id);
     expect(ready?.live?.chunkCount).toBe(2);
     expect(ready?.live?.embedding).toEqual({
@@ -151,14 +127,7 @@ describe('semantic search: embeddings from the configured model, fused with full
 
   it('embeds a dataset’s rows as their searchable columns, in batches of at most 64', async () => {
     const before = model.requests.length;
-    const dataset = (
-      await t.request({
-        method: 'POST',
-        url: `/api/bots/${bot.id}/knowledge/datasets?fileName=catalogue.csv`,
-        headers: { ...headers, 'content-type': 'text/csv' },
-        payload: catalogue,
-      })
-    ).json<KnowledgeSource>();
+    const dataset = await uploadedSource(t, headers, bot.id, 'catalogue.csv', catalogue);
     const ready = await embedded(dataset.id);
     expect(ready?.live?.embedding).toMatchObject({ state: 'ready', embedded: 150 });
     const batches = model.requests.slice(before).filter((request) => request.path === '/v1/embeddings');
@@ -213,22 +182,8 @@ describe('semantic search: embeddings from the configured model, fused with full
   });
 
   it('a model that fails leaves the file searched by its words, with the reason shown', async () => {
-    const shop = (
-      await broken.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers: brokenHeaders,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
-    const source = (
-      await broken.request({
-        method: 'POST',
-        url: `/api/bots/${shop.id}/knowledge/documents?fileName=policy.md`,
-        headers: { ...brokenHeaders, 'content-type': 'text/markdown' },
-        payload: policy,
-      })
-    ).json<KnowledgeSource>();
+    const shop = await createdBot(broken, brokenHeaders);
+    const source = await uploadedSource(broken, brokenHeaders, shop.id, 'policy.md', policy);
     const failed = await embedded(source.id, broken, brokenHeaders, shop.id);
     expect(failed?.live?.state).toBe('ready');
     expect(failed?.live?.embedding?.error).toBe('The embeddings server broke');
@@ -243,32 +198,10 @@ describe('semantic search: embeddings from the configured model, fused with full
     const plain = await createTestApp();
     try {
       const as = authHeader((await registerOwner(plain)).auth.token);
-      const shop = (
-        await plain.request({
-          method: 'POST',
-          url: '/api/bots',
-          headers: as,
-          payload: { name: 'S', language: 'en' },
-        })
-      ).json<BotDetail>();
-      const source = (
-        await plain.request({
-          method: 'POST',
-          url: `/api/bots/${shop.id}/knowledge/documents?fileName=policy.md`,
-          headers: { ...as, 'content-type': 'text/markdown' },
-          payload: policy,
-        })
-      ).json<KnowledgeSource>();
-      const ready = await eventually(async () => {
-        const preview = (
-          await plain.request({
-            method: 'GET',
-            url: `/api/bots/${shop.id}/knowledge/documents/${source.id}`,
-            headers: as,
-          })
-        ).json<DocumentPreview>();
-        return preview.source.live?.state === 'ready' ? preview : undefined;
-      }, 30_000);
+      const shop = await createdBot(plain, as, 'S');
+      const source = await uploadedSource(plain, as, shop.id, 'policy.md', policy);
+      const ready = await settledSource(plain, as, shop.id, source);
+      expect(ready.source.live?.state).toBe('ready');
       expect(ready.source.live?.embedding).toBeNull();
       expect((await overview(plain, as, shop.id)).search.semantic).toEqual({
         enabled: false,

@@ -1,7 +1,8 @@
-import type { BotDetail, DatasetPreview, KnowledgeSearchResponse, KnowledgeSource } from '@parley/contracts';
+import type { BotDetail, KnowledgeSearchResponse, KnowledgeSource } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { authHeader, createdBot, registerOwner } from '../../../test/fixtures';
+import { settledSource, uploadedSource } from '../../../test/knowledge-sources';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const priceList = [
   'SKU,Product,Price,Stock,Category',
@@ -22,29 +23,9 @@ describe('exact filters from the question: number ranges', () => {
   beforeAll(async () => {
     t = await createTestApp();
     headers = authHeader((await registerOwner(t)).auth.token);
-    bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
-    const base = `/api/bots/${bot.id}/knowledge`;
-    prices = (
-      await t.request({
-        method: 'POST',
-        url: `${base}/datasets?fileName=prices.csv`,
-        headers: { ...headers, 'content-type': 'text/csv' },
-        payload: priceList,
-      })
-    ).json<KnowledgeSource>();
-    await eventually(async () => {
-      const preview = (
-        await t.request({ method: 'GET', url: `${base}/datasets/${prices.id}`, headers })
-      ).json<DatasetPreview>();
-      return preview.source.live?.state === 'ready' ? preview : undefined;
-    }, 30_000);
+    bot = await createdBot(t, headers);
+    prices = await uploadedSource(t, headers, bot.id, 'prices.csv', priceList);
+    expect((await settledSource(t, headers, bot.id, prices)).source.live?.state).toBe('ready');
   });
   afterAll(() => t.close());
 

@@ -1,13 +1,13 @@
 import type {
   BotDetail,
-  DatasetPreview,
   KnowledgeOverview,
   KnowledgeSearchResponse,
   KnowledgeSource,
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, registerOwner } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { authHeader, createdBot, registerOwner } from '../../../test/fixtures';
+import { settledSource } from '../../../test/knowledge-sources';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const priceList = [
   'SKU,Product,Price,Category,Added',
@@ -28,14 +28,7 @@ describe('CSV datasets', () => {
     t = await createTestApp();
     headers = authHeader((await registerOwner(t)).auth.token);
     otherCompany = authHeader((await registerOwner(t, { company_name: 'Other' })).auth.token);
-    bot = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers,
-        payload: { name: 'Shop', language: 'en' },
-      })
-    ).json<BotDetail>();
+    bot = await createdBot(t, headers);
   });
   afterAll(() => t.close());
 
@@ -52,15 +45,7 @@ describe('CSV datasets', () => {
       headers: { ...headers, 'content-type': 'text/csv' },
       payload: body,
     });
-  const dataset = async (id: string) =>
-    (await t.request({ method: 'GET', url: `${base()}/datasets/${id}`, headers })).json<DatasetPreview>();
-  /** Polls the dataset as the Knowledge tab does, until its newest file is done. */
-  const settled = (id: string) =>
-    eventually(async () => {
-      const preview = await dataset(id);
-      const newest = preview.source.pending ?? preview.source.live;
-      return newest && (newest.state === 'ready' || newest.state === 'failed') ? preview : undefined;
-    }, 30_000);
+  const settled = (id: string) => settledSource(t, headers, bot.id, { id, kind: 'csv' });
   const search = async (query: string, limit = 5) =>
     (
       await t.request({ method: 'POST', url: `${base()}/search`, headers, payload: { query, limit } })
@@ -281,14 +266,7 @@ describe('CSV datasets', () => {
       404,
     );
     expect((await asOther('DELETE', `${base()}/datasets/${prices.id}`)).statusCode).toBe(404);
-    const theirs = (
-      await t.request({
-        method: 'POST',
-        url: '/api/bots',
-        headers: otherCompany,
-        payload: { name: 'B', language: 'en' },
-      })
-    ).json<BotDetail>();
+    const theirs = await createdBot(t, otherCompany, 'B');
     const crossed = await t.request({
       method: 'GET',
       url: `/api/bots/${theirs.id}/knowledge/datasets/${prices.id}`,

@@ -15,6 +15,7 @@ import { flowFixture } from '@parley/flow/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { orderLookupFlow } from '../../../test/flows';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 
 interface Received {
@@ -97,25 +98,14 @@ const orderTemplate = (request: Partial<WebhookRequestTemplate> = {}) => ({
 
 /** Asks for an order, calls the instance, says the status (or why it failed, by the failure port). */
 const ordersFlow = (instance: { id: string; name: string }, timeoutMs = 3_000) =>
-  flowFixture()
-    .module(
-      'start',
-      'input',
-      { prompt: 'Order number?', variable: 'order', validator: { type: 'text' } },
-      { next: 'lookup' },
-    )
-    .module(
-      'lookup',
-      'webhook',
-      {
-        url: 'https://unused.example',
-        timeoutMs,
-        instance: { ...instance, fields: { order: '{{ order }}' }, maps: ['order_status'] },
-      },
-      { success: 'tell', failure: 'failed' },
-    )
-    .module('tell', 'text', { text: 'Order {{ order }}: {{ order_status }}' }, { next: 'start' })
-    .module('failed', 'text', { text: 'Order {{ order }}: not now' }, { next: 'start' });
+  orderLookupFlow(
+    {
+      url: 'https://unused.example',
+      timeoutMs,
+      instance: { ...instance, fields: { order: '{{ order }}' }, maps: ['order_status'] },
+    },
+    { status: '{{ order_status }}', failed: 'not now' },
+  );
 
 describe('bots calling installed webhooks', () => {
   let t: TestApp;
