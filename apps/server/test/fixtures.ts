@@ -4,12 +4,15 @@ import type {
   AudienceCondition,
   AuthRecord,
   BotDetail,
+  ChatMessage,
   Deployment,
   RegisterRequest,
+  SendMessageRequest,
   StartConversationResponse,
   UserRole,
 } from '@parley/contracts';
 import { FlowFixture } from '@parley/flow/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword } from '../src/features/auth/passwords';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
@@ -203,6 +206,41 @@ export async function startChat(t: TestApp, deploymentKey: string): Promise<Star
     payload: { deploymentKey },
   });
   return response.json<StartConversationResponse>();
+}
+
+/** A server to send to: the test's app, or another server process on the same database. */
+export type ServerUnderTest = Pick<TestApp, 'request'> | Pick<FastifyInstance, 'inject'>;
+
+/**
+ * The visitor of `chat` sends a message: text, or a payload as the widget sends it (a button's
+ * postback, a `clientMessageId`). Answers the server's response as it came, refusals included.
+ */
+export function visitorSends(
+  server: ServerUnderTest,
+  chat: Pick<StartConversationResponse, 'conversationId' | 'token'>,
+  message: string | SendMessageRequest,
+  options: { remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const request = {
+    method: 'POST' as const,
+    url: `/api/chat/conversations/${chat.conversationId}/messages`,
+    headers: authHeader(chat.token, 'Bearer'),
+    payload: typeof message === 'string' ? { text: message } : message,
+    ...options,
+  };
+  return 'request' in server ? server.request(request) : server.inject(request);
+}
+
+/** The visitor of `chat` sends a message and it is taken (200): answers the turn's messages. */
+export async function visitorSays(
+  server: ServerUnderTest,
+  chat: Pick<StartConversationResponse, 'conversationId' | 'token'>,
+  message: string | SendMessageRequest,
+): Promise<ChatMessage[]> {
+  const response = await visitorSends(server, chat, message);
+  if (response.statusCode !== 200)
+    throw new Error(`the visitor's message was refused: ${response.statusCode} ${response.body}`);
+  return response.json<{ messages: ChatMessage[] }>().messages;
 }
 
 /**

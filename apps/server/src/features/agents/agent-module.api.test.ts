@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { Agent, StartConversationResponse, Tool } from '@parley/contracts';
+import type { Agent, ChatMessage, Tool } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
 import { fakeToolServer } from '../../../test/fake-tool-server';
-import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, startChat, visitorSays } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 type Body = Record<string, unknown>;
@@ -93,19 +93,12 @@ describe('the AI agent module in a live conversation', () => {
       .module('sorry', 'text', { text: 'Sorry, something went wrong.' });
     const { key } = await deployedBot(t, authHeader(registered.auth.token), 'Shop', flow, 'test');
     const conversation = await startChat(t, key);
-    const send = async (text: string, chat: StartConversationResponse = conversation) =>
-      (
-        await t.request({
-          method: 'POST',
-          url: `/api/chat/conversations/${chat.conversationId}/messages`,
-          headers: { authorization: `Bearer ${chat.token}` },
-          payload: { text },
-        })
-      ).json<{ messages: { message: { text?: string } }[] }>();
-    const first = await send('Where is order A1?');
-    expect(first.messages.map((message) => message.message.text)).toContain('Your order A1 has shipped.');
-    const second = await send('I want a person');
-    expect(second.messages.map((message) => message.message.text)).toContain('Connecting you with a person…');
+    const texts = (messages: ChatMessage[]) =>
+      messages.map((message) => ('text' in message.message ? message.message.text : undefined));
+    const first = await visitorSays(t, conversation, 'Where is order A1?');
+    expect(texts(first)).toContain('Your order A1 has shipped.');
+    const second = await visitorSays(t, conversation, 'I want a person');
+    expect(texts(second)).toContain('Connecting you with a person…');
     const events = await t.database.db
       .selectFrom('conversation_events')
       .select(['name', 'data'])

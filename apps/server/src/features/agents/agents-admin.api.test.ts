@@ -6,8 +6,8 @@ import type {
   AgentRun,
   AgentSettings,
   AgentUsage,
+  ChatMessage,
   CreatedApiKey,
-  StartConversationResponse,
   StoredRun,
 } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
@@ -21,6 +21,7 @@ import {
   registerOwner,
   startChat,
   teammate,
+  visitorSays,
 } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { removeExpiredRuns } from './agents-admin.service';
@@ -259,15 +260,8 @@ describe('agents settings, admin and dashboard', () => {
       .module('human', 'handoff', { message: 'Connecting you with a person…' })
       .module('sorry', 'text', { text: 'Our assistant is off; a person will answer.' });
     const { key } = await deployedBot(t, jwtOwner, 'Shop', flow, 'test');
-    const send = async (chat: StartConversationResponse, text: string) =>
-      (
-        await t.request({
-          method: 'POST',
-          url: `/api/chat/conversations/${chat.conversationId}/messages`,
-          headers: { authorization: `Bearer ${chat.token}` },
-          payload: { text },
-        })
-      ).json<{ messages: { message: { text?: string } }[] }>();
+    const texts = (messages: ChatMessage[]) =>
+      messages.map((message) => ('text' in message.message ? message.message.text : undefined));
     // The agent takes the conversation as it starts; switched off, the bot goes on by its failed port.
     const first = await startChat(t, key);
     expect(first.messages.map((message) => message.message)).toContainEqual({
@@ -277,12 +271,8 @@ describe('agents settings, admin and dashboard', () => {
 
     await call('PUT', `/agents/${agent.id}/switch`, owner, { enabled: true });
     const second = await startChat(t, key);
-    expect((await send(second, 'Where is my order?')).messages.map((m) => m.message.text)).toContain(
-      'From the server.',
-    );
-    expect((await send(second, 'a person please')).messages.map((m) => m.message.text)).toContain(
-      'From the server.',
-    );
+    expect(texts(await visitorSays(t, second, 'Where is my order?'))).toContain('From the server.');
+    expect(texts(await visitorSays(t, second, 'a person please'))).toContain('From the server.');
 
     const audit = await t.request({ method: 'GET', url: '/api/audit-log?kind=agent', headers: jwtOwner });
     const actions = audit.json<{ items: { action: string }[] }>().items.map((item) => item.action);

@@ -8,7 +8,7 @@ import type {
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, visitorSays, visitorSends } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { sendBroadcastBatch } from './broadcast-delivery';
 
@@ -58,17 +58,10 @@ describe('audiences and broadcasts', () => {
         payload: { deploymentKey: key, user: { id: `crm-${name}`, name }, language },
       })
     ).json<StartConversationResponse>();
-    if (item) await say(started, item);
+    if (item) await visitorSays(t, started, item);
     visitors.push({ ...started, name });
     return started;
   };
-  const say = (visitor: StartConversationResponse, text: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${visitor.conversationId}/messages`,
-      headers: { authorization: `Bearer ${visitor.token}` },
-      payload: { text },
-    });
   const history = async (visitor: StartConversationResponse) =>
     (
       await t.request({
@@ -231,7 +224,7 @@ describe('audiences and broadcasts', () => {
     expect(await broadcastMessages(ben, /is back!/)).toHaveLength(1);
     expect(await broadcastMessages(caro, /is back!/)).toHaveLength(0);
 
-    const reply = await say(ana, '2');
+    const reply = await visitorSends(t, ana, '2');
     expect(reply.json<{ messages: { message: { text?: string } }[] }>().messages.at(-1)?.message.text).toBe(
       'Ordered 2!',
     );
@@ -277,7 +270,7 @@ describe('audiences and broadcasts', () => {
     ).toEqual({
       stopWords: ['stop', 'basta'],
     });
-    await say(dani, ' BASTA ');
+    await visitorSays(t, dani, ' BASTA ');
     // Dani's stop word answered the bot's question too: it is their `item` now.
     const audience = await saveAudience('Dani', [
       { field: 'variable', name: 'item', op: 'equals', value: 'basta' },

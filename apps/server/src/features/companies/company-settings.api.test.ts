@@ -10,6 +10,7 @@ import {
   rollUpNow,
   startChat,
   teammate,
+  visitorSays,
 } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -176,12 +177,7 @@ describe('company settings: the name and industry, changed by owners and admins'
       for (let index = 0; index < chats; index += 1) {
         const chat = await startChat(t, key);
         const button = index < bought ? 'buy' : 'browse';
-        await t.request({
-          method: 'POST',
-          url: `/api/chat/conversations/${chat.conversationId}/messages`,
-          headers: { authorization: `Bearer ${chat.token}` },
-          payload: { postback: `parley:button:start:${button}`, label: button },
-        });
+        await visitorSays(t, chat, { postback: `parley:button:start:${button}`, label: button });
       }
     };
     await patch(companyId, { industry: 'hospitality' });

@@ -1,6 +1,13 @@
 import type { BotDetail, Deployment, StartConversationResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, claimsOf, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import {
+  authHeader,
+  claimsOf,
+  deployedBot,
+  registerOwner,
+  startChat,
+  visitorSends,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 describe('what an ended trial stops', () => {
@@ -74,13 +81,7 @@ describe('what an ended trial stops', () => {
     await endTrialAt(claimsOf(auth.token).companyId, new Date(endsAt));
     const chat: StartConversationResponse = await startChat(t, key);
     const visitor = authHeader(chat.token, 'Bearer');
-    const say = () =>
-      t.request({
-        method: 'POST',
-        url: `/api/chat/conversations/${chat.conversationId}/messages`,
-        headers: visitor,
-        payload: { text: 'hello' },
-      });
+    const say = () => visitorSends(t, chat, 'hello');
     expect((await say()).statusCode).toBe(200);
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + 50));

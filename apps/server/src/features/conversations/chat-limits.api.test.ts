@@ -1,6 +1,6 @@
 import type { StartConversationResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, visitorSends } from '../../../test/fixtures';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
 describe('visitors’ messages per minute on the public chat API', () => {
@@ -23,13 +23,7 @@ describe('visitors’ messages per minute on the public chat API', () => {
       })
     ).json<StartConversationResponse>();
   const say = (chat: StartConversationResponse, remoteAddress: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${chat.conversationId}/messages`,
-      remoteAddress,
-      headers: authHeader(chat.token, 'Bearer'),
-      payload: { text: 'hello' },
-    });
+    visitorSends(t, chat, 'hello', { remoteAddress });
 
   it('refuses a conversation’s messages past its limit, with Retry-After, and its neighbours’ past the IP’s', async () => {
     const first = await start('203.0.113.7');
@@ -73,12 +67,7 @@ describe.runIf(testEngine === 'postgres')('visitors’ messages per minute acros
     const statuses: number[] = [];
     for (let sent = 0; sent < 6; sent++) {
       const process = processes[sent % 2];
-      const response = await process?.inject({
-        method: 'POST',
-        url: `/api/chat/conversations/${chat.conversationId}/messages`,
-        headers: authHeader(chat.token, 'Bearer'),
-        payload: { text: `message ${sent}` },
-      });
+      const response = process && (await visitorSends(process, chat, `message ${sent}`));
       statuses.push(response?.statusCode ?? 0);
       // As a quarter second passing would: the process adds its count to the shared one.
       await process?.ctx.conversations.messageCounts.share();

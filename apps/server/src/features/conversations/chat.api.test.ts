@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ChatMessage, Deployment, StartConversationResponse } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, visitorSends } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const shopFlow = flowFixture()
@@ -68,13 +68,6 @@ describe('the public chat API', () => {
     expect(response.statusCode).toBe(201);
     return response.json<StartConversationResponse>();
   };
-  const send = (conversation: StartConversationResponse, payload: object, token = conversation.token) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${token}` },
-      payload,
-    });
   const texts = (messages: ChatMessage[]) =>
     messages.map((message) => ('text' in message.message ? message.message.text : message.message.type));
 
@@ -128,13 +121,13 @@ describe('the public chat API', () => {
     const conversation = await start();
     const menu = conversation.messages[1]?.message;
     const payload = menu?.type === 'buttons' ? menu.buttons[0]?.payload : undefined;
-    const pressed = await send(conversation, { postback: payload, label: 'Tea' });
+    const pressed = await visitorSends(t, conversation, { postback: payload ?? '', label: 'Tea' });
     expect(pressed.statusCode).toBe(200);
     expect(pressed.json().messages.map((message: ChatMessage) => [message.seq, message.role])).toEqual([
       [3, 'user'],
       [4, 'bot'],
     ]);
-    const answered = await send(conversation, { text: '2' });
+    const answered = await visitorSends(t, conversation, '2');
     expect(texts(answered.json().messages)).toEqual(['2', 'Order 1: 2 tea', 'How many?']);
     const history = await t.request({
       method: 'GET',
@@ -178,24 +171,25 @@ describe('the public chat API', () => {
     ).toBe(404);
     const conversation = await start();
     const other = await start();
-    expect((await send(conversation, { text: 'hi' }, '')).statusCode).toBe(401);
-    expect((await send(conversation, { text: 'hi' }, other.token)).statusCode).toBe(401);
+    expect((await visitorSends(t, { ...conversation, token: '' }, 'hi')).statusCode).toBe(401);
+    expect((await visitorSends(t, { ...conversation, token: other.token }, 'hi')).statusCode).toBe(401);
     expect(
       (
-        await send(
+        await visitorSends(
+          t,
           { ...conversation, conversationId: '00000000-0000-4000-8000-000000000000' },
-          { text: 'hi' },
+          'hi',
         )
       ).statusCode,
     ).toBe(404);
-    expect((await send({ ...conversation, conversationId: 'nope' }, { text: 'hi' })).statusCode).toBe(404);
-    expect((await send(conversation, { text: '' })).statusCode).toBe(400);
-    expect((await send(conversation, { text: 'a', postback: 'b' })).statusCode).toBe(400);
+    expect((await visitorSends(t, { ...conversation, conversationId: 'nope' }, 'hi')).statusCode).toBe(404);
+    expect((await visitorSends(t, conversation, { text: '' })).statusCode).toBe(400);
+    expect((await visitorSends(t, conversation, { text: 'a', postback: 'b' })).statusCode).toBe(400);
   });
 
   it('strips NUL characters before anything is stored', async () => {
     const conversation = await start();
-    const response = await send(conversation, { text: 'hel\u0000lo' });
+    const response = await visitorSends(t, conversation, 'hel\u0000lo');
     expect(response.statusCode).toBe(200);
     const stored = await t.database.db
       .selectFrom('conversation_messages')
@@ -227,12 +221,12 @@ describe('the public chat API', () => {
   it('keeps 100 messages sent at once to one conversation: none lost, in order, state consistent', async () => {
     const conversation = await start();
     const menu = conversation.messages[1]?.message;
-    await send(conversation, {
+    await visitorSends(t, conversation, {
       postback: menu?.type === 'buttons' ? (menu.buttons[0]?.payload ?? '') : '',
       label: 'Tea',
     });
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => send(conversation, { text: String(index + 1) })),
+      Array.from({ length: 100 }, (_, index) => visitorSends(t, conversation, String(index + 1))),
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const orders = responses.map((response) =>
@@ -274,7 +268,7 @@ describe('the public chat API', () => {
     const decoder = new TextDecoder();
     let received = '';
     const menu = conversation.messages[1]?.message;
-    await send(conversation, {
+    await visitorSends(t, conversation, {
       postback: menu?.type === 'buttons' ? (menu.buttons[0]?.payload ?? '') : '',
       label: 'Tea',
     });

@@ -2,7 +2,7 @@ import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
 import { type ContentOf, flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, startChat, visitorSends } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const loggedEventsSchema = z.array(z.object({ name: z.string(), data: z.record(z.string(), z.unknown()) }));
@@ -47,18 +47,13 @@ describe('a published bot written to hurt the server', () => {
   });
   afterAll(() => t.close());
 
-  const send = (conversation: StartConversationResponse, text: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { text },
-    });
-
   /** Fires the visitor's message and, meanwhile, a health check: both must answer quickly. */
   async function alongsideHealth(conversation: StartConversationResponse, text: string) {
     const started = performance.now();
-    const turn = send(conversation, text).then((response) => ({ response, ms: performance.now() - started }));
+    const turn = visitorSends(t, conversation, text).then((response) => ({
+      response,
+      ms: performance.now() - started,
+    }));
     const health = t
       .request({ method: 'GET', url: '/api/health' })
       .then((response) => ({ response, ms: performance.now() - started }));
@@ -91,7 +86,7 @@ describe('a published bot written to hurt the server', () => {
       }),
     );
     // The conversation goes on.
-    const next = await send(conversation, 'hello again');
+    const next = await visitorSends(t, conversation, 'hello again');
     expect(next.statusCode).toBe(200);
   });
 

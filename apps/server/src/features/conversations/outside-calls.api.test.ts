@@ -5,7 +5,15 @@ import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
-import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import {
+  authHeader,
+  deployedBot,
+  registerOwner,
+  type ServerUnderTest,
+  startChat,
+  visitorSays,
+  visitorSends,
+} from '../../../test/fixtures';
 import { orderLookupFlow } from '../../../test/flows';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { claimTurn } from './conversations.repository';
@@ -158,16 +166,6 @@ describe('turns that call outside hold nothing while they wait', () => {
     await Promise.all([orders.close(), new Promise((resolve) => model.server.close(resolve))]);
   });
 
-  const send = async (conversation: StartConversationResponse, text: string) => {
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { text },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ messages: ChatMessage[] }>().messages;
-  };
   const history = async (conversation: StartConversationResponse) =>
     (
       await t.request({
@@ -185,17 +183,19 @@ describe('turns that call outside hold nothing while they wait', () => {
   it('answers 50 conversations of other bots while a model keeps one visitor waiting', async () => {
     slowModel = gate();
     const waiting = await startChat(t, keys.advisor);
-    const slow = watch(send(waiting, 'slow: which tea?'));
+    const slow = watch(visitorSays(t, waiting, 'slow: which tea?'));
     await eventually(async () => (modelAsked('slow: which tea?') === 1 ? true : undefined));
 
     const others = await Promise.all(Array.from({ length: 50 }, () => startChat(t, keys.echo)));
-    const answers = await Promise.all(others.map((conversation, index) => send(conversation, `hi ${index}`)));
+    const answers = await Promise.all(
+      others.map((conversation, index) => visitorSays(t, conversation, `hi ${index}`)),
+    );
     expect(answers.map((messages) => textsOf(messages))).toEqual(
       others.map((_, index) => [`user: hi ${index}`, `bot: You said hi ${index}`]),
     );
     // A webhook turn of another bot makes its call and is answered too.
     const order = await startChat(t, keys.orders);
-    expect(textsOf(await send(order, 'A-1')).at(-1)).toBe('bot: Order A-1: shipped');
+    expect(textsOf(await visitorSays(t, order, 'A-1')).at(-1)).toBe('bot: Order A-1: shipped');
     expect(slow.settled).toBe(false);
 
     slowModel.open();
@@ -209,10 +209,10 @@ describe('turns that call outside hold nothing while they wait', () => {
   it('runs messages sent while a call is pending after it, in order, asking the model once for each', async () => {
     slowModel = gate();
     const conversation = await startChat(t, keys.advisor);
-    const first = watch(send(conversation, 'slow first'));
+    const first = watch(visitorSays(t, conversation, 'slow first'));
     await eventually(async () => (modelAsked('slow first') === 1 ? true : undefined));
-    const second = watch(send(conversation, 'second'));
-    const third = watch(send(conversation, 'third'));
+    const second = watch(visitorSays(t, conversation, 'second'));
+    const third = watch(visitorSays(t, conversation, 'third'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Nothing overtakes the pending turn: the later messages have not even reached the model.
     expect([first.settled, second.settled, third.settled]).toEqual([false, false, false]);
@@ -233,7 +233,7 @@ describe('turns that call outside hold nothing while they wait', () => {
 
   it('gives a conversation whose receiver never answers its failure port after the module’s timeout', async () => {
     const conversation = await startChat(t, keys.orders);
-    const answer = await send(conversation, 'hang-7');
+    const answer = await visitorSays(t, conversation, 'hang-7');
     expect(textsOf(answer).at(-1)).toBe('bot: Order hang-7: the order service did not answer');
     const result = await t.database.db
       .selectFrom('conversation_events')
@@ -243,7 +243,7 @@ describe('turns that call outside hold nothing while they wait', () => {
       .executeTakeFirstOrThrow();
     expect(result.data).toMatchObject({ ok: false, response: 'timed out after 600 ms', reason: 'timeout' });
     // The conversation is free again: the next message is answered.
-    expect(textsOf(await send(conversation, 'A-8')).at(-1)).toBe('bot: Order A-8: shipped');
+    expect(textsOf(await visitorSays(t, conversation, 'A-8')).at(-1)).toBe('bot: Order A-8: shipped');
   });
 
   /** Leaves a turn pending as a process that stopped mid-call leaves it (its lease already over). */
@@ -330,7 +330,7 @@ describe('turns that call outside hold nothing while they wait', () => {
         durationMs: 3,
       },
     });
-    const reply = await send(conversation, 'A-22');
+    const reply = await visitorSays(t, conversation, 'A-22');
     expect(textsOf(reply)).toEqual(['user: A-22', 'bot: Order A-22: shipped']);
     expect(textsOf(await history(conversation)).slice(-4)).toEqual([
       'user: A-21',
@@ -345,20 +345,14 @@ describe('turns that call outside hold nothing while they wait', () => {
 
   /** The visitor sends `text` named `clientMessageId` to `server` (this process or another). */
   const sendNamed = (
-    server: { inject: TestApp['app']['inject'] },
+    server: ServerUnderTest,
     conversation: StartConversationResponse,
     text: string,
     clientMessageId: string,
-  ) =>
-    server.inject({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { text, clientMessageId },
-    });
+  ) => visitorSends(server, conversation, { text, clientMessageId });
 
   /** Sends a held order, retries it (same id) while the first attempt waits, then releases it. */
-  async function retriedWhileWaiting(retryTo: { inject: TestApp['app']['inject'] }, order: string) {
+  async function retriedWhileWaiting(retryTo: ServerUnderTest, order: string) {
     const conversation = await startChat(t, keys.orders);
     orders.hold(order);
     const id = `retry-${order}`;
@@ -411,16 +405,9 @@ describe('turns that call outside hold nothing while they wait', () => {
       const other = await t.secondInstance();
       const conversation = await startChat(t, keys.orders);
       orders.hold('B-1');
-      const first = watch(send(conversation, 'B-1'));
+      const first = watch(visitorSays(t, conversation, 'B-1'));
       await eventually(async () => (orders.received.includes('B-1') ? true : undefined));
-      const second = watch(
-        other.inject({
-          method: 'POST',
-          url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-          headers: { authorization: `Bearer ${conversation.token}` },
-          payload: { text: 'B-2' },
-        }),
-      );
+      const second = watch(visitorSends(other, conversation, 'B-2'));
       await new Promise((resolve) => setTimeout(resolve, 250));
       expect([first.settled, second.settled]).toEqual([false, false]);
       expect(orders.received).not.toContain('B-2');
@@ -476,7 +463,7 @@ describe('turns that call outside hold nothing while they wait', () => {
         orders.release('C-1');
 
         // The visitor writes again to this process: the killed turn is finished first, once.
-        const reply = await send(conversation, 'C-2');
+        const reply = await visitorSays(t, conversation, 'C-2');
         expect(textsOf(reply)).toEqual(['user: C-2', 'bot: Order C-2: shipped']);
         expect(textsOf(await history(conversation)).slice(-4)).toEqual([
           'user: C-1',

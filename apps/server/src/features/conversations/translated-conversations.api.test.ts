@@ -9,7 +9,7 @@ import type {
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeDeepL } from '../../../test/fake-deepl';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, visitorSays } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const KEY = 'conversations-key-0001';
@@ -70,16 +70,6 @@ describe('a bot that speaks the visitor’s language', () => {
         payload: { deploymentKey: key, ...(language ? { language } : {}) },
       })
     ).json<StartConversationResponse>();
-  const say = async (chat: StartConversationResponse, body: Record<string, string>) => {
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${chat.conversationId}/messages`,
-      headers: { authorization: `Bearer ${chat.token}` },
-      payload: body,
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<{ messages: ChatMessage[] }>().messages;
-  };
   const events = (conversationId: string, name: string) =>
     t.database.db
       .selectFrom('conversation_events')
@@ -147,10 +137,10 @@ describe('a bot that speaks the visitor’s language', () => {
 
   it('reads the visitor’s words in the bot’s language: global connections match the translation', async () => {
     const chat = await start('es');
-    const replies = await say(chat, { text: 'ayuda' });
+    const replies = await visitorSays(t, chat, 'ayuda');
     // The fake translates by upper-casing: "[EN] AYUDA" holds no "help"; a word that stays does.
     expect(replies[0]?.message).toEqual({ type: 'text', text: 'ayuda' });
-    const helped = await say(chat, { text: 'help por favor' });
+    const helped = await visitorSays(t, chat, 'help por favor');
     expect(helped.map((message) => message.message)).toEqual([
       { type: 'text', text: 'help por favor' },
       { type: 'text', text: '[ES] HERE IS SOME HELP.' },
@@ -193,13 +183,13 @@ describe('a bot that speaks the visitor’s language', () => {
       payload: { language: 'de' },
     });
     expect(changed.json()).toEqual({ language: 'de' });
-    const replies = await say(chat, { postback: 'parley:button:menu:tea', label: 'Tea' });
+    const replies = await visitorSays(t, chat, { postback: 'parley:button:menu:tea', label: 'Tea' });
     expect(replies.at(-1)?.message).toEqual({ type: 'text', text: '[DE] YOUR NAME?' });
   });
 
   it('shows the team each message in the bot’s language too, and sends an agent’s reply in the visitor’s', async () => {
     const chat = await start('es');
-    await say(chat, { text: 'necesito ayuda' });
+    await visitorSays(t, chat, 'necesito ayuda');
     const taken = await t.request({
       method: 'POST',
       url: `/api/conversations/${chat.conversationId}/pass-control`,
@@ -287,7 +277,7 @@ describe('a bot that speaks the visitor’s language', () => {
   it('a slow provider never breaks the conversation: the bot answers untranslated and the log says why', async () => {
     const chat = await start('es');
     deepl.state.delayMs = 3_000;
-    const replies = await say(chat, { text: 'tengo sueño' });
+    const replies = await visitorSays(t, chat, 'tengo sueño');
     expect(replies.map((message) => message.message)).toEqual([
       { type: 'text', text: 'tengo sueño' },
       expect.anything(),

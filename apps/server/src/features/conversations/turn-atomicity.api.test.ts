@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChatMessage, StartConversationResponse } from '@parley/contracts';
+import type { ChatMessage } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, startChat, visitorSends } from '../../../test/fixtures';
 import { orderLookupFlow } from '../../../test/flows';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
@@ -85,13 +86,6 @@ describe('a turn is one transaction, worked out from the conversation as it is',
   });
 
   const start = (deploymentKey = key) => startChat(t, deploymentKey);
-  const send = (conversation: StartConversationResponse, text: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { text },
-    });
   const snapshot = async (conversationId: string) => {
     const { db } = t.database;
     const conversation = await db
@@ -118,9 +112,9 @@ describe('a turn is one transaction, worked out from the conversation as it is',
 
     // The queue's table is gone for a moment: the turn writes its state and messages, then fails.
     await sql`alter table pgboss.job rename to job_away`.execute(t.database.db);
-    let failed: Awaited<ReturnType<typeof send>>;
+    let failed: LightMyRequestResponse;
     try {
-      failed = await send(conversation, 'Ana');
+      failed = await visitorSends(t, conversation, 'Ana');
     } finally {
       await sql`alter table pgboss.job_away rename to job`.execute(t.database.db);
     }
@@ -128,7 +122,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     expect(await snapshot(conversation.conversationId)).toEqual(before);
 
     // Nothing was half done: the same message now runs the turn once.
-    const retried = await send(conversation, 'Ana');
+    const retried = await visitorSends(t, conversation, 'Ana');
     expect(retried.statusCode).toBe(200);
     const texts = retried
       .json<{ messages: ChatMessage[] }>()
@@ -171,11 +165,11 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     'takes one statement on PostgreSQL when the turn calls nothing outside (two when another process ran the last turn): one commit, token check and all',
     async () => {
       const conversation = await start(loopKey);
-      await send(conversation, 'warm the flow cache');
+      await visitorSends(t, conversation, 'warm the flow cache');
       const sendMeasured = async (text: string) => {
         let status = 0;
         const statements = await statementsOf(async () => {
-          status = (await send(conversation, text)).statusCode;
+          status = (await visitorSends(t, conversation, text)).statusCode;
           await new Promise((resolve) => setTimeout(resolve, 50));
         });
         expect(status).toBe(200);
@@ -210,10 +204,12 @@ describe('a turn is one transaction, worked out from the conversation as it is',
 
   it('stores the turns of many conversations that come together in fewer statements, each turn whole and its own', async () => {
     const conversations = await Promise.all(Array.from({ length: 24 }, () => start(loopKey)));
-    await Promise.all(conversations.map((conversation) => send(conversation, 'warm')));
+    await Promise.all(conversations.map((conversation) => visitorSends(t, conversation, 'warm')));
     const before = (await snapshot(conversations[0]?.conversationId ?? '')).messages;
     const sendAll = () =>
-      Promise.all(conversations.map((conversation, index) => send(conversation, `visitor ${index}`)));
+      Promise.all(
+        conversations.map((conversation, index) => visitorSends(t, conversation, `visitor ${index}`)),
+      );
     let replies: Awaited<ReturnType<typeof sendAll>> = [];
     const { turn } = await statementsOf(async () => {
       replies = await sendAll();
@@ -243,9 +239,9 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     async () => {
       const conversation = await start(hookKey);
       hookCalls.length = 0;
-      let reply: Awaited<ReturnType<typeof send>> | undefined;
+      let reply: LightMyRequestResponse | undefined;
       const { turn } = await statementsOf(async () => {
-        reply = await send(conversation, 'A-17');
+        reply = await visitorSends(t, conversation, 'A-17');
       });
       expect(
         reply?.json<{ messages: ChatMessage[] }>().messages.map((message) => message.message),
@@ -292,7 +288,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
         return (original as (...a: unknown[]) => unknown).apply(this, args);
       } as typeof original;
       try {
-        expect((await send(conversation, 'A-18')).statusCode).toBe(200);
+        expect((await visitorSends(t, conversation, 'A-18')).statusCode).toBe(200);
       } finally {
         pg.Client.prototype.query = original;
       }
@@ -310,7 +306,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     const conversation = await start(hookKey);
     hookCalls.length = 0;
     const orders = Array.from({ length: 20 }, (_, index) => `B-${index + 1}`);
-    const replies = await Promise.all(orders.map((order) => send(conversation, order)));
+    const replies = await Promise.all(orders.map((order) => visitorSends(t, conversation, order)));
     expect(replies.map((reply) => reply.statusCode)).toEqual(orders.map(() => 200));
     expect([...hookCalls].sort()).toEqual([...orders].sort());
     const answers = replies.flatMap((reply) =>
@@ -325,7 +321,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     expect(answers.sort()).toEqual(orders.map((order) => `Order ${order}: shipped`).sort());
   });
 
-  const textsOf = (reply: Awaited<ReturnType<typeof send>>) =>
+  const textsOf = (reply: LightMyRequestResponse) =>
     reply
       .json<{ messages: ChatMessage[] }>()
       .messages.flatMap((message) =>
@@ -337,18 +333,11 @@ describe('a turn is one transaction, worked out from the conversation as it is',
     async () => {
       const other = await t.secondInstance();
       const conversation = await start(loopKey);
-      const sendTo = (app: { inject: TestApp['request'] }, text: string) =>
-        app.inject({
-          method: 'POST',
-          url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-          headers: { authorization: `Bearer ${conversation.token}` },
-          payload: { text },
-        });
-      expect(textsOf(await sendTo({ inject: t.request }, 'a'))).toContain('1: a');
-      expect(textsOf(await sendTo(other, 'b'))).toContain('2: b');
+      expect(textsOf(await visitorSends(t, conversation, 'a'))).toContain('1: a');
+      expect(textsOf(await visitorSends(other, conversation, 'b'))).toContain('2: b');
       // This process last saw the conversation after "a": its turn must not be built on that.
-      expect(textsOf(await sendTo({ inject: t.request }, 'c'))).toContain('3: c');
-      expect(textsOf(await sendTo(other, 'd'))).toContain('4: d');
+      expect(textsOf(await visitorSends(t, conversation, 'c'))).toContain('3: c');
+      expect(textsOf(await visitorSends(other, conversation, 'd'))).toContain('4: d');
       const { messages } = (
         await t.request({
           method: 'GET',
@@ -372,7 +361,7 @@ describe('a turn is one transaction, worked out from the conversation as it is',
         .module('echo', 'text', { text: `${reply} {{ said }}` }, { next: 'start' });
     const { bot, key: testKey } = await deployedBot(t, headers, 'Draft', echo('Before:'), 'test');
     const conversation = await start(testKey);
-    expect(textsOf(await send(conversation, 'one'))).toContain('Before: one');
+    expect(textsOf(await visitorSends(t, conversation, 'one'))).toContain('Before: one');
     const saved = await t.request({
       method: 'PUT',
       url: `/api/bots/${bot.id}/flow`,
@@ -380,6 +369,6 @@ describe('a turn is one transaction, worked out from the conversation as it is',
       payload: { flow: echo('After:').onto(bot.flow) },
     });
     expect(saved.statusCode).toBe(200);
-    expect(textsOf(await send(conversation, 'two'))).toContain('After: two');
+    expect(textsOf(await visitorSends(t, conversation, 'two'))).toContain('After: two');
   });
 });

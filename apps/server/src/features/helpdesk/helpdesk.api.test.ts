@@ -2,7 +2,14 @@ import type { HelpdeskConnection, InboxTranscript, StartConversationResponse } f
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeZendesk } from '../../../test/fake-zendesk';
-import { authHeader, deployedBot, registerOwner, storedMessages } from '../../../test/fixtures';
+import {
+  authHeader,
+  deployedBot,
+  registerOwner,
+  storedMessages,
+  visitorSays,
+  visitorSends,
+} from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
 import { helpdeskOutbox, openHelpdeskTicket } from './helpdesk-tickets';
 
@@ -83,13 +90,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       },
     });
     const chat = started.json<StartConversationResponse>();
-    const sent = await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${chat.conversationId}/messages`,
-      headers: { authorization: `Bearer ${chat.token}` },
-      payload: { text: '#1001' },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
+    await visitorSays(t, chat, '#1001');
     return chat;
   }
   const ticketOf = (conversationId: string) =>
@@ -304,13 +305,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
     });
 
     it('adds what the visitor writes to a person to the ticket, once each, as the requester’s own words', async () => {
-      const says = (text: string) =>
-        t.request({
-          method: 'POST',
-          url: `/api/chat/conversations/${conversationId}/messages`,
-          headers: { authorization: `Bearer ${visitorToken}` },
-          payload: { text },
-        });
+      const says = (text: string) => visitorSends(t, { conversationId, token: visitorToken }, text);
       const ticket = zendesk.tickets('acme').find((one) => one.id === ticketId);
       if (!ticket) throw new Error('The ticket is gone');
       const onTicket = (text: string) => ticket.comments.filter((comment) => comment.body === text);

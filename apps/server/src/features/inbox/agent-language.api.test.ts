@@ -7,7 +7,14 @@ import type {
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeDeepL } from '../../../test/fake-deepl';
-import { authHeader, claimsOf, deployedBot, registerOwner, teammate } from '../../../test/fixtures';
+import {
+  authHeader,
+  claimsOf,
+  deployedBot,
+  registerOwner,
+  teammate,
+  visitorSays,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const KEY = 'agent-language-key-01';
@@ -86,15 +93,6 @@ describe('the agent’s language in the inbox', () => {
         payload: { deploymentKey, language },
       })
     ).json<StartConversationResponse>();
-  const say = async (chat: StartConversationResponse, text: string) => {
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${chat.conversationId}/messages`,
-      headers: { authorization: `Bearer ${chat.token}` },
-      payload: { text },
-    });
-    expect(response.statusCode).toBe(200);
-  };
   const visitorMessages = async (headers: Record<string, string>, conversationId: string) => {
     const response = await t.request({
       method: 'GET',
@@ -136,7 +134,7 @@ describe('the agent’s language in the inbox', () => {
 
   it('shows each reader a Spanish visitor’s message in their own language, the original kept', async () => {
     const chat = await start(key, 'es');
-    await say(chat, 'necesito ayuda');
+    await visitorSays(t, chat, 'necesito ayuda');
     const original = { type: 'text', text: 'necesito ayuda' };
     // Someone with no language of their own reads the bot's (English), as the bot read it.
     expect(await visitorMessages(owner, chat.conversationId)).toEqual([
@@ -158,7 +156,7 @@ describe('the agent’s language in the inbox', () => {
 
   it('translates a visitor who writes the bot’s language for a reader of another', async () => {
     const chat = await start(key, 'en');
-    await say(chat, 'I need help');
+    await visitorSays(t, chat, 'I need help');
     expect(await visitorMessages(ana, chat.conversationId)).toEqual([
       {
         message: { type: 'text', text: 'I need help' },
@@ -172,7 +170,7 @@ describe('the agent’s language in the inbox', () => {
 
   it('sends a German agent’s reply in Spanish; the agent sees both', async () => {
     const chat = await start(key, 'es');
-    await say(chat, 'hola');
+    await visitorSays(t, chat, 'hola');
     await takeOver(dieter, chat.conversationId);
     await reply(dieter, chat.conversationId, 'Ich helfe Ihnen');
     expect(deepl.translateCalls().at(-1)).toMatchObject({ source_lang: ['de'], target_lang: ['es'] });
@@ -215,7 +213,7 @@ describe('the agent’s language in the inbox', () => {
 
   it('leaves a bot that offers no other language as it is, for every reader', async () => {
     const chat = await start(plainKey, 'es');
-    await say(chat, 'hola');
+    await visitorSays(t, chat, 'hola');
     const calls = deepl.translateCalls().length;
     expect(await visitorMessages(dieter, chat.conversationId)).toEqual([
       { message: { type: 'text', text: 'hola' } },
@@ -228,7 +226,7 @@ describe('the agent’s language in the inbox', () => {
 
   it('a slow provider leaves the reader the bot’s language, and the reply goes out as written, logged', async () => {
     const chat = await start(key, 'es');
-    await say(chat, 'una pregunta lenta');
+    await visitorSays(t, chat, 'una pregunta lenta');
     deepl.state.delayMs = 3_000;
     expect(await visitorMessages(dieter, chat.conversationId)).toEqual([
       {

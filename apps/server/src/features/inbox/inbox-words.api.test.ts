@@ -1,7 +1,14 @@
 import type { BotDetail, InboxListResponse, StartConversationResponse } from '@parley/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, claimsOf, deployedBot, newRegistration, registerOwner } from '../../../test/fixtures';
+import {
+  authHeader,
+  claimsOf,
+  deployedBot,
+  newRegistration,
+  registerOwner,
+  visitorSays,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listInboxConversationsById } from './inbox.repository';
 import { listInbox } from './inbox.service';
@@ -73,15 +80,6 @@ describe('searching the inbox for phrases', () => {
     expect(response.statusCode).toBeLessThan(300);
     return response.json<StartConversationResponse>();
   };
-  const say = async (conversation: StartConversationResponse, text: string) => {
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { text },
-    });
-    expect(response.statusCode).toBe(200);
-  };
   const list = async (query: string, headers = owner) => {
     const response = await t.request({ method: 'GET', url: `/api/inbox?${query}`, headers });
     expect(response.statusCode).toBe(200);
@@ -108,7 +106,7 @@ describe('searching the inbox for phrases', () => {
     botId = deployed.bot.id;
     for (const [name, text] of Object.entries(said)) {
       const conversation = await start(deployed.key);
-      await say(conversation, text);
+      await visitorSays(t, conversation, text);
       conversations[name as Said] = conversation.conversationId;
     }
   });
@@ -190,7 +188,7 @@ describe('searching the inbox for phrases', () => {
   it('searches every bot of the company, and only that company', async () => {
     const other = await deployedBot(t, owner, 'Other words', (flow: BotDetail['flow']) => flow);
     const conversation = await start(other.key);
-    await say(conversation, 'a refund for order 4 again');
+    await visitorSays(t, conversation, 'a refund for order 4 again');
     const stranger = await registerOwner(
       t,
       newRegistration({ email: 'rival@example.com', company_name: 'Rival' }),
@@ -201,7 +199,7 @@ describe('searching the inbox for phrases', () => {
       'Rival',
       (flow: BotDetail['flow']) => flow,
     );
-    await say(await start(strangerBot.key), 'refund for order 4');
+    await visitorSays(t, await start(strangerBot.key), 'refund for order 4');
 
     const everyBot = idsOf(['refund', 'longerWords']).concat(conversation.conversationId).sort();
     expect(ids(await throughIndex('refund for order 4', null))).toEqual(everyBot);

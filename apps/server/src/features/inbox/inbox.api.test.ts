@@ -19,6 +19,7 @@ import {
   registerOwner,
   startChat,
   teammate,
+  visitorSays,
 } from '../../../test/fixtures';
 import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 import { listInbox } from './inbox.service';
@@ -103,13 +104,6 @@ describe('the inbox and human handoff', () => {
         payload: { deploymentKey, ...(user ? { user } : {}) },
       })
       .then((response) => response.json<StartConversationResponse>());
-  const say = (conversation: StartConversationResponse, payload: object) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload,
-    });
   const list = async (headers: Record<string, string>, query = '') => {
     const response = await t.request({ method: 'GET', url: `/api/inbox${query}`, headers });
     expect(response.statusCode).toBe(200);
@@ -140,10 +134,11 @@ describe('the inbox and human handoff', () => {
 
   it('hands over to an agent and back without the bot answering in between, every change in the transcript', async () => {
     const visitor = await start(key, { name: 'Vera Visitor', email: 'vera@example.com' });
-    const asked = await say(visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
-    expect(botTexts(asked.json<{ messages: ChatMessage[] }>().messages)).toEqual([
-      'Connecting you with a person…',
-    ]);
+    const asked = await visitorSays(t, visitor, {
+      postback: 'parley:button:start:person',
+      label: 'Talk to a person',
+    });
+    expect(botTexts(asked)).toEqual(['Connecting you with a person…']);
 
     // Waiting for an agent: listed in the Waiting view and counted.
     const waiting = await list(owner, `?status=waiting&botId=${botId}`);
@@ -172,8 +167,8 @@ describe('the inbox and human handoff', () => {
     expect((await reply(visitor.conversationId, 'I can help too', colleague)).statusCode).toBe(409);
 
     // The visitor writes: stored, the bot stays silent; the agent answers and the visitor gets it.
-    const during = await say(visitor, { text: 'Where is my parcel?' });
-    expect(botTexts(during.json<{ messages: ChatMessage[] }>().messages)).toEqual([]);
+    const during = await visitorSays(t, visitor, 'Where is my parcel?');
+    expect(botTexts(during)).toEqual([]);
     const answered = await reply(visitor.conversationId, 'Let me check that for you.');
     expect(answered.statusCode).toBe(200);
     const history = (
@@ -231,7 +226,7 @@ describe('the inbox and human handoff', () => {
 
   it('shows each webhook call with its status, time, endpoint and response', async () => {
     const visitor = await start();
-    await say(visitor, { postback: 'parley:button:start:order', label: 'Where is my order?' });
+    await visitorSays(t, visitor, { postback: 'parley:button:start:order', label: 'Where is my order?' });
     const { events } = await transcript(visitor.conversationId);
     const webhook = events.find((event) => event.name === 'Webhook Result');
     expect(webhook?.data).toMatchObject({
@@ -246,7 +241,7 @@ describe('the inbox and human handoff', () => {
 
   it('filters by status, channel, handoff, fallback, words and user, and marks unread', async () => {
     const fell = await start(otherBotKey, { name: 'Felix Fallback' });
-    await say(fell, { text: 'asdf qwerty' });
+    await visitorSays(t, fell, 'asdf qwerty');
     const { conversations } = await list(owner, '?hasFallback=true');
     expect(conversations.map((conversation) => conversation.id)).toContain(fell.conversationId);
     expect(conversations.every((conversation) => conversation.hasFallback)).toBe(true);
@@ -336,7 +331,7 @@ describe('the inbox and human handoff', () => {
     const headers = authHeader(registered.auth.token);
     const { key: wordsKey } = await deployedBot(t, headers, 'Words', supportFlow('http://127.0.0.1:9/'));
     const oldest = await startChat(t, wordsKey);
-    await say(oldest, { text: 'my zebra ate the parcel' });
+    await visitorSays(t, oldest, 'my zebra ate the parcel');
     const started = [oldest];
     for (let index = 0; index < 6; index++) started.push(await startChat(t, wordsKey));
     const newestFirst = [...started].reverse().map((chat) => chat.conversationId);
@@ -422,7 +417,7 @@ describe('the inbox and human handoff', () => {
 
   it('lets Parley staff read another company’s conversations and add notes, but not take over, reply or mark read', async () => {
     const visitor = await start();
-    await say(visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
+    await visitorSays(t, visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
     const companyId = (
       await t.database.db
         .selectFrom('bots')
@@ -564,11 +559,9 @@ describe('the inbox and human handoff', () => {
       url: '/api/chat/conversations',
       payload: { deploymentKey: otherBotKey },
     });
-    await elsewhere.inject({
-      method: 'POST',
-      url: `/api/chat/conversations/${visitor.conversationId}/messages`,
-      headers: { authorization: `Bearer ${visitor.token}` },
-      payload: { postback: 'parley:button:start:person', label: 'Talk to a person' },
+    await visitorSays(elsewhere, visitor, {
+      postback: 'parley:button:start:person',
+      label: 'Talk to a person',
     });
     const taken = await elsewhere.inject({
       method: 'POST',
@@ -616,7 +609,7 @@ describe('the inbox and human handoff', () => {
 
   it('gives a transcript already shown only what changed since: new messages, new events, the row now', async () => {
     const visitor = await start(key, { name: 'Chris Changes' });
-    await say(visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
+    await visitorSays(t, visitor, { postback: 'parley:button:start:person', label: 'Talk to a person' });
     const shown = await transcript(visitor.conversationId);
     expect(shown.eventCursor).toBeGreaterThan(0);
     const changes = async (afterSeq: number, afterEvent: number, headers = owner) =>

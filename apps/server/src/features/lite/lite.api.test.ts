@@ -9,6 +9,7 @@ import {
   registerOwner,
   rollUpNow,
   startChat,
+  visitorSends,
 } from '../../../test/fixtures';
 import { callRoute, methodOf } from '../../../test/route-calls';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -118,13 +119,7 @@ describe('lite companies', () => {
     expect(chat.messages.map(({ message }) => (message.type === 'buttons' ? message.text : ''))).toContain(
       'Hi! 👋 Welcome to Casa Lola. How can I help you today?',
     );
-    const say = (text: string) =>
-      t.request({
-        method: 'POST',
-        url: `/api/chat/conversations/${chat.conversationId}/messages`,
-        headers: { authorization: `Bearer ${chat.token}` },
-        payload: { text },
-      });
+    const say = (text: string) => visitorSends(t, chat, text);
     for (const text of ['Leave my details', 'Ana', 'ana@example.com', 'skip'])
       expect((await say(text)).statusCode).toBe(200);
 
@@ -163,13 +158,7 @@ describe('lite companies', () => {
       payload: { channel: 'webchat' },
     });
     const chat = await startChat(t, deployment.json<Deployment>().key);
-    const say = (text: string) =>
-      t.request({
-        method: 'POST',
-        url: `/api/chat/conversations/${chat.conversationId}/messages`,
-        headers: { authorization: `Bearer ${chat.token}` },
-        payload: { text },
-      });
+    const say = (text: string) => visitorSends(t, chat, text);
     for (const text of ['Leave my details', 'Ana <b>Ruiz</b>', 'ana@example.com', '+34 611 222 333'])
       expect((await say(text)).statusCode).toBe(200);
     const lead = await mailDeliveredTo(t, business, (mail) => mail.subject.includes('lead'));

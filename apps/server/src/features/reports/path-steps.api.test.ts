@@ -2,7 +2,14 @@ import type { PathsReport, StartConversationResponse } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner, rollUpNow, startChat } from '../../../test/fixtures';
+import {
+  authHeader,
+  deployedBot,
+  registerOwner,
+  rollUpNow,
+  startChat,
+  visitorSays,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rebuildPathSteps } from '../../db/migrations/0015-path-steps';
 
@@ -95,12 +102,7 @@ describe('path steps: a visit back to a module is a step of the path', () => {
     const owner = authHeader(auth.token);
     const { bot, key } = await deployedBot(t, owner, 'Menu', menuFlow);
     const press = (chat: StartConversationResponse, button: string) =>
-      t.request({
-        method: 'POST',
-        url: `/api/chat/conversations/${chat.conversationId}/messages`,
-        headers: { authorization: `Bearer ${chat.token}` },
-        payload: { postback: `parley:button:menu:${button}`, label: button },
-      });
+      visitorSays(t, chat, { postback: `parley:button:menu:${button}`, label: button });
     const curious = await startChat(t, key);
     await press(curious, 'hours');
     await rollUpNow(t);

@@ -2,7 +2,14 @@ import type { MessageReport, PathsReport, StartConversationResponse, TrafficRepo
 import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, claimsOf, deployedBot, registerOwner, rollUpNow } from '../../../test/fixtures';
+import {
+  authHeader,
+  claimsOf,
+  deployedBot,
+  registerOwner,
+  rollUpNow,
+  visitorSays,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { topTexts } from './reports.repository';
 import { EXACT_VISITORS_UP_TO_SESSIONS } from './reports.service';
@@ -54,12 +61,7 @@ describe('reports over many conversations, visitors and texts', () => {
     return response.json<T>();
   };
   const press = (conversation: StartConversationResponse, module: string, button: string, label: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { postback: `parley:button:${module}:${button}`, label },
-    });
+    visitorSays(t, conversation, { postback: `parley:button:${module}:${button}`, label });
 
   it('moves a conversation to its new path and length as it goes on, counting it once', async () => {
     const started = await t.request({

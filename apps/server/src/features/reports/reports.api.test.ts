@@ -18,6 +18,7 @@ import {
   newRegistration,
   registerOwner,
   rollUpNow,
+  visitorSays,
 } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -93,15 +94,8 @@ describe('reports', () => {
     });
     return response.json<StartConversationResponse>();
   };
-  const say = (conversation: StartConversationResponse, payload: object) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload,
-    });
   const press = (conversation: StartConversationResponse, button: string, label: string) =>
-    say(conversation, { postback: `parley:button:start:${button}`, label });
+    visitorSays(t, conversation, { postback: `parley:button:start:${button}`, label });
 
   /** What the widget's loader sends (see packages/webchat/src/loader.ts). */
   const telemetry = async (
@@ -172,8 +166,8 @@ describe('reports', () => {
     const buyer = await start();
     await press(buyer, 'buy', 'Buy');
     const lost = await start();
-    await say(lost, { text: 'Do you ship  to MARS?' });
-    await say(lost, { text: 'do you ship to mars?' });
+    await visitorSays(t, lost, 'Do you ship  to MARS?');
+    await visitorSays(t, lost, 'do you ship to mars?');
     await press(lost, 'help', 'Help');
     await start();
     const subscriber = await start();

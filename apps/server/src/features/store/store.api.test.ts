@@ -1,13 +1,15 @@
-import type {
-  ChatMessage,
-  DebugConversation,
-  StartConversationResponse,
-  StoreConnection,
-} from '@parley/contracts';
+import type { ChatMessage, DebugConversation, StoreConnection } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeShopify } from '../../../test/fake-shopify';
-import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import {
+  authHeader,
+  deployedBot,
+  registerOwner,
+  startChat,
+  visitorSays,
+  visitorSends,
+} from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const SHOP = 'parley-demo.myshopify.com';
@@ -41,13 +43,6 @@ describe('store integration (Shopify)', () => {
   const connection = async (as = headers) =>
     (await t.request({ method: 'GET', url: '/api/store/shopify', headers: as })).json<StoreConnection>();
 
-  const send = (conversation: StartConversationResponse, text: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { text },
-    });
   const botMessages = (messages: ChatMessage[]) =>
     messages.filter((message) => message.role === 'bot').map((message) => message.message);
 
@@ -176,7 +171,7 @@ describe('store integration (Shopify)', () => {
 
     it('Product search answers with a carousel of products with price, availability, picture and links', async () => {
       const conversation = await startChat(t, searchKey);
-      const response = await send(conversation, 'shoe');
+      const response = await visitorSends(t, conversation, 'shoe');
       expect(response.statusCode).toBe(200);
       const said = botMessages(response.json<{ messages: ChatMessage[] }>().messages);
       expect(said[0]).toEqual({ type: 'text', text: 'Here is what I found:' });
@@ -203,18 +198,14 @@ describe('store integration (Shopify)', () => {
     it('answers a repeated search from the cache for a minute, without calling the store', async () => {
       const calls = shopify.requests.length;
       const conversation = await startChat(t, searchKey);
-      const said = botMessages(
-        (await send(conversation, 'shoe')).json<{ messages: ChatMessage[] }>().messages,
-      );
+      const said = botMessages(await visitorSays(t, conversation, 'shoe'));
       expect(said[1]).toMatchObject({ type: 'carousel' });
       expect(shopify.requests.length).toBe(calls);
     });
 
     it('takes No results when nothing matches', async () => {
       const conversation = await startChat(t, searchKey);
-      const said = botMessages(
-        (await send(conversation, 'kayak')).json<{ messages: ChatMessage[] }>().messages,
-      );
+      const said = botMessages(await visitorSays(t, conversation, 'kayak'));
       expect(said).toEqual([
         { type: 'text', text: 'Nothing like that.' },
         { type: 'text', text: 'What are you looking for?' },
@@ -280,9 +271,8 @@ describe('store integration (Shopify)', () => {
       const { key } = await deployedBot(t, headers, 'Orders', checker, 'test');
       const ask = async (number: string, email: string) => {
         const conversation = await startChat(t, key);
-        await send(conversation, number);
-        const answer = await send(conversation, email);
-        return botMessages(answer.json<{ messages: ChatMessage[] }>().messages)[0];
+        await visitorSays(t, conversation, number);
+        return botMessages(await visitorSays(t, conversation, email))[0];
       };
       expect(await ask('#1001', 'Ana@Example.com')).toEqual({
         type: 'text',
@@ -387,9 +377,7 @@ describe('store integration (Shopify)', () => {
       const conversation = await startChat(t, searchKey);
       shopify.state.restoreRate = 30;
       shopify.drain(SHOP, 0);
-      const said = botMessages(
-        (await send(conversation, 'jacket')).json<{ messages: ChatMessage[] }>().messages,
-      );
+      const said = botMessages(await visitorSays(t, conversation, 'jacket'));
       expect(said[1]).toMatchObject({ type: 'carousel', cards: [{ title: 'Summit Rain Jacket' }] });
       const asked = shopify.requests.filter((request) => request.variables.query === 'jacket status:active');
       expect(asked.length).toBeGreaterThanOrEqual(2);
@@ -399,7 +387,7 @@ describe('store integration (Shopify)', () => {
       shopify.drain(SHOP, 0);
       try {
         const slow = await startChat(t, searchKey);
-        const failed = botMessages((await send(slow, 'rain')).json<{ messages: ChatMessage[] }>().messages);
+        const failed = botMessages(await visitorSays(t, slow, 'rain'));
         expect(failed[0]).toEqual({ type: 'text', text: 'The shop is not answering.' });
         const started = await t.request({
           method: 'POST',

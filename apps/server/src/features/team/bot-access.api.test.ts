@@ -21,6 +21,7 @@ import {
   rollUpNow,
   strongPassword,
   teammate,
+  visitorSays,
 } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { listInbox } from '../inbox/inbox.service';
@@ -72,12 +73,7 @@ describe('members limited to some bots', () => {
     const chat = (
       await t.request({ method: 'POST', url: '/api/chat/conversations', payload: { deploymentKey: key } })
     ).json<StartConversationResponse>();
-    await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${chat.conversationId}/messages`,
-      headers: { authorization: `Bearer ${chat.token}` },
-      payload: { text },
-    });
+    await visitorSays(t, chat, text);
     return chat.conversationId;
   };
 

@@ -2,7 +2,6 @@ import type {
   BotDetail,
   BotTextTranslation,
   BotTranslations,
-  ChatMessage,
   StartConversationResponse,
   TranslationFile,
   TranslationImportProblem,
@@ -10,7 +9,7 @@ import type {
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDeepL } from '../../../test/fake-deepl';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, visitorSays } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const KEY = 'translations-view-key-01';
@@ -208,18 +207,9 @@ describe('the Translations view: every text of a bot per language, people’s tr
 
     const chat = await startChat('es');
     expect(chat.messages[0]?.message).toEqual({ type: 'text', text: '¡Bienvenido a la tienda!' });
-    const say = async (body: Record<string, string>) =>
-      (
-        await t.request({
-          method: 'POST',
-          url: `/api/chat/conversations/${chat.conversationId}/messages`,
-          headers: { authorization: `Bearer ${chat.token}` },
-          payload: body,
-        })
-      ).json<{ messages: ChatMessage[] }>().messages;
-    await say({ postback: 'parley:button:menu:tea', label: 'Té' });
+    await visitorSays(t, chat, { postback: 'parley:button:menu:tea', label: 'Té' });
     const before = deepl.translateCalls().length;
-    const replies = await say({ text: 'Ana' });
+    const replies = await visitorSays(t, chat, 'Ana');
     // The person's translation of the template with the visitor's value in it (the name as the bot
     // read it: the fake upper-cases what it translates into English), and no call for it.
     expect(replies.map((reply) => reply.message)).toContainEqual({

@@ -2,7 +2,7 @@ import type { BotDetail, BotTranslations, ChatMessage, StartConversationResponse
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDeepL } from '../../../test/fake-deepl';
-import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, visitorSends } from '../../../test/fixtures';
 import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
 
 const KEY = 'pretranslation-key-0001';
@@ -103,12 +103,7 @@ describe('translating a bot’s texts in the background', () => {
     });
     expect(started.statusCode).toBe(201);
     const chat = started.json<StartConversationResponse>();
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${chat.conversationId}/messages`,
-      headers: { authorization: `Bearer ${chat.token}` },
-      payload: { text: 'quiero un té' },
-    });
+    const response = await visitorSends(t, chat, 'quiero un té');
     expect(response.statusCode).toBe(200);
     const said = response.json<{ messages: ChatMessage[] }>().messages.map((message) => message.message);
     expect(said).toContainEqual(

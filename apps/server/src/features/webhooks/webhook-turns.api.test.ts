@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
-  ChatMessage,
   StartConversationResponse,
   WebhookCallResult,
   WebhookDelivery,
@@ -14,7 +13,7 @@ import type {
 import { flowFixture } from '@parley/flow/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, deployedBot, registerOwner, startChat } from '../../../test/fixtures';
+import { authHeader, deployedBot, registerOwner, startChat, visitorSays } from '../../../test/fixtures';
 import { orderLookupFlow } from '../../../test/flows';
 import { createTestApp, eventually, type TestApp, testEngine } from '../../../test/test-app';
 
@@ -154,18 +153,11 @@ describe('bots calling installed webhooks', () => {
     const { key, bot } = await deployedBot(t, headers, instance.name, ordersFlow(instance, timeoutMs));
     return { key, botId: bot.id };
   };
-  const say = async (conversation: StartConversationResponse, text: string) => {
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/chat/conversations/${conversation.conversationId}/messages`,
-      headers: { authorization: `Bearer ${conversation.token}` },
-      payload: { text },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response
-      .json<{ messages: ChatMessage[] }>()
-      .messages.flatMap((message) => (message.message.type === 'text' ? [message.message.text] : []));
-  };
+  /** The texts of the turn's messages. */
+  const say = async (conversation: StartConversationResponse, text: string) =>
+    (await visitorSays(t, conversation, text)).flatMap((message) =>
+      message.message.type === 'text' ? [message.message.text] : [],
+    );
   const deliveriesOf = (conversationId: string) =>
     t.database.db
       .selectFrom('webhook_deliveries')
