@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Deployment } from '@parley/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,14 +62,13 @@ describe('random JSON bodies never make the server fail', () => {
   const graph = fakeGraph();
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
     // Limits high enough that every request reaches its handler.
     t = await createTestApp({
       DEEPL_FREE_URL: await deeplFree.listen(),
       DEEPL_PRO_URL: await deeplPro.listen(),
       GRAPH_API_URL: await graph.listen(),
       OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`,
+      OPENAI_BASE_URL: await model.listen(),
       AUTH_RATE_LIMIT_PER_IP: '100000',
       CHAT_RATE_LIMIT_PER_CONVERSATION: '100000',
       CHAT_RATE_LIMIT_PER_IP: '100000',
@@ -101,8 +99,7 @@ describe('random JSON bodies never make the server fail', () => {
   });
   afterAll(async () => {
     await t.close();
-    await Promise.all([deeplFree.close(), deeplPro.close(), graph.close()]);
-    await new Promise<void>((resolve) => model.server.close(() => resolve()));
+    await Promise.all([deeplFree.close(), deeplPro.close(), graph.close(), model.close()]);
   });
 
   /** The route's address with real ids, so requests get past "not found" into the handler. */

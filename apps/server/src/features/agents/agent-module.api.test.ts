@@ -28,20 +28,15 @@ describe('the AI agent module in a live conversation', () => {
   let t: TestApp;
   const base = (server: typeof shop.server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   beforeAll(async () => {
-    await Promise.all(
-      [model.server, shop.server].map(
-        (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-      ),
-    );
-    t = await createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: `${base(model.server)}/v1` });
+    const [modelUrl] = await Promise.all([
+      model.listen(),
+      new Promise<void>((resolve) => shop.server.listen(0, '127.0.0.1', resolve)),
+    ]);
+    t = await createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: modelUrl });
   });
   afterAll(async () => {
     await t.close();
-    await Promise.all(
-      [model.server, shop.server].map(
-        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
-      ),
-    );
+    await Promise.all([model.close(), new Promise<void>((resolve) => shop.server.close(() => resolve()))]);
   });
 
   it('talks over turns, calls its tool, hands off by its port, and logs its steps', async () => {

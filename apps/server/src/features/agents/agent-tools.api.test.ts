@@ -35,15 +35,16 @@ describe('agent tools: HTTP tools and MCP servers', () => {
   const base = (server: typeof shop.server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   beforeAll(async () => {
-    await Promise.all(
-      [model.server, shop.server, mcp.server].map(
+    const [modelUrl] = await Promise.all([
+      model.listen(),
+      ...[shop.server, mcp.server].map(
         (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
       ),
-    );
+    ]);
     [t, guarded] = await Promise.all([
       createTestApp({
         OPENAI_API_KEY: 'test-key',
-        OPENAI_BASE_URL: `${base(model.server)}/v1`,
+        OPENAI_BASE_URL: modelUrl,
         OUTGOING_ALLOW_HOSTS: '127.0.0.1',
       }),
       // Without the operator's allow list (tests allow their local servers by default).
@@ -53,11 +54,12 @@ describe('agent tools: HTTP tools and MCP servers', () => {
   });
   afterAll(async () => {
     await Promise.all([t.close(), guarded.close()]);
-    await Promise.all(
-      [model.server, shop.server, mcp.server].map(
+    await Promise.all([
+      model.close(),
+      ...[shop.server, mcp.server].map(
         (server) => new Promise<void>((resolve) => server.close(() => resolve())),
       ),
-    );
+    ]);
   });
 
   const httpTool = (name: string, path: string, extra: Body = {}) => ({

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type {
   Agent,
   AgentControl,
@@ -54,8 +53,8 @@ describe('agents settings, admin and dashboard', () => {
   let jwtOwner: Record<string, string>;
   let companyId: string;
   let agent: Agent;
-  const url = (server: typeof serverModel.server) =>
-    `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  /** The company's own provider's base URL. */
+  let ownUrl = '';
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, headers: object, payload?: object) =>
     t.request({ method, url: `/agents-api${path}`, headers: headers as Record<string, string>, payload });
   const play = async (text = 'Where is my order?', headers = owner) => {
@@ -67,15 +66,12 @@ describe('agents settings, admin and dashboard', () => {
   };
 
   beforeAll(async () => {
-    await Promise.all(
-      [serverModel.server, ownModel.server].map(
-        (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-      ),
-    );
+    const [serverUrl, providerUrl] = await Promise.all([serverModel.listen(), ownModel.listen()]);
+    ownUrl = providerUrl;
     [t, guarded] = await Promise.all([
       createTestApp({
         OPENAI_API_KEY: 'test-key',
-        OPENAI_BASE_URL: url(serverModel.server),
+        OPENAI_BASE_URL: serverUrl,
         OUTGOING_ALLOW_HOSTS: '127.0.0.1',
       }),
       createTestApp({ OUTGOING_ALLOW_HOSTS: '' }),
@@ -87,11 +83,7 @@ describe('agents settings, admin and dashboard', () => {
   });
   afterAll(async () => {
     await Promise.all([t.close(), guarded.close()]);
-    await Promise.all(
-      [serverModel.server, ownModel.server].map(
-        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
-      ),
-    );
+    await Promise.all([serverModel.close(), ownModel.close()]);
   });
 
   it('keeps defaults that new agents inherit, and names bad settings', async () => {
@@ -132,7 +124,7 @@ describe('agents settings, admin and dashboard', () => {
     expect(before.steps[0]).toMatchObject({ kind: 'model', model: 'gpt-test' });
 
     const wrongKey = await call('PUT', '/settings/provider', owner, {
-      baseUrl: url(ownModel.server),
+      baseUrl: ownUrl,
       apiKey: 'sk-wrong',
     });
     expect(wrongKey.statusCode).toBe(400);
@@ -145,13 +137,13 @@ describe('agents settings, admin and dashboard', () => {
     expect((await call('GET', '/settings', owner)).json<AgentSettings>().provider.configured).toBe(false);
 
     const saved = await call('PUT', '/settings/provider', owner, {
-      baseUrl: `${url(ownModel.server)}/`,
+      baseUrl: `${ownUrl}/`,
       apiKey: 'test-key',
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<AgentSettings>().provider).toMatchObject({
       configured: true,
-      baseUrl: url(ownModel.server),
+      baseUrl: ownUrl,
       keyHint: '••••',
       models: ['gpt-test', 'gpt-test-mini'],
     });
@@ -183,7 +175,7 @@ describe('agents settings, admin and dashboard', () => {
       method: 'PUT',
       url: '/agents-api/settings/provider',
       headers: other,
-      payload: { baseUrl: url(ownModel.server), apiKey: 'test-key' },
+      payload: { baseUrl: ownUrl, apiKey: 'test-key' },
     });
     expect(refused.statusCode).toBe(502);
     expect(refused.json()).toMatchObject({ error: { name: 'UpstreamException' } });
@@ -358,7 +350,7 @@ describe('agents settings, admin and dashboard', () => {
     expect((await call('GET', '/settings', reader)).statusCode).toBe(200);
     for (const [method, path, body] of [
       ['PUT', '/settings', settingsBody],
-      ['PUT', '/settings/provider', { baseUrl: url(ownModel.server), apiKey: 'test-key' }],
+      ['PUT', '/settings/provider', { baseUrl: ownUrl, apiKey: 'test-key' }],
       ['DELETE', '/settings/provider', undefined],
       ['PUT', `/agents/${agent.id}/switch`, { enabled: false }],
     ] as const) {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Agent, AgentRun, CreatedApiKey } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
@@ -41,18 +40,12 @@ describe('the agent playground', () => {
   let owner: Record<string, string>;
   let companyId: string;
   let agent: Agent;
-  const url = (server: typeof model.server) =>
-    `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 
   beforeAll(async () => {
-    await Promise.all(
-      [model.server, failing.server].map(
-        (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-      ),
-    );
+    const [modelUrl, failingUrl] = await Promise.all([model.listen(), failing.listen()]);
     [t, broken, unconfigured] = await Promise.all([
-      createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: url(model.server) }),
-      createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: url(failing.server) }),
+      createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: modelUrl }),
+      createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: failingUrl }),
       createTestApp(),
     ]);
     const registered = await registerOwner(t);
@@ -62,11 +55,7 @@ describe('the agent playground', () => {
   });
   afterAll(async () => {
     await Promise.all([t.close(), broken.close(), unconfigured.close()]);
-    await Promise.all(
-      [model.server, failing.server].map(
-        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
-      ),
-    );
+    await Promise.all([model.close(), failing.close()]);
   });
 
   async function createAgent(app: TestApp, headers: Record<string, string>, limits = {}) {

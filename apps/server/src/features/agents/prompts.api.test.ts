@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type {
   Agent,
   AgentRun,
@@ -45,9 +44,7 @@ describe('the prompt library, streamed playground turns and knowledge sources', 
   let prompt: Prompt;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
-    const port = (model.server.address() as AddressInfo).port;
-    t = await createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` });
+    t = await createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: await model.listen() });
     const registered = await registerOwner(t);
     bearer = authHeader(registered.auth.token, 'Bearer');
     jwt = authHeader(registered.auth.token);
@@ -55,7 +52,7 @@ describe('the prompt library, streamed playground turns and knowledge sources', 
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => model.server.close(() => resolve()));
+    await model.close();
   });
 
   it('keeps every version of a prompt, any of which can be read back to compare', async () => {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { BotDetail, PromptTestResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
@@ -21,8 +20,7 @@ describe('trying an LLM prompt from the AI Manager', () => {
   let unconfigured: TestApp;
   let wrongKey: TestApp;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+    const baseUrl = await fake.listen();
     [configured, unconfigured, wrongKey] = await Promise.all([
       createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseUrl }),
       createTestApp(),
@@ -31,7 +29,7 @@ describe('trying an LLM prompt from the AI Manager', () => {
   });
   afterAll(async () => {
     await Promise.all([configured.close(), unconfigured.close(), wrongKey.close()]);
-    await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+    await fake.close();
   });
 
   const botOf = async (t: TestApp) => {

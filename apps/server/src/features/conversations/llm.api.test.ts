@@ -18,8 +18,7 @@ describe('LLM modules in live conversations', () => {
   let configured: TestApp;
   let unconfigured: TestApp;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+    const baseUrl = await fake.listen();
     [configured, unconfigured] = await Promise.all([
       createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseUrl }),
       createTestApp(),
@@ -27,7 +26,7 @@ describe('LLM modules in live conversations', () => {
   });
   afterAll(async () => {
     await Promise.all([configured.close(), unconfigured.close()]);
-    await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+    await fake.close();
   });
 
   it('answers with the configured model', async () => {
@@ -56,11 +55,7 @@ describe('LLM modules in live conversations', () => {
   /** What the conversation's event stream receives while the bot answers one message with the model. */
   async function streamedWhileAnswering(tokenDelayMs: number) {
     const model = fakeOpenAi({ tokens: ['Try', ' a', ' smoky', ' lapsang', ' souchong', '.'], tokenDelayMs });
-    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
-    const t = await createTestApp({
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`,
-    });
+    const t = await createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: await model.listen() });
     try {
       const headers = authHeader((await registerOwner(t)).auth.token);
       const sommelier = flowFixture()
@@ -103,7 +98,7 @@ describe('LLM modules in live conversations', () => {
       return { received, chunks, drafts };
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => model.server.close(() => resolve()));
+      await model.close();
     }
   }
 

@@ -145,11 +145,11 @@ describe('turns that call outside hold nothing while they wait', () => {
   let ordersUrl = '';
 
   beforeAll(async () => {
-    const modelUrl = await listen(model.server);
+    const modelUrl = await model.listen();
     ordersUrl = await listen(orders.server);
     t = await createTestApp({
       OPENAI_API_KEY: 'test-key',
-      OPENAI_BASE_URL: `${modelUrl}/v1`,
+      OPENAI_BASE_URL: modelUrl,
       // A stopped process's claim ends soon after its call's timeout.
       TURN_LEASE_GRACE_MS: '300',
     });
@@ -163,7 +163,7 @@ describe('turns that call outside hold nothing while they wait', () => {
   afterAll(async () => {
     slowModel.open();
     await t.close();
-    await Promise.all([orders.close(), new Promise((resolve) => model.server.close(resolve))]);
+    await Promise.all([orders.close(), model.close()]);
   });
 
   const history = async (conversation: StartConversationResponse) =>

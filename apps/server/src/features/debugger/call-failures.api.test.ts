@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { ChatMessage, DebugConversation, FrontendConfig, InboxTranscript } from '@parley/contracts';
 import { type FlowFixture, flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +27,7 @@ describe('why a module failed, in the debugger and the inbox (not to the visitor
   let unconfigured: TestApp;
   let refused: TestApp;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => quotaSpent.server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(quotaSpent.server.address() as AddressInfo).port}/v1`;
+    const baseUrl = await quotaSpent.listen();
     [unconfigured, refused] = await Promise.all([
       createTestApp(),
       createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseUrl }),
@@ -37,7 +35,7 @@ describe('why a module failed, in the debugger and the inbox (not to the visitor
   });
   afterAll(async () => {
     await Promise.all([unconfigured.close(), refused.close()]);
-    await new Promise<void>((resolve) => quotaSpent.server.close(() => resolve()));
+    await quotaSpent.close();
   });
 
   const debugFrom = async (t: TestApp, fixture: FlowFixture) => {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   DATASET_MAX_BYTES,
   type GenerativeTab,
@@ -81,8 +80,7 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
   };
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => model.server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(model.server.address() as AddressInfo).port}/v1`;
+    const baseUrl = await model.listen();
     [t, unconfigured] = await Promise.all([
       createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseUrl, LLM_TIMEOUT_MS: '1000' }),
       createTestApp(),
@@ -92,7 +90,7 @@ describe('the guided form’s knowledge: a CSV of questions, a catalogue, drafte
   });
   afterAll(async () => {
     await Promise.all([t.close(), unconfigured.close()]);
-    await new Promise<void>((resolve) => model.server.close(() => resolve()));
+    await model.close();
   });
 
   const readCsv = (body: string | Buffer, query = 'fileName=faqs.csv', app = t, headers = lite) =>

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { BotDetail, CompletionResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
@@ -14,32 +13,22 @@ describe('POST /api/llm/completions', () => {
   let t: TestApp;
   let failing: TestApp;
   let unconfigured: TestApp;
-  const url = (server: typeof model.server) =>
-    `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 
   beforeAll(async () => {
-    await Promise.all(
-      [model.server, refusing.server].map(
-        (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-      ),
-    );
+    const [modelUrl, refusingUrl] = await Promise.all([model.listen(), refusing.listen()]);
     [t, failing, unconfigured] = await Promise.all([
       createTestApp({
         OPENAI_API_KEY: 'test-key',
-        OPENAI_BASE_URL: url(model.server),
+        OPENAI_BASE_URL: modelUrl,
         LLM_COMPLETIONS_PER_COMPANY: '3',
       }),
-      createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: url(refusing.server) }),
+      createTestApp({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: refusingUrl }),
       createTestApp(),
     ]);
   });
   afterAll(async () => {
     await Promise.all([t.close(), failing.close(), unconfigured.close()]);
-    await Promise.all(
-      [model.server, refusing.server].map(
-        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
-      ),
-    );
+    await Promise.all([model.close(), refusing.close()]);
   });
 
   const complete = (app: TestApp, headers: Record<string, string>, payload: object) =>

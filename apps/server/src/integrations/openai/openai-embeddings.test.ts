@@ -12,14 +12,11 @@ describe('the OpenAI-compatible embeddings client', () => {
   let baseUrl = '';
   let refusingUrl = '';
   beforeAll(async () => {
-    for (const each of [fake, refusing])
-      await new Promise<void>((resolve) => each.server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
-    refusingUrl = `http://127.0.0.1:${(refusing.server.address() as AddressInfo).port}/v1`;
+    baseUrl = await fake.listen();
+    refusingUrl = await refusing.listen();
   });
   afterAll(async () => {
-    for (const each of [fake, refusing])
-      await new Promise<void>((resolve) => each.server.close(() => resolve()));
+    for (const each of [fake, refusing]) await each.close();
   });
   const settings = { apiKey: 'test-key', model: 'text-embedding-test', timeoutMs: 5_000 };
 

@@ -8,10 +8,9 @@ describe('the OpenAI-compatible LLM port', () => {
   const fake = fakeOpenAi();
   let baseUrl = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+    baseUrl = await fake.listen();
   });
-  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+  afterAll(() => fake.close());
 
   it('sends the prompt as chat completions and streams the answer token by token', async () => {
     const llm = createOpenAiLlm({
@@ -90,11 +89,11 @@ describe('the OpenAI-compatible LLM port', () => {
 
   it('gives up on an answer that is still being written when its time is up', async () => {
     const slow = fakeOpenAi({ tokens: ['One', ' word', ' a', ' second'], tokenDelayMs: 1_000 });
-    await new Promise<void>((resolve) => slow.server.listen(0, '127.0.0.1', resolve));
+    const slowUrl = await slow.listen();
     try {
       const llm = createOpenAiLlm({
         apiKey: 'test-key',
-        baseUrl: `http://127.0.0.1:${(slow.server.address() as AddressInfo).port}/v1`,
+        baseUrl: slowUrl,
         defaultModel: 'gpt-default',
         timeoutMs: 300,
       });
@@ -114,7 +113,7 @@ describe('the OpenAI-compatible LLM port', () => {
       expect(tokens.length).toBeLessThan(4);
     } finally {
       slow.server.closeAllConnections();
-      await new Promise<void>((resolve) => slow.server.close(() => resolve()));
+      await slow.close();
     }
   });
 
