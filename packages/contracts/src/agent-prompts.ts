@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSummarySchema } from './agents';
 
 /** A variable a prompt template reads (`{{ name }}`), with what it means and a value to try it with. */
 export const promptVariableSchema = z.strictObject({
@@ -52,14 +53,7 @@ export const savePromptRequestSchema = z.strictObject({
   baseVersion: z.number().int().min(1),
 });
 
-export const promptVersionSummarySchema = z.object({
-  version: z.number().int(),
-  name: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-});
-export const promptVersionListSchema = z.object({ versions: z.array(promptVersionSummarySchema) });
-export const promptVersionSchema = promptVersionSummarySchema.extend({ definition: promptDefinitionSchema });
+export const promptVersionSchema = versionSummarySchema.extend({ definition: promptDefinitionSchema });
 export type PromptVersion = z.infer<typeof promptVersionSchema>;
 
 /**

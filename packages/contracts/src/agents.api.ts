@@ -7,7 +7,6 @@ import {
   promptRunRequestSchema,
   promptRunResultSchema,
   promptSchema,
-  promptVersionListSchema,
   promptVersionParamsSchema,
   promptVersionSchema,
   savePromptRequestSchema,
@@ -28,7 +27,6 @@ import {
   agentParamsSchema,
   agentRunSchema,
   agentSchema,
-  agentVersionListSchema,
   agentVersionParamsSchema,
   agentVersionSchema,
   apiKeyListSchema,
@@ -40,6 +38,7 @@ import {
   playgroundEventsSchema,
   playgroundRequestSchema,
   saveAgentRequestSchema,
+  versionListSchema,
 } from './agents';
 import { defineEventStream, defineRoute } from './define-route';
 
@@ -117,7 +116,7 @@ export const agentsApi = {
     tags,
     summary: 'Every saved version of an agent, newest first',
     params: agentParamsSchema,
-    response: agentVersionListSchema,
+    response: versionListSchema,
     errors: [401, 403, 404],
   }),
   version: defineRoute({
@@ -318,7 +317,7 @@ export const agentsApi = {
     tags,
     summary: 'Every saved version of a prompt, newest first',
     params: promptParamsSchema,
-    response: promptVersionListSchema,
+    response: versionListSchema,
     errors: [401, 403, 404],
   }),
   promptVersion: defineRoute({

@@ -99,14 +99,17 @@ export const createAgentRequestSchema = z.strictObject({
   definition: agentDefinitionSchema.extend({ limits: agentLimitsSchema.optional() }),
 });
 
-export const agentVersionSummarySchema = z.object({
+/** A saved version of an agent or of a library prompt (each save makes one), as its history lists it. */
+export const versionSummarySchema = z.object({
   version: z.number().int(),
   name: z.string(),
   createdAt: z.string(),
   createdBy: z.string(),
 });
-export const agentVersionListSchema = z.object({ versions: z.array(agentVersionSummarySchema) });
-export const agentVersionSchema = agentVersionSummarySchema.extend({ definition: agentDefinitionSchema });
+export type VersionSummary = z.infer<typeof versionSummarySchema>;
+/** The history of an agent or of a library prompt: every saved version, newest first. */
+export const versionListSchema = z.object({ versions: z.array(versionSummarySchema) });
+export const agentVersionSchema = versionSummarySchema.extend({ definition: agentDefinitionSchema });
 
 /** An API key as listed: never its secret, only the first characters to recognise it by. */
 export const apiKeySchema = z.object({

@@ -1,3 +1,4 @@
+import type { VersionSummary } from '@parley/contracts';
 import { ConflictException } from '../../errors';
 
 // What agents and library prompts share as versioned documents: each save is a new version.
@@ -21,7 +22,7 @@ export function toVersionSummary(row: {
   definition: { name: string };
   created_at: Date;
   created_by_name: string;
-}) {
+}): VersionSummary {
   return {
     version: row.version,
     name: row.definition.name,
