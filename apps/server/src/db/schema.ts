@@ -17,6 +17,7 @@ import type {
   BroadcastSettingsTable,
   BroadcastTable,
   ContactTable,
+  ContactVariableTable,
 } from './tables/broadcast.table';
 import type { CompanyTable } from './tables/company.table';
 import type {
@@ -93,6 +94,7 @@ export interface DB {
   conversation_visitors: ConversationVisitorTable;
   pending_conversations: PendingConversationTable;
   contacts: ContactTable;
+  contact_variables: ContactVariableTable;
   audiences: AudienceTable;
   broadcast_settings: BroadcastSettingsTable;
   broadcasts: BroadcastTable;

@@ -26,6 +26,17 @@ export interface ContactTable {
   variables: unknown;
 }
 
+/** One top-level variable of a contact's `variables`, typed for the audiences (migration 0051). */
+export interface ContactVariableTable {
+  contact_id: string;
+  name: string;
+  company_id: string;
+  /** `lower(value #>> '{}')`; null when longer than 200 characters. */
+  text_value: string | null;
+  /** The value as a number (also a number written as text), if it is one. */
+  number_value: string | null;
+}
+
 /** A saved filter over a company's contacts: the `audienceFilterSchema` document. */
 export interface AudienceTable {
   id: Generated<string>;
