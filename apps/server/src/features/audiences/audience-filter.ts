@@ -90,10 +90,11 @@ function variableSql(condition: VariableCondition): RawBuilder<boolean> {
 
 /**
  * How many of the company's contacts a filter of one condition on a top-level variable matches,
- * read from the typed copy of the contacts' variables (migration 0051) instead of every contact's
- * `jsonb`; undefined for any other filter. The same contacts as `audienceCondition` matches:
- * - those whose typed variable matches (a btree range, or its entries for contains);
- * - those whose value was too long to type, asked of their copy;
+ * read from the contacts' typed variables (migration 0051) instead of every contact's `jsonb`;
+ * undefined for any other filter. The same contacts as `audienceCondition` matches:
+ * - those whose typed variable matches (a btree range, or its entries for contains), less the
+ *   stale ones (whose copy changed since it was typed), plus the stale ones whose copy matches;
+ * - those whose value was too long to type (and are not stale) whose copy matches;
  * - those with several conversations whose copy does not match and another conversation does.
  * "Is not set" is everyone but those that are.
  */
@@ -112,12 +113,18 @@ export function variableCount(
     lessThan: sql`v.number_value < ${value}::numeric`,
   }[op];
   const variable = sql`v.company_id = ${companyId} and v.name = ${condition.name}`;
+  const copyMatches = sql`parley_variable_matches(k.variables, ${args})`;
   const matching = sql`(select count(*) from contact_variables v where ${variable} and ${typed})
+    - (select count(*) from stale join contact_variables v on v.contact_id = stale.id
+       where ${variable} and ${typed})
+    + (select count(*) from stale join contacts k on k.id = stale.id where ${copyMatches})
     + (select count(*) from contact_variables v join contacts k on k.id = v.contact_id
-       where ${variable} and v.text_value is null and parley_variable_matches(k.variables, ${args}))
+       where ${variable} and v.text_value is null and v.contact_id not in (select id from stale) and ${copyMatches})
     + (select count(*) from contacts k where k.company_id = ${companyId} and k.conversations > 1
-       and not parley_variable_matches(k.variables, ${args}) and parley_conversation_variable_matches(k.id, ${args}))`;
+       and not ${copyMatches} and parley_conversation_variable_matches(k.id, ${args}))`;
+  const stale = sql`with stale as (
+    select distinct s.contact_id as id from contact_variables_stale s where s.company_id = ${companyId})`;
   return condition.op === 'isNotSet'
-    ? sql`select (select count(*) from contacts k where k.company_id = ${companyId}) - (${matching}) as count`
-    : sql`select ${matching} as count`;
+    ? sql`${stale} select (select count(*) from contacts k where k.company_id = ${companyId}) - (${matching}) as count`
+    : sql`${stale} select ${matching} as count`;
 }

@@ -13,6 +13,7 @@ import * as contactFacts from '../../db/migrations/0046-contact-facts';
 import * as contactVariables from '../../db/migrations/0051-contact-variables';
 import { audienceCondition, variableCount } from './audience-filter';
 import { countContacts } from './audiences.repository';
+import { foldStaleContactVariables } from './audiences.service';
 
 /** Asks what the visitor wants; "buy" reaches a goal, "agent" hands the chat to a person. */
 const shopFlow = () =>
@@ -75,8 +76,14 @@ describe('contact facts follow their conversations', () => {
     ).json<AudiencePreview>().count;
   const item = (op: string, value = '') => ({ field: 'variable', name: 'item', op, value });
 
-  /** The contacts' typed variables as kept, then as typed again from their copies (migration 0051). */
+  /**
+   * The job folds the stale contacts into their typed variables (migration 0051): then every
+   * contact's typed variables are those typed again from its copy.
+   */
   const expectTypedAsRecomputed = async () => {
+    await foldStaleContactVariables(t.database.db);
+    const stale = sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`;
+    expect((await stale.execute(t.database.db)).rows[0]?.n).toBe(0);
     const kept = sql<Record<string, unknown>>`
       select contact_id, name, company_id, text_value, number_value::text from contact_variables
       order by contact_id, name`;
@@ -245,19 +252,25 @@ describe('contact facts follow their conversations', () => {
     const filters = ['n', 's', 't', 'z', 'o', 'neg', 'long', 'big', 'huge', 'item', 'missing'].flatMap(
       (name) => ops.map(([op = '', value = '']) => filterOf(name, op, value)),
     );
-    /** Each condition's count from the typed variables, then from every contact's copy. */
+    const staleEntries = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`.execute(db)).rows[0]
+        ?.n;
+    /**
+     * Each condition's count from the typed variables equals its count from every contact's copy:
+     * with contacts stale (changed since the fold), then once the job folded them.
+     */
     const expectCountsAsCopies = async () => {
-      for (const filter of filters) {
-        expect(variableCount(companyId, filter)).toBeDefined();
-        const generic = await sql<{ n: number }>`select count(*)::int as n from contacts k
-          where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(db);
-        const [condition] = filter.conditions;
-        expect([condition, await countContacts(db, companyId, filter)]).toEqual([
-          condition,
-          generic.rows[0]?.n,
-        ]);
+      for (const folded of [false, true]) {
+        if (folded) await expectTypedAsRecomputed();
+        for (const filter of filters) {
+          expect(variableCount(companyId, filter)).toBeDefined();
+          const generic = await sql<{ n: number }>`select count(*)::int as n from contacts k
+            where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(db);
+          const [condition] = filter.conditions;
+          const typed = await countContacts(db, companyId, filter);
+          expect([folded, condition, typed]).toEqual([folded, condition, generic.rows[0]?.n]);
+        }
       }
-      await expectTypedAsRecomputed();
     };
 
     const [eve, fay, gus] = visitors as [
@@ -277,7 +290,11 @@ describe('contact facts follow their conversations', () => {
       'a.b': 1,
     });
     await setVariables(fay, { n: '41', t: 'red', long: 'short kettle', o: [1, 2] });
+    expect(await staleEntries()).toBeGreaterThanOrEqual(2);
     await expectCountsAsCopies();
+    // A write that leaves the copy as it was (a turn that sets no variable) makes no contact stale.
+    await sql`update contacts set variables = variables, last_seen_at = now()`.execute(db);
+    expect(await staleEntries()).toBe(0);
     expect(await countContacts(db, companyId, filterOf('long', 'contains', 'kettle'))).toBe(2);
     expect(await countContacts(db, companyId, filterOf('big', 'greaterThan', '1e200'))).toBe(1);
 
@@ -307,6 +324,7 @@ describe('contact facts follow their conversations', () => {
     const cara = await start('Cara', 'it');
     await say(cara, 'green cup');
     await say(cara, 'buy');
+    await expectTypedAsRecomputed();
     const kept = (await facts.execute(t.database.db)).rows;
     const keptTyped = (await typed.execute(t.database.db)).rows;
     // Their own downs and ups (not the migrator's: later migrations of other features may follow
