@@ -303,7 +303,15 @@ export async function buildApp({
   });
   await jobs.schedule('report-rollup', '* * * * *');
   await jobs.work('contact-variables-fold', async () => {
-    await foldStaleContactVariables(database.db);
+    // Some were stale: more are likely coming, so fold again in ten seconds rather than a minute
+    // (a count asks each stale contact's copy).
+    if ((await foldStaleContactVariables(database.db)) > 0)
+      await jobs.send(
+        database.db,
+        'contact-variables-fold',
+        {},
+        { startAfter: new Date(Date.now() + 10_000) },
+      );
   });
   await jobs.schedule('contact-variables-fold', '* * * * *');
   await jobs.work('audit-retention', async () => {

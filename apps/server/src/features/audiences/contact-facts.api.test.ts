@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Queryable } from '../../db/database';
 import * as contactFacts from '../../db/migrations/0046-contact-facts';
 import * as contactVariables from '../../db/migrations/0051-contact-variables';
 import { audienceCondition, variableCount } from './audience-filter';
@@ -234,9 +235,11 @@ describe('contact facts follow their conversations', () => {
     const companyId = company?.id ?? '';
     const long = `${'x'.repeat(300)} kettle`;
     const visitors = await Promise.all(['Eve', 'Fay', 'Gus'].map((name) => start(name, 'en')));
-    const setVariables = async (visitor: StartConversationResponse, variables: object) =>
-      sql`update contacts set variables = ${JSON.stringify(variables)}::jsonb
-        where id = (select contact_id from conversations where id = ${visitor.conversationId})`.execute(db);
+    const contactOf = (visitor: StartConversationResponse) =>
+      sql`(select contact_id from conversations where id = ${visitor.conversationId})`;
+    const setVariables = (visitor: StartConversationResponse, variables: object | null) => (trx: Queryable) =>
+      sql`update contacts set variables = ${variables === null ? null : JSON.stringify(variables)}::jsonb
+        where id = ${contactOf(visitor)}`.execute(trx);
     const filterOf = (name: string, op: string, value = '') =>
       audienceFilterSchema.parse({ conditions: [{ field: 'variable', name, op, value }] });
     const ops = [
@@ -252,25 +255,34 @@ describe('contact facts follow their conversations', () => {
     const filters = ['n', 's', 't', 'z', 'o', 'neg', 'long', 'big', 'huge', 'item', 'missing'].flatMap(
       (name) => ops.map(([op = '', value = '']) => filterOf(name, op, value)),
     );
-    const staleEntries = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`.execute(db)).rows[0]
-        ?.n;
-    /**
-     * Each condition's count from the typed variables equals its count from every contact's copy:
-     * with contacts stale (changed since the fold), then once the job folded them.
-     */
-    const expectCountsAsCopies = async () => {
-      for (const folded of [false, true]) {
-        if (folded) await expectTypedAsRecomputed();
-        for (const filter of filters) {
-          expect(variableCount(companyId, filter)).toBeDefined();
-          const generic = await sql<{ n: number }>`select count(*)::int as n from contacts k
-            where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(db);
-          const [condition] = filter.conditions;
-          const typed = await countContacts(db, companyId, filter);
-          expect([folded, condition, typed]).toEqual([folded, condition, generic.rows[0]?.n]);
-        }
+    const staleEntries = async (trx: Queryable) =>
+      (await sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`.execute(trx)).rows[0]
+        ?.n ?? 0;
+    /** Each condition's count from the typed variables equals its count from every contact's copy. */
+    const expectCounts = async (trx: Queryable) => {
+      for (const filter of filters) {
+        expect(variableCount(companyId, filter)).toBeDefined();
+        const generic = await sql<{ n: number }>`select count(*)::int as n from contacts k
+          where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(trx);
+        const [condition] = filter.conditions;
+        expect([condition, await countContacts(trx, companyId, filter)]).toEqual([
+          condition,
+          generic.rows[0]?.n,
+        ]);
       }
+    };
+    /**
+     * Makes the changes, then checks the counts: in their own transaction, the contacts they
+     * changed stale (the job cannot fold them before it commits), then once the job folded them.
+     */
+    const expectCountsAfter = async (...changes: ((trx: Queryable) => Promise<unknown>)[]) => {
+      await db.transaction().execute(async (trx) => {
+        for (const change of changes) await change(trx);
+        expect(await staleEntries(trx)).toBeGreaterThan(0);
+        await expectCounts(trx);
+      });
+      await expectTypedAsRecomputed();
+      await expectCounts(db);
     };
 
     const [eve, fay, gus] = visitors as [
@@ -278,42 +290,44 @@ describe('contact facts follow their conversations', () => {
       StartConversationResponse,
       StartConversationResponse,
     ];
-    await setVariables(eve, {
-      n: 42,
-      s: ' 7 ',
-      t: 'Blue Kettle',
-      z: null,
-      o: { p: 3 },
-      neg: '-2.5',
-      long,
-      big: '9'.repeat(250),
-      'a.b': 1,
-    });
-    await setVariables(fay, { n: '41', t: 'red', long: 'short kettle', o: [1, 2] });
-    expect(await staleEntries()).toBeGreaterThanOrEqual(2);
-    await expectCountsAsCopies();
-    // A write that leaves the copy as it was (a turn that sets no variable) makes no contact stale.
-    await sql`update contacts set variables = variables, last_seen_at = now()`.execute(db);
-    expect(await staleEntries()).toBe(0);
+    await expectCountsAfter(
+      setVariables(eve, {
+        n: 42,
+        s: ' 7 ',
+        t: 'Blue Kettle',
+        z: null,
+        o: { p: 3 },
+        neg: '-2.5',
+        long,
+        big: '9'.repeat(250),
+        'a.b': 1,
+      }),
+      setVariables(fay, { n: '41', t: 'red', long: 'short kettle', o: [1, 2] }),
+    );
     expect(await countContacts(db, companyId, filterOf('long', 'contains', 'kettle'))).toBe(2);
     expect(await countContacts(db, companyId, filterOf('big', 'greaterThan', '1e200'))).toBe(1);
+    // A write that leaves the copy as it was (a turn that sets no variable) makes no contact stale.
+    await db.transaction().execute(async (trx) => {
+      await sql`update contacts set variables = variables, last_seen_at = now()`.execute(trx);
+      expect(await staleEntries(trx)).toBe(0);
+    });
 
     // Values change kind and length, are nulled and removed; a contact loses all of them.
-    await setVariables(eve, { n: null, s: 7, t: long, o: 'blue kettle', long: 'kettle', big: 1 });
-    await setVariables(fay, { n: '41', long, item: 'Blue Kettle' });
-    // A visitor's very long answer is typed as set only (a btree key is bounded).
-    await setVariables(gus, { t: 'BLUE KETTLE', huge: randomBytes(4500).toString('base64') });
-    await expectCountsAsCopies();
-    await sql`update contacts set variables = null where id = (
-      select contact_id from conversations where id = ${fay.conversationId})`.execute(db);
-    await expectCountsAsCopies();
-    // A deleted contact takes its typed variables along.
-    await sql`delete from contacts where id = (
-      select contact_id from conversations where id = ${eve.conversationId})`.execute(db);
-    await expectCountsAsCopies();
+    await expectCountsAfter(
+      setVariables(eve, { n: null, s: 7, t: long, o: 'blue kettle', long: 'kettle', big: 1 }),
+      setVariables(fay, { n: '41', long, item: 'Blue Kettle' }),
+      // A visitor's very long answer is typed as set only (a btree key is bounded).
+      setVariables(gus, { t: 'BLUE KETTLE', huge: randomBytes(4500).toString('base64') }),
+    );
+    await expectCountsAfter(setVariables(fay, null));
+    // A deleted contact takes its typed variables along, stale (Gus) or not (Eve).
+    await expectCountsAfter(setVariables(gus, { t: 'red' }), setVariables(fay, { t: 'red' }), (trx) =>
+      sql`delete from contacts where id in (${contactOf(eve)}, ${contactOf(gus)})`.execute(trx),
+    );
     // The copies as their conversations say again (a refresh writes them as a turn does).
-    await sql`select parley_refresh_contacts(array(select id from contacts))`.execute(db);
-    await expectCountsAsCopies();
+    await expectCountsAfter((trx) =>
+      sql`select parley_refresh_contacts(array(select id from contacts))`.execute(trx),
+    );
   });
 
   it('works out the facts of contacts already stored when the migration runs, and undoes it', async () => {
