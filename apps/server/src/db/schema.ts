@@ -17,6 +17,7 @@ import type {
   BroadcastSettingsTable,
   BroadcastTable,
   ContactTable,
+  ContactVariableStaleTable,
   ContactVariableTable,
 } from './tables/broadcast.table';
 import type { CompanyTable } from './tables/company.table';
@@ -95,6 +96,7 @@ export interface DB {
   pending_conversations: PendingConversationTable;
   contacts: ContactTable;
   contact_variables: ContactVariableTable;
+  contact_variables_stale: ContactVariableStaleTable;
   audiences: AudienceTable;
   broadcast_settings: BroadcastSettingsTable;
   broadcasts: BroadcastTable;

@@ -37,6 +37,12 @@ export interface ContactVariableTable {
   number_value: string | null;
 }
 
+/** A contact whose `variables` changed since its typed variables were last written (migration 0051). */
+export interface ContactVariableStaleTable {
+  contact_id: string;
+  company_id: string;
+}
+
 /** A saved filter over a company's contacts: the `audienceFilterSchema` document. */
 export interface AudienceTable {
   id: Generated<string>;
