@@ -19,8 +19,9 @@ import { type Kysely, sql } from 'kysely';
  * (a row and two or three index entries each) cost the turn's write 40–80 % more server CPU
  * (bench/turn-writes). So a statement that changes a contact's copy only adds the contact to
  * `contact_variables_stale` (one small row, no index), by a trigger that is not even called when
- * the copy did not change; a job folds those contacts into their typed rows once a minute
- * (foldContactVariables), and a count answers the stale ones from their copy. Either way a count
+ * the copy did not change; a job folds those contacts into their typed rows once a minute, and
+ * every ten seconds while it finds some (foldContactVariables), and a count answers the stale ones
+ * from their copy. Either way a count
  * is exact: a contact is stale, or its rows are its copy's.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -44,8 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table contact_variables_stale (contact_id uuid not null, company_id uuid not null)`.execute(
     db,
   );
-  // The contacts with several conversations, whose others a variable condition also asks (a turn
-  // never changes how many, so its update of the contact stays HOT).
+  // The contacts with several conversations, whose others a variable condition also asks. A turn
+  // never changes how many, so its update of the contact stays HOT; a returning contact's new
+  // conversation, which does, now writes the contact's index entries.
   await sql`create index contacts_company_several_idx on contacts (company_id) where conversations > 1`.execute(
     db,
   );
