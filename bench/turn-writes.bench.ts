@@ -4,8 +4,9 @@
  * least), and the wall time per statement. Batches of 1 and of 100 turns (the turn path batches
  * what comes together, see db/batched.ts), each turn storing two messages and a changed variable,
  * over BENCH_TURN_WRITES_CONVERSATIONS (2 000) web chat conversations, each of its own contact.
- * Made to see what keeping the audiences' facts on the contact (migration 0046) adds to a turn.
- * Prints JSON.
+ * Made to see what keeping the audiences' facts on the contact (migration 0046) adds to a turn;
+ * then the server CPU of the job that types the changed contacts' variables (migration 0051) once
+ * a minute, per contact. Prints JSON.
  */
 import { flowFixture } from '@parley/flow/testing';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -13,6 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
 import type { DB } from '../apps/server/src/db/schema';
+import { foldStaleContactVariables } from '../apps/server/src/features/audiences/audiences.service';
 import {
   persistTurns,
   type TurnWrite,
@@ -146,6 +148,21 @@ async function main() {
         wallMsPerStatement: Math.round((wall / statements) * 100) / 100,
       };
     }
+    // What the turns left for the job that types contacts' variables (migration 0051): each contact
+    // whose copy changed, folded once however many turns changed it.
+    const stale = await sql<{ entries: number; contacts: number }>`
+      select count(*)::int as entries, count(distinct contact_id)::int as contacts
+      from contact_variables_stale`.execute(db);
+    const cpuBefore = cpuMs(backend);
+    const started = performance.now();
+    await foldStaleContactVariables(db);
+    const contacts = stale.rows[0]?.contacts ?? 0;
+    out.fold = {
+      ...stale.rows[0],
+      serverCpuMs: cpuMs(backend) - cpuBefore,
+      serverCpuMsPerContact: Math.round(((cpuMs(backend) - cpuBefore) / contacts) * 1000) / 1000,
+      wallMs: Math.round(performance.now() - started),
+    };
     console.log(JSON.stringify(out, null, 2));
   } finally {
     await db.destroy();

@@ -31,6 +31,7 @@ import { agentsApiPrefix, agentsRoutes } from './features/agents/agents.routes';
 import { removeExpiredRuns } from './features/agents/agents-admin.service';
 import { conversationAgents } from './features/agents/conversation-agents';
 import { aiRoutes } from './features/ai/ai.routes';
+import { foldStaleContactVariables } from './features/audiences/audiences.service';
 import { auditRoutes } from './features/audit/audit.routes';
 import { removeExpiredAuditEvents } from './features/audit/audit.service';
 import { authRoutes } from './features/auth/auth.routes';
@@ -301,6 +302,18 @@ export async function buildApp({
     await rollUpReports(database.db);
   });
   await jobs.schedule('report-rollup', '* * * * *');
+  await jobs.work('contact-variables-fold', async () => {
+    // Some were stale: more are likely coming, so fold again in ten seconds rather than a minute
+    // (a count asks each stale contact's copy).
+    if ((await foldStaleContactVariables(database.db)) > 0)
+      await jobs.send(
+        database.db,
+        'contact-variables-fold',
+        {},
+        { startAfter: new Date(Date.now() + 10_000) },
+      );
+  });
+  await jobs.schedule('contact-variables-fold', '* * * * *');
   await jobs.work('audit-retention', async () => {
     const removed = await removeExpiredAuditEvents(database.db);
     if (removed > 0) app.log.info({ removed }, 'audit log entries past their company’s retention removed');

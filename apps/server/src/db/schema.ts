@@ -17,6 +17,8 @@ import type {
   BroadcastSettingsTable,
   BroadcastTable,
   ContactTable,
+  ContactVariableStaleTable,
+  ContactVariableTable,
 } from './tables/broadcast.table';
 import type { CompanyTable } from './tables/company.table';
 import type {
@@ -93,6 +95,8 @@ export interface DB {
   conversation_visitors: ConversationVisitorTable;
   pending_conversations: PendingConversationTable;
   contacts: ContactTable;
+  contact_variables: ContactVariableTable;
+  contact_variables_stale: ContactVariableStaleTable;
   audiences: AudienceTable;
   broadcast_settings: BroadcastSettingsTable;
   broadcasts: BroadcastTable;

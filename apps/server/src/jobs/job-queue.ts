@@ -75,6 +75,11 @@ export interface JobPayloads {
   'helpdesk-ticket-forward': { conversationId: string };
   /** Once a minute: folds new events and telemetry into the report rollups. */
   'report-rollup': Record<string, never>;
+  /**
+   * Once a minute, and every ten seconds while it finds some: types the variables of contacts
+   * whose copy changed (see features/audiences).
+   */
+  'contact-variables-fold': Record<string, never>;
   /** Once a day: removes audit log entries older than each company keeps them. */
   'audit-retention': Record<string, never>;
   /** Once a day: removes agents' runs (traces) older than each company keeps them. */
@@ -92,6 +97,8 @@ const queueSettings = {
   'conversation-expiry': { retryLimit: 1, expireInMinutes: 5 },
   'abandoned-turns': { retryLimit: 1, expireInMinutes: 5 },
   'report-rollup': { retryLimit: 1, expireInMinutes: 10 },
+  // One fold waiting at most (the next in ten seconds, or the minute's), one running.
+  'contact-variables-fold': { retryLimit: 1, expireInMinutes: 10, policy: 'stately' },
   // Each job's retries come from the configuration (sent with it); a stopped process's attempt expires.
   'webhook-delivery': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInMinutes: 2 },
   'embedded-vacuum': { retryLimit: 0, expireInMinutes: 10 },

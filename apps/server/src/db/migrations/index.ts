@@ -46,6 +46,7 @@ import * as messengerBroadcasts from './0047-messenger-broadcasts';
 import * as knowledgeFileIndexes from './0048-knowledge-file-indexes';
 import * as pendingConversations from './0049-pending-conversations';
 import * as auditKindIndex from './0050-audit-kind-index';
+import * as contactVariables from './0051-contact-variables';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '0048-knowledge-file-indexes': knowledgeFileIndexes,
   '0049-pending-conversations': pendingConversations,
   '0050-audit-kind-index': auditKindIndex,
+  '0051-contact-variables': contactVariables,
 };

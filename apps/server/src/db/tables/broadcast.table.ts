@@ -26,6 +26,23 @@ export interface ContactTable {
   variables: unknown;
 }
 
+/** One top-level variable of a contact's `variables`, typed for the audiences (migration 0051). */
+export interface ContactVariableTable {
+  contact_id: string;
+  name: string;
+  company_id: string;
+  /** `lower(value #>> '{}')`; null when longer than 200 characters. */
+  text_value: string | null;
+  /** The value as a number (also a number written as text), if it is one. */
+  number_value: string | null;
+}
+
+/** A contact whose `variables` changed since its typed variables were last written (migration 0051). */
+export interface ContactVariableStaleTable {
+  contact_id: string;
+  company_id: string;
+}
+
 /** A saved filter over a company's contacts: the `audienceFilterSchema` document. */
 export interface AudienceTable {
   id: Generated<string>;

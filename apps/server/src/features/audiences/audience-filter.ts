@@ -22,6 +22,8 @@ export function audienceCondition(filter: AudienceFilter): RawBuilder<boolean> {
 const anyConversation = (where: RawBuilder<unknown>) =>
   sql<boolean>`exists (select 1 from conversations c where c.contact_id = k.id and ${where})`;
 
+type VariableCondition = Extract<AudienceCondition, { field: 'variable' }>;
+
 /** `user.plan` → the JSON path `{user,plan}` in the variables. */
 const variablePath = (name: string) => name.split('.');
 
@@ -69,14 +71,60 @@ function conditionSql(condition: AudienceCondition): RawBuilder<boolean> {
   }
 }
 
-function variableSql(condition: Extract<AudienceCondition, { field: 'variable' }>): RawBuilder<boolean> {
-  // The matching itself is SQL's parley_variable_matches (migration 0046). The contact's copy is
-  // one conversation's variables: with more conversations, the others may match where it does not.
+/** A variable condition's arguments to the SQL functions of migration 0046. */
+function variableArgs(condition: VariableCondition) {
   const op = condition.op === 'isNotSet' ? 'isSet' : condition.op;
   // A number as JavaScript reads it (checkFilter refused any other), written as SQL reads one.
   const value = op === 'greaterThan' || op === 'lessThan' ? String(Number(condition.value)) : condition.value;
-  const args = sql`${variablePath(condition.name)}::text[], ${op}::text, ${value}::text`;
+  return { op, value, args: sql`${variablePath(condition.name)}::text[], ${op}::text, ${value}::text` };
+}
+
+function variableSql(condition: VariableCondition): RawBuilder<boolean> {
+  // The matching itself is SQL's parley_variable_matches (migration 0046). The contact's copy is
+  // one conversation's variables: with more conversations, the others may match where it does not.
+  const { args } = variableArgs(condition);
   const any = sql<boolean>`(parley_variable_matches(k.variables, ${args})
     or (k.conversations > 1 and parley_conversation_variable_matches(k.id, ${args})))`;
   return condition.op === 'isNotSet' ? sql<boolean>`not ${any}` : any;
+}
+
+/**
+ * How many of the company's contacts a filter of one condition on a top-level variable matches,
+ * read from the contacts' typed variables (migration 0051) instead of every contact's `jsonb`;
+ * undefined for any other filter. The same contacts as `audienceCondition` matches:
+ * - those whose typed variable matches (a btree range, or its entries for contains), less the
+ *   stale ones (whose copy changed since it was typed), plus the stale ones whose copy matches;
+ * - those whose value was too long to type (and are not stale) whose copy matches;
+ * - those with several conversations whose copy does not match and another conversation does.
+ * "Is not set" is everyone but those that are.
+ */
+export function variableCount(
+  companyId: string,
+  filter: AudienceFilter,
+): RawBuilder<{ count: string }> | undefined {
+  const [condition, ...others] = filter.conditions;
+  if (condition?.field !== 'variable' || others.length > 0 || condition.name.includes('.')) return undefined;
+  const { op, value, args } = variableArgs(condition);
+  const typed = {
+    isSet: sql`v.text_value is not null`,
+    equals: sql`v.text_value = lower(${value})`,
+    contains: sql`strpos(v.text_value, lower(${value})) > 0`,
+    greaterThan: sql`v.number_value > ${value}::numeric`,
+    lessThan: sql`v.number_value < ${value}::numeric`,
+  }[op];
+  const variable = sql`v.company_id = ${companyId} and v.name = ${condition.name}`;
+  const copyMatches = sql`parley_variable_matches(k.variables, ${args})`;
+  const matching = sql`(select count(*) from contact_variables v where ${variable} and ${typed})
+    - (select count(*) from stale join contact_variables v on v.contact_id = stale.id
+       where ${variable} and ${typed})
+    + (select count(*) from stale join contacts k on k.id = stale.id where ${copyMatches})
+    + (select count(*) from contact_variables v join contacts k on k.id = v.contact_id
+       where ${variable} and v.text_value is null and v.contact_id not in (select id from stale) and ${copyMatches})
+    + (select count(*) from contacts k where k.company_id = ${companyId} and k.conversations > 1
+       and not ${copyMatches} and parley_conversation_variable_matches(k.id, ${args}))`;
+  const stale = sql`with stale as (
+    select distinct s.contact_id as id from contact_variables_stale s where s.company_id = ${companyId})`;
+  return condition.op === 'isNotSet'
+    ? sql`${stale} select (select count(*) from contacts k where k.company_id = ${companyId}) - (${matching}) as count`
+    : sql`${stale} select ${matching} as count`;
 }

@@ -2,7 +2,7 @@ import type { AudienceFilter, ContactSummary } from '@parley/contracts';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { AudienceRow } from '../../db/tables/broadcast.table';
-import { audienceCondition } from './audience-filter';
+import { audienceCondition, variableCount } from './audience-filter';
 
 export async function listAudiences(db: Queryable, companyId: string): Promise<AudienceRow[]> {
   return db
@@ -62,15 +62,23 @@ export async function deleteAudience(db: Queryable, companyId: string, id: strin
   return result.numDeletedRows > 0n;
 }
 
+/** The statement that counts the company's contacts the filter matches (the bench EXPLAINs it). */
+export function countStatement(companyId: string, filter: AudienceFilter) {
+  return (
+    variableCount(companyId, filter) ??
+    sql<{ count: string }>`
+      select count(*) as count from contacts k
+      where k.company_id = ${companyId} and ${audienceCondition(filter)}`
+  );
+}
+
 /** How many of the company's contacts the filter matches. */
 export async function countContacts(
   db: Queryable,
   companyId: string,
   filter: AudienceFilter,
 ): Promise<number> {
-  const result = await sql<{ count: string }>`
-    select count(*) as count from contacts k
-    where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(db);
+  const result = await countStatement(companyId, filter).execute(db);
   return Number(result.rows[0]?.count ?? 0);
 }
 

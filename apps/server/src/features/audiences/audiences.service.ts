@@ -5,10 +5,11 @@ import {
   audienceFilterSchema,
   type SaveAudienceRequest,
 } from '@parley/contracts';
-import type { Queryable } from '../../db/database';
+import type { Db, Queryable } from '../../db/database';
 import type { AudienceRow } from '../../db/tables/broadcast.table';
 import { NotFoundException, ValidationException } from '../../errors';
 import * as repository from './audiences.repository';
+import { FOLD_BATCH, foldContactVariables } from './contact-variables.repository';
 
 const SAMPLE_SIZE = 10;
 
@@ -107,4 +108,17 @@ export async function deleteAudience(db: Queryable, companyId: string, id: strin
   if (!(await repository.deleteAudience(db, companyId, id)))
     throw new NotFoundException('Audience not found');
   return null;
+}
+
+/**
+ * Types the variables of every contact whose copy changed since the last fold (the job's work,
+ * once a minute: see migration 0051). Answers how many stale entries it took.
+ */
+export async function foldStaleContactVariables(db: Db): Promise<number> {
+  let taken = 0;
+  for (;;) {
+    const batch = await foldContactVariables(db);
+    taken += batch;
+    if (batch < FOLD_BATCH) return taken;
+  }
 }

@@ -1,10 +1,20 @@
-import type { AudiencePreview, StartConversationResponse } from '@parley/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  type AudiencePreview,
+  audienceFilterSchema,
+  type StartConversationResponse,
+} from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Queryable } from '../../db/database';
 import * as contactFacts from '../../db/migrations/0046-contact-facts';
+import * as contactVariables from '../../db/migrations/0051-contact-variables';
+import { audienceCondition, variableCount } from './audience-filter';
+import { countContacts } from './audiences.repository';
+import { foldStaleContactVariables } from './audiences.service';
 
 /** Asks what the visitor wants; "buy" reaches a goal, "agent" hands the chat to a person. */
 const shopFlow = () =>
@@ -67,14 +77,34 @@ describe('contact facts follow their conversations', () => {
     ).json<AudiencePreview>().count;
   const item = (op: string, value = '') => ({ field: 'variable', name: 'item', op, value });
 
+  /**
+   * The job folds the stale contacts into their typed variables (migration 0051): then every
+   * contact's typed variables are those typed again from its copy.
+   */
+  const expectTypedAsRecomputed = async () => {
+    await foldStaleContactVariables(t.database.db);
+    const stale = sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`;
+    expect((await stale.execute(t.database.db)).rows[0]?.n).toBe(0);
+    const kept = sql<Record<string, unknown>>`
+      select contact_id, name, company_id, text_value, number_value::text from contact_variables
+      order by contact_id, name`;
+    const again = sql<Record<string, unknown>>`
+      select k.id as contact_id, r.name, k.company_id, r.text_value, r.number_value::text
+      from contacts k cross join lateral parley_contact_variable_rows(k.variables) r
+      order by k.id, r.name`;
+    expect((await kept.execute(t.database.db)).rows).toEqual((await again.execute(t.database.db)).rows);
+  };
+
   /** The facts as kept, then as worked out again from the conversations: they must agree. */
   const expectFactsAsRecomputed = async () => {
     const facts = sql<Record<string, unknown>>`
       select id, conversations, last_seen_at, bot_ids, languages, countries, goals, handed_off, variables
       from contacts order by id`;
     const kept = (await facts.execute(t.database.db)).rows;
+    await expectTypedAsRecomputed();
     await sql`select parley_refresh_contacts(array(select id from contacts))`.execute(t.database.db);
     expect((await facts.execute(t.database.db)).rows).toEqual(kept);
+    await expectTypedAsRecomputed();
   };
 
   beforeAll(async () => {
@@ -198,25 +228,135 @@ describe('contact facts follow their conversations', () => {
     }
   });
 
+  it('counts one variable condition from the typed variables as every contact’s copy says', async () => {
+    const db = t.database.db;
+    const [company] = (await sql<{ id: string }>`select company_id as id from contacts limit 1`.execute(db))
+      .rows;
+    const companyId = company?.id ?? '';
+    const long = `${'x'.repeat(300)} kettle`;
+    const visitors = await Promise.all(['Eve', 'Fay', 'Gus'].map((name) => start(name, 'en')));
+    const contactOf = (visitor: StartConversationResponse) =>
+      sql`(select contact_id from conversations where id = ${visitor.conversationId})`;
+    const setVariables = (visitor: StartConversationResponse, variables: object | null) => (trx: Queryable) =>
+      sql`update contacts set variables = ${variables === null ? null : JSON.stringify(variables)}::jsonb
+        where id = ${contactOf(visitor)}`.execute(trx);
+    const filterOf = (name: string, op: string, value = '') =>
+      audienceFilterSchema.parse({ conditions: [{ field: 'variable', name, op, value }] });
+    const ops = [
+      ['equals', 'blue kettle'],
+      ['equals', '42'],
+      ['equals', long],
+      ['contains', 'KETT'],
+      ['greaterThan', '41'],
+      ['lessThan', '8'],
+      ['isSet', ''],
+      ['isNotSet', ''],
+    ];
+    const filters = ['n', 's', 't', 'z', 'o', 'neg', 'long', 'big', 'huge', 'item', 'missing'].flatMap(
+      (name) => ops.map(([op = '', value = '']) => filterOf(name, op, value)),
+    );
+    const staleEntries = async (trx: Queryable) =>
+      (await sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`.execute(trx)).rows[0]
+        ?.n ?? 0;
+    /** Each condition's count from the typed variables equals its count from every contact's copy. */
+    const expectCounts = async (trx: Queryable) => {
+      for (const filter of filters) {
+        expect(variableCount(companyId, filter)).toBeDefined();
+        const generic = await sql<{ n: number }>`select count(*)::int as n from contacts k
+          where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(trx);
+        const [condition] = filter.conditions;
+        expect([condition, await countContacts(trx, companyId, filter)]).toEqual([
+          condition,
+          generic.rows[0]?.n,
+        ]);
+      }
+    };
+    /**
+     * Makes the changes, then checks the counts: in their own transaction, the contacts they
+     * changed stale (the job cannot fold them before it commits), then once the job folded them.
+     */
+    const expectCountsAfter = async (...changes: ((trx: Queryable) => Promise<unknown>)[]) => {
+      await db.transaction().execute(async (trx) => {
+        for (const change of changes) await change(trx);
+        expect(await staleEntries(trx)).toBeGreaterThan(0);
+        await expectCounts(trx);
+      });
+      await expectTypedAsRecomputed();
+      await expectCounts(db);
+    };
+
+    const [eve, fay, gus] = visitors as [
+      StartConversationResponse,
+      StartConversationResponse,
+      StartConversationResponse,
+    ];
+    await expectCountsAfter(
+      setVariables(eve, {
+        n: 42,
+        s: ' 7 ',
+        t: 'Blue Kettle',
+        z: null,
+        o: { p: 3 },
+        neg: '-2.5',
+        long,
+        big: '9'.repeat(250),
+        'a.b': 1,
+      }),
+      setVariables(fay, { n: '41', t: 'red', long: 'short kettle', o: [1, 2] }),
+    );
+    expect(await countContacts(db, companyId, filterOf('long', 'contains', 'kettle'))).toBe(2);
+    expect(await countContacts(db, companyId, filterOf('big', 'greaterThan', '1e200'))).toBe(1);
+    // A write that leaves the copy as it was (a turn that sets no variable) makes no contact stale.
+    await db.transaction().execute(async (trx) => {
+      await sql`update contacts set variables = variables, last_seen_at = now()`.execute(trx);
+      expect(await staleEntries(trx)).toBe(0);
+    });
+
+    // Values change kind and length, are nulled and removed; a contact loses all of them.
+    await expectCountsAfter(
+      setVariables(eve, { n: null, s: 7, t: long, o: 'blue kettle', long: 'kettle', big: 1 }),
+      setVariables(fay, { n: '41', long, item: 'Blue Kettle' }),
+      // A visitor's very long answer is typed as set only (a btree key is bounded).
+      setVariables(gus, { t: 'BLUE KETTLE', huge: randomBytes(4500).toString('base64') }),
+    );
+    await expectCountsAfter(setVariables(fay, null));
+    // A deleted contact takes its typed variables along, stale (Gus) or not (Eve).
+    await expectCountsAfter(setVariables(gus, { t: 'red' }), setVariables(fay, { t: 'red' }), (trx) =>
+      sql`delete from contacts where id in (${contactOf(eve)}, ${contactOf(gus)})`.execute(trx),
+    );
+    // The copies as their conversations say again (a refresh writes them as a turn does).
+    await expectCountsAfter((trx) =>
+      sql`select parley_refresh_contacts(array(select id from contacts))`.execute(trx),
+    );
+  });
+
   it('works out the facts of contacts already stored when the migration runs, and undoes it', async () => {
     const facts = sql<Record<string, unknown>>`
       select id, conversations, last_seen_at, bot_ids, languages, countries, goals, handed_off, variables
       from contacts order by id`;
+    const typed = sql<Record<string, unknown>>`select * from contact_variables order by contact_id, name`;
     const cara = await start('Cara', 'it');
     await say(cara, 'green cup');
     await say(cara, 'buy');
+    await expectTypedAsRecomputed();
     const kept = (await facts.execute(t.database.db)).rows;
-    // Its own down and up (not the migrator's: later migrations of other features may follow it),
-    // which take the database untyped as every migration does.
+    const keptTyped = (await typed.execute(t.database.db)).rows;
+    // Their own downs and ups (not the migrator's: later migrations of other features may follow
+    // them), which take the database untyped as every migration does. 0051 types 0046's copy.
     const untyped = t.database.db as unknown as Kysely<unknown>;
+    await contactVariables.down(untyped);
     await contactFacts.down(untyped);
     const columns = sql<{ n: number }>`select count(*)::int as n from information_schema.columns
       where table_name = 'contacts' and column_name = 'variables'`;
     expect((await columns.execute(t.database.db)).rows[0]?.n).toBe(0);
     await contactFacts.up(untyped);
     expect((await facts.execute(t.database.db)).rows).toEqual(kept);
+    await contactVariables.up(untyped);
+    expect((await typed.execute(t.database.db)).rows).toEqual(keptTyped);
+    expect(keptTyped).toContainEqual(expect.objectContaining({ name: 'item', text_value: 'green cup' }));
     expect(
       await count(item('equals', 'green cup'), { field: 'goal', reached: true, moduleId: 'bought' }),
     ).toBe(1);
+    expect(await count(item('equals', 'green cup'))).toBe(1);
   });
 });
