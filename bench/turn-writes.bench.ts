@@ -153,14 +153,14 @@ async function main() {
     const stale = await sql<{ entries: number; contacts: number }>`
       select count(*)::int as entries, count(distinct contact_id)::int as contacts
       from contact_variables_stale`.execute(db);
-    const cpuBefore = cpuMs(backend);
+    const cpuBefore = processCpuMs(backend);
     const started = performance.now();
     await foldStaleContactVariables(db);
     const contacts = stale.rows[0]?.contacts ?? 0;
     out.fold = {
       ...stale.rows[0],
-      serverCpuMs: cpuMs(backend) - cpuBefore,
-      serverCpuMsPerContact: Math.round(((cpuMs(backend) - cpuBefore) / contacts) * 1000) / 1000,
+      serverCpuMs: processCpuMs(backend) - cpuBefore,
+      serverCpuMsPerContact: Math.round(((processCpuMs(backend) - cpuBefore) / contacts) * 1000) / 1000,
       wallMs: Math.round(performance.now() - started),
     };
     console.log(JSON.stringify(out, null, 2));
