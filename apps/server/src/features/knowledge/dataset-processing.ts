@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import type { StoredColumn } from '../../db/tables/knowledge.table';
 import { ensureError } from '../../errors';
-import { delimiterName, sniffFormat } from './csv-format';
+import { delimiterName, SNIFF_BYTES, sniffFormat } from './csv-format';
 import { CsvProblem, csvRecords, inspectCsv, typedCells } from './csv-records';
 import {
   clearRows,
   failFile,
   filePieces,
+  fileStart,
   fileToProcess,
-  firstPiece,
   insertRows,
   makeFileLive,
   mergePendingWords,
@@ -76,8 +76,7 @@ export async function processDatasetFile(
   try {
     // A retry after a stopped process starts over.
     await clearRows(db, fileId);
-    const sample = await firstPiece(db, fileId);
-    const sniffed = sniffFormat(sample ?? new Uint8Array());
+    const sniffed = sniffFormat(await fileStart(db, fileId, SNIFF_BYTES));
     if (!sniffed.ok) throw new CsvProblem(sniffed.reason);
     const { format } = sniffed;
     await progress('processing', 1, {
