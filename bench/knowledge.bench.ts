@@ -175,6 +175,7 @@ async function measure(engine: Engine) {
     const wasmBefore = wasmMb(pglite);
     const resident = residentPeak();
     const loop = loopPauses();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const uploaded = await app.inject({
       method: 'POST',
@@ -197,8 +198,12 @@ async function measure(engine: Engine) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const readyMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     const rssGrowthMb = Math.round((resident.peak() - resident.start) / 1024 / 1024);
     const memory = {
+      // This process's CPU time over the ingest (PGlite's work included): steadier than the wall
+      // time on a shared machine.
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       rssGrowthMb,
       longestLoopPauseMs: loop.stop(),
       ...(pglite
