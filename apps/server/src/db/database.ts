@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { checkpointWhenLogGrows, EMBEDDED_LOG_SETTINGS } from './embedded-checkpoint';
 import { createPglitePool } from './pglite-pool';
 import {
   DEFAULT_REPLICA_OPTIONS,
@@ -105,6 +106,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: (value: string) => Number(value) },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_LOG_SETTINGS],
     // Trigram indexes serve the inbox's searches, btree_gin the knowledge indexes scoped to a file
     // (PostgreSQL servers ship both as contrib extensions), pgvector the knowledge embeddings' HNSW
     // indexes (packaged apart from PGlite since 0.3).
@@ -121,26 +123,29 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 export function pgliteDatabase(pglite: PGlite): Database {
   const pool = createPglitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const executeSql: SqlExecutor['executeSql'] = async (text, values) => {
+    // pg-boss sends its schema as one multi-statement string without parameters;
+    // PGlite's extended protocol takes one statement, its `exec` takes many.
+    const client = await pool.connect();
+    try {
+      if (values && values.length > 0) return await pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    } finally {
+      client.release();
+    }
+  };
+  const checkpoints = checkpointWhenLogGrows({ executeSql });
   return {
     engine: 'pglite',
     db,
     reads: primaryOnly(db),
-    async executeSql(text, values) {
-      // pg-boss sends its schema as one multi-statement string without parameters;
-      // PGlite's extended protocol takes one statement, its `exec` takes many.
-      const client = await pool.connect();
-      try {
-        if (values && values.length > 0) return await pglite.query(text, values);
-        const results = await pglite.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      } finally {
-        client.release();
-      }
-    },
+    executeSql,
     async listen(channel, onMessage) {
       return pglite.listen(channel, onMessage);
     },
     async close() {
+      checkpoints.stop();
       await db.destroy();
       await pglite.close();
     },

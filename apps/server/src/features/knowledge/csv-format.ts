@@ -11,8 +11,11 @@ export interface CsvFormat {
   delimiter: string;
 }
 
-/** How much of the file the sniffing reads. */
-export const SNIFF_BYTES = 64 * 1024;
+/**
+ * How much of the file the sniffing reads: a file whose first accented letter comes late is still
+ * told apart (valid UTF-8 or Windows-1252).
+ */
+export const SNIFF_BYTES = 1024 * 1024;
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { CellValue, ColumnType } from '@parley/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { cleanText } from '../../plugins/clean-input';
@@ -32,6 +33,23 @@ export interface CsvRecord {
   line: number;
 }
 
+/**
+ * Characters handed to the parser at once. It turns all it is given into records before the reader
+ * takes any, so a whole piece (a megabyte, some 10 000 rows) would be that many records held at once.
+ */
+const PARSE_SLICE_CHARS = 64 * 1024;
+
+function* slices(text: string): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + PARSE_SLICE_CHARS, text.length);
+    // Never between the two halves of a character outside the BMP (an emoji).
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
 async function* decoded(pieces: AsyncIterable<Uint8Array>, format: CsvFormat): AsyncGenerator<string> {
   // `fatal`: a byte that is not of the detected encoding fails the file rather than turning into �.
   const decoder = new TextDecoder(format.encoding, { fatal: true, ignoreBOM: false });
@@ -40,7 +58,12 @@ async function* decoded(pieces: AsyncIterable<Uint8Array>, format: CsvFormat): A
     for await (const piece of pieces) {
       const text = decoder.decode(piece, { stream: true });
       offset += piece.byteLength;
-      if (text) yield text;
+      for (const slice of slices(text)) {
+        yield slice;
+        // Let the event loop turn: on the embedded database a query never waits on I/O, so reading
+        // a large file would otherwise hold up every request and timer of the server until it ends.
+        await setImmediate();
+      }
     }
     const rest = decoder.decode();
     if (rest) yield rest;

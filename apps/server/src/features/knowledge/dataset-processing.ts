@@ -1,15 +1,16 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import type { StoredColumn } from '../../db/tables/knowledge.table';
 import { ensureError } from '../../errors';
-import { delimiterName, sniffFormat } from './csv-format';
+import { delimiterName, SNIFF_BYTES, sniffFormat } from './csv-format';
 import { CsvProblem, csvRecords, inspectCsv, typedCells } from './csv-records';
 import {
   clearRows,
   failFile,
   filePieces,
+  fileStart,
   fileToProcess,
-  firstPiece,
   insertRows,
   makeFileLive,
   mergePendingWords,
@@ -17,10 +18,20 @@ import {
   setFileProgress,
 } from './knowledge.repository';
 
-/** Rows per insert statement: one JSON parameter of a few hundred kilobytes. */
+/** Rows per insert statement at most. */
 const ROWS_PER_BATCH = 1000;
+/**
+ * Characters of cells per insert statement at most (its one JSON parameter), however wide the
+ * rows: the embedded database's memory grows to fit its largest statement and is never given back
+ * (a 10 MB value grew it by 83 MB).
+ */
+const BATCH_CHARS = 64 * 1024;
 /** Reading the file to check it is this share of the progress; storing its rows is the rest. */
 const CHECKING_SHARE = 20;
+
+/** About how many characters a row adds to the batch's JSON: its cells, their column names, quotes. */
+const jsonChars = (fields: readonly string[], columns: readonly StoredColumn[]) =>
+  fields.reduce((chars, field, index) => chars + field.length + (columns[index]?.name.length ?? 0) + 6, 16);
 
 /** A replaced file's choices carry over to the columns of the same name; new columns get defaults. */
 function chooseColumns(
@@ -65,8 +76,7 @@ export async function processDatasetFile(
   try {
     // A retry after a stopped process starts over.
     await clearRows(db, fileId);
-    const sample = await firstPiece(db, fileId);
-    const sniffed = sniffFormat(sample ?? new Uint8Array());
+    const sniffed = sniffFormat(await fileStart(db, fileId, SNIFF_BYTES));
     if (!sniffed.ok) throw new CsvProblem(sniffed.reason);
     const { format } = sniffed;
     await progress('processing', 1, {
@@ -79,7 +89,9 @@ export async function processDatasetFile(
     await progress('processing', CHECKING_SHARE);
 
     let batch: RowToStore[] = [];
+    let batchChars = 0;
     let stored = 0;
+    let reported: number = CHECKING_SHARE;
     let header = true;
     for await (const record of csvRecords(filePieces(db, fileId), format)) {
       if (header) {
@@ -92,13 +104,22 @@ export async function processDatasetFile(
         lineNumber: record.line,
         cells: typedCells(record.fields, columns, format),
       });
-      if (batch.length >= ROWS_PER_BATCH) {
+      batchChars += jsonChars(record.fields, columns);
+      if (batch.length >= ROWS_PER_BATCH || batchChars >= BATCH_CHARS) {
         await insertRows(db, fileId, file.search_config, columns, batch);
         batch = [];
-        await progress(
-          'processing',
+        batchChars = 0;
+        // On the embedded database a statement never waits on I/O: without this turn of the event
+        // loop the whole file would be stored before any other request or timer of the server ran.
+        await setImmediate();
+        // Written when the percentage shown moves (each write is a commit of its own).
+        const percent = Math.round(
           CHECKING_SHARE + ((100 - CHECKING_SHARE - 1) * stored) / inspection.rowCount,
         );
+        if (percent > reported) {
+          await progress('processing', percent);
+          reported = percent;
+        }
       }
     }
     if (batch.length > 0) await insertRows(db, fileId, file.search_config, columns, batch);

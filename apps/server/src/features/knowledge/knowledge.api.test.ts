@@ -4,10 +4,12 @@ import type {
   KnowledgeSearchResponse,
   KnowledgeSource,
 } from '@parley/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createdBot, registerOwner } from '../../../test/fixtures';
 import { settledSource } from '../../../test/knowledge-sources';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { PIECE_BYTES } from './upload-body';
 
 const priceList = [
   'SKU,Product,Price,Category,Added',
@@ -229,6 +231,42 @@ describe('CSV datasets', () => {
     const preview = await settled(source.id);
     expect(preview.source.live).toMatchObject({ state: 'ready', encoding: 'windows-1252', delimiter: ';' });
     expect(preview.rows[0]?.cells).toEqual({ Código: 'A-1', Descripción: 'Café molido', Precio: 4.5 });
+    await t.request({ method: 'DELETE', url: `${base()}/datasets/${source.id}`, headers });
+  });
+
+  it('stores a large body as pieces and reads every row back across their seams, characters cut there too', async () => {
+    // A body that comes as one chunk (as `inject` or a client's framing sends it) is stored as
+    // pieces of PIECE_BYTES, cut inside rows and inside emoji (four bytes, two UTF-16 halves).
+    const rows = 2_500;
+    const dessert = (n: number) => `Crème brûlée ${n} ${'🍮'.repeat(240)}`;
+    const body = [
+      'Number,Dessert',
+      ...Array.from({ length: rows }, (_, index) => `${index + 1},${dessert(index + 1)}`),
+    ].join('\n');
+    const source = (await upload(body, 'desserts.csv')).json<KnowledgeSource>();
+    const preview = await settled(source.id);
+    expect(preview.source.live).toMatchObject({ state: 'ready', rowCount: rows });
+    const fileId = preview.source.live?.id ?? '';
+    const pieces = await t.database.db
+      .selectFrom('knowledge_file_pieces')
+      .select(sql<number>`octet_length(bytes)`.as('bytes'))
+      .where('file_id', '=', fileId)
+      .orderBy('seq')
+      .execute();
+    const size = Buffer.byteLength(body);
+    const whole = Math.floor(size / PIECE_BYTES);
+    expect(whole).toBeGreaterThan(2);
+    expect(pieces.map((piece) => piece.bytes)).toEqual([
+      ...Array.from({ length: whole }, () => PIECE_BYTES),
+      size - whole * PIECE_BYTES,
+    ]);
+    const intact = await t.database.db
+      .selectFrom('knowledge_rows')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('file_id', '=', fileId)
+      .where(sql`cells->>'Dessert'`, '=', sql`'Crème brûlée ' || row_number || ' ' || repeat('🍮', 240)`)
+      .executeTakeFirstOrThrow();
+    expect(Number(intact.count)).toBe(rows);
     await t.request({ method: 'DELETE', url: `${base()}/datasets/${source.id}`, headers });
   });
 

@@ -221,15 +221,16 @@ export async function* filePieces(db: Queryable, fileId: string): AsyncGenerator
   }
 }
 
-export async function firstPiece(db: Queryable, fileId: string): Promise<Uint8Array | undefined> {
-  return (
-    await db
-      .selectFrom('knowledge_file_pieces')
-      .select('bytes')
-      .where('file_id', '=', fileId)
-      .where('seq', '=', 0)
-      .executeTakeFirst()
-  )?.bytes;
+/** The file's first `bytes` bytes (whole pieces: a few more), or all of a shorter file. */
+export async function fileStart(db: Queryable, fileId: string, bytes: number): Promise<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  for await (const piece of filePieces(db, fileId)) {
+    pieces.push(piece);
+    size += piece.byteLength;
+    if (size >= bytes) break;
+  }
+  return Buffer.concat(pieces);
 }
 
 /** Updates a file while it is processed; false when it is gone (replaced or deleted meanwhile). */

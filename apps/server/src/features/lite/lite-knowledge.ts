@@ -11,10 +11,10 @@ import type { AppContext } from '../../context';
 import { AppError, ConflictException, ValidationException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { findBot, updateBot } from '../bots/bots.repository';
-import { sniffFormat } from '../knowledge/csv-format';
+import { SNIFF_BYTES, sniffFormat } from '../knowledge/csv-format';
 import { CsvProblem, csvRecords, inspectCsv } from '../knowledge/csv-records';
 import { uploadDatasetFile } from '../knowledge/knowledge.service';
-import { receiveFile } from '../knowledge/upload-body';
+import { receiveFile, startOf } from '../knowledge/upload-body';
 import { getLiteBot } from './lite.service';
 
 async function* each(pieces: readonly Buffer[]): AsyncGenerator<Uint8Array> {
@@ -37,7 +37,7 @@ export async function readLiteCsv(
 ): Promise<LiteCsv> {
   const { pieces, sizeBytes } = await receiveFile(request, DATASET_MAX_BYTES);
   if (sizeBytes === 0) throw empty();
-  const sniffed = sniffFormat(pieces[0] ?? new Uint8Array());
+  const sniffed = sniffFormat(startOf(pieces, SNIFF_BYTES));
   if (!sniffed.ok) {
     throw new ValidationException(sniffed.reason, {
       reason: /empty/i.test(sniffed.reason) ? 'empty' : 'bad-csv',
