@@ -24,6 +24,7 @@ import {
   replicaRouting,
 } from './read-replica';
 import type { DB } from './schema';
+import type { SqlExecutor } from './sql-executor';
 import { statementName } from './statement-names';
 
 export type Db = Kysely<DB>;
@@ -31,10 +32,6 @@ export type Trx = Transaction<DB>;
 /** A database handle or an open transaction: what repositories take first. */
 export type Queryable = Db | Trx;
 
-/** pg-boss talks to the database through this; it never opens connections of its own. */
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
 
 /** The one database interface: the same SQL on embedded PGlite and on a PostgreSQL server. */
 export interface Database extends SqlExecutor {

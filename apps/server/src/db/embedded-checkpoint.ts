@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SqlExecutor } from './database';
+import type { SqlExecutor } from './sql-executor';
 
 /** Write-ahead log written since the embedded database's last checkpoint that makes it checkpoint. */
 export const EMBEDDED_CHECKPOINT_LOG_BYTES = 32 * 1024 * 1024;
