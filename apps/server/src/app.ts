@@ -209,7 +209,7 @@ export async function buildApp({
       engineServices,
       bus,
       instanceId: randomUUID(),
-      writes: createTurnWrites(database, config.databasePool.size),
+      writes: createTurnWrites(database),
       messageCounts: new SharedHitCounts(
         () => database.db,
         CHAT_LIMIT_WINDOW_MS,
