@@ -72,4 +72,19 @@ describe('batched', () => {
     for (const item of ['a', 'b', 'c', 'd', 'e']) void send(item);
     expect(batches).toEqual([['a'], ['b'], ['c']]);
   });
+
+  it('gathering by round, sends what came in one round of the event loop together', async () => {
+    const { batches, run, finishNext } = controlledRun();
+    const send = batched(run, { maxInFlight: 1, maxBatch: 10, keyOf: byItself, gatherEachRound: true });
+    const firstRound = ['a', 'b', 'c'].map(send);
+    expect(batches).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([['a', 'b', 'c']]);
+    const nextRound = send('d');
+    await finishNext();
+    expect(await Promise.all(firstRound)).toEqual(['A', 'B', 'C']);
+    expect(batches).toEqual([['a', 'b', 'c'], ['d']]);
+    await finishNext();
+    expect(await nextRound).toBe('D');
+  });
 });

@@ -4,10 +4,15 @@
  * finishes. So an idle server adds no wait, and a busy one sends one statement (one commit, one
  * socket write) for many turns instead of one each. A batch that fails is run again item by item,
  * so one item's error is its own. `keyOf` keeps two calls with one key out of the same batch.
+ *
+ * `gatherEachRound` waits for the end of the event loop's round (setImmediate) before sending what
+ * came, so the calls of every request read in that round go together. That is for a database that
+ * runs on this thread (PGlite): its statement runs synchronously, so no call can come while it is
+ * in flight and nothing would ever be gathered otherwise.
  */
 export function batched<Item, Result>(
   run: (items: Item[]) => Promise<Result[]>,
-  options: { maxInFlight: number; maxBatch: number; keyOf: (item: Item) => string },
+  options: { maxInFlight: number; maxBatch: number; keyOf: (item: Item) => string; gatherEachRound?: boolean },
 ): (item: Item) => Promise<Result> {
   interface Waiting {
     item: Item;
@@ -16,6 +21,7 @@ export function batched<Item, Result>(
   }
   let queue: Waiting[] = [];
   let inFlight = 0;
+  let roundScheduled = false;
 
   const settle = (waiting: Waiting, result: Promise<Result>) => result.then(waiting.resolve, waiting.reject);
 
@@ -61,6 +67,12 @@ export function batched<Item, Result>(
   return (item) =>
     new Promise<Result>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      flush();
+      if (!options.gatherEachRound) return flush();
+      if (roundScheduled) return;
+      roundScheduled = true;
+      setImmediate(() => {
+        roundScheduled = false;
+        flush();
+      });
     });
 }
