@@ -3,7 +3,9 @@
  * 1. Parley's own time in a webhook turn: one visitor's messages through the chat API (in-process,
  *    `app.inject`), each calling an installed webhook on a local receiver that answers at once, the
  *    delivery logged; the receiver's own time is taken out. The same with a raw request (no log)
- *    and with no webhook at all, for comparison.
+ *    and with no webhook at all, for comparison; and the floor: a bare Fastify route doing what any
+ *    webhook turn must do at least (a durable record before the call, the call, a durable write of
+ *    the turn's state and two messages after it), with none of Parley's work.
  * 2. The delivery log over 1 000 000 deliveries of one company: the list's first page, filtered
  *    and searched, and a later page, through the API.
  * Beside the wall times, the CPU each turn took: this process's (server, load and receiver) and
@@ -15,8 +17,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { flowFixture } from '@parley/flow/testing';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { Agent, request as undiciRequest } from 'undici';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
@@ -192,26 +196,23 @@ try {
     }, 0);
   };
 
-  /** One visitor's turns, one after another: Parley's time in each (the receiver's taken out). */
-  const turns = async (key: string) => {
-    const { conversationId, token: visitor } = await api<{ conversationId: string; token: string }>(
+  const startConversation = (key: string) =>
+    api<{ conversationId: string; token: string }>(
       'POST',
       '/api/chat/conversations',
       {},
       { deploymentKey: key },
     );
+
+  /** Turns one after another, each by `send`: the time of each (the receiver's taken out) and the CPU. */
+  const measured = async (send: (turn: number) => Promise<{ statusCode: number }>) => {
     const times: number[] = [];
     let cpu = { process: process.cpuUsage(), database: 0 };
     for (let turn = 0; turn < WARMUP_TURNS + TURNS; turn++) {
       if (turn === WARMUP_TURNS) cpu = { process: process.cpuUsage(), database: await databaseCpuMs() };
       hook.take();
       const started = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/chat/conversations/${conversationId}/messages`,
-        headers: { authorization: `Bearer ${visitor}` },
-        payload: { text: `A-${turn}` },
-      });
+      const response = await send(turn);
       const elapsed = performance.now() - started - hook.take();
       if (response.statusCode !== 200) throw new Error(`turn answered ${response.statusCode}`);
       if (turn >= WARMUP_TURNS) times.push(elapsed);
@@ -224,11 +225,71 @@ try {
     };
   };
 
+  /** One visitor's turns through the chat API: Parley's time in each. */
+  const turns = async (key: string) => {
+    const { conversationId, token: visitor } = await startConversation(key);
+    return measured((turn) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/chat/conversations/${conversationId}/messages`,
+        headers: { authorization: `Bearer ${visitor}` },
+        payload: { text: `A-${turn}` },
+      }),
+    );
+  };
+
+  /**
+   * The floor of a webhook turn on this machine and database, with none of Parley's work: the
+   * claim's durable commit before the call, the call on a kept connection, and one durable
+   * statement storing the state and the two messages after it (the chat bench's floor).
+   */
+  const floorTurns = async (key: string) => {
+    const { conversationId } = await startConversation(key);
+    const dispatcher = new Agent();
+    const floor = Fastify();
+    floor.post<{ Body: { text: string } }>('/floor', async (request) => {
+      const { text } = request.body;
+      await sql`update conversations set pending_owner = 'floor', pending_until = now() + interval '1 minute'
+        where id = ${conversationId}::uuid`.execute(database.db);
+      const answer = await undiciRequest(receiverUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order: text }),
+        dispatcher,
+      });
+      await answer.body.json();
+      await sql`
+        with c as (
+          update conversations set state = jsonb_set(state, '{variables,said}', to_jsonb(${text}::text)),
+            message_count = message_count + 2, updated_at = now(), pending_owner = null, pending_until = null
+          where id = ${conversationId}::uuid returning id, company_id, bot_id, message_count
+        )
+        insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
+        select c.id, c.company_id, c.bot_id, c.message_count - 1, 'user',
+          jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c
+        union all
+        select c.id, c.company_id, c.bot_id, c.message_count, 'bot',
+          jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c`.execute(
+        database.db,
+      );
+      return { ok: true };
+    });
+    try {
+      return await measured((turn) =>
+        floor.inject({ method: 'POST', url: '/floor', payload: { text: `A-${turn}` } }),
+      );
+    } finally {
+      await floor.close();
+      await dispatcher.close();
+    }
+  };
+
   const withInstance = await deploy('Instance', flows.instance(instance));
   const overhead = {
     installedWebhookLogged: await turns(withInstance.key),
     rawWebhook: await turns((await deploy('Raw', flows.raw(receiverUrl))).key),
     noWebhook: await turns((await deploy('None', flows.none())).key),
+    floorWebhookTurn: await floorTurns((await deploy('Floor', flows.none())).key),
   };
   const logged = await database.db
     .selectFrom('webhook_deliveries')
