@@ -88,6 +88,47 @@ function variableSql(condition: VariableCondition): RawBuilder<boolean> {
   return condition.op === 'isNotSet' ? sql<boolean>`not ${any}` : any;
 }
 
+/** A filter of one condition on a top-level variable, as its typed rows (migration 0051) answer it. */
+function typedVariableCondition(companyId: string, filter: AudienceFilter) {
+  const [condition, ...others] = filter.conditions;
+  if (condition?.field !== 'variable' || others.length > 0 || condition.name.includes('.')) return undefined;
+  const { op, value, args } = variableArgs(condition);
+  const typed = {
+    isSet: sql`v.text_value is not null`,
+    equals: sql`v.text_value = lower(${value})`,
+    contains: sql`strpos(v.text_value, lower(${value})) > 0`,
+    greaterThan: sql`v.number_value > ${value}::numeric`,
+    lessThan: sql`v.number_value < ${value}::numeric`,
+  }[op];
+  const variable = sql`v.company_id = ${companyId} and v.name = ${condition.name}`;
+  return { condition, args, variable, typed };
+}
+
+/** The company's contacts whose copy changed since their variables were typed. */
+const staleContacts = (companyId: string) => sql`with stale as (
+    select distinct s.contact_id as id from contact_variables_stale s where s.company_id = ${companyId})`;
+
+/**
+ * The contacts that may match a filter of one condition on a top-level variable, from its typed
+ * rows (a superset: `audienceCondition` then decides): those whose typed variable matches, the
+ * stale ones, those whose value was too long to type, and those with several conversations
+ * another of which matches. Undefined for any other filter and for "is not set" (all but a few
+ * contacts may match it).
+ */
+export function variableCandidates(
+  companyId: string,
+  filter: AudienceFilter,
+): RawBuilder<{ id: string }> | undefined {
+  const typedCondition = typedVariableCondition(companyId, filter);
+  if (!typedCondition || typedCondition.condition.op === 'isNotSet') return undefined;
+  const { args, variable, typed } = typedCondition;
+  return sql`${staleContacts(companyId)}
+    select v.contact_id as id from contact_variables v where ${variable} and (${typed} or v.text_value is null)
+    union select id from stale
+    union select k.id from contacts k where k.company_id = ${companyId} and k.conversations > 1
+      and parley_conversation_variable_matches(k.id, ${args})`;
+}
+
 /**
  * How many of the company's contacts a filter of one condition on a top-level variable matches,
  * read from the contacts' typed variables (migration 0051) instead of every contact's `jsonb`;
@@ -102,17 +143,9 @@ export function variableCount(
   companyId: string,
   filter: AudienceFilter,
 ): RawBuilder<{ count: string }> | undefined {
-  const [condition, ...others] = filter.conditions;
-  if (condition?.field !== 'variable' || others.length > 0 || condition.name.includes('.')) return undefined;
-  const { op, value, args } = variableArgs(condition);
-  const typed = {
-    isSet: sql`v.text_value is not null`,
-    equals: sql`v.text_value = lower(${value})`,
-    contains: sql`strpos(v.text_value, lower(${value})) > 0`,
-    greaterThan: sql`v.number_value > ${value}::numeric`,
-    lessThan: sql`v.number_value < ${value}::numeric`,
-  }[op];
-  const variable = sql`v.company_id = ${companyId} and v.name = ${condition.name}`;
+  const typedCondition = typedVariableCondition(companyId, filter);
+  if (!typedCondition) return undefined;
+  const { condition, args, variable, typed } = typedCondition;
   const copyMatches = sql`parley_variable_matches(k.variables, ${args})`;
   const matching = sql`(select count(*) from contact_variables v where ${variable} and ${typed})
     - (select count(*) from stale join contact_variables v on v.contact_id = stale.id
@@ -122,8 +155,7 @@ export function variableCount(
        where ${variable} and v.text_value is null and v.contact_id not in (select id from stale) and ${copyMatches})
     + (select count(*) from contacts k where k.company_id = ${companyId} and k.conversations > 1
        and not ${copyMatches} and parley_conversation_variable_matches(k.id, ${args}))`;
-  const stale = sql`with stale as (
-    select distinct s.contact_id as id from contact_variables_stale s where s.company_id = ${companyId})`;
+  const stale = staleContacts(companyId);
   return condition.op === 'isNotSet'
     ? sql`${stale} select (select count(*) from contacts k where k.company_id = ${companyId}) - (${matching}) as count`
     : sql`${stale} select ${matching} as count`;

@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/database';
 import * as contactFacts from '../../db/migrations/0046-contact-facts';
 import * as contactVariables from '../../db/migrations/0051-contact-variables';
 import { audienceCondition, variableCount } from './audience-filter';
-import { countContacts } from './audiences.repository';
+import { countContacts, sampleContacts } from './audiences.repository';
 import { foldStaleContactVariables } from './audiences.service';
 
 /** Asks what the visitor wants; "buy" reaches a goal, "agent" hands the chat to a person. */
@@ -268,6 +268,11 @@ describe('contact facts follow their conversations', () => {
         expect([condition, await countContacts(trx, companyId, filter)]).toEqual([
           condition,
           generic.rows[0]?.n,
+        ]);
+        // The preview's sample from the typed variables' candidates: the same as walking them all.
+        expect([condition, await sampleContacts(trx, companyId, filter, 10, true)]).toEqual([
+          condition,
+          await sampleContacts(trx, companyId, filter, 10),
         ]);
       }
     };
