@@ -25,7 +25,11 @@ import { flowFixture } from '@parley/flow/testing';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { createDatabase } from '../apps/server/src/db/database';
-import { countContacts, countStatement } from '../apps/server/src/features/audiences/audiences.repository';
+import {
+  countContacts,
+  countStatement,
+  sampleContacts,
+} from '../apps/server/src/features/audiences/audiences.repository';
 import { foldStaleContactVariables } from '../apps/server/src/features/audiences/audiences.service';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
@@ -95,7 +99,7 @@ async function main() {
     const seeding = performance.now();
     // The filing trigger is off: the contacts get what it would keep on them (see migration 0046).
     const variables = sql`jsonb_build_object('segment', 's' || (g % 10), 'spent', g % 500,
-      'item', case when g % 3 = 0 then 'blue kettle' else 'red teapot' end)`;
+      'item', case when g % 3 = 0 then 'blue kettle' else 'red teapot' end, 'order', 'O-' || g)`;
     await sql`alter table conversations disable trigger conversations_file_contact`.execute(db);
     // And the contacts' typed variables in one statement, as migration 0051 types them.
     await sql`alter table contacts disable trigger contacts_variables_inserted`.execute(db);
@@ -154,6 +158,10 @@ async function main() {
       variableGreater: {
         conditions: [{ field: 'variable', name: 'spent', op: 'greaterThan', value: '400' }],
       },
+      // What one contact has (an order number), and what nobody has: the preview's sample of ten
+      // cannot be found by walking the newest contacts (see sampleScanMs).
+      variableRare: { conditions: [{ field: 'variable', name: 'order', op: 'equals', value: 'O-777' }] },
+      variableNone: { conditions: [{ field: 'variable', name: 'item', op: 'equals', value: 'nothing' }] },
       goalReached: { conditions: [{ field: 'goal', reached: true }] },
       lastSeenAfter: {
         conditions: [
@@ -183,12 +191,17 @@ async function main() {
       plans[name] = lines;
       preview.sort((a, b) => a - b);
       countOnly.sort((a, b) => a - b);
+      // The sample as it was found before candidates: walking the contacts newest first.
+      const walked = performance.now();
+      if (name.startsWith('variable'))
+        await sampleContacts(db, companyId, audienceFilterSchema.parse(filter), 10);
       counts[name] = {
         matched: count,
         previewP50: round(percentile(preview, 50)),
         previewP95: round(percentile(preview, 95)),
         countP95: round(percentile(countOnly, 95)),
         explainMs: Number(/Execution Time: ([0-9.]+)/.exec(lines.join('\n'))?.[1] ?? Number.NaN),
+        ...(name.startsWith('variable') ? { sampleScanMs: round(performance.now() - walked) } : {}),
       };
     }
     out.counts = counts;
