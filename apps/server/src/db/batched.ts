@@ -12,7 +12,12 @@
  */
 export function batched<Item, Result>(
   run: (items: Item[]) => Promise<Result[]>,
-  options: { maxInFlight: number; maxBatch: number; keyOf: (item: Item) => string; gatherEachRound?: boolean },
+  options: {
+    maxInFlight: number;
+    maxBatch: number;
+    keyOf: (item: Item) => string;
+    gatherEachRound?: boolean;
+  },
 ): (item: Item) => Promise<Result> {
   interface Waiting {
     item: Item;

@@ -32,7 +32,6 @@ export type Trx = Transaction<DB>;
 /** A database handle or an open transaction: what repositories take first. */
 export type Queryable = Db | Trx;
 
-
 /** The one database interface: the same SQL on embedded PGlite and on a PostgreSQL server. */
 export interface Database extends SqlExecutor {
   readonly engine: 'pglite' | 'postgres';

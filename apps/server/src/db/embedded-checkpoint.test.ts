@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { openPglite, pgliteDatabase } from './database';
-import type { SqlExecutor } from './sql-executor';
 import { checkpointIfLogGrew, EMBEDDED_CHECKPOINT_LOG_BYTES } from './embedded-checkpoint';
+import type { SqlExecutor } from './sql-executor';
 
 const MB = 1024 * 1024;
 
