@@ -18,6 +18,7 @@ import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
+import { storeFloorTurn } from './floor-turn';
 import { agent, call, closedLoop as closedLoopOf, json, publishedBot, summary, type Turn } from './load';
 
 type Engine = 'pglite' | 'postgres';
@@ -53,20 +54,7 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
   // The floor: what any turn must do at least, as one statement (state, the two messages).
   const floor = Fastify();
   floor.post<{ Params: { id: string }; Body: { text: string } }>('/floor/:id', async (request) => {
-    const { id } = request.params;
-    const text = request.body.text;
-    await sql`
-      with c as (
-        update conversations set state = jsonb_set(state, '{variables,said}', to_jsonb(${text}::text)),
-          message_count = message_count + 2, updated_at = now()
-        where id = ${id}::uuid returning id, company_id, bot_id, message_count
-      )
-      insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
-      select c.id, c.company_id, c.bot_id, c.message_count - 1, 'user',
-        jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c
-      union all
-      select c.id, c.company_id, c.bot_id, c.message_count, 'bot',
-        jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c`.execute(database.db);
+    await storeFloorTurn(database.db, request.params.id, request.body.text);
     return { ok: true };
   });
   // The stored conversation state's size, for the ≤ 8 KB budget.

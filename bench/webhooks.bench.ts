@@ -26,6 +26,7 @@ import { createDatabase } from '../apps/server/src/db/database';
 import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
+import { storeFloorTurn } from './floor-turn';
 import { percentile, processCpuMs } from './stats';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1500);
@@ -258,20 +259,7 @@ try {
         dispatcher,
       });
       await answer.body.json();
-      await sql`
-        with c as (
-          update conversations set state = jsonb_set(state, '{variables,said}', to_jsonb(${text}::text)),
-            message_count = message_count + 2, updated_at = now(), pending_owner = null, pending_until = null
-          where id = ${conversationId}::uuid returning id, company_id, bot_id, message_count
-        )
-        insert into conversation_messages (conversation_id, company_id, bot_id, seq, role, message, text)
-        select c.id, c.company_id, c.bot_id, c.message_count - 1, 'user',
-          jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c
-        union all
-        select c.id, c.company_id, c.bot_id, c.message_count, 'bot',
-          jsonb_build_object('type', 'text', 'text', ${text}::text), ${text}::text from c`.execute(
-        database.db,
-      );
+      await storeFloorTurn(database.db, conversationId, text);
       return { ok: true };
     });
     try {
