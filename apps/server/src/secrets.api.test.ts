@@ -54,15 +54,24 @@ describe.runIf(testEngine === 'postgres')(
       });
       expect(uploaded.statusCode).toBe(202);
       const { id } = uploaded.json<KnowledgeSource>();
-      const preview = await eventually(async () => {
-        const response = await other.inject({
-          method: 'GET',
-          url: `/api/bots/${bot.id}/knowledge/datasets/${id}`,
-          headers,
-        });
-        const body = response.json<DatasetPreview>();
-        return body.source.live?.state === 'ready' ? body : undefined;
-      }, 30_000);
+      let seen = '';
+      // Ready or failed: a failure fails the test with its reason rather than a timeout.
+      const preview = await eventually(
+        async () => {
+          const response = await other.inject({
+            method: 'GET',
+            url: `/api/bots/${bot.id}/knowledge/datasets/${id}`,
+            headers,
+          });
+          const body = response.json<DatasetPreview>();
+          const file = body.source.live ?? body.source.pending;
+          seen = `${response.statusCode} ${file?.state} ${file?.progress}% ${file?.error ?? ''}`;
+          return file?.state === 'ready' || file?.state === 'failed' ? body : undefined;
+        },
+        20_000,
+        () => seen,
+      );
+      expect(preview.source.pending?.error ?? null).toBeNull();
       expect(preview.source.live?.rowCount).toBe(2);
       expect(existsSync(dataDir)).toBe(false);
     });

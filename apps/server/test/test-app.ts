@@ -275,13 +275,21 @@ export async function createTestApp(
   };
 }
 
-/** Polls until `check` returns a value, for work done by background jobs. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls until `check` returns a value, for work done by background jobs. `lastSeen` names what
+ * the last check found, for the error when time runs out.
+ */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  lastSeen?: () => string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms${lastSeen ? `; last seen: ${lastSeen()}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
