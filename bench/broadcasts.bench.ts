@@ -162,6 +162,13 @@ async function main() {
       // cannot be found by walking the newest contacts (see sampleScanMs).
       variableRare: { conditions: [{ field: 'variable', name: 'order', op: 'equals', value: 'O-777' }] },
       variableNone: { conditions: [{ field: 'variable', name: 'item', op: 'equals', value: 'nothing' }] },
+      // The same order number among other conditions: its candidates still bound the sample.
+      variableRareOnWebchat: {
+        conditions: [
+          { field: 'variable', name: 'order', op: 'equals', value: 'O-777' },
+          { field: 'channel', channels: ['webchat'] },
+        ],
+      },
       goalReached: { conditions: [{ field: 'goal', reached: true }] },
       lastSeenAfter: {
         conditions: [

@@ -88,10 +88,9 @@ function variableSql(condition: VariableCondition): RawBuilder<boolean> {
   return condition.op === 'isNotSet' ? sql<boolean>`not ${any}` : any;
 }
 
-/** A filter of one condition on a top-level variable, as its typed rows (migration 0051) answer it. */
-function typedVariableCondition(companyId: string, filter: AudienceFilter) {
-  const [condition, ...others] = filter.conditions;
-  if (condition?.field !== 'variable' || others.length > 0 || condition.name.includes('.')) return undefined;
+/** A condition on a top-level variable, as its typed rows (migration 0051) answer it. */
+function typedVariable(companyId: string, condition: AudienceCondition) {
+  if (condition.field !== 'variable' || condition.name.includes('.')) return undefined;
   const { op, value, args } = variableArgs(condition);
   const typed = {
     isSet: sql`v.text_value is not null`,
@@ -104,29 +103,50 @@ function typedVariableCondition(companyId: string, filter: AudienceFilter) {
   return { condition, args, variable, typed };
 }
 
+/** A filter of one condition on a top-level variable, as its typed rows answer it. */
+function typedVariableCondition(companyId: string, filter: AudienceFilter) {
+  const [condition, ...others] = filter.conditions;
+  return condition && others.length === 0 ? typedVariable(companyId, condition) : undefined;
+}
+
 /** The company's contacts whose copy changed since their variables were typed. */
 const staleContacts = (companyId: string) => sql`with stale as (
     select distinct s.contact_id as id from contact_variables_stale s where s.company_id = ${companyId})`;
 
 /**
- * The contacts that may match a filter of one condition on a top-level variable, from its typed
- * rows (a superset: `audienceCondition` then decides): those whose typed variable matches, the
- * stale ones, those whose value was too long to type, and those with several conversations
- * another of which matches. Undefined for any other filter and for "is not set" (all but a few
- * contacts may match it).
+ * The contacts that may match one condition on a top-level variable, from its typed rows (a
+ * superset): those whose typed variable matches, the stale ones, those whose value was too long
+ * to type, and those with several conversations another of which matches. Undefined for any other
+ * condition and for "is not set" (all but a few contacts may match it). Reads `stale`.
+ */
+function conditionCandidates(companyId: string, condition: AudienceCondition) {
+  const typedCondition = typedVariable(companyId, condition);
+  if (!typedCondition || typedCondition.condition.op === 'isNotSet') return undefined;
+  const { args, variable, typed } = typedCondition;
+  return sql`select v.contact_id as id from contact_variables v where ${variable} and (${typed} or v.text_value is null)
+    union select id from stale
+    union select k.id from contacts k where k.company_id = ${companyId} and k.conversations > 1
+      and parley_conversation_variable_matches(k.id, ${args})`;
+}
+
+/**
+ * The contacts that may match a filter, from the typed rows of its variable conditions (a
+ * superset: `audienceCondition` then decides). With "all", those every such condition may match
+ * (the other conditions only narrow them further); with "any", those any condition may match,
+ * when every condition is such a one. Undefined when the typed rows cannot bound the filter.
  */
 export function variableCandidates(
   companyId: string,
   filter: AudienceFilter,
 ): RawBuilder<{ id: string }> | undefined {
-  const typedCondition = typedVariableCondition(companyId, filter);
-  if (!typedCondition || typedCondition.condition.op === 'isNotSet') return undefined;
-  const { args, variable, typed } = typedCondition;
-  return sql`${staleContacts(companyId)}
-    select v.contact_id as id from contact_variables v where ${variable} and (${typed} or v.text_value is null)
-    union select id from stale
-    union select k.id from contacts k where k.company_id = ${companyId} and k.conversations > 1
-      and parley_conversation_variable_matches(k.id, ${args})`;
+  const each = filter.conditions.map((condition) => conditionCandidates(companyId, condition));
+  const bounded = each.filter((candidates) => candidates !== undefined);
+  if (bounded.length === 0 || (filter.match === 'any' && bounded.length < each.length)) return undefined;
+  const combined = sql.join(
+    bounded.map((candidates) => sql`(${candidates})`),
+    filter.match === 'all' ? sql` intersect ` : sql` union `,
+  );
+  return sql`${staleContacts(companyId)} ${combined}`;
 }
 
 /**

@@ -13,9 +13,9 @@ import { FOLD_BATCH, foldContactVariables } from './contact-variables.repository
 
 const SAMPLE_SIZE = 10;
 /**
- * Below this many matches the sample starts from a variable condition's candidates: walking the
+ * Below this many matches the sample starts from the variable conditions' candidates: walking the
  * contacts newest first reads about SAMPLE_SIZE × contacts / matches of them (a million for a
- * value nobody has: seconds), the candidates about as many as match.
+ * value nobody has: seconds), the candidates about as many as those conditions match.
  */
 const SAMPLE_FROM_CANDIDATES_BELOW = 10_000;
 

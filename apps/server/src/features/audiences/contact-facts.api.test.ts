@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AudienceFilter,
   type AudiencePreview,
   audienceFilterSchema,
   type StartConversationResponse,
@@ -12,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Queryable } from '../../db/database';
 import * as contactFacts from '../../db/migrations/0046-contact-facts';
 import * as contactVariables from '../../db/migrations/0051-contact-variables';
-import { audienceCondition, variableCount } from './audience-filter';
+import { audienceCondition, variableCandidates, variableCount } from './audience-filter';
 import { countContacts, sampleContacts } from './audiences.repository';
 import { foldStaleContactVariables } from './audiences.service';
 
@@ -228,7 +229,7 @@ describe('contact facts follow their conversations', () => {
     }
   });
 
-  it('counts one variable condition from the typed variables as every contact’s copy says', async () => {
+  it('counts one variable condition from the typed variables as every contact’s copy says, and samples from their candidates', async () => {
     const db = t.database.db;
     const [company] = (await sql<{ id: string }>`select company_id as id from contacts limit 1`.execute(db))
       .rows;
@@ -255,6 +256,42 @@ describe('contact facts follow their conversations', () => {
     const filters = ['n', 's', 't', 'z', 'o', 'neg', 'long', 'big', 'huge', 'item', 'missing'].flatMap(
       (name) => ops.map(([op = '', value = '']) => filterOf(name, op, value)),
     );
+    const variable = (name: string, op: string, value = '') => ({ field: 'variable', name, op, value });
+    /** Filters of several conditions, and whether the typed variables bound their candidates. */
+    const combined = (
+      [
+        [
+          {
+            match: 'all',
+            conditions: [variable('t', 'contains', 'kett'), variable('n', 'greaterThan', '41')],
+          },
+          true,
+        ],
+        [
+          { match: 'all', conditions: [variable('t', 'isSet'), { field: 'channel', channels: ['webchat'] }] },
+          true,
+        ],
+        [{ match: 'all', conditions: [variable('long', 'isNotSet'), variable('n', 'lessThan', '50')] }, true],
+        [
+          {
+            match: 'any',
+            conditions: [variable('t', 'equals', 'red'), variable('long', 'contains', 'kettle')],
+          },
+          true,
+        ],
+        [
+          { match: 'any', conditions: [variable('t', 'isSet'), { field: 'channel', channels: ['webchat'] }] },
+          false,
+        ],
+        [{ match: 'any', conditions: [variable('t', 'isSet'), variable('o', 'isNotSet')] }, false],
+      ] as const
+    ).map(([filter, bounded]) => [audienceFilterSchema.parse(filter), bounded] as const);
+    /** The preview's sample from the typed variables' candidates: the same as walking them all. */
+    const expectSampleFromCandidates = async (trx: Queryable, filter: AudienceFilter) =>
+      expect([filter, await sampleContacts(trx, companyId, filter, 10, true)]).toEqual([
+        filter,
+        await sampleContacts(trx, companyId, filter, 10),
+      ]);
     const staleEntries = async (trx: Queryable) =>
       (await sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`.execute(trx)).rows[0]
         ?.n ?? 0;
@@ -269,11 +306,11 @@ describe('contact facts follow their conversations', () => {
           condition,
           generic.rows[0]?.n,
         ]);
-        // The preview's sample from the typed variables' candidates: the same as walking them all.
-        expect([condition, await sampleContacts(trx, companyId, filter, 10, true)]).toEqual([
-          condition,
-          await sampleContacts(trx, companyId, filter, 10),
-        ]);
+        await expectSampleFromCandidates(trx, filter);
+      }
+      for (const [filter, bounded] of combined) {
+        expect([filter, variableCandidates(companyId, filter) !== undefined]).toEqual([filter, bounded]);
+        await expectSampleFromCandidates(trx, filter);
       }
     };
     /**
