@@ -22,7 +22,7 @@ export function audienceCondition(filter: AudienceFilter): RawBuilder<boolean> {
 const anyConversation = (where: RawBuilder<unknown>) =>
   sql<boolean>`exists (select 1 from conversations c where c.contact_id = k.id and ${where})`;
 
-type VariableCondition = Extract<AudienceCondition, { field: 'variable' }>;
+export type VariableCondition = Extract<AudienceCondition, { field: 'variable' }>;
 
 /** `user.plan` → the JSON path `{user,plan}` in the variables. */
 const variablePath = (name: string) => name.split('.');
@@ -88,9 +88,19 @@ function variableSql(condition: VariableCondition): RawBuilder<boolean> {
   return condition.op === 'isNotSet' ? sql<boolean>`not ${any}` : any;
 }
 
-/** A condition on a top-level variable, as its typed rows (migration 0051) answer it. */
-function typedVariable(companyId: string, condition: AudienceCondition) {
-  if (condition.field !== 'variable' || condition.name.includes('.')) return undefined;
+/** Whether a condition is on a top-level variable: its typed rows (migration 0051) answer it. */
+const isTyped = (condition: AudienceCondition): condition is VariableCondition =>
+  condition.field === 'variable' && !condition.name.includes('.');
+
+/**
+ * Whether a condition's typed rows name every contact it may match: a typed one, but for "is not
+ * set" (all but a few contacts may match it).
+ */
+const isBounding = (condition: AudienceCondition): condition is VariableCondition =>
+  isTyped(condition) && condition.op !== 'isNotSet';
+
+/** A condition on a top-level variable, as its typed rows answer it. */
+function typedVariable(companyId: string, condition: VariableCondition) {
   const { op, value, args } = variableArgs(condition);
   const typed = {
     isSet: sql`v.text_value is not null`,
@@ -106,7 +116,9 @@ function typedVariable(companyId: string, condition: AudienceCondition) {
 /** A filter of one condition on a top-level variable, as its typed rows answer it. */
 function typedVariableCondition(companyId: string, filter: AudienceFilter) {
   const [condition, ...others] = filter.conditions;
-  return condition && others.length === 0 ? typedVariable(companyId, condition) : undefined;
+  return condition && others.length === 0 && isTyped(condition)
+    ? typedVariable(companyId, condition)
+    : undefined;
 }
 
 /** The company's contacts whose copy changed since their variables were typed. */
@@ -114,39 +126,46 @@ const staleContacts = (companyId: string) => sql`with stale as (
     select distinct s.contact_id as id from contact_variables_stale s where s.company_id = ${companyId})`;
 
 /**
- * The contacts that may match one condition on a top-level variable, from its typed rows (a
- * superset): those whose typed variable matches, the stale ones, those whose value was too long
- * to type, and those with several conversations another of which matches. Undefined for any other
- * condition and for "is not set" (all but a few contacts may match it). Reads `stale`.
+ * The contacts that may match a bounding condition, from its typed rows (a superset), as the
+ * parts of a union: those whose typed variable matches, the stale ones, those whose value was too
+ * long to type, and those with several conversations another of which matches. Reads `stale`.
  */
-function conditionCandidates(companyId: string, condition: AudienceCondition) {
-  const typedCondition = typedVariable(companyId, condition);
-  if (!typedCondition || typedCondition.condition.op === 'isNotSet') return undefined;
-  const { args, variable, typed } = typedCondition;
-  return sql`select v.contact_id as id from contact_variables v where ${variable} and (${typed} or v.text_value is null)
-    union select id from stale
-    union select k.id from contacts k where k.company_id = ${companyId} and k.conversations > 1
-      and parley_conversation_variable_matches(k.id, ${args})`;
+function candidateParts(companyId: string, condition: VariableCondition) {
+  const { args, variable, typed } = typedVariable(companyId, condition);
+  return [
+    sql`select v.contact_id as id from contact_variables v where ${variable} and (${typed} or v.text_value is null)`,
+    sql`select id from stale`,
+    sql`select k.id from contacts k where k.company_id = ${companyId} and k.conversations > 1
+      and parley_conversation_variable_matches(k.id, ${args})`,
+  ];
 }
 
 /**
- * The contacts that may match a filter, from the typed rows of its variable conditions (a
- * superset: `audienceCondition` then decides). With "all", those every such condition may match
- * (the other conditions only narrow them further); with "any", those any condition may match,
- * when every condition is such a one. Undefined when the typed rows cannot bound the filter.
+ * The conditions of a filter whose typed rows bound the contacts it may match: with "all", its
+ * variable conditions (any one of them bounds it, the other conditions only narrow it further);
+ * with "any", every condition, when each is such a one. Undefined when none can.
  */
-export function variableCandidates(
-  companyId: string,
-  filter: AudienceFilter,
-): RawBuilder<{ id: string }> | undefined {
-  const each = filter.conditions.map((condition) => conditionCandidates(companyId, condition));
-  const bounded = each.filter((candidates) => candidates !== undefined);
-  if (bounded.length === 0 || (filter.match === 'any' && bounded.length < each.length)) return undefined;
-  const combined = sql.join(
-    bounded.map((candidates) => sql`(${candidates})`),
-    filter.match === 'all' ? sql` intersect ` : sql` union `,
-  );
-  return sql`${staleContacts(companyId)} ${combined}`;
+export function boundingConditions(filter: AudienceFilter): VariableCondition[] | undefined {
+  const bounding = filter.conditions.filter(isBounding);
+  if (bounding.length === 0 || (filter.match === 'any' && bounding.length < filter.conditions.length))
+    return undefined;
+  return bounding;
+}
+
+/**
+ * How many contacts a condition's candidates are, counted up to `atMost + 1` only (a few counted
+ * twice: it decides whether looking them up beats reading every contact).
+ */
+export function candidateCount(companyId: string, condition: VariableCondition, atMost: number) {
+  const parts = candidateParts(companyId, condition);
+  return sql<{ n: number }>`${staleContacts(companyId)}
+    select count(*)::int as n from (${sql.join(parts, sql` union all `)} limit ${atMost + 1}) candidate`;
+}
+
+/** The contacts that may match any of the bounding `conditions`: `audienceCondition` decides. */
+export function candidatesOf(companyId: string, conditions: readonly VariableCondition[]) {
+  const parts = conditions.flatMap((condition) => candidateParts(companyId, condition));
+  return sql<{ id: string }>`${staleContacts(companyId)} ${sql.join(parts, sql` union `)}`;
 }
 
 /**

@@ -1,8 +1,14 @@
 import type { AudienceFilter, ContactSummary } from '@parley/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type { AudienceRow } from '../../db/tables/broadcast.table';
-import { audienceCondition, variableCandidates, variableCount } from './audience-filter';
+import {
+  audienceCondition,
+  boundingConditions,
+  candidateCount,
+  candidatesOf,
+  variableCount,
+} from './audience-filter';
 
 export async function listAudiences(db: Queryable, companyId: string): Promise<AudienceRow[]> {
   return db
@@ -62,13 +68,56 @@ export async function deleteAudience(db: Queryable, companyId: string, id: strin
   return result.numDeletedRows > 0n;
 }
 
-/** The statement that counts the company's contacts the filter matches (the bench EXPLAINs it). */
-export function countStatement(companyId: string, filter: AudienceFilter) {
+/**
+ * A bound of more candidates than this is not used: looking each of them up costs about what
+ * reading every contact of a million does.
+ */
+const CANDIDATES_AT_MOST = 20_000;
+
+/** The contacts that may match a filter (`audienceCondition` then decides), as a subquery. */
+export type CandidateBound = RawBuilder<{ id: string }>;
+
+/**
+ * The fewest contacts the filter's variable conditions' typed rows say may match it, when they are
+ * few enough to look up one by one: with "all", the candidates of the condition that has fewest;
+ * with "any", all the conditions' candidates together. Undefined otherwise (the contacts are read).
+ */
+export async function candidateBound(
+  db: Queryable,
+  companyId: string,
+  filter: AudienceFilter,
+): Promise<CandidateBound | undefined> {
+  const conditions = boundingConditions(filter);
+  if (!conditions) return undefined;
+  const sizes: number[] = [];
+  for (const condition of conditions) {
+    const result = await candidateCount(companyId, condition, CANDIDATES_AT_MOST).execute(db);
+    sizes.push(result.rows[0]?.n ?? 0);
+  }
+  if (filter.match === 'any') {
+    return sizes.reduce((sum, size) => sum + size, 0) <= CANDIDATES_AT_MOST
+      ? candidatesOf(companyId, conditions)
+      : undefined;
+  }
+  const fewest = Math.min(...sizes);
+  const condition = conditions[sizes.indexOf(fewest)];
+  return condition && fewest <= CANDIDATES_AT_MOST ? candidatesOf(companyId, [condition]) : undefined;
+}
+
+/** The contacts of the company the filter may match: its candidates when bounded, else them all. */
+const contactsToTest = (companyId: string, bound: CandidateBound | undefined) =>
+  sql`k.company_id = ${companyId} ${bound ? sql`and k.id in (${bound})` : sql``}`;
+
+/**
+ * The statement that counts the company's contacts the filter matches (the bench EXPLAINs it): a
+ * filter of one variable condition from its typed rows, any other among its bound if it has one.
+ */
+export function countStatement(companyId: string, filter: AudienceFilter, bound?: CandidateBound) {
   return (
     variableCount(companyId, filter) ??
     sql<{ count: string }>`
       select count(*) as count from contacts k
-      where k.company_id = ${companyId} and ${audienceCondition(filter)}`
+      where ${contactsToTest(companyId, bound)} and ${audienceCondition(filter)}`
   );
 }
 
@@ -77,8 +126,9 @@ export async function countContacts(
   db: Queryable,
   companyId: string,
   filter: AudienceFilter,
+  bound?: CandidateBound,
 ): Promise<number> {
-  const result = await countStatement(companyId, filter).execute(db);
+  const result = await countStatement(companyId, filter, bound).execute(db);
   return Number(result.rows[0]?.count ?? 0);
 }
 
@@ -96,23 +146,20 @@ interface ContactSampleRow {
 /**
  * The newest matching contacts, each with what their latest conversation knows of them. Walking
  * the contacts newest first until `limit` match is quick when many match; for a filter that few
- * contacts match it would read them all, so `fromCandidates` starts from the contacts a variable
- * condition's typed rows name (variableCandidates) instead, when there are any.
+ * contacts match it would read them all, so a `bound` (candidateBound) is looked through instead.
  */
 export async function sampleContacts(
   db: Queryable,
   companyId: string,
   filter: AudienceFilter,
   limit: number,
-  fromCandidates = false,
+  bound?: CandidateBound,
 ): Promise<ContactSummary[]> {
-  const candidates = fromCandidates ? variableCandidates(companyId, filter) : undefined;
   const result = await sql<ContactSampleRow>`
     select k.id, k.channel, k.first_seen_at, k.opted_out_at,
            latest.user_info, latest.language, latest.last_message_at as last_seen_at,
            k.conversations
-    from (select * from contacts k where k.company_id = ${companyId}
-            ${candidates ? sql`and k.id in (${candidates})` : sql``} and ${audienceCondition(filter)}
+    from (select * from contacts k where ${contactsToTest(companyId, bound)} and ${audienceCondition(filter)}
           order by k.first_seen_at desc limit ${limit}) k
     left join lateral (
       select c.user_info, c.language, c.last_message_at from conversations c

@@ -12,12 +12,6 @@ import * as repository from './audiences.repository';
 import { FOLD_BATCH, foldContactVariables } from './contact-variables.repository';
 
 const SAMPLE_SIZE = 10;
-/**
- * Below this many matches the sample starts from the variable conditions' candidates: walking the
- * contacts newest first reads about SAMPLE_SIZE × contacts / matches of them (a million for a
- * value nobody has: seconds), the candidates about as many as those conditions match.
- */
-const SAMPLE_FROM_CANDIDATES_BELOW = 10_000;
 
 export function toAudience(row: AudienceRow): Audience {
   return {
@@ -55,18 +49,11 @@ export async function previewAudience(
   filter: AudienceFilter,
 ): Promise<AudiencePreview> {
   checkFilter(filter);
-  const count = await repository.countContacts(db, companyId, filter);
-  // Few matches among many contacts: the newest ten are found from the typed variables' candidates.
+  // Few contacts that may match among many: the count and the newest ten are found among them.
+  const bound = await repository.candidateBound(db, companyId, filter);
+  const count = await repository.countContacts(db, companyId, filter, bound);
   const sample =
-    count === 0
-      ? []
-      : await repository.sampleContacts(
-          db,
-          companyId,
-          filter,
-          SAMPLE_SIZE,
-          count < SAMPLE_FROM_CANDIDATES_BELOW,
-        );
+    count === 0 ? [] : await repository.sampleContacts(db, companyId, filter, SAMPLE_SIZE, bound);
   return { count, sample };
 }
 

@@ -13,8 +13,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Queryable } from '../../db/database';
 import * as contactFacts from '../../db/migrations/0046-contact-facts';
 import * as contactVariables from '../../db/migrations/0051-contact-variables';
-import { audienceCondition, variableCandidates, variableCount } from './audience-filter';
-import { countContacts, sampleContacts } from './audiences.repository';
+import { audienceCondition, variableCount } from './audience-filter';
+import { candidateBound, countContacts, sampleContacts } from './audiences.repository';
 import { foldStaleContactVariables } from './audiences.service';
 
 /** Asks what the visitor wants; "buy" reaches a goal, "agent" hands the chat to a person. */
@@ -286,32 +286,39 @@ describe('contact facts follow their conversations', () => {
         [{ match: 'any', conditions: [variable('t', 'isSet'), variable('o', 'isNotSet')] }, false],
       ] as const
     ).map(([filter, bounded]) => [audienceFilterSchema.parse(filter), bounded] as const);
-    /** The preview's sample from the typed variables' candidates: the same as walking them all. */
-    const expectSampleFromCandidates = async (trx: Queryable, filter: AudienceFilter) =>
-      expect([filter, await sampleContacts(trx, companyId, filter, 10, true)]).toEqual([
+    /**
+     * The filter's count and sample among its candidates (a bound, if `bounded`): the same as
+     * reading every contact.
+     */
+    const expectSameAmongCandidates = async (trx: Queryable, filter: AudienceFilter, bounded: boolean) => {
+      const bound = await candidateBound(trx, companyId, filter);
+      expect([filter, bound !== undefined]).toEqual([filter, bounded]);
+      const generic = await sql<{ n: number }>`select count(*)::int as n from contacts k
+        where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(trx);
+      expect([filter, await countContacts(trx, companyId, filter, bound)]).toEqual([
+        filter,
+        generic.rows[0]?.n,
+      ]);
+      expect([filter, await sampleContacts(trx, companyId, filter, 10, bound)]).toEqual([
         filter,
         await sampleContacts(trx, companyId, filter, 10),
       ]);
+    };
     const staleEntries = async (trx: Queryable) =>
       (await sql<{ n: number }>`select count(*)::int as n from contact_variables_stale`.execute(trx)).rows[0]
         ?.n ?? 0;
-    /** Each condition's count from the typed variables equals its count from every contact's copy. */
+    /** Each filter's count and sample from the typed variables equal those from every contact's copy. */
     const expectCounts = async (trx: Queryable) => {
       for (const filter of filters) {
         expect(variableCount(companyId, filter)).toBeDefined();
-        const generic = await sql<{ n: number }>`select count(*)::int as n from contacts k
-          where k.company_id = ${companyId} and ${audienceCondition(filter)}`.execute(trx);
         const [condition] = filter.conditions;
-        expect([condition, await countContacts(trx, companyId, filter)]).toEqual([
-          condition,
-          generic.rows[0]?.n,
-        ]);
-        await expectSampleFromCandidates(trx, filter);
+        await expectSameAmongCandidates(
+          trx,
+          filter,
+          condition?.field === 'variable' && condition.op !== 'isNotSet',
+        );
       }
-      for (const [filter, bounded] of combined) {
-        expect([filter, variableCandidates(companyId, filter) !== undefined]).toEqual([filter, bounded]);
-        await expectSampleFromCandidates(trx, filter);
-      }
+      for (const [filter, bounded] of combined) await expectSameAmongCandidates(trx, filter, bounded);
     };
     /**
      * Makes the changes, then checks the counts: in their own transaction, the contacts they
