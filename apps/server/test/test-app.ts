@@ -261,6 +261,8 @@ export async function createTestApp(
         config: configured,
         database: await createDatabase({ engine: 'postgres', url }),
         jobPollingIntervalSeconds: 0.5,
+        // Any process may take a mail's job: what it sends lands in the same mailbox.
+        onMailDelivered: (mail) => mails.push(mail),
         ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
       });
       await other.ready();
