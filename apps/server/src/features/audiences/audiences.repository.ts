@@ -82,7 +82,7 @@ export type CandidateBound = RawBuilder<{ id: string }>;
  * few enough to look up one by one: with "all", the candidates of the condition that has fewest;
  * with "any", all the conditions' candidates together. Undefined otherwise (the contacts are read).
  */
-export async function candidateBound(
+async function candidateBound(
   db: Queryable,
   companyId: string,
   filter: AudienceFilter,
@@ -102,6 +102,26 @@ export async function candidateBound(
   const fewest = Math.min(...sizes);
   const condition = conditions[sizes.indexOf(fewest)];
   return condition && fewest <= CANDIDATES_AT_MOST ? candidatesOf(companyId, [condition]) : undefined;
+}
+
+/**
+ * How many contacts the filter matches, and the bound its sample may start from. A filter of one
+ * variable condition is counted exactly from its typed rows first, and that count says whether its
+ * candidates are few (no second look at the rows); any other asks candidateBound.
+ */
+export async function countWithBound(
+  db: Queryable,
+  companyId: string,
+  filter: AudienceFilter,
+): Promise<{ count: number; bound: CandidateBound | undefined }> {
+  if (variableCount(companyId, filter)) {
+    const count = await countContacts(db, companyId, filter);
+    const [condition] = boundingConditions(filter) ?? [];
+    const few = condition !== undefined && count <= CANDIDATES_AT_MOST;
+    return { count, bound: few ? candidatesOf(companyId, [condition]) : undefined };
+  }
+  const bound = await candidateBound(db, companyId, filter);
+  return { count: await countContacts(db, companyId, filter, bound), bound };
 }
 
 /** The contacts of the company the filter may match: its candidates when bounded, else them all. */

@@ -50,8 +50,7 @@ export async function previewAudience(
 ): Promise<AudiencePreview> {
   checkFilter(filter);
   // Few contacts that may match among many: the count and the newest ten are found among them.
-  const bound = await repository.candidateBound(db, companyId, filter);
-  const count = await repository.countContacts(db, companyId, filter, bound);
+  const { count, bound } = await repository.countWithBound(db, companyId, filter);
   const sample =
     count === 0 ? [] : await repository.sampleContacts(db, companyId, filter, SAMPLE_SIZE, bound);
   return { count, sample };
