@@ -61,6 +61,7 @@ import { helpdeskOutbox, openHelpdeskTicket } from './features/helpdesk/helpdesk
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { processDatasetFile } from './features/knowledge/dataset-processing';
 import { processDocumentFile } from './features/knowledge/document-processing';
+import { documentReader } from './features/knowledge/document-reader';
 import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { embedFile, queueEmbedding, queueMissingEmbeddings } from './features/knowledge/knowledge-embedding';
@@ -179,6 +180,7 @@ export async function buildApp({
     onDelivered: onMailDelivered,
   });
   const nluTrainer = workerTrainer();
+  const documents = documentReader();
   const outgoing: GuardedHttpOptions = {
     ...config.outgoing,
     ...(resolveHost ? { resolve: resolveHost } : {}),
@@ -262,7 +264,7 @@ export async function buildApp({
     if (ctx.embedder) jobs.wake('knowledge-embedding');
   });
   await jobs.work('document-processing', async ({ fileId }) => {
-    await processDocumentFile(database, app.log, fileId, embedWhenLive);
+    await processDocumentFile(database, app.log, documents, fileId, embedWhenLive);
     if (ctx.embedder) jobs.wake('knowledge-embedding');
   });
   await jobs.work('knowledge-embedding', ({ fileId }, { attempt }) =>
@@ -333,6 +335,8 @@ export async function buildApp({
     await bus.close();
     await nluTrainer.close();
     await jobs.stop();
+    // After the jobs: a document being read finishes rather than failing for the shutdown.
+    await documents.close();
     mail.close();
     await database.close();
   });

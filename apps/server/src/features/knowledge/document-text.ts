@@ -1,6 +1,7 @@
+import { finished } from 'node:stream/promises';
 import type { Nodes as MdNode } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { type DefaultTreeAdapterMap, parse as parseHtml } from 'parse5';
+import { SAXParser } from 'parse5-sax-parser';
 import type { KnowledgeFileFormat } from '../../db/tables/knowledge.table';
 
 /** A paragraph of a document under the headings it sits in, outermost first. */
@@ -84,30 +85,61 @@ function mdText(node: MdNode): string {
   return '';
 }
 
+/** About how many characters of Markdown are parsed at once (see markdownSections). */
+const MARKDOWN_SECTION_CHARS = 16 * 1024;
+const FENCE = /^ {0,3}(```|~~~)/;
+
+/**
+ * Markdown cut into sections of about `size` characters, each ending at a blank line outside a
+ * fenced code block and before an unindented line, so no block is cut in two. The Markdown parser
+ * grows slower per character on large inputs (its whole tree and token list are held at once:
+ * 3.8 MB took 12.9 s in one piece, about 4 s in sections); the text of a block never depends on
+ * what lies beyond its blank lines, but for reference links, whose labels read the same either way.
+ */
+export function markdownSections(text: string, size = MARKDOWN_SECTION_CHARS): string[] {
+  const lines = text.split('\n');
+  const sections: string[] = [];
+  let start = 0;
+  let offset = 0;
+  let fenced = false;
+  let previousBlank = false;
+  for (const line of lines) {
+    if (offset - start >= size && previousBlank && !fenced && /^\S/.test(line)) {
+      sections.push(text.slice(start, offset));
+      start = offset;
+    }
+    if (FENCE.test(line)) fenced = !fenced;
+    previousBlank = line.trim() === '';
+    offset += line.length + 1;
+  }
+  sections.push(text.slice(start));
+  return sections;
+}
+
 /** Markdown: each top-level block as written (lists and tables keep their shape) under its headings. */
 function markdownBlocks(text: string): TextBlock[] {
-  const tree = fromMarkdown(text);
   const blocks: TextBlock[] = [];
   let headings: string[] = [];
-  for (const node of tree.children) {
-    if (node.type === 'heading') {
-      headings = [...headings.slice(0, node.depth - 1), mdText(node).trim()].filter(Boolean);
-      continue;
+  for (const section of markdownSections(text)) {
+    for (const node of fromMarkdown(section).children) {
+      if (node.type === 'heading') {
+        headings = [...headings.slice(0, node.depth - 1), mdText(node).trim()].filter(Boolean);
+        continue;
+      }
+      if (node.type === 'html' || node.type === 'definition' || node.type === 'thematicBreak') continue;
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      const written = start !== undefined && end !== undefined ? section.slice(start, end) : mdText(node);
+      for (const paragraph of paragraphs(written)) blocks.push({ headings, text: paragraph });
     }
-    if (node.type === 'html' || node.type === 'definition' || node.type === 'thematicBreak') continue;
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    const written = start !== undefined && end !== undefined ? text.slice(start, end) : mdText(node);
-    for (const paragraph of paragraphs(written)) blocks.push({ headings, text: paragraph });
   }
   return blocks;
 }
 
-type HtmlNode = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['document'];
-
 /** Elements whose content is never a document's text. */
 const SKIPPED = new Set([
   'head',
+  'title',
   'script',
   'style',
   'noscript',
@@ -117,6 +149,36 @@ const SKIPPED = new Set([
   'nav',
   'button',
   'select',
+]);
+/** What may stand in a page's head: anything else ends it, as browsers read a page. */
+const HEAD_CONTENT = new Set([
+  'base',
+  'basefont',
+  'bgsound',
+  'link',
+  'meta',
+  'title',
+  'noscript',
+  'noframes',
+  'style',
+  'script',
+  'template',
+]);
+/** Elements that never have content or an end tag. */
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
 ]);
 /** Elements that start and end a paragraph. */
 const BLOCKS = new Set([
@@ -151,48 +213,118 @@ const BLOCKS = new Set([
 ]);
 const HEADING = /^h([1-6])$/;
 
-/** HTML: the visible text, a paragraph per block element, under the page's h1–h6 headings. */
-function htmlBlocks(text: string): TextBlock[] {
+/**
+ * HTML: the visible text, a paragraph per block element, under the page's h1–h6 headings.
+ *
+ * Read from the tokens of parse5's streaming parser, never as a tree: building the tree of a page
+ * with thousands of unclosed elements is quadratic (20 000 unclosed `<div>` held a thread 17 s)
+ * and walking it recursively overflows the stack. The text needs no tree: only whether it sits in
+ * a skipped element (counted per name, so no end tag searches a stack) or in a heading. So the
+ * time is linear in the file, however it nests.
+ */
+async function htmlBlocks(text: string): Promise<TextBlock[]> {
   const blocks: TextBlock[] = [];
   let headings: string[] = [];
   let current = '';
+  /** Open skipped elements by name, and how many in all. */
+  const skippedOpen = new Map<string, number>();
+  let skipped = 0;
+  /** Whether the table row being read has had a cell (cells are parted by ` | `). */
+  let rowHasCell = false;
+  /** The heading being read: its level and text so far. */
+  let heading: { level: number; text: string } | undefined;
+
   const flush = () => {
     const paragraph = current.replace(/[ \t\r\n]+/g, ' ').trim();
     current = '';
     if (paragraph) blocks.push({ headings, text: paragraph });
   };
-  const textOf = (node: HtmlNode): string => {
-    if (node.nodeName === '#text') return (node as DefaultTreeAdapterMap['textNode']).value;
-    if ('tagName' in node && SKIPPED.has(node.tagName)) return '';
-    return 'childNodes' in node ? node.childNodes.map(textOf).join(' ') : '';
+  const endHeading = () => {
+    if (!heading) return;
+    const words = heading.text.replace(/\s+/g, ' ').trim();
+    headings = [...headings.slice(0, heading.level - 1), words].filter(Boolean);
+    heading = undefined;
   };
-  const walk = (node: HtmlNode) => {
-    if (node.nodeName === '#text') {
-      current += (node as DefaultTreeAdapterMap['textNode']).value;
+  const open = (tag: string) => {
+    skippedOpen.set(tag, (skippedOpen.get(tag) ?? 0) + 1);
+    skipped++;
+  };
+  const close = (tag: string) => {
+    const count = skippedOpen.get(tag) ?? 0;
+    if (count === 0) return;
+    skippedOpen.set(tag, count - 1);
+    skipped--;
+  };
+  const write = (words: string) => {
+    if (heading) heading.text += words;
+    else current += words;
+  };
+
+  const parser = new SAXParser();
+  parser.on('startTag', ({ tagName: tag, selfClosing }) => {
+    if ((skippedOpen.get('head') ?? 0) > 0 && !HEAD_CONTENT.has(tag)) close('head');
+    if (SKIPPED.has(tag) && !selfClosing && !VOID.has(tag)) {
+      open(tag);
       return;
     }
-    if (!('childNodes' in node)) return;
-    const tag = 'tagName' in node ? node.tagName : '';
-    if (SKIPPED.has(tag)) return;
+    if (skipped > 0) return;
     const level = HEADING.exec(tag)?.[1];
     if (level) {
+      endHeading();
       flush();
-      const heading = textOf(node).replace(/\s+/g, ' ').trim();
-      headings = [...headings.slice(0, Number(level) - 1), heading].filter(Boolean);
+      heading = { level: Number(level), text: '' };
       return;
     }
     if (tag === 'br') {
-      current += '\n';
+      write(heading ? ' ' : '\n');
       return;
     }
-    const block = BLOCKS.has(tag);
-    if (block) flush();
+    // Words of neighbouring elements in a heading stay apart, as the heading's tree was read before.
+    if (heading) {
+      heading.text += ' ';
+      return;
+    }
+    if (BLOCKS.has(tag)) flush();
     if (tag === 'li') current += '- ';
-    for (const child of node.childNodes) walk(child);
-    if (tag === 'td' || tag === 'th') current += ' | ';
-    if (block) flush();
-  };
-  walk(parseHtml(text));
+    if (tag === 'tr') rowHasCell = false;
+    // Before the cell, not after it: a cell's end tag may be left out.
+    if (tag === 'td' || tag === 'th') {
+      if (rowHasCell) current += ' | ';
+      rowHasCell = true;
+    }
+  });
+  parser.on('endTag', ({ tagName: tag }) => {
+    if (SKIPPED.has(tag)) {
+      close(tag);
+      return;
+    }
+    if (skipped > 0) return;
+    if (HEADING.test(tag)) {
+      endHeading();
+      return;
+    }
+    if (heading) {
+      heading.text += ' ';
+      return;
+    }
+    if (BLOCKS.has(tag)) flush();
+  });
+  parser.on('text', ({ text: words }) => {
+    if (skipped === 0) {
+      write(words);
+      return;
+    }
+    // Words in a head with no end tag are the page's first words, as browsers show them.
+    if (skipped === skippedOpen.get('head') && /\S/.test(words)) {
+      close('head');
+      write(words);
+    }
+  });
+  // What the parser passes through is not needed: it is dropped as it comes.
+  parser.resume();
+  parser.end(text);
+  await finished(parser);
+  endHeading();
   flush();
   return blocks;
 }
@@ -242,7 +374,7 @@ export async function documentBlocks(format: KnowledgeFileFormat, bytes: Uint8Ar
       blocks = markdownBlocks(decodeText(bytes, 'Markdown'));
       break;
     case 'html':
-      blocks = htmlBlocks(decodeText(bytes, 'HTML'));
+      blocks = await htmlBlocks(decodeText(bytes, 'HTML'));
       break;
     case 'pdf':
       blocks = await pdfBlocks(bytes);
