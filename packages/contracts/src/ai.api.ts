@@ -28,6 +28,6 @@ export const aiApi = {
       'Complete a prompt with the configured language model, for the signed-in user’s company (rate limited per company; tokens counted per company and bot)',
     body: completionRequestSchema,
     response: completionResponseSchema,
-    errors: [400, 401, 404, 429, 502, 503],
+    errors: [400, 401, 403, 404, 429, 502, 503],
   }),
 };

@@ -8,8 +8,6 @@ const ownAccountWrites = [
   'PATCH /api/frontend/user/me',
   'POST /api/frontend/user/me/password',
   'POST /api/auth/2fa/register',
-  // Changes nothing of the company's: any signed-in user may ask for a completion (spec §7), limited per company.
-  'POST /api/llm/completions',
 ];
 
 describe('every route says who may call it', () => {

@@ -1,7 +1,7 @@
 import type { BotDetail, CompletionResponse } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOpenAi } from '../../../test/fake-openai';
-import { authHeader, claimsOf, registerOwner } from '../../../test/fixtures';
+import { authHeader, claimsOf, registerOwner, teammate } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { usageOf } from './llm-usage.repository';
 
@@ -69,6 +69,31 @@ describe('POST /api/llm/completions', () => {
     expect((await complete(t, other, { prompt: 'Hi', botId: bot.id })).json()).toMatchObject({
       error: { name: 'NotFoundException' },
     });
+  });
+
+  it('lets the people who build bots complete prompts, and refuses viewers, analysts and agents', async () => {
+    const owner = await registerOwner(t);
+    const company = { companyId: claimsOf(owner.auth.token).companyId };
+    const person = (role: 'builder' | 'viewer' | 'analyst' | 'agent') =>
+      teammate(t, company, {
+        email: `${role}-${company.companyId}@example.com`,
+        first_name: role,
+        last_name: 'T',
+        role,
+      });
+    const builder = await complete(t, await person('builder'), { prompt: 'Which tea?' });
+    expect(builder.statusCode).toBe(200);
+    const calls = model.requests.length;
+    for (const role of ['viewer', 'analyst', 'agent'] as const) {
+      const refused = await complete(t, await person(role), { prompt: 'Which tea?' });
+      expect({ role, status: refused.statusCode, body: refused.json() }).toMatchObject({
+        role,
+        status: 403,
+        body: { error: { name: 'ForbiddenException', details: { permission: 'bots:manage' } } },
+      });
+    }
+    // A refused caller never reaches the model.
+    expect(model.requests).toHaveLength(calls);
   });
 
   it('names bad input, a missing model, a failing provider, and a caller not signed in', async () => {
