@@ -94,3 +94,47 @@ describe('bot messages as Send API messages', () => {
     expect(attachment?.payload.elements).toHaveLength(10);
   });
 });
+
+describe('Markdown and cards Messenger cannot show', () => {
+  it('sends Markdown from modules as plain text, links written out (Messenger shows `**` as it is)', () => {
+    const [message] = messengerMessages({
+      type: 'text',
+      text: 'Your order is **on its way**. _Track it_ [here](https://shop.example.com/track/42) or see <https://shop.example.com>.\n\n# Help\n- `Returns`: [https://shop.example.com/returns](https://shop.example.com/returns)\n- Call us',
+    });
+    expect(message).toEqual({
+      text: 'Your order is on its way. Track it here (https://shop.example.com/track/42) or see https://shop.example.com.\n\nHelp\n\n- Returns: https://shop.example.com/returns\n- Call us',
+    });
+    const [buttons] = messengerMessages({ type: 'buttons', text: 'Pick *one*', buttons: [reply('a', 'A')] });
+    expect(buttons?.text).toBe('Pick one');
+    // Text with no Markdown is left exactly as written (a lone asterisk, underscores in names).
+    const [plain] = messengerMessages({ type: 'text', text: '5 * 3 = 15, see file_name_here' });
+    expect(plain).toEqual({ text: '5 * 3 = 15, see file_name_here' });
+  });
+
+  it('sends a card with only a title as text, not a generic template Graph refuses', () => {
+    expect(messengerMessages({ type: 'card', card: { title: 'Our opening hours', buttons: [] } })).toEqual([
+      { text: 'Our opening hours' },
+    ]);
+    // A subtitle, an image or a button is the "other field" Graph asks for: the template stays.
+    const [withSubtitle] = messengerMessages({
+      type: 'card',
+      card: { title: 'Hours', subtitle: '9 to 5', buttons: [] },
+    });
+    expect(withSubtitle?.attachment).toBeDefined();
+    const [withImage] = messengerMessages({
+      type: 'card',
+      card: { title: 'Shoe', imageUrl: 'https://cdn.example.com/shoe.jpg', buttons: [] },
+    });
+    expect(withImage?.attachment).toBeDefined();
+    // A carousel of titles alone is a list of them.
+    expect(
+      messengerMessages({
+        type: 'carousel',
+        cards: [
+          { title: 'Mon–Fri 9–17', buttons: [] },
+          { title: 'Sat 10–14', buttons: [] },
+        ],
+      }),
+    ).toEqual([{ text: 'Mon–Fri 9–17\nSat 10–14' }]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { BotMessage, MessageButton, MessageCard } from '@parley/contracts';
 import type { GraphMessage } from '../../integrations/graph/graph-client';
 import { splitText } from '../sunshine/sunshine-messages';
+import { plainText } from './messenger-text';
 
 /** The Send API's limits (developers.facebook.com/docs/messenger-platform/reference/send-api). */
 export const MESSENGER_LIMITS = {
@@ -34,6 +35,12 @@ function elementOf(card: MessageCard) {
   };
 }
 
+/** Graph's generic template needs a title and one more field (subtitle, image or button). */
+const templatable = (card: MessageCard) => Boolean(card.subtitle || card.imageUrl || card.buttons.length > 0);
+
+const textsOf = (text: string, limit: number = MESSENGER_LIMITS.text) =>
+  splitText(plainText(text) || ' ', limit);
+
 const generic = (cards: MessageCard[]): GraphMessage => ({
   attachment: {
     type: 'template',
@@ -42,7 +49,8 @@ const generic = (cards: MessageCard[]): GraphMessage => ({
 });
 
 /**
- * A bot's (or agent's) message as Send API messages: text split at 2000 characters; reply
+ * A bot's (or agent's) message as Send API messages: Markdown as plain text with its links
+ * written out, split at 2000 characters; reply
  * buttons as quick replies (up to 13, titles cut to 20) on the last piece; buttons with a link as
  * a button template (up to 3; its text at most 640, longer text goes first on its own); a card
  * as a generic template, several as its carousel (up to 10).
@@ -50,13 +58,12 @@ const generic = (cards: MessageCard[]): GraphMessage => ({
 export function messengerMessages(message: BotMessage): GraphMessage[] {
   switch (message.type) {
     case 'text':
-      return splitText(message.text, MESSENGER_LIMITS.text).map((text) => ({ text }));
+      return textsOf(message.text).map((text) => ({ text }));
     case 'buttons': {
-      if (message.buttons.length === 0)
-        return splitText(message.text || ' ', MESSENGER_LIMITS.text).map((text) => ({ text }));
+      if (message.buttons.length === 0) return textsOf(message.text).map((text) => ({ text }));
       const links = message.buttons.some((button) => button.kind === 'url');
       if (!links) {
-        const pieces = splitText(message.text || ' ', MESSENGER_LIMITS.text);
+        const pieces = textsOf(message.text);
         const last = pieces.pop() ?? ' ';
         return [
           ...pieces.map((text) => ({ text })),
@@ -70,7 +77,7 @@ export function messengerMessages(message: BotMessage): GraphMessage[] {
           },
         ];
       }
-      const pieces = splitText(message.text || ' ', MESSENGER_LIMITS.buttonTemplateText);
+      const pieces = textsOf(message.text, MESSENGER_LIMITS.buttonTemplateText);
       const last = pieces.pop() ?? ' ';
       return [
         ...pieces.map((text) => ({ text })),
@@ -87,8 +94,14 @@ export function messengerMessages(message: BotMessage): GraphMessage[] {
       ];
     }
     case 'card':
-      return [generic([message.card])];
-    case 'carousel':
-      return message.cards.length > 0 ? [generic(message.cards)] : [];
+      return templatable(message.card)
+        ? [generic([message.card])]
+        : textsOf(message.card.title).map((text) => ({ text }));
+    case 'carousel': {
+      const cards = message.cards.slice(0, MESSENGER_LIMITS.elements);
+      if (cards.length === 0) return [];
+      if (cards.some(templatable)) return [generic(cards)];
+      return textsOf(cards.map((card) => card.title).join('\n')).map((text) => ({ text }));
+    }
   }
 }
