@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import {
   type BotDetail,
   type BotVersion,
@@ -11,7 +12,12 @@ import { validateFlowTemplates } from '@parley/engine';
 import { type Flow, loadFlow, type NluLimits } from '@parley/flow';
 import type { AppContext } from '../../context';
 import type { DeploymentRow } from '../../db/tables/conversation.table';
-import { ConflictException, NotFoundException, ValidationException } from '../../errors';
+import {
+  ConflictException,
+  NotFoundException,
+  PayloadTooLargeException,
+  ValidationException,
+} from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { findBot, findBotForUpdate, findDraftRevision, updateBot } from '../bots/bots.repository';
@@ -73,6 +79,7 @@ export async function saveDraft(
   const { db } = ctx.database;
   assertId(botId, 'Bot');
   assertLiteShapeAllowed(session, flow);
+  assertIntentsWithinLimit(flow, ctx.config.nlu.limits);
   const row = await updateBot(
     db,
     session.companyId,
@@ -98,7 +105,31 @@ export async function saveDraft(
       },
     );
   }
-  return { bot: await getBot(ctx, session, botId), findings: findingsOf(flow, ctx.config.nlu.limits) };
+  // A large flow's write, its reading back and its answer each take a while on the embedded
+  // database, whose statements never wait on I/O: other requests get a turn of the loop between.
+  await setImmediate();
+  const bot = await getBot(ctx, session, botId);
+  await setImmediate();
+  return { bot, findings: findingsOf(flow, ctx.config.nlu.limits) };
+}
+
+/**
+ * Refuses intents holding more text than the largest set a bot may learn (its utterance limit
+ * times its length limit). A draft over the limits is saved with a finding to fix, but one this
+ * far over could never be used, and its megabytes would be stored, read and checked on every save.
+ */
+function assertIntentsWithinLimit(flow: Flow, limits: NluLimits) {
+  const most = limits.maxUtterances * limits.maxUtteranceLength;
+  let characters = 0;
+  for (const intent of flow.intents)
+    for (const utterance of intent.utterances) characters += utterance.length;
+  if (characters > most)
+    throw new PayloadTooLargeException(
+      `The intents hold ${characters.toLocaleString('en')} characters of utterances, more than the ` +
+        `${most.toLocaleString('en')} of the largest set a bot may learn (${limits.maxUtterances.toLocaleString('en')} ` +
+        `utterances of ${limits.maxUtteranceLength} characters). Remove some utterances and save again (nothing was saved).`,
+      { characters, limit: most },
+    );
 }
 
 /** Freezes the draft as the next numbered version, refused while the validator finds errors. */

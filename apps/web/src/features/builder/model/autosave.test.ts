@@ -64,4 +64,24 @@ describe('autosave', () => {
     expect(save).toHaveBeenCalledTimes(3);
     stop();
   });
+
+  it('waits for the next edit after the server refuses the flow itself', async () => {
+    const tooMany = new ApiError(
+      'PayloadTooLargeException',
+      'The intents hold 2,375,000 characters of utterances, more than the 1,000,000 of the largest set a bot may learn.',
+      413,
+    );
+    const save = vi.fn().mockRejectedValueOnce(tooMany).mockResolvedValueOnce(saved(5));
+    const { store, move, stop } = setup(save);
+    move(10);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(store.getState().save).toEqual({ state: 'error', message: tooMany.message });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    move(20);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(store.getState().save).toEqual({ state: 'saved' });
+    stop();
+  });
 });

@@ -8,8 +8,9 @@ const RETRY_MS = 5_000;
 
 /**
  * Saves the draft a moment after edits stop, one save at a time, each over the revision the last
- * one returned. A conflict stops saving (never overwrite someone else's newer save); other
- * failures are retried. Returns the function that stops it.
+ * one returned. A conflict stops saving (never overwrite someone else's newer save); a refusal
+ * of the flow itself (a 4xx, such as too many utterances) waits for the next edit, since the same
+ * flow would be refused again; other failures are retried. Returns the function that stops it.
  */
 export function startAutosave(store: BuilderStore, save = saveDraft): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -37,7 +38,7 @@ export function startAutosave(store: BuilderStore, save = saveDraft): () => void
           state: 'error',
           message: isApiError(error) ? error.message : undefined,
         });
-        schedule(RETRY_MS);
+        if (!isApiError(error) || error.status >= 500) schedule(RETRY_MS);
       }
     } finally {
       inFlight = false;
