@@ -14,10 +14,19 @@ import {
 import { chatHistory, cleanTranscript, type Utterance } from './transcript';
 
 const declaredDefaults = new WeakMap<Flow, Map<string, unknown>>();
+/**
+ * The declared variables' starting values. One declared without a value (its default is null) is
+ * not in the context until it is set, as a missing key is to Jinja2: it prints empty and
+ * `default(…)` replaces it. A variable a flow sets to null is there, and prints `None` as in Jinja2.
+ */
 function defaultsOf(flow: Flow): Map<string, unknown> {
   let defaults = declaredDefaults.get(flow);
   if (!defaults) {
-    defaults = new Map(flow.variables.map((variable) => [variable.name, variable.default]));
+    defaults = new Map(
+      flow.variables
+        .filter((variable) => variable.default !== null)
+        .map((variable) => [variable.name, variable.default]),
+    );
     declaredDefaults.set(flow, defaults);
   }
   return defaults;
@@ -25,7 +34,7 @@ function defaultsOf(flow: Flow): Map<string, unknown> {
 
 /**
  * What templates see, read live from the conversation: its variables, the flow's declared
- * variables (their defaults until set), `parley.*` (transcript, chat history, ids), `sc` when the
+ * variables (their starting values until set; none for one declared without a value), `parley.*` (transcript, chat history, ids), `sc` when the
  * channel provides it, and `channels_base_url`.
  */
 export function templateVariables(flow: Flow, state: ConversationState, meta: TurnMeta): Variables {
