@@ -19,6 +19,8 @@ export interface FakeGraphUser {
 export interface FakeGraphSend {
   psid: string;
   messagingType: string | undefined;
+  /** The message tag of a `MESSAGE_TAG` send (`HUMAN_AGENT`…). */
+  tag: string | null;
   message: Record<string, unknown> | null;
   senderAction: string | null;
   messageId: string | null;
@@ -79,6 +81,15 @@ export const GRAPH_ERRORS = {
     type: 'OAuthException',
     message: 'Invalid OAuth access token - Cannot parse access token',
   },
+  /** A send outside the window its messaging type allows (24 hours; 7 days with `HUMAN_AGENT`). */
+  outsideWindow: {
+    status: 400,
+    code: 10,
+    subcode: 2018278,
+    type: 'OAuthException',
+    message:
+      '(#10) This message is sent outside of allowed window. Learn more about the new policy here: https://developers.facebook.com/docs/messenger-platform/policy-overview',
+  },
   unknown: {
     status: 500,
     code: 2,
@@ -96,7 +107,10 @@ export const GRAPH_ERRORS = {
  * - `GET /{version}/{psid}?fields=first_name,last_name,profile_pic`: the User Profile API.
  * - `POST /{version}/me/messages`: the Send API, checked as Graph checks it (recipient,
  *   `messaging_type` with a message, text ≤ 2000, quick replies ≤ 13 with titles ≤ 20, templates'
- *   buttons ≤ 3 and elements ≤ 10); answers `{ recipient_id, message_id }`. `failNext` makes the
+ *   buttons ≤ 3 and elements ≤ 10), and its windows: `RESPONSE` within 24 hours of the person's
+ *   last message, `MESSAGE_TAG` with `HUMAN_AGENT` within 7 days and only while the Page has the
+ *   Human Agent permission (`state.humanAgentPermission`), else 10/2018278 (the last message is
+ *   the last one `post` carried, or `wroteAt`'s); answers `{ recipient_id, message_id }`. `failNext` makes the
  *   next sends answer an error; `block(psid)` makes the person unavailable (551/1545041);
  *   `expireToken()` makes every call answer 190.
  *
@@ -119,6 +133,10 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
     failures: [] as FakeGraphError[],
     blocked: new Set<string>(),
     tokenExpired: false,
+    /** Whether the Page's app was granted the Human Agent permission (the `HUMAN_AGENT` tag). */
+    humanAgentPermission: true,
+    /** When each person last wrote to the Page (ms), for the messaging windows. */
+    lastWrote: new Map<string, number>(),
     webhook: null as { target: string; verifyToken: string } | null,
   };
   const calls: FakeGraphCall[] = [];
@@ -213,14 +231,23 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
         const message = (body?.message as Record<string, unknown> | undefined) ?? null;
         if (!senderAction && !message)
           return fail({ status: 400, code: 100, message: '(#100) Must send either message or state' });
+        const tag = typeof body?.tag === 'string' ? body.tag : null;
         if (message) {
-          const problem = checkMessage(body?.messaging_type, message);
+          const problem = checkMessage(body?.messaging_type, tag, message);
           if (problem) return fail({ status: 400, code: 100, message: `(#100) ${problem}` });
+          const wrote = state.lastWrote.get(recipient);
+          const age = wrote === undefined ? 0 : Date.now() - wrote;
+          const allowed =
+            body?.messaging_type !== 'MESSAGE_TAG'
+              ? age <= DAY
+              : tag !== 'HUMAN_AGENT' || (state.humanAgentPermission && age <= 7 * DAY);
+          if (!allowed) return fail(GRAPH_ERRORS.outsideWindow);
         }
         const messageId = message ? `m_${randomBytes(24).toString('base64url')}` : null;
         state.sends.push({
           psid: recipient,
           messagingType: typeof body?.messaging_type === 'string' ? body.messaging_type : undefined,
+          tag,
           message,
           senderAction,
           messageId,
@@ -236,6 +263,11 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
   /** Posts messaging events for the Page to the subscribed callback URL, signed. */
   async function post(messaging: Record<string, unknown>[], signature?: string): Promise<number> {
     if (!state.webhook) throw new Error('No webhook is subscribed: call subscribe() first');
+    for (const one of messaging) {
+      const sender = (one.sender as { id?: string } | undefined)?.id;
+      if (sender && (one.message || one.postback) && typeof one.timestamp === 'number')
+        state.lastWrote.set(sender, Math.max(state.lastWrote.get(sender) ?? 0, one.timestamp));
+    }
     const body = JSON.stringify({
       object: 'page',
       entry: [{ id: page.id, time: Date.now(), messaging }],
@@ -326,6 +358,10 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
       state.failures.push(...errors);
     },
     block: (psid: string) => state.blocked.add(psid),
+    /** The person last wrote at `at` (ms), as far as the messaging windows go. */
+    wroteAt: (psid: string, at: number) => {
+      state.lastWrote.set(psid, at);
+    },
     expireToken: () => {
       state.tokenExpired = true;
     },
@@ -356,10 +392,20 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
 }
 export type FakeGraph = ReturnType<typeof fakeGraph>;
 
+const DAY = 24 * 60 * 60 * 1000;
+/** The Send API's message tags (a `MESSAGE_TAG` send names one). */
+const MESSAGE_TAGS = ['CONFIRMED_EVENT_UPDATE', 'POST_PURCHASE_UPDATE', 'ACCOUNT_UPDATE', 'HUMAN_AGENT'];
+
 /** What Graph refuses in a Send API message, as its `(#100)` error says; null when it is fine. */
-function checkMessage(messagingType: unknown, message: Record<string, unknown>): string | null {
+function checkMessage(
+  messagingType: unknown,
+  tag: string | null,
+  message: Record<string, unknown>,
+): string | null {
   if (!['RESPONSE', 'UPDATE', 'MESSAGE_TAG'].includes(String(messagingType)))
     return 'The parameter messaging_type is required';
+  if (messagingType === 'MESSAGE_TAG' && !MESSAGE_TAGS.includes(String(tag)))
+    return 'Param tag must be one of {CONFIRMED_EVENT_UPDATE, POST_PURCHASE_UPDATE, ACCOUNT_UPDATE, HUMAN_AGENT}';
   const text = message.text;
   const attachment = message.attachment as { type?: string; payload?: Record<string, unknown> } | undefined;
   if (typeof text !== 'string' && !attachment) return 'Must send either text or attachment';
@@ -401,6 +447,9 @@ function checkMessage(messagingType: unknown, message: Record<string, unknown>):
       for (const element of elements) {
         if (!element.title || element.title.length > 80)
           return 'param elements[title] must be 1 to 80 characters';
+        const { image_url: image } = element as { image_url?: string };
+        if (!element.subtitle && !image && !(Array.isArray(element.buttons) && element.buttons.length > 0))
+          return 'Incomplete element data: title and at least one other field (image url, subtitle or buttons) is required with non-empty value';
         if (element.subtitle && element.subtitle.length > 80)
           return 'param elements[subtitle] must be at most 80 characters';
         if (!buttonsOk(element.buttons))

@@ -14,7 +14,7 @@ export type ChannelCursorTable = 'sunshine_conversations' | 'messenger_conversat
 export async function unsentMessages(db: Queryable, conversationId: string, afterSeq: number) {
   return db
     .selectFrom('conversation_messages')
-    .select(['seq', 'message'])
+    .select(['seq', 'role', 'message'])
     .where('conversation_id', '=', conversationId)
     .where('seq', '>', afterSeq)
     .where('role', 'in', ['bot', 'agent'])

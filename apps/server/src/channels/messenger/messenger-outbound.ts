@@ -28,6 +28,8 @@ const TABLE = 'messenger_conversations';
 
 /** Messenger's standard messaging window: a Page answers within 24 hours of the person's last message. */
 export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The `HUMAN_AGENT` tag's window: a person (not the bot) answers within 7 days. */
+export const HUMAN_AGENT_WINDOW_MS = 7 * MESSAGING_WINDOW_MS;
 
 /** Thrown so the queue tries the conversation's sending again later (its backoff doubles). */
 export class MessengerSendToRetry extends Error {
@@ -47,8 +49,36 @@ function reasonOf(error: unknown): NotDelivered {
   if (error instanceof GraphApiError) {
     if (error.kind === 'token-invalid') return 'token-invalid';
     if (error.kind === 'recipient-unavailable') return 'recipient-unavailable';
+    if (error.kind === 'outside-window') return 'outside-window';
   }
   return 'refused';
+}
+
+/**
+ * How a message may go, by who wrote it and how long ago the person last wrote: the bot within
+ * 24 hours; an inbox agent within 24 hours, then with the `HUMAN_AGENT` tag up to 7 days; else
+ * not at all, and why.
+ */
+function sendingWindow(role: string, lastWrote: Date): { tag?: 'HUMAN_AGENT' } | { closed: string } {
+  const age = Date.now() - lastWrote.getTime();
+  if (age <= MESSAGING_WINDOW_MS) return {};
+  const wrote = `The person last wrote at ${lastWrote.toISOString()}`;
+  if (role !== 'agent')
+    return {
+      closed: `${wrote}, more than 24 hours before; Messenger allows a Page's automated answer only within 24 hours`,
+    };
+  if (age <= HUMAN_AGENT_WINDOW_MS) return { tag: 'HUMAN_AGENT' };
+  return {
+    closed: `${wrote}, more than 7 days before; Messenger allows an agent's reply (the Human Agent tag) only within 7 days`,
+  };
+}
+
+/** What the transcript says of a send Graph refused: its answer, and what a refused tag means. */
+function refusalOf(error: unknown, tag: 'HUMAN_AGENT' | undefined): string {
+  const message = ensureError(error).message;
+  if (tag && error instanceof GraphApiError && error.kind === 'outside-window')
+    return `Facebook refused the reply with the Human Agent tag (sent more than 24 hours after the person last wrote; the Page's app needs the Human Agent permission): ${message}`;
+  return message;
 }
 
 /** Why a broadcast's recipient got nothing, in the words broadcast results use. */
@@ -107,9 +137,12 @@ export async function queueUnsentMessenger(ctx: AppContext): Promise<number> {
  * One attempt at sending a conversation's new messages through the Send API. As for the
  * messaging suite, each message is claimed before its calls and each piece recorded once out, so
  * a piece whose call was under way when a process stopped is never sent twice; calls hold no
- * connection or lock. A message is not sent, and the transcript says why, when the person last
- * wrote more than 24 hours before, when the person is unavailable (blocked the Page: 551), when
- * the Page token was refused (190: the channel shows disconnected) or Graph refused it otherwise.
+ * connection or lock. An inbox agent's reply more than 24 hours after the person last wrote goes
+ * with the `HUMAN_AGENT` tag (up to 7 days). A message is not sent, and the transcript says why,
+ * when its window has closed (24 hours for the bot, 7 days for an agent), when Graph refused it
+ * as outside its window (10/2018278: a Page without the Human Agent permission), when the person
+ * is unavailable (blocked the Page: 551), when the Page token was refused (190: the channel shows
+ * disconnected) or Graph refused it otherwise.
  * Rate limits (4, 17, 32, 613) and temporary errors throw for a retry with backoff.
  */
 export async function sendMessengerOutbound(ctx: AppContext, conversationId: string, attempt: number) {
@@ -143,13 +176,10 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
   for (const message of await unsentMessages(db, conversationId, sentSeq)) {
     if (!(await claimMessage(db, TABLE, conversationId, message.seq))) return;
     const pieces = piecesOf(message.message);
-    if (Date.now() - out.last_user_message_at.getTime() > MESSAGING_WINDOW_MS) {
+    const window = sendingWindow(message.role, out.last_user_message_at);
+    if ('closed' in window) {
       // Not kept for later either: Meta allows no answer outside the window until the person writes again.
-      await notDelivered(
-        message.seq,
-        'outside-window',
-        `The person last wrote at ${out.last_user_message_at.toISOString()}, more than 24 hours before; Messenger allows a Page's answer only within 24 hours`,
-      );
+      await notDelivered(message.seq, 'outside-window', window.closed);
     } else if (disconnected) {
       await notDelivered(message.seq, 'token-invalid', out.disconnected_reason ?? undefined);
     } else {
@@ -157,7 +187,7 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
       if (sentParts === 0) await noteHandedOver(db, conversationId, message.seq, new Date());
       for (let part = sentParts; part < pieces.length; part++) {
         try {
-          await client.send(out.psid, pieces[part] ?? { text: ' ' });
+          await client.send(out.psid, pieces[part] ?? { text: ' ' }, window.tag);
           await notePartSent(db, TABLE, conversationId, part + 1);
         } catch (error) {
           const what = `Message ${message.seq} was not sent`;
@@ -167,7 +197,7 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
             throw new MessengerSendToRetry(`${what} (attempt ${attempt})`);
           }
           await noteGraphFailure(ctx, out.deployment_id, error, what);
-          await notDelivered(message.seq, reasonOf(error), ensureError(error).message);
+          await notDelivered(message.seq, reasonOf(error), refusalOf(error, window.tag));
           if (reasonOf(error) === 'token-invalid') disconnected = true;
           break;
         }

@@ -257,7 +257,7 @@ describe('the Messenger channel (Graph v17.0)', () => {
     const order = replies.find((one) => one.title === 'Where is my order?');
     await graph.userTapsQuickReply(ben.psid, 'Where is my order?', order?.payload ?? '');
     const texts = await waitForTexts(ben.psid, 3);
-    expect(texts.slice(1, 3)).toEqual(['Your order is **on its way**.', 'Hi! How can I help?']);
+    expect(texts.slice(1, 3)).toEqual(['Your order is on its way.', 'Hi! How can I help?']);
     const browse = replies.find((one) => one.title === 'Browse');
     await graph.userTapsPostback(ben.psid, 'Browse', browse?.payload ?? '');
     await waitForTexts(ben.psid, 5);
@@ -394,36 +394,95 @@ describe('the Messenger channel (Graph v17.0)', () => {
     expect((await waitForTexts(dan.psid, 3))[2]).toBe('Hi Dan, I am looking at your order.');
   });
 
-  it('does not send outside the 24-hour window, and says so in the transcript', async () => {
-    const eve = graph.addUser('Eve', 'Marsh');
-    await graph.userSays(eve.psid, 'hi');
-    await waitForTexts(eve.psid, 1);
-    const { conversation_id: id } = await conversationOf(eve.psid);
-    await t.request({
+  /** A person who wrote, was handed to the owner (an inbox agent), and last wrote `ago` ms before. */
+  const withAgent = async (first: string, ago: number) => {
+    const person = graph.addUser(first, 'Window');
+    await graph.userSays(person.psid, 'hi');
+    await waitForTexts(person.psid, 1);
+    const { conversation_id: id } = await conversationOf(person.psid);
+    const taken = await t.request({
       method: 'POST',
       url: `/api/conversations/${id}/pass-control`,
       headers: owner,
       payload: { to: 'agent' },
     });
-    await sql`update messenger_conversations set last_user_message_at = now() - interval '25 hours' where conversation_id = ${id}`.execute(
-      t.database.db,
-    );
-    await t.request({
+    expect(taken.statusCode, taken.body).toBe(200);
+    const wroteAt = new Date(Date.now() - ago);
+    graph.wroteAt(person.psid, wroteAt.getTime());
+    await t.database.db
+      .updateTable('messenger_conversations')
+      .set({ last_user_message_at: wroteAt })
+      .where('conversation_id', '=', id)
+      .execute();
+    return { person, id };
+  };
+  const agentSays = (id: string, text: string) =>
+    t.request({
       method: 'POST',
       url: `/api/conversations/${id}/agent-messages`,
       headers: owner,
-      payload: { text: 'Sorry for the wait!' },
+      payload: { text },
     });
-    const event = await eventually(async () =>
-      (await transcript(id)).events.find((one) => one.name === 'Message Not Delivered'),
-    );
-    expect(event.data).toMatchObject({
+  const notDelivered = (id: string, count = 1) =>
+    eventually(async () => {
+      const events = (await transcript(id)).events.filter((one) => one.name === 'Message Not Delivered');
+      return events.length >= count ? events : undefined;
+    });
+  const HOUR = 60 * 60 * 1000;
+
+  it('sends an agent’s reply after 24 hours with the HUMAN_AGENT tag; the bot stays inside the 24-hour window', async () => {
+    const { person, id } = await withAgent('Eve', 25 * HOUR);
+    expect((await agentSays(id, 'Sorry for the wait!')).statusCode).toBe(200);
+    await waitForTexts(person.psid, 2);
+    const sent = graph.state.sends.filter((one) => one.psid === person.psid && one.message).at(-1);
+    expect(sent).toMatchObject({
+      messagingType: 'MESSAGE_TAG',
+      tag: 'HUMAN_AGENT',
+      message: { text: 'Sorry for the wait!' },
+    });
+    // The agent gives the conversation back: the bot's greeting is not sent after 24 hours.
+    const back = await t.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/pass-control`,
+      headers: owner,
+      payload: { to: 'bot' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const [event] = await notDelivered(id);
+    expect(event?.data).toMatchObject({
       channel: 'messenger',
       reason: 'outside-window',
       error: expect.stringMatching(/^The person last wrote at \d{4}-.*more than 24 hours before/),
     });
-    await pause(300);
-    expect(graph.textsTo(eve.psid)).toEqual(['Hi! How can I help?']);
+    expect(graph.textsTo(person.psid)).toEqual(['Hi! How can I help?', 'Sorry for the wait!']);
+  });
+
+  it('says in the inbox why an agent’s reply was not delivered: Graph’s refusal of the tag, or more than 7 days', async () => {
+    graph.state.humanAgentPermission = false;
+    try {
+      const { person, id } = await withAgent('Finn', 30 * HOUR);
+      await agentSays(id, 'Are you still there?');
+      const [refused] = await notDelivered(id);
+      expect(refused?.data).toMatchObject({ channel: 'messenger', reason: 'outside-window' });
+      const error = String((refused?.data as { error?: string }).error);
+      expect(error).toMatch(/Human Agent/);
+      expect(error).toMatch(/code 10\/2018278.*outside of allowed window/);
+      const tagged = graph.calls.filter((call) => recipientOf(call) === person.psid && call.body?.tag);
+      expect(tagged).toEqual([expect.objectContaining({ status: 400, code: 10 })]);
+    } finally {
+      graph.state.humanAgentPermission = true;
+    }
+    const { person, id } = await withAgent('Gil', 8 * 24 * HOUR);
+    await agentSays(id, 'Hello again');
+    const [late] = await notDelivered(id);
+    expect(late?.data).toMatchObject({
+      reason: 'outside-window',
+      error: expect.stringMatching(/more than 7 days before/),
+    });
+    // Not even tried: Graph would refuse it.
+    expect(
+      graph.calls.filter((call) => recipientOf(call) === person.psid && call.body?.message),
+    ).toHaveLength(1);
   });
 
   it('retries Graph’s rate limits (613, 32) with backoff and sends once', async () => {

@@ -14,7 +14,11 @@ export const GRAPH_CODES = {
   invalidToken: 190,
   /** This person isn't available right now (blocked the Page, deactivated). */
   unavailable: 551,
+  /** Permission errors; with subcode 2018278, "This message is sent outside of allowed window". */
+  permission: 10,
 } as const;
+/** The Send API's subcode for a message sent outside the window its type or tag allows. */
+const OUTSIDE_WINDOW_SUBCODE = 2018278;
 /** The Send API's subcode for "this person isn't available right now". */
 const UNAVAILABLE_SUBCODE = 1545041;
 
@@ -31,8 +35,16 @@ export class GraphApiError extends Error {
     super(message);
   }
   /** What kind of failure it is, for deciding whether to try again. */
-  get kind(): 'rate-limited' | 'temporary' | 'token-invalid' | 'recipient-unavailable' | 'refused' {
+  get kind():
+    | 'rate-limited'
+    | 'temporary'
+    | 'token-invalid'
+    | 'recipient-unavailable'
+    | 'outside-window'
+    | 'refused' {
     if (this.code === GRAPH_CODES.invalidToken) return 'token-invalid';
+    if (this.code === GRAPH_CODES.permission && this.subcode === OUTSIDE_WINDOW_SUBCODE)
+      return 'outside-window';
     if (this.code === GRAPH_CODES.unavailable || this.subcode === UNAVAILABLE_SUBCODE)
       return 'recipient-unavailable';
     if (this.code !== null && (GRAPH_CODES.rateLimits as readonly number[]).includes(this.code))
@@ -129,14 +141,22 @@ export function graphClient(
       profileSchema.parse(
         await call('GET', `/${encodeURIComponent(psid)}`, { fields: 'first_name,last_name,profile_pic' }),
       ),
-    /** Sends one message inside the 24-hour window (`messaging_type: RESPONSE`). */
-    send: async (psid: string, message: GraphMessage) =>
+    /**
+     * Sends one message: inside the 24-hour window as `messaging_type: RESPONSE`; with a tag as
+     * `MESSAGE_TAG` (`HUMAN_AGENT`: a person's reply, up to 7 days after the person's last message,
+     * where the Page has the Human Agent permission).
+     */
+    send: async (psid: string, message: GraphMessage, tag?: 'HUMAN_AGENT') =>
       sendResponseSchema.parse(
         await call(
           'POST',
           '/me/messages',
           {},
-          { recipient: { id: psid }, messaging_type: 'RESPONSE', message },
+          {
+            recipient: { id: psid },
+            ...(tag ? { messaging_type: 'MESSAGE_TAG', tag } : { messaging_type: 'RESPONSE' }),
+            message,
+          },
         ),
       ),
     /** Shows the typing bubble (or hides it) while the bot works out its answer. */

@@ -107,7 +107,18 @@ describe('a message a channel did not deliver', () => {
 
   it('says why, in the words of the channel that refused it', () => {
     renderWithApp(<EventLine event={notDelivered({ channel: 'messenger', reason: 'outside-window' })} />);
-    expect(screen.getByTestId('event')).toHaveTextContent(/Not sent on Messenger: the person last wrote/);
+    expect(screen.getByTestId('event')).toHaveTextContent(
+      /Not sent on Messenger: outside the messaging window/,
+    );
+  });
+
+  it('says what Facebook answered when it refused an agent’s reply after 24 hours', () => {
+    const error =
+      'Facebook refused the reply with the Human Agent tag: Graph answered 400 (code 10/2018278): (#10) This message is sent outside of allowed window.';
+    renderWithApp(
+      <EventLine event={notDelivered({ channel: 'messenger', reason: 'outside-window', error })} />,
+    );
+    expect(screen.getByTestId('event')).toHaveTextContent(error);
   });
 
   it('says the messaging suite refused a message, with what the suite answered', () => {
