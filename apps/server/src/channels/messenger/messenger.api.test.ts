@@ -1,6 +1,5 @@
 import type { InboxListResponse, InboxTranscript, MessengerStatus } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithGraph, withoutTurnOutbox } from '../../../test/channel-test-apps';
 import { fakeGraph, GRAPH_ERRORS } from '../../../test/fake-graph';
@@ -464,7 +463,7 @@ describe('the Messenger channel (Graph v17.0)', () => {
       await agentSays(id, 'Are you still there?');
       const [refused] = await notDelivered(id);
       expect(refused?.data).toMatchObject({ channel: 'messenger', reason: 'outside-window' });
-      const error = String((refused?.data as { error?: string }).error);
+      const error = String(refused?.data.error);
       expect(error).toMatch(/Human Agent/);
       expect(error).toMatch(/code 10\/2018278.*outside of allowed window/);
       const tagged = graph.calls.filter((call) => recipientOf(call) === person.psid && call.body?.tag);
