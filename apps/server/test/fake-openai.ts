@@ -26,6 +26,11 @@ export function fakeOpenAi(
     concepts?: Record<string, string>;
     /** Answers embeddings requests with this error status and OpenAI's error body. */
     refuseEmbeddings?: { status: number; message: string };
+    /**
+     * Models served as OpenAI serves its reasoning models (o1, o3, gpt-5 …): a call with
+     * `max_tokens`, or a `temperature` other than 1, is refused with 400 naming the parameter.
+     */
+    reasoningModels?: string[];
   } = {},
 ) {
   const tokensFor = (body: Record<string, unknown>) =>
@@ -64,6 +69,14 @@ export function fakeOpenAi(
         const { status, message, type } = options.refuse;
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { message, type, code: type } }));
+        return;
+      }
+      const refusal = options.reasoningModels?.includes(String(parsed.model))
+        ? reasoningRefusal(parsed)
+        : undefined;
+      if (refusal) {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { type: 'invalid_request_error', ...refusal } }));
         return;
       }
       await options.beforeAnswer?.(parsed);
@@ -114,6 +127,27 @@ export function fakeOpenAi(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * What OpenAI answers a reasoning model's call with a parameter it refuses, one at a time (the
+ * error's `param` and `code` as the API sends them), or nothing for a call it takes.
+ */
+function reasoningRefusal(body: Record<string, unknown>) {
+  if (body.max_tokens !== undefined)
+    return {
+      message:
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+    };
+  if (body.temperature !== undefined && body.temperature !== 1)
+    return {
+      message: `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+      param: 'temperature',
+      code: 'unsupported_value',
+    };
+  return undefined;
 }
 
 /** `GET /v1/models` as OpenAI answers it (the key is checked the same way). */

@@ -87,6 +87,108 @@ describe('the OpenAI-compatible LLM port', () => {
     });
   });
 
+  it('asks a model that refuses max_tokens and temperature again without them, once per model', async () => {
+    const reasoning = fakeOpenAi({ reasoningModels: ['thinker-1', 'o4-mini'] });
+    const reasoningUrl = await reasoning.listen();
+    try {
+      const llm = createOpenAiLlm({
+        apiKey: 'test-key',
+        baseUrl: reasoningUrl,
+        defaultModel: 'gpt-default',
+        timeoutMs: 10_000,
+      });
+      const ask = (model: string) =>
+        llm.complete({
+          model,
+          system: '',
+          messages: [{ role: 'user', content: 'Which tea?' }],
+          temperature: 0.2,
+          maxTokens: 100,
+        });
+      const sent = () =>
+        reasoning.requests.map(({ body }) => [body.max_tokens, body.max_completion_tokens, body.temperature]);
+      // A model of unknown name: the API's refusals say, one at a time, what it takes.
+      expect(await ask('thinker-1')).toMatchObject({ text: 'Green tea.' });
+      expect(sent()).toEqual([
+        [100, undefined, 0.2],
+        [undefined, 100, 0.2],
+        [undefined, 100, undefined],
+      ]);
+      // Learnt: the next call is right the first time, by any client of the same API.
+      reasoning.requests.length = 0;
+      const again = createOpenAiLlm({
+        apiKey: 'test-key',
+        baseUrl: reasoningUrl,
+        defaultModel: 'thinker-1',
+        timeoutMs: 10_000,
+      });
+      expect(
+        await again.complete({
+          model: '',
+          system: '',
+          messages: [{ role: 'user', content: 'hi' }],
+          temperature: 0.7,
+          maxTokens: 50,
+        }),
+      ).toMatchObject({ text: 'Green tea.' });
+      expect(sent()).toEqual([[undefined, 50, undefined]]);
+      // OpenAI's reasoning models are sent max_completion_tokens from the start.
+      reasoning.requests.length = 0;
+      expect(await ask('o4-mini')).toMatchObject({ text: 'Green tea.' });
+      expect(sent()).toEqual([
+        [undefined, 100, 0.2],
+        [undefined, 100, undefined],
+      ]);
+      // Other models of the same API keep both.
+      reasoning.requests.length = 0;
+      await ask('gpt-test');
+      expect(sent()).toEqual([[100, undefined, 0.2]]);
+    } finally {
+      await reasoning.close();
+    }
+  });
+
+  it("fails with the API's own message when a refused parameter cannot be left out", async () => {
+    const strict = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: {
+              message: "Unsupported parameter: 'stream_options' is not supported with this model.",
+              type: 'invalid_request_error',
+              param: 'stream_options',
+              code: 'unsupported_parameter',
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
+    try {
+      const llm = createOpenAiLlm({
+        apiKey: 'test-key',
+        baseUrl: `http://127.0.0.1:${(strict.address() as AddressInfo).port}/v1`,
+        defaultModel: 'gpt-default',
+        timeoutMs: 5_000,
+      });
+      await expect(
+        llm.complete({
+          model: 'x',
+          system: '',
+          messages: [{ role: 'user', content: 'hi' }],
+          temperature: 1,
+          maxTokens: 10,
+        }),
+      ).rejects.toMatchObject({
+        failure: { reason: 'error_status', status: 400, message: expect.stringMatching(/stream_options/) },
+      });
+    } finally {
+      await new Promise<void>((resolve) => strict.close(() => resolve()));
+    }
+  });
+
   it('gives up on an answer that is still being written when its time is up', async () => {
     const slow = fakeOpenAi({ tokens: ['One', ' word', ' a', ' second'], tokenDelayMs: 1_000 });
     const slowUrl = await slow.listen();

@@ -3,6 +3,7 @@ import type { LlmMessage, LlmToolCall, LlmUsage } from '@parley/modules';
 import { createParser } from 'eventsource-parser';
 import { Agent, type Dispatcher, request } from 'undici';
 import { z } from 'zod';
+import { learnRefusal, type Refusals, refusalsOf, samplingParameters } from './model-parameters';
 
 export interface OpenAiSettings {
   apiKey: string;
@@ -33,7 +34,10 @@ const chunkSchema = z.object({
   /** Sent in a last chunk when asked (`stream_options.include_usage`). */
   usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() }).nullish(),
 });
-const errorSchema = z.object({ error: z.object({ message: z.string() }) });
+/** OpenAI's error body; `param` and `code` name a refused parameter (`unsupported_parameter`). */
+const errorSchema = z.object({
+  error: z.object({ message: z.string(), param: z.string().nullish(), code: z.string().nullish() }),
+});
 
 /**
  * A failed answer from the model's API, with its status (429 says the rate or the quota is spent);
@@ -44,6 +48,8 @@ export class LlmApiError extends OutsideCallFailed {
   constructor(
     message: string,
     readonly status: number,
+    /** The parameter the API refused and why, as its error body names them. */
+    readonly refused: { param?: string | null; code?: string | null } = {},
   ) {
     super(callFailure(status === 429 ? 'rate_limited' : 'error_status', message, status));
   }
@@ -84,6 +90,7 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
       throw new LlmApiError(
         parsed.success ? parsed.data.error.message : `the model's API answered ${response.statusCode}`,
         response.statusCode,
+        parsed.success ? { param: parsed.data.error.param, code: parsed.data.error.code } : {},
       );
     }
     let text = '';
@@ -120,46 +127,71 @@ export function createOpenAiLlm(settings: OpenAiSettings): EngineServices['llm']
     return { text, ...(usage ? { usage } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) };
   }
 
+  /** One call, tried once more when the API is busy or failing (unless an answer was under way). */
+  async function attempt(
+    body: string,
+    signal: AbortSignal,
+    onToken: ((token: string) => void) | undefined,
+  ): ReturnType<typeof stream> {
+    let streamed = false;
+    const counting = (token: string) => {
+      streamed = true;
+      onToken?.(token);
+    };
+    try {
+      return await stream(body, signal, counting);
+    } catch (error) {
+      if (signal.aborted || streamed || !retryable(error)) throw describe(error, settings.timeoutMs);
+      return stream(body, signal, onToken).catch((again) =>
+        Promise.reject(describe(again, settings.timeoutMs)),
+      );
+    }
+  }
+
   return {
     async complete(request, onToken) {
       const signal = AbortSignal.timeout(settings.timeoutMs);
-      const body = JSON.stringify({
-        model: request.model || settings.defaultModel,
-        messages: [
-          ...(request.system ? [{ role: 'system', content: request.system }] : []),
-          ...request.messages.map(wireMessage),
-        ],
-        ...(request.tools?.length
-          ? {
-              tools: request.tools.map((tool) => ({
-                type: 'function',
-                function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-              })),
-            }
-          : {}),
-        temperature: request.temperature,
-        max_tokens: request.maxTokens,
-        stream: true,
-        // The last chunk then says how many tokens the call used (recorded per company and bot).
-        stream_options: { include_usage: true },
-      });
-      let streamed = false;
-      const counting = (token: string) => {
-        streamed = true;
-        onToken?.(token);
-      };
-      try {
-        return await stream(body, signal, counting);
-      } catch (error) {
-        // One more try for a busy or failing API, unless the visitor already saw part of an answer.
-        if (signal.aborted || streamed || !retryable(error)) throw describe(error, settings.timeoutMs);
-        return stream(body, signal, onToken).catch((again) =>
-          Promise.reject(describe(again, settings.timeoutMs)),
-        );
+      const model = request.model || settings.defaultModel;
+      const bodyFor = (refusals: Refusals) =>
+        JSON.stringify({
+          model,
+          messages: [
+            ...(request.system ? [{ role: 'system', content: request.system }] : []),
+            ...request.messages.map(wireMessage),
+          ],
+          ...(request.tools?.length
+            ? {
+                tools: request.tools.map((tool) => ({
+                  type: 'function',
+                  function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+                })),
+              }
+            : {}),
+          ...samplingParameters(model, refusals, request),
+          stream: true,
+          // The last chunk then says how many tokens the call used (recorded per company and bot).
+          stream_options: { include_usage: true },
+        });
+      // A model that refuses a parameter (a reasoning model and `max_tokens`, `temperature`) is
+      // asked again without it, and the refusal is remembered for its next calls.
+      for (let adjusted = 0; ; adjusted++) {
+        const refusals = refusalsOf(settings.baseUrl, model);
+        try {
+          return await attempt(bodyFor(refusals), signal, onToken);
+        } catch (error) {
+          const refusal =
+            error instanceof LlmApiError && error.status === 400 && adjusted < MAX_ADJUSTMENTS
+              ? error.refused
+              : {};
+          if (!learnRefusal(settings.baseUrl, model, refusals, refusal)) throw error;
+        }
       }
     },
   };
 }
+
+/** Refused parameters one call drops at most (the API names one refusal per answer). */
+const MAX_ADJUSTMENTS = 3;
 
 /** A message as OpenAI's chat completions take it (tool calls and tool results included). */
 function wireMessage(message: LlmMessage) {
