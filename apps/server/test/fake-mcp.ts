@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 
 /**
- * A local MCP server over streamable HTTP, built with the official SDK's server side (stateless:
- * a server and transport per request, as the SDK's stateless example does; GET answers 405).
+ * A local MCP server over streamable HTTP, built with the official SDK's server side, with
+ * sessions as the SDK's stateful example keeps them: `initialize` opens one (its id comes back in
+ * `Mcp-Session-Id`), later requests carry that id, and `DELETE` with it ends the session (an
+ * unknown id is 404); GET answers 405. `sessions` says which were opened and which a client ended.
  * Tools: `lookup_order` (structured content), `check_stock` (text), `always_fails` (`isError`).
  * Requests must carry `x-api-key: mcp-secret`.
  */
@@ -40,13 +43,22 @@ export function fakeMcpServer() {
     });
     return mcp;
   };
+  const live = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = { opened: [] as string[], ended: [] as string[] };
   const server: Server = createServer((request, response) => {
     if (request.headers['x-api-key'] !== 'mcp-secret') {
       response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
       return;
     }
-    if (request.method !== 'POST') {
-      response.writeHead(405, { allow: 'POST' }).end();
+    if (request.method !== 'POST' && request.method !== 'DELETE') {
+      response.writeHead(405, { allow: 'POST, DELETE' }).end();
+      return;
+    }
+    const sessionId = request.headers['mcp-session-id'];
+    const known = typeof sessionId === 'string' ? live.get(sessionId) : undefined;
+    if (sessionId !== undefined && !known) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end('{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}');
       return;
     }
     let body = '';
@@ -54,15 +66,25 @@ export function fakeMcpServer() {
       body += chunk;
     });
     request.on('end', async () => {
+      if (known && typeof sessionId === 'string') {
+        if (request.method === 'DELETE') {
+          live.delete(sessionId);
+          sessions.ended.push(sessionId);
+        }
+        await known.handleRequest(request, response, body ? JSON.parse(body) : undefined);
+        return;
+      }
       const mcp = build();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.on('close', () => {
-        void transport.close();
-        void mcp.close();
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        onsessioninitialized: (id) => {
+          live.set(id, transport);
+          sessions.opened.push(id);
+        },
       });
       await mcp.connect(transport);
-      await transport.handleRequest(request, response, JSON.parse(body));
+      await transport.handleRequest(request, response, body ? JSON.parse(body) : undefined);
     });
   });
-  return { server, calls };
+  return { server, calls, sessions };
 }

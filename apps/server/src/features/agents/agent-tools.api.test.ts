@@ -245,6 +245,9 @@ describe('agent tools: HTTP tools and MCP servers', () => {
       ok: false,
       error: { name: 'ToolFailed', message: 'the warehouse is closed' },
     });
+    // Each listing and call opened a session (Mcp-Session-Id) and ended it with DELETE.
+    expect(mcp.sessions.opened).toHaveLength(3);
+    expect(mcp.sessions.ended).toEqual(mcp.sessions.opened);
     // A server that does not answer MCP is a named 502.
     const wrong = (
       await create({ name: 'not_mcp', definition: { kind: 'mcp', url: `${base(shop.server)}/broken` } })
@@ -302,6 +305,9 @@ describe('agent tools: HTTP tools and MCP servers', () => {
     });
     const mcpRun = await play('use shop_lookup_order');
     expect(mcpRun.steps[1]).toMatchObject({ status: 'ok', result: { status: 'packed' } });
+    // An agent's call ends its MCP session too.
+    expect(mcp.sessions.opened.length).toBeGreaterThan(3);
+    expect(mcp.sessions.ended).toEqual(mcp.sessions.opened);
     const failures: Record<string, string> = {
       order_status_bad: 'InvalidArguments',
       slow_tool: 'ToolTimedOut',

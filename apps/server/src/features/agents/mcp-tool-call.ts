@@ -34,6 +34,8 @@ function guardedFetch(
   return async (url, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method === 'GET') return new Response(null, { status: 405 });
+    // Ending the session (see withClient) is not part of the call the builder is shown.
+    const noted = method !== 'DELETE';
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const shown = { ...headers };
     for (const header of server.headers.filter((each) => each.secret)) {
@@ -45,7 +47,7 @@ function guardedFetch(
       request: { method, url: String(url), headers: shown, body },
       response: null,
     };
-    exchanges.push(exchange);
+    if (noted) exchanges.push(exchange);
     const answer = await guardedRequest(
       { method, url: String(url), headers, body: body || undefined, timeoutMs: server.timeoutMs },
       { ...outgoing, maxResponseBytes: MCP_MAX_RESPONSE_BYTES },
@@ -73,7 +75,12 @@ function headersOf(server: McpServer, values: HeaderValues): Record<string, stri
   );
 }
 
-/** Connects to the server, does `work`, and closes, all within the server's time-out. */
+/**
+ * Connects to the server, does `work`, and closes, all within the server's time-out. A session the
+ * server opened (`Mcp-Session-Id`) is ended with `DELETE`, as the streamable HTTP transport asks of
+ * a client that no longer needs it, so servers do not keep one per call; a server that cannot end
+ * it (405) or fails to is left to expire it.
+ */
 async function withClient<T>(
   server: McpServer,
   values: HeaderValues,
@@ -91,6 +98,7 @@ async function withClient<T>(
     await client.connect(transport, options);
     return await work(client);
   } finally {
+    await transport.terminateSession().catch(() => {});
     await client.close().catch(() => {});
   }
 }
