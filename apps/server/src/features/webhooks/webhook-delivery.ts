@@ -92,6 +92,18 @@ interface Answer {
 }
 
 /**
+ * The delivery's headers for the receiver: `X-Parley-Delivery` names the delivery, the same on
+ * each of its attempts (the first attempt's id; receivers deduplicate on it), and
+ * `X-Parley-Attempt` counts them from 1. A replay is a new delivery.
+ */
+function deliveryHeaders(deliveryId: string, origin: DeliveryOrigin): Record<string, string> {
+  return {
+    'X-Parley-Delivery': origin.retryOf ?? deliveryId,
+    'X-Parley-Attempt': String(origin.attempt ?? 1),
+  };
+}
+
+/**
  * Makes the call (signed, through the guarded client: its size cap and the timeout) and reads the
  * answer into the template's variables. Holds no database connection.
  */
@@ -99,7 +111,7 @@ async function send(
   ctx: AppContext,
   instance: InstanceWithTemplate,
   prepared: ReturnType<typeof prepareDelivery>,
-  deliveryId: string,
+  identity: Record<string, string>,
   timeoutMs: number,
 ): Promise<Answer> {
   const { request } = prepared;
@@ -113,7 +125,7 @@ async function send(
   if (!request) return answer;
   const headers = Object.fromEntries(request.headers.map(({ name, value }) => [name, value]));
   headers['X-Parley-Signature'] = parleySignature(prepared.opened.signingSecret, request.body, Date.now());
-  headers['X-Parley-Delivery'] = deliveryId;
+  Object.assign(headers, identity);
   try {
     const response = await guardedRequest(
       {
@@ -202,7 +214,13 @@ export async function callInstance(
 ): Promise<{ result: WebhookCallResult; row: TurnDelivery }> {
   const prepared = prepareDelivery(ctx, instance, input);
   const deliveryId = options.deliveryId ?? randomUUID();
-  const answer = await send(ctx, instance, prepared, deliveryId, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+  const answer = await send(
+    ctx,
+    instance,
+    prepared,
+    deliveryHeaders(deliveryId, origin),
+    options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+  );
   return {
     result: resultOf(deliveryId, prepared.logged, answer),
     row: rowOf(instance, deliveryId, input, prepared.logged, origin, answer),
@@ -277,7 +295,13 @@ export async function deliverAttempt(
     rowOf(instance, options.deliveryId, input, prepared.logged, origin, interrupted),
   );
   if (!claimed) return null;
-  const answer = await send(ctx, instance, prepared, options.deliveryId, options.timeoutMs);
+  const answer = await send(
+    ctx,
+    instance,
+    prepared,
+    deliveryHeaders(options.deliveryId, origin),
+    options.timeoutMs,
+  );
   await finishDelivery(
     ctx.database.db,
     rowOf(instance, options.deliveryId, input, prepared.logged, origin, answer),

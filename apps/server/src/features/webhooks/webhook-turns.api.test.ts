@@ -201,6 +201,7 @@ describe('bots calling installed webhooks', () => {
       attempt: 1,
     });
     expect(call?.headers['x-parley-delivery']).toBe(delivery?.id);
+    expect(call?.headers['x-parley-attempt']).toBe('1');
     // The token is in what was sent, never in what was kept.
     expect(call?.body).toContain(apiToken);
     expect(JSON.stringify(delivery?.request)).not.toContain(apiToken);
@@ -341,6 +342,13 @@ describe('bots calling installed webhooks', () => {
       expect(deliveries.slice(1).every((row) => row.retry_of === first?.id)).toBe(true);
       const sent = service.received.filter((call) => call.body.includes(`"C-${index}"`));
       expect(sent).toHaveLength(3);
+      // One delivery to the receiver (it deduplicates on its id), tried three times.
+      expect(sent.map((call) => call.headers['x-parley-delivery'])).toEqual([
+        first?.id,
+        first?.id,
+        first?.id,
+      ]);
+      expect(sent.map((call) => call.headers['x-parley-attempt'])).toEqual(['1', '2', '3']);
       const [event] = await resultEvents(conversation.conversationId);
       expect(event?.data).toMatchObject({ ok: true, queued: true, deliveryId: first?.id });
     }
