@@ -43,6 +43,9 @@ export interface FakeGraphDelivery {
   body: string;
 }
 
+/** The Page inbox's app id in the handover protocol (Meta's, the same for every Page). */
+export const PAGE_INBOX_APP_ID = '263902037430900';
+
 /** An error Graph answers with, in its envelope. */
 export interface FakeGraphError {
   status: number;
@@ -114,6 +117,10 @@ export const GRAPH_ERRORS = {
  *   next sends answer an error; `block(psid)` makes the person unavailable (551/1545041);
  *   `expireToken()` makes every call answer 190.
  *
+ * - `POST /{version}/me/pass_thread_control` (`{ recipient, target_app_id, metadata }`) and
+ *   `POST /{version}/me/take_thread_control` (`{ recipient, metadata }`): the handover protocol;
+ *   answer `{ success: true }` and move the thread (`state.threadOwners`; Parley's app is `appId`).
+ *
  * It also plays Meta's side of the webhook: the verification handshake, and messaging events
  * (`{ object: 'page', entry: [{ id, time, messaging: [...] }] }`) signed with the app secret
  * (`X-Hub-Signature-256: sha256=<hex HMAC of the raw body>`), carried by `deliverWith`'s handler
@@ -127,6 +134,8 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
     accessToken: `EAAG${randomBytes(30).toString('base64url')}`,
     appSecret: randomBytes(16).toString('hex'),
   };
+  /** The app the Page token is Parley's through (the handover protocol's primary receiver). */
+  const appId = digits(15);
   const state = {
     users: new Map<string, FakeGraphUser>(),
     sends: [] as FakeGraphSend[],
@@ -137,6 +146,8 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
     humanAgentPermission: true,
     /** When each person last wrote to the Page (ms), for the messaging windows. */
     lastWrote: new Map<string, number>(),
+    /** Who holds each person's thread (an app id); absent: idle, or Parley's app. */
+    threadOwners: new Map<string, string>(),
     webhook: null as { target: string; verifyToken: string } | null,
   };
   const calls: FakeGraphCall[] = [];
@@ -219,6 +230,20 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
         }
         return send(200, answer);
       }
+      if (
+        method === 'POST' &&
+        node === 'me' &&
+        (edge === 'pass_thread_control' || edge === 'take_thread_control')
+      ) {
+        const recipient = (body?.recipient as { id?: string } | undefined)?.id;
+        if (!recipient || !state.users.has(recipient))
+          return fail({ status: 400, code: 100, message: '(#100) The parameter recipient is required' });
+        const target = edge === 'pass_thread_control' ? body?.target_app_id : appId;
+        if (typeof target !== 'string' && typeof target !== 'number')
+          return fail({ status: 400, code: 100, message: '(#100) The parameter target_app_id is required' });
+        state.threadOwners.set(recipient, String(target));
+        return send(200, { success: true });
+      }
       if (method === 'POST' && node === 'me' && edge === 'messages') {
         const recipient = (body?.recipient as { id?: string } | undefined)?.id;
         if (!recipient)
@@ -261,7 +286,11 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
   const sign = (body: string) => `sha256=${createHmac('sha256', page.appSecret).update(body).digest('hex')}`;
 
   /** Posts messaging events for the Page to the subscribed callback URL, signed. */
-  async function post(messaging: Record<string, unknown>[], signature?: string): Promise<number> {
+  async function post(
+    messaging: Record<string, unknown>[],
+    signature?: string,
+    field: 'messaging' | 'standby' = 'messaging',
+  ): Promise<number> {
     if (!state.webhook) throw new Error('No webhook is subscribed: call subscribe() first');
     for (const one of messaging) {
       const sender = (one.sender as { id?: string } | undefined)?.id;
@@ -270,7 +299,7 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
     }
     const body = JSON.stringify({
       object: 'page',
-      entry: [{ id: page.id, time: Date.now(), messaging }],
+      entry: [{ id: page.id, time: Date.now(), [field]: messaging }],
     });
     const delivery = {
       target: state.webhook.target,
@@ -290,6 +319,7 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
 
   return {
     version,
+    appId,
     page,
     state,
     calls,
@@ -330,9 +360,49 @@ export function fakeGraph(options: { version?: string; pageName?: string } = {})
       if (verified) state.webhook = { target, verifyToken };
       return { verified, ...answer };
     },
-    /** The person writes text. */
-    userSays: (psid: string, text: string, messageId = mid()) =>
-      post([event(psid, { message: { mid: messageId, text } })]),
+    /**
+     * The person writes text: on the `messaging` channel while Parley's app holds the thread (or
+     * nobody does), on `standby` while another app holds it.
+     */
+    userSays: (psid: string, text: string, messageId = mid()) => {
+      const holder = state.threadOwners.get(psid);
+      return post(
+        [event(psid, { message: { mid: messageId, text } })],
+        undefined,
+        holder && holder !== appId ? 'standby' : 'messaging',
+      );
+    },
+    /** A Page admin answers in the Page inbox: it takes the thread (`take_thread_control` to Parley). */
+    inboxTakes: (psid: string, metadata = '') => {
+      state.threadOwners.set(psid, PAGE_INBOX_APP_ID);
+      return post([
+        event(psid, {
+          take_thread_control: {
+            previous_owner_app_id: appId,
+            new_owner_app_id: PAGE_INBOX_APP_ID,
+            metadata,
+          },
+        }),
+      ]);
+    },
+    /** The Page inbox marks the conversation done: the thread passes back (`pass_thread_control`). */
+    inboxPasses: (psid: string, metadata = '') => {
+      state.threadOwners.set(psid, appId);
+      return post([
+        event(psid, {
+          pass_thread_control: {
+            previous_owner_app_id: PAGE_INBOX_APP_ID,
+            new_owner_app_id: appId,
+            metadata,
+          },
+        }),
+      ]);
+    },
+    /** The Page inbox asks Parley, the primary receiver, for the thread (`request_thread_control`). */
+    inboxRequests: (psid: string, metadata = '') =>
+      post([
+        event(psid, { request_thread_control: { requested_owner_app_id: PAGE_INBOX_APP_ID, metadata } }),
+      ]),
     /** The person taps a quick reply: its title comes as text, with its payload. */
     userTapsQuickReply: (psid: string, title: string, payload: string, messageId = mid()) =>
       post([event(psid, { message: { mid: messageId, text: title, quick_reply: { payload } } })]),

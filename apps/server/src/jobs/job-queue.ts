@@ -58,9 +58,13 @@ export interface JobPayloads {
       mid: string;
       psid: string;
       timestamp: number;
-      kind: 'text' | 'postback';
+      /** A message, or a handover protocol event (thread control passed to Parley, taken, requested). */
+      kind: 'text' | 'postback' | 'pass' | 'take' | 'request';
       text: string;
       payload?: string;
+      /** Of a handover: the app that now holds the thread, or asks for it (null: Parley, or idle). */
+      appId?: string | null;
+      metadata?: string;
     }[];
   };
   /** Sends a Messenger conversation's new bot and agent messages (see channels/messenger). */

@@ -11,11 +11,13 @@ import { isUuid } from '../../ids';
 import { GraphApiError, type GraphProfile } from '../../integrations/graph/graph-client';
 import type { JobPayloads } from '../../jobs/job-queue';
 import {
+  findPsidConversation,
   findWebhookConnection,
   insertPsidConversation,
   markDisconnected,
   noteError,
   noteEvent,
+  noteThreadOwner,
   recordMids,
   touchPsidConversation,
 } from './messenger.repository';
@@ -113,7 +115,13 @@ async function conversationFor(ctx: AppContext, connection: Connection, event: M
   const { db } = ctx.database;
   const wroteAt = new Date(Math.min(event.timestamp, Date.now()));
   const found = await touchPsidConversation(db, connection.deployment_id, event.psid, wroteAt);
-  if (found) return { id: found.conversation_id, status: found.status };
+  if (found)
+    return {
+      id: found.conversation_id,
+      status: found.status,
+      threadOwner: found.thread_owner_app_id,
+      threadChangedAt: found.thread_changed_at,
+    };
   let profile: GraphProfile = {};
   if (!connection.disconnected_at) {
     try {
@@ -165,12 +173,59 @@ async function conversationFor(ctx: AppContext, connection: Connection, event: M
       return again;
     });
   return typeof linked === 'string'
-    ? { id: linked, status: 'new' }
-    : { id: linked.conversation_id, status: linked.status };
+    ? { id: linked, status: 'new', threadOwner: null, threadChangedAt: null }
+    : {
+        id: linked.conversation_id,
+        status: linked.status,
+        threadOwner: linked.thread_owner_app_id,
+        threadChangedAt: linked.thread_changed_at,
+      };
+}
+
+/**
+ * The handover protocol (`messaging_handovers`): the thread passed to Parley (the bot answers
+ * again), taken by another app such as the Page inbox (the bot falls silent), or asked for by one:
+ * Parley passes it (`/me/pass_thread_control`) unless an inbox agent of Parley has the
+ * conversation. An event older than the last one applied changes nothing.
+ */
+async function handleHandover(ctx: AppContext, connection: Connection, event: MessengerInbound) {
+  const { db } = ctx.database;
+  const held = await findPsidConversation(db, connection.deployment_id, event.psid);
+  if (!held) return;
+  const at = new Date(event.timestamp);
+  if (event.kind === 'pass') await noteThreadOwner(db, held.conversation_id, null, at);
+  else if (event.kind === 'take')
+    await noteThreadOwner(db, held.conversation_id, event.appId ?? 'unknown', at);
+  else if (
+    event.kind === 'request' &&
+    event.appId &&
+    held.status !== 'human' &&
+    !connection.disconnected_at
+  ) {
+    if (held.thread_changed_at && held.thread_changed_at > at) return;
+    try {
+      await graphOf(ctx, connection).passThreadControl(
+        event.psid,
+        event.appId,
+        event.metadata ? `Passed on request: ${event.metadata}` : 'Passed on request',
+      );
+      await noteThreadOwner(db, held.conversation_id, event.appId, at);
+    } catch (error) {
+      await noteGraphFailure(ctx, connection.deployment_id, error, 'The thread was not passed on request');
+    }
+  }
 }
 
 async function handleEvent(ctx: AppContext, connection: Connection, event: MessengerInbound): Promise<void> {
+  if (event.kind === 'pass' || event.kind === 'take' || event.kind === 'request')
+    return handleHandover(ctx, connection, event);
   const held = await conversationFor(ctx, connection, event);
+  if (held.threadOwner !== null) {
+    // Another app holds the thread: a message from before it took it (late, replayed) is not the
+    // bot's to answer. A newer one on this channel means Meta gave Parley the thread back.
+    if (held.threadChangedAt && event.timestamp <= held.threadChangedAt.getTime()) return;
+    await noteThreadOwner(ctx.database.db, held.id, null, new Date(event.timestamp));
+  }
   // The typing bubble while the bot works its answer out (an agent types for themself).
   if (held.status !== 'human' && !connection.disconnected_at) {
     try {

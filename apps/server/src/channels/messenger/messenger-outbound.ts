@@ -18,13 +18,16 @@ import {
   releaseMessage,
   unsentMessages,
 } from '../outbound-cursor.repository';
-import { conversationsOwedSending, findOutbound, noteError } from './messenger.repository';
+import { conversationsOwedSending, findOutbound, noteError, noteThreadOwner } from './messenger.repository';
 import { graphOf } from './messenger-connect.service';
 import { noteGraphFailure } from './messenger-inbound';
 import { messengerMessages } from './messenger-messages';
 
 /** This channel's sending cursor (see channels/outbound-cursor). */
 const TABLE = 'messenger_conversations';
+
+/** The Page inbox's app id in the handover protocol (Meta's, the same for every Page). */
+export const PAGE_INBOX_APP_ID = '263902037430900';
 
 /** Messenger's standard messaging window: a Page answers within 24 hours of the person's last message. */
 export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -173,6 +176,40 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
   };
   const client = graphOf(ctx, out);
   let disconnected = out.disconnected_at !== null;
+  let threadOwner = out.thread_owner_app_id;
+  /**
+   * Whether the message may go while another app (the Page inbox) holds the thread: an inbox
+   * agent's reply takes the thread back first (`/me/take_thread_control`); the bot stays silent.
+   */
+  const mayTalk = async (seq: number, role: string): Promise<boolean> => {
+    if (threadOwner === null) return true;
+    if (role !== 'agent') {
+      await notDelivered(
+        seq,
+        'refused',
+        `Another app (${threadOwner}, the Page inbox's is ${PAGE_INBOX_APP_ID}) holds the person's thread on Messenger: the bot does not answer until it passes the thread back`,
+      );
+      return false;
+    }
+    try {
+      await client.takeThreadControl(out.psid, 'An agent in Parley replied');
+      await noteThreadOwner(db, conversationId, null, new Date());
+      threadOwner = null;
+      return true;
+    } catch (error) {
+      if (transient(error) && !lastAttempt) {
+        await releaseMessage(db, TABLE, conversationId);
+        throw new MessengerSendToRetry(`The thread was not taken (attempt ${attempt})`);
+      }
+      await noteGraphFailure(ctx, out.deployment_id, error, 'The thread was not taken');
+      await notDelivered(
+        seq,
+        reasonOf(error),
+        `Another app (${threadOwner}) holds the person's thread and Facebook did not let Parley take it: ${ensureError(error).message}`,
+      );
+      return false;
+    }
+  };
   for (const message of await unsentMessages(db, conversationId, sentSeq)) {
     if (!(await claimMessage(db, TABLE, conversationId, message.seq))) return;
     const pieces = piecesOf(message.message);
@@ -182,7 +219,7 @@ export async function sendMessengerOutbound(ctx: AppContext, conversationId: str
       await notDelivered(message.seq, 'outside-window', window.closed);
     } else if (disconnected) {
       await notDelivered(message.seq, 'token-invalid', out.disconnected_reason ?? undefined);
-    } else {
+    } else if (await mayTalk(message.seq, message.role)) {
       // Before the call: Meta stamps the message during it, and receipts' watermarks are its stamps.
       if (sentParts === 0) await noteHandedOver(db, conversationId, message.seq, new Date());
       for (let part = sentParts; part < pieces.length; part++) {

@@ -2,7 +2,7 @@ import type { InboxListResponse, InboxTranscript, MessengerStatus } from '@parle
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithGraph, withoutTurnOutbox } from '../../../test/channel-test-apps';
-import { fakeGraph, GRAPH_ERRORS } from '../../../test/fake-graph';
+import { fakeGraph, GRAPH_ERRORS, PAGE_INBOX_APP_ID } from '../../../test/fake-graph';
 import { authHeader, deployedBot, registerOwner, storedMessages } from '../../../test/fixtures';
 import { eventually, type TestApp } from '../../../test/test-app';
 import { queueUnsentMessenger } from './messenger-outbound';
@@ -482,6 +482,66 @@ describe('the Messenger channel (Graph v17.0)', () => {
     expect(
       graph.calls.filter((call) => recipientOf(call) === person.psid && call.body?.message),
     ).toHaveLength(1);
+  });
+
+  it('works beside the Page inbox (handover protocol): silent while it holds the thread, passes it when asked, takes it for an agent', async () => {
+    const hana = graph.addUser('Hana', 'Ito');
+    await graph.userSays(hana.psid, 'hi');
+    await waitForTexts(hana.psid, 1);
+    const { conversation_id: id } = await conversationOf(hana.psid);
+    const ownerOf = async () =>
+      (
+        await t.database.db
+          .selectFrom('messenger_conversations')
+          .select(['thread_owner_app_id'])
+          .where('conversation_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).thread_owner_app_id;
+    // A Page admin answers from the Page inbox: it takes the thread (take_thread_control to Parley).
+    expect(await graph.inboxTakes(hana.psid, 'admin replied')).toBe(200);
+    await eventually(async () => ((await ownerOf()) === PAGE_INBOX_APP_ID ? true : undefined));
+    // What the person writes now comes on the standby channel: the bot does not answer it.
+    expect(await graph.userSays(hana.psid, 'is this the shop?')).toBe(200);
+    expect(graph.deliveries.at(-1)?.body).toContain('"standby"');
+    // The inbox marks it done: the thread comes back, and the bot answers the next message.
+    expect(await graph.inboxPasses(hana.psid)).toBe(200);
+    await eventually(async () => ((await ownerOf()) === null ? true : undefined));
+    const replies = graph.messagesTo(hana.psid)[0]?.quick_replies as { payload: string }[];
+    await graph.userTapsQuickReply(hana.psid, 'Where is my order?', replies[0]?.payload ?? '');
+    await waitForTexts(hana.psid, 3);
+    expect(graph.textsTo(hana.psid)).toEqual([
+      'Hi! How can I help?',
+      'Your order is on its way.',
+      'Hi! How can I help?',
+    ]);
+    // The inbox asks for the thread while the bot has it: Parley passes it, with the metadata.
+    expect(await graph.inboxRequests(hana.psid, 'agent wants to help')).toBe(200);
+    const pass = await eventually(async () =>
+      graph.calls.find(
+        (call) => call.path === '/v17.0/me/pass_thread_control' && recipientOf(call) === hana.psid,
+      ),
+    );
+    expect(pass).toMatchObject({
+      status: 200,
+      body: { recipient: { id: hana.psid }, target_app_id: PAGE_INBOX_APP_ID },
+    });
+    expect(graph.state.threadOwners.get(hana.psid)).toBe(PAGE_INBOX_APP_ID);
+    await eventually(async () => ((await ownerOf()) === PAGE_INBOX_APP_ID ? true : undefined));
+    // An inbox agent in Parley takes the conversation and replies: Parley takes the thread first.
+    await t.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/pass-control`,
+      headers: owner,
+      payload: { to: 'agent' },
+    });
+    await agentSays(id, 'Hi Hana, Parley here.');
+    await waitForTexts(hana.psid, 4);
+    const paths = graph.calls
+      .filter((call) => recipientOf(call) === hana.psid && call.method === 'POST')
+      .map((call) => call.path);
+    expect(paths.slice(-2)).toEqual(['/v17.0/me/take_thread_control', '/v17.0/me/messages']);
+    expect(graph.state.threadOwners.get(hana.psid)).toBe(graph.appId);
+    expect(await ownerOf()).toBeNull();
   });
 
   it('retries Graph’s rate limits (613, 32) with backoff and sends once', async () => {

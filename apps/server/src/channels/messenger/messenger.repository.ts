@@ -135,8 +135,38 @@ export async function touchPsidConversation(
     .whereRef('c.id', '=', 'mc.conversation_id')
     .where('mc.deployment_id', '=', deploymentId)
     .where('mc.psid', '=', psid)
-    .returning(['mc.conversation_id', 'c.status'])
+    .returning(['mc.conversation_id', 'c.status', 'mc.thread_owner_app_id', 'mc.thread_changed_at'])
     .executeTakeFirst();
+}
+
+/** The person's conversation, its status and who holds its thread (for handover events). */
+export async function findPsidConversation(db: Queryable, deploymentId: string, psid: string) {
+  return db
+    .selectFrom('messenger_conversations as mc')
+    .innerJoin('conversations as c', 'c.id', 'mc.conversation_id')
+    .select(['mc.conversation_id', 'c.status', 'mc.thread_owner_app_id', 'mc.thread_changed_at'])
+    .where('mc.deployment_id', '=', deploymentId)
+    .where('mc.psid', '=', psid)
+    .executeTakeFirst();
+}
+
+/**
+ * Notes who holds the person's thread (null: Parley), as an event of time `at` says; an event
+ * older than the one that last moved it changes nothing (false).
+ */
+export async function noteThreadOwner(
+  db: Queryable,
+  conversationId: string,
+  ownerAppId: string | null,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('messenger_conversations')
+    .set({ thread_owner_app_id: ownerAppId, thread_changed_at: at })
+    .where('conversation_id', '=', conversationId)
+    .where((eb) => eb.or([eb('thread_changed_at', 'is', null), eb('thread_changed_at', '<=', at)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Links a new conversation to the person; false when another post linked one first. */
@@ -172,6 +202,7 @@ export async function findOutbound(db: Queryable, conversationId: string) {
       'mc.sent_seq',
       'mc.sending_seq',
       'mc.sent_parts',
+      'mc.thread_owner_app_id',
       'c.bot_id',
     ])
     .where('mc.conversation_id', '=', conversationId)

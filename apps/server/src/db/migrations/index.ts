@@ -47,6 +47,7 @@ import * as knowledgeFileIndexes from './0048-knowledge-file-indexes';
 import * as pendingConversations from './0049-pending-conversations';
 import * as auditKindIndex from './0050-audit-kind-index';
 import * as contactVariables from './0051-contact-variables';
+import * as messengerThreadControl from './0053-messenger-thread-control';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '0049-pending-conversations': pendingConversations,
   '0050-audit-kind-index': auditKindIndex,
   '0051-contact-variables': contactVariables,
+  '0053-messenger-thread-control': messengerThreadControl,
 };

@@ -39,4 +39,8 @@ export interface MessengerConversationTable {
   sent_seq: Generated<number>;
   sending_seq: number | null;
   sent_parts: Generated<number>;
+  /** The app holding the person's thread in the handover protocol (the Page inbox…); null: Parley (see migration 0053). */
+  thread_owner_app_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the handover event that set it happened (Meta's timestamp). */
+  thread_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -77,6 +77,7 @@ const profileSchema = z.object({
   profile_pic: z.string().optional(),
 });
 export type GraphProfile = z.infer<typeof profileSchema>;
+const successSchema = z.object({ success: z.boolean() });
 const sendResponseSchema = z.object({ recipient_id: z.string(), message_id: z.string().optional() });
 
 /** A Send API message body's `message` (text, attachment, quick replies). */
@@ -157,6 +158,26 @@ export function graphClient(
             ...(tag ? { messaging_type: 'MESSAGE_TAG', tag } : { messaging_type: 'RESPONSE' }),
             message,
           },
+        ),
+      ),
+    /** The handover protocol: passes the person's thread to another app (the Page inbox: 263902037430900). */
+    passThreadControl: async (psid: string, targetAppId: string, metadata: string) =>
+      successSchema.parse(
+        await call(
+          'POST',
+          '/me/pass_thread_control',
+          {},
+          { recipient: { id: psid }, target_app_id: targetAppId, metadata: metadata.slice(0, 1000) },
+        ),
+      ),
+    /** The handover protocol: takes the person's thread back (Parley's app as the primary receiver). */
+    takeThreadControl: async (psid: string, metadata: string) =>
+      successSchema.parse(
+        await call(
+          'POST',
+          '/me/take_thread_control',
+          {},
+          { recipient: { id: psid }, metadata: metadata.slice(0, 1000) },
         ),
       ),
     /** Shows the typing bubble (or hides it) while the bot works out its answer. */
