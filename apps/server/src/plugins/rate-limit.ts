@@ -10,6 +10,14 @@ declare module 'fastify' {
     /** Counts each request per client IP in the named bucket (shared by every server process). */
     rateLimit?: { bucket: RateLimitBucket };
   }
+  interface FastifyRequest {
+    /**
+     * When the API received the request (epoch ms), before any database round trip: attempts
+     * (sign-ins, codes, password checks) are judged by when they were made, not by when a busy
+     * server got to them.
+     */
+    receivedAt: number;
+  }
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -34,7 +42,9 @@ export function rateLimitFor(bucket: RateLimitBucket, config: AppConfig): Limit 
 }
 
 export function registerRateLimit(app: FastifyInstance, limitFor: (bucket: RateLimitBucket) => Limit): void {
+  app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', async (request) => {
+    request.receivedAt = Date.now();
     const bucket = request.routeOptions.config.rateLimit?.bucket;
     if (!bucket) return;
     await consumeLimit(app.ctx.database.db, `${bucket}:ip:${request.ip}`, limitFor(bucket));

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 
   routeFrom(app, authApi.login, { config: rateLimited }, async (request) =>
-    login(app.ctx, request.body, request.ip),
+    login(app.ctx, request.body, request.ip, new Date(request.receivedAt)),
   );
 
   routeFrom(
@@ -42,7 +42,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         audit: { action: 'security.two-factor-registered' },
       },
     },
-    async (request) => auth.registerTwoFactor(app.ctx, sessionOf(request), request.body.otp),
+    async (request) =>
+      auth.registerTwoFactor(app.ctx, sessionOf(request), request.body.otp, new Date(request.receivedAt)),
   );
 
   routeFrom(app, authApi.requestPasswordReset, { config: rateLimited }, async (request) => {
@@ -54,7 +55,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     app,
     authApi.changePassword,
     { config: { permission: 'signed-in', audit: { action: 'security.password-changed' } } },
-    async (request) => auth.changePassword(app.ctx, sessionOf(request), request.body),
+    async (request) =>
+      auth.changePassword(app.ctx, sessionOf(request), request.body, new Date(request.receivedAt)),
   );
 
   routeFrom(app, authApi.recover, { config: rateLimited }, async (request) => {

@@ -38,7 +38,12 @@ export async function twoFactorQr(ctx: AppContext, session: Session): Promise<Tw
  * Confirms the authenticator with a code it shows, and upgrades the caller to a full session.
  * Wrong codes slow the user down as wrong passwords do; the code is used up like a sign-in's.
  */
-export async function registerTwoFactor(ctx: AppContext, session: Session, otp: string): Promise<AuthRecord> {
+export async function registerTwoFactor(
+  ctx: AppContext,
+  session: Session,
+  otp: string,
+  receivedAt: Date,
+): Promise<AuthRecord> {
   const { user } = session;
   const { db } = ctx.database;
   if (user.qr_registered) {
@@ -48,7 +53,7 @@ export async function registerTwoFactor(ctx: AppContext, session: Session, otp: 
     throw new ConflictException('Open the QR code first, then enter the code your app shows');
   }
   const attemptsKey = `two-factor-setup:${user.id}`;
-  await takeAttempt(db, attemptsKey, attemptPolicy(ctx));
+  await takeAttempt(db, attemptsKey, attemptPolicy(ctx), receivedAt);
   const step = await totpStep(user.totp_secret, otp, user.totp_last_step);
   if (step === undefined || !(await useTotpStep(db, user.id, step))) {
     throw new ValidationException('The code is not valid; try the current one', {
@@ -68,10 +73,11 @@ export async function changePassword(
   ctx: AppContext,
   session: Session,
   input: ChangePasswordRequest,
+  receivedAt: Date,
 ): Promise<AuthRecord> {
   const { db } = ctx.database;
   const attemptsKey = `password-change:${session.userId}`;
-  await takeAttempt(db, attemptsKey, attemptPolicy(ctx));
+  await takeAttempt(db, attemptsKey, attemptPolicy(ctx), receivedAt);
   if (!(await verifyPassword(session.user.password_hash, input.current_password))) {
     throw new ValidationException('The current password is not right', {
       issues: [{ path: 'body.current_password', message: 'The current password is not right' }],

@@ -1,8 +1,9 @@
 import type { AuthRecord, TwoFactorQr } from '@parley/contracts';
+import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, claimsOf, registerOwner, strongPassword } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp, testEngine } from '../../../test/test-app';
 
 describe('slowing down password guessing without locking anyone out', () => {
   let t: TestApp;
@@ -38,6 +39,48 @@ describe('slowing down password guessing without locking anyone out', () => {
     const refused = answers.find((answer) => answer.statusCode === 429);
     expect(refused?.json().error.name).toBe('RateLimitException');
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  /**
+   * Holds back every claim of an attempt (as a busy server gets to queued requests late) until the
+   * wait set on `key` is over, and runs `whileHeld` meanwhile. On PGlite a transaction owns the
+   * only session; on PostgreSQL it locks the table against writes.
+   */
+  const holdAttemptsUntilWaitOver = async <T>(key: string, whileHeld: () => Promise<T>): Promise<T> => {
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const hold = t.database.db.transaction().execute(async (trx) => {
+      if (testEngine === 'postgres') await sql`lock table attempt_throttles in exclusive mode`.execute(trx);
+      held();
+      for (;;) {
+        const { rows } = await sql<{ over: boolean }>`select next_attempt_at < clock_timestamp() as over
+          from attempt_throttles where key = ${key}`.execute(trx);
+        if (rows[0]?.over) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await holding;
+    const answers = whileHeld();
+    await hold;
+    return answers;
+  };
+
+  it('refuses wrong passwords sent during the wait even when the server gets to them after it', async () => {
+    const { registration } = await registerOwner(t);
+    const address = '10.1.0.11';
+    const guesses = (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, () => attempt(registration.email, 'wrong password!', address)),
+      );
+    const first = await guesses(10);
+    expect(first.map((answer) => answer.statusCode)).toEqual(Array(10).fill(401));
+    // 35 more arrive within the second's wait; the server only reaches them once it is over.
+    const late = await holdAttemptsUntilWaitOver(`sign-in:pair:${address}:${registration.email}`, () =>
+      guesses(35),
+    );
+    expect(late.map((answer) => answer.statusCode)).toEqual(Array(35).fill(429));
   });
 
   it('makes one address wait longer after each further failure, and the right password clears it', async () => {

@@ -59,14 +59,24 @@ const hasAuthenticator = (user: SessionUser): user is SessionUser & { totp_secre
  * password still gets in at once, a spread-out guesser gets one guess per address. A valid code
  * from the person's authenticator lets them through a wait, since an attacker lacks it.
  */
-export async function login(ctx: AppContext, input: LoginRequest, address: string): Promise<AuthRecord> {
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  address: string,
+  receivedAt: Date,
+): Promise<AuthRecord> {
   const { db } = ctx.database;
   const email = input.email.toLowerCase();
   const accountKey = `sign-in:account:${email}`;
   const pairKey = `sign-in:pair:${address}:${email}`;
   const policy = attemptPolicy(ctx);
   const underAttack = (await readFailures(db, accountKey)) >= policy.freeFailures;
-  const claim = await claimAttempt(db, pairKey, underAttack ? { ...policy, freeFailures: 1 } : policy);
+  const claim = await claimAttempt(
+    db,
+    pairKey,
+    underAttack ? { ...policy, freeFailures: 1 } : policy,
+    receivedAt,
+  );
 
   const found = await findUserByEmail(db, email);
   const user = found && (await findSessionUser(db, found.company_id, found.id));

@@ -12,6 +12,8 @@ export interface ThrottlePolicy {
 }
 
 const later = (ms: RawBuilder<number> | number) => sql<Date>`now() + ${ms} * interval '1 millisecond'`;
+const after = (at: Date, ms: RawBuilder<number> | number) =>
+  sql<Date>`${at}::timestamptz + ${ms} * interval '1 millisecond'`;
 
 /** The wait after `failures` failures, in SQL, so a count and its wait are set in one statement. */
 function delayAfter(failures: RawBuilder<number>, free: RawBuilder<number>, policy: ThrottlePolicy) {
@@ -21,16 +23,22 @@ function delayAfter(failures: RawBuilder<number>, free: RawBuilder<number>, poli
 }
 
 /**
- * Takes one attempt for `key`, counted as a failure until a success clears the key; or nothing,
- * with the wait left, while the key is waiting. One statement: concurrent attempts queue on the
- * row, so no more of them get through than the policy allows.
+ * Takes one attempt for `key`, made `at` (when the request arrived), counted as a failure until a
+ * success clears the key; or nothing, with the wait left, while the key is waiting. One statement:
+ * concurrent attempts queue on the row, so no more of them get through than the policy allows.
+ *
+ * Free failures are counted, not timed, and a wait is judged by when the attempt was made, not by
+ * when the database got to it: a burst that arrived during a wait stays refused however late a
+ * busy server reaches it, and attempts queued on the row are not refused because the one ahead of
+ * them began later (`now()` is when a transaction began, which is not the order rows are locked).
  */
 export async function claimAttempt(
   db: Queryable,
   key: string,
   policy: ThrottlePolicy,
+  at: Date,
 ): Promise<{ ok: true; failures: number } | { ok: false; retryAfterMs: number }> {
-  const expired = sql<boolean>`attempt_throttles.expires_at <= now()`;
+  const expired = sql<boolean>`attempt_throttles.expires_at <= ${at}::timestamptz`;
   const failures = sql<number>`(case when ${expired} then 1 else attempt_throttles.failures + 1 end)`;
   const free = sql<number>`(case when ${expired} then excluded.free_failures else attempt_throttles.free_failures end)`;
   const claimed = await db
@@ -39,8 +47,11 @@ export async function claimAttempt(
       key,
       failures: 1,
       free_failures: policy.freeFailures,
-      next_attempt_at: later(delayAfter(sql<number>`1`, sql<number>`${policy.freeFailures}::int`, policy)),
-      expires_at: later(policy.quietMs),
+      next_attempt_at: after(
+        at,
+        delayAfter(sql<number>`1`, sql<number>`${policy.freeFailures}::int`, policy),
+      ),
+      expires_at: after(at, policy.quietMs),
     })
     .onConflict((oc) =>
       oc
@@ -48,20 +59,24 @@ export async function claimAttempt(
         .doUpdateSet({
           failures,
           free_failures: free,
-          next_attempt_at: later(delayAfter(failures, free, policy)),
-          expires_at: later(policy.quietMs),
+          next_attempt_at: after(at, delayAfter(failures, free, policy)),
+          // Attempts may reach the database out of the order they were made in.
+          expires_at: sql<Date>`greatest(attempt_throttles.expires_at, ${after(at, policy.quietMs)})`,
         })
-        .where(sql<boolean>`${expired} or attempt_throttles.next_attempt_at <= now()`),
+        .where(
+          sql<boolean>`${expired} or attempt_throttles.failures < attempt_throttles.free_failures
+            or attempt_throttles.next_attempt_at <= ${at}::timestamptz`,
+        ),
     )
     .returning('failures')
     .executeTakeFirst();
   if (claimed) return { ok: true, failures: claimed.failures };
   const waiting = await db
     .selectFrom('attempt_throttles')
-    .select(sql<number>`greatest(extract(epoch from next_attempt_at - now()) * 1000, 0)`.as('ms'))
+    .select('next_attempt_at')
     .where('key', '=', key)
     .executeTakeFirst();
-  return { ok: false, retryAfterMs: Math.ceil(Number(waiting?.ms ?? 0)) };
+  return { ok: false, retryAfterMs: Math.max(0, (waiting?.next_attempt_at.getTime() ?? 0) - Date.now()) };
 }
 
 /** Counts a failure for `key` without ever holding it back; answers the count. */

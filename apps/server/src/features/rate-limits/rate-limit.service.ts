@@ -14,9 +14,14 @@ export async function consumeLimit(db: Queryable, key: string, limit: Limit): Pr
   if (hits > limit.max) throw new RateLimitException(windowEndsAt.getTime() - Date.now());
 }
 
-/** Takes an attempt for `key` (see `claimAttempt`), or refuses with the wait left. */
-export async function takeAttempt(db: Queryable, key: string, policy: ThrottlePolicy): Promise<void> {
-  const claim = await claimAttempt(db, key, policy);
+/** Takes an attempt for `key` made `at` (see `claimAttempt`), or refuses with the wait left. */
+export async function takeAttempt(
+  db: Queryable,
+  key: string,
+  policy: ThrottlePolicy,
+  at: Date,
+): Promise<void> {
+  const claim = await claimAttempt(db, key, policy, at);
   if (!claim.ok) {
     throw new RateLimitException(claim.retryAfterMs, 'Too many failed attempts; wait a moment and try again');
   }
