@@ -48,6 +48,7 @@ import * as pendingConversations from './0049-pending-conversations';
 import * as auditKindIndex from './0050-audit-kind-index';
 import * as contactVariables from './0051-contact-variables';
 import * as messengerThreadControl from './0053-messenger-thread-control';
+import * as sunshineEventOrder from './0054-sunshine-event-order';
 
 /**
  * Every migration, in order. Named `NNNN-what`: the number fixes the order, the name says why.
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '0050-audit-kind-index': auditKindIndex,
   '0051-contact-variables': contactVariables,
   '0053-messenger-thread-control': messengerThreadControl,
+  '0054-sunshine-event-order': sunshineEventOrder,
 };

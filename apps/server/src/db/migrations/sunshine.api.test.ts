@@ -89,3 +89,51 @@ describe('migration 0032: accepting offered control, and forgetting old event id
     expect((await migrator.migrateTo('0032-sunshine-offers-and-pruning')).error).toBeUndefined();
   });
 });
+
+describe('migration 0054: events ordered by their time, and done only once handled', () => {
+  let database: Database;
+  let migrator: Migrator;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, migrator, close } = await databaseMigratedTo('0053-messenger-thread-control'));
+  });
+  afterAll(() => close?.());
+
+  const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows[0] as T;
+
+  it('takes the event ids received before it as handled, and keeps no event time for a conversation yet', async () => {
+    const { id: company } = await one<{ id: string }>(
+      sql`insert into companies (name, company_type) values ('Acme', 'Regular') returning id`,
+    );
+    const { id: bot } = await one<{ id: string }>(
+      sql`insert into bots (company_id, name, language, draft_flow) values (${company}, 'Bot', 'en', '{}') returning id`,
+    );
+    const { id: deployment } = await one<{ id: string }>(
+      sql`insert into deployments (company_id, bot_id, key, channel, version) values (${company}, ${bot}, 'k', 'webchat', 1) returning id`,
+    );
+    await sql`insert into sunshine_events (deployment_id, event_id) values (${deployment}, 'evt-before')`.execute(
+      database.db,
+    );
+    const { id: conversation } = await one<{ id: string }>(
+      sql`insert into conversations (company_id, bot_id, deployment_id, token_hash, status, state, channel)
+        values (${company}, ${bot}, ${deployment}, 'h', 'new', '{}', 'sunshine') returning id`,
+    );
+    await sql`insert into sunshine_conversations (conversation_id, deployment_id, company_id, sc_conversation_id)
+      values (${conversation}, ${deployment}, ${company}, 'sc-1')`.execute(database.db);
+
+    expect((await migrator.migrateTo('0054-sunshine-event-order')).error).toBeUndefined();
+    const event = await one<{ handled: boolean; created_at: Date | null; failed_at: Date | null }>(
+      sql`select handled_at = received_at as handled, created_at, failed_at from sunshine_events`,
+    );
+    expect(event).toEqual({ handled: true, created_at: null, failed_at: null });
+    const held = await one<{ last_event_at: Date | null }>(
+      sql`select last_event_at from sunshine_conversations`,
+    );
+    expect(held.last_event_at).toBeNull();
+  });
+
+  it('goes down and up again', async () => {
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0054-sunshine-event-order')).error).toBeUndefined();
+  });
+});

@@ -23,11 +23,17 @@ export interface SunshineConnectionTable {
 }
 export type SunshineConnectionRow = Selectable<SunshineConnectionTable>;
 
-/** Event ids received per deployment (the suite retries: each is handled once). */
+/** Event ids received per deployment (the suite retries: each is handled once; see migration 0054). */
 export interface SunshineEventTable {
   deployment_id: string;
   event_id: string;
   received_at: Generated<Date>;
+  /** When the suite says the event happened (its `createdAt`); null when it did not say. */
+  created_at: Date | null;
+  /** When it was handled; null while it waits (or failed). */
+  handled_at: Date | null;
+  /** When its last handling failed (the suite's retry of it is queued again). */
+  failed_at: Date | null;
 }
 
 /**
@@ -47,5 +53,7 @@ export interface SunshineConversationTable {
   sent_parts: Generated<number>;
   /** A change of control to make once the messages before it are out (see migrations 0028, 0032). */
   pending_control: PendingControl | null;
+  /** The time of the newest suite event applied to it: older ones change nothing (migration 0054). */
+  last_event_at: Date | null;
 }
 export type SunshineConversationRow = Selectable<SunshineConversationTable>;
