@@ -64,6 +64,11 @@ export interface TurnRequest {
   debug?: boolean;
   /** The language an agent's message is written in (their profile's; null or absent: the bot's). */
   agentLanguage?: string | null;
+  /**
+   * The incoming message is only kept for the transcript: the bot does not run (a message a
+   * channel received late, after newer ones were answered). It is stored as written.
+   */
+  keepOnly?: boolean;
 }
 
 /** What a stored turn did: the messages it stored, the steps it took, the state it left. */
@@ -335,6 +340,44 @@ async function planTurn(
   };
 }
 
+/** The write of a turn that only keeps its incoming message (see TurnRequest.keepOnly). */
+async function planKeptMessage(
+  ctx: AppContext,
+  row: TurnRow,
+  incoming: NonNullable<TurnRequest['incoming']>,
+): Promise<CompletePlan> {
+  const flow = await ctx.conversations.flows.get(
+    ctx.database.db,
+    { companyId: row.company_id, botId: row.bot_id },
+    row.deployment_version,
+    row.bot_updated_at,
+  );
+  const state = stateOf(row);
+  return {
+    write: {
+      conversationId: row.id,
+      // A turn of its own (so it is ordered with the others), which changes nothing else.
+      state: { ...state, turns: state.turns + 1 },
+      readTurns: state.turns,
+      flow: { deploymentVersion: row.deployment_version, draftSavedAt: row.bot_updated_at },
+      pendingOwner: null,
+      status: state.status,
+      expiresAt: row.expires_at,
+      expiredAt: state.expiredAt === null ? null : new Date(state.expiredAt),
+      messages: [
+        { role: incoming.role, message: { type: 'text', text: incoming.text }, text: incoming.text },
+      ],
+      events: [],
+      clientMessageId: incoming.clientMessageId ?? null,
+      language: row.language,
+    },
+    delayedMove: null,
+    trace: [],
+    flow,
+    nextCall: null,
+  };
+}
+
 /**
  * Stores a planned turn if the conversation is still as it was read (null otherwise). A delayed
  * move, and what a channel's outbox queues for the turn (see `conversations.turnOutbox`), are
@@ -478,7 +521,10 @@ export async function runConversationTurn(
         continue;
       }
       const seed = newSeed();
-      const plan = await planTurn(ctx, row, request, { calls: [], seed, owner: null });
+      const plan =
+        request.keepOnly && request.incoming
+          ? await planKeptMessage(ctx, row, request.incoming)
+          : await planTurn(ctx, row, request, { calls: [], seed, owner: null });
       if (plan.nextCall === null) {
         const stored = await storeTurn(ctx, plan, row, request);
         if (stored) {
