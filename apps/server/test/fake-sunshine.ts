@@ -76,6 +76,7 @@ export const ana: FakeSunshineUser = {
  *   switchboard integrations under `…/switchboards/{id}/switchboardIntegrations` (GET, POST,
  *   PATCH, DELETE). The app starts with the Zendesk agent workspace on an enabled switchboard,
  *   as a Zendesk account has it.
+ * - conversations: `GET …/conversations/{id}` answers it as events carry it (who is active).
  * - control: `POST …/conversations/{id}/passControl | offerControl | acceptControl |
  *   releaseControl` change which switchboard integration is active (`next` resolves through the
  *   active one's `nextSwitchboardIntegrationId`) and send the `switchboard:*` event; an offer
@@ -129,8 +130,12 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     integrationId: one.integrationId,
     integrationType: one.integrationType,
   });
-  const truncated = (conversationId: string) => {
-    const active = switchboardIntegration(state.active.get(conversationId) ?? '');
+  /**
+   * The conversation as an event carries it: who is active and pending now, or, for an event
+   * written earlier, `activeId` (who was active when it was written).
+   */
+  const truncated = (conversationId: string, activeId?: string) => {
+    const active = switchboardIntegration(activeId ?? state.active.get(conversationId) ?? '');
     const pending = switchboardIntegration(state.pending.get(conversationId) ?? '');
     return {
       id: conversationId,
@@ -142,9 +147,23 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     };
   };
 
-  /** Posts events to every custom integration's webhook subscribed to their types. */
-  async function emit(events: { type: string; payload: unknown; id?: string }[]): Promise<number[]> {
-    const statuses: number[] = [];
+  /**
+   * An event as the suite posts it: its id (new unless given), when it happened (now unless
+   * given: a retry of an earlier delivery carries its original time), its type and payload.
+   */
+  interface FakeEvent {
+    type: string;
+    payload: unknown;
+    id?: string;
+    createdAt?: string;
+  }
+
+  /**
+   * The webhook posts that events make, one per custom integration's webhook subscribed to their
+   * types, recorded in `deliveries`; not sent (tests hand them to one server process or another).
+   */
+  function prepare(events: FakeEvent[]): FakeSunshineDelivery[] {
+    const prepared: FakeSunshineDelivery[] = [];
     for (const integration of state.integrations) {
       for (const webhook of integration.webhooks) {
         const wanted = events.filter((event) => webhook.triggers.includes(event.type));
@@ -154,7 +173,7 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
           webhook: { id: webhook.id, version: webhook.version },
           events: wanted.map((event) => ({
             id: event.id ?? hexId(),
-            createdAt: new Date().toISOString(),
+            createdAt: event.createdAt ?? new Date().toISOString(),
             type: event.type,
             payload: event.payload,
           })),
@@ -165,10 +184,50 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
           body,
         };
         deliveries.push(delivery);
-        statuses.push(await deliver(delivery));
+        prepared.push(delivery);
       }
     }
+    return prepared;
+  }
+
+  /** Posts events to every custom integration's webhook subscribed to their types. */
+  async function emit(events: FakeEvent[]): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const delivery of prepare(events)) statuses.push(await deliver(delivery));
     return statuses;
+  }
+
+  /**
+   * A user's text message as a `conversation:message` event: a new event id unless `eventId`, now
+   * unless `createdAt`, the conversation as it is unless `activeId` says who had control then.
+   */
+  function messageEvent(
+    conversationId: string,
+    user: FakeSunshineUser,
+    text: string,
+    options: { eventId?: string; createdAt?: string; activeId?: string } = {},
+  ): FakeEvent {
+    const at = options.createdAt ?? new Date().toISOString();
+    return {
+      type: 'conversation:message',
+      ...(options.eventId ? { id: options.eventId } : {}),
+      createdAt: at,
+      payload: {
+        conversation: truncated(conversationId, options.activeId),
+        message: {
+          id: hexId(),
+          received: at,
+          author: {
+            userId: user.id,
+            displayName: user.profile?.givenName ?? 'User',
+            type: 'user',
+            user: userOf(user),
+          },
+          content: { type: 'text', text },
+          source: { type: 'web', integrationId: hexId() },
+        },
+      },
+    };
   }
 
   const userOf = (user: FakeSunshineUser) => ({
@@ -329,6 +388,11 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
         }
       }
 
+      if (parts[0] === 'conversations' && parts[1] && parts.length === 2 && method === 'GET') {
+        if (!state.active.has(parts[1]))
+          return error(404, 'conversation_not_found', 'Conversation not found');
+        return send(200, { conversation: truncated(parts[1]) });
+      }
       if (parts[0] === 'conversations' && parts[1] && method === 'POST') {
         const conversationId = parts[1];
         if (parts[2] === 'messages') {
@@ -415,28 +479,14 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     },
     /** The user writes. */
     userSays(conversationId: string, user: FakeSunshineUser, text: string, eventId?: string) {
-      return emit([
-        {
-          type: 'conversation:message',
-          ...(eventId ? { id: eventId } : {}),
-          payload: {
-            conversation: truncated(conversationId),
-            message: {
-              id: hexId(),
-              received: new Date().toISOString(),
-              author: {
-                userId: user.id,
-                displayName: user.profile?.givenName ?? 'User',
-                type: 'user',
-                user: userOf(user),
-              },
-              content: { type: 'text', text },
-              source: { type: 'web', integrationId: hexId() },
-            },
-          },
-        },
-      ]);
+      return emit([messageEvent(conversationId, user, text, { ...(eventId ? { eventId } : {}) })]);
     },
+    /**
+     * A user's message event as the suite posts it (see `messageEvent`), not sent: `prepare` or
+     * `emit` it. With `createdAt` and `activeId` it is a late one, such as the suite's retry of a
+     * delivery that failed earlier: written then, when `activeId` had control.
+     */
+    messageEvent,
     /** The user taps a postback button. */
     userTaps(conversationId: string, user: FakeSunshineUser, payload: string, text: string) {
       return emit([
@@ -467,6 +517,8 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     },
     /** Any event, as given (unknown types, batches, replays). */
     emit,
+    /** The webhook posts of events, recorded but not sent (to hand to a process of the test's choice). */
+    prepare,
     /** The agent workspace (or anyone) changes control through the API, as Zendesk does. */
     changeControl,
     listen: async (): Promise<string> => {

@@ -56,6 +56,15 @@ const switchboardIntegrationSchema = z.object({
   nextSwitchboardIntegrationId: z.string().nullish(),
 });
 export type SunshineSwitchboardIntegration = z.infer<typeof switchboardIntegrationSchema>;
+/** A conversation as `GET …/conversations/{id}` answers it: here, who has control of it. */
+const conversationSchema = z.object({
+  conversation: z
+    .object({
+      id: z.string(),
+      activeSwitchboardIntegration: z.object({ id: z.string() }).loose().optional(),
+    })
+    .loose(),
+});
 
 /** An app and the API key Parley calls it with. */
 export interface SunshineCredentials {
@@ -159,6 +168,13 @@ export function sunshineClient(credentials: SunshineCredentials, outgoing: Guard
       switchboardId: string,
       body: { enabled?: boolean; defaultSwitchboardIntegrationId?: string },
     ) => call('PATCH', board(switchboardId), body),
+    /** The id of the switchboard integration in control of a conversation now (null: none). */
+    async activeSwitchboardIntegration(conversationId: string): Promise<string | null> {
+      const { conversation: found } = conversationSchema.parse(
+        await call('GET', conversation(conversationId)),
+      );
+      return found.activeSwitchboardIntegration?.id ?? null;
+    },
     /** Posts a message to a conversation as the business. */
     postMessage: (conversationId: string, content: SunshineContent) =>
       call('POST', `${conversation(conversationId)}/messages`, { author: { type: 'business' }, content }),
