@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithSunshine, withoutTurnOutbox } from '../../../test/channel-test-apps';
 import { ana, fakeSunshine } from '../../../test/fake-sunshine';
 import { authHeader, deployedBot, registerOwner, storedMessages } from '../../../test/fixtures';
-import { eventually, type TestApp } from '../../../test/test-app';
+import { eventually, type TestApp, testEngine } from '../../../test/test-app';
 import { pruneSunshineEvents, queueUnsentSunshine } from './sunshine-outbound';
 
 /** Greets by the suite's context, offers an order status or a person; the person is a handoff. */
@@ -498,6 +498,229 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     });
     expect(status.json().lastError).toMatch(/conversation:message event .* was malformed/);
   });
+
+  /** Every webhook post's events handled, or given up: no `sunshine-events` job is waiting or running. */
+  const eventsSettled = (timeoutMs = 20_000) =>
+    eventually(async () => {
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pgboss.job
+          where name = 'sunshine-events' and state in ('created', 'retry', 'active')`.execute(t.database.db);
+      return rows[0]?.waiting === 0 ? true : undefined;
+    }, timeoutMs);
+  /** A conversation the bot handed to the agent workspace (the suite's `passControl` applied). */
+  const handedToAgent = async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const actions = suite.state.messages.find((message) => message.conversationId === scId)?.content
+      .actions as { text: string; payload: string }[];
+    const person = actions.find((action) => action.text === 'Talk to a person');
+    await suite.userTaps(scId, ana, person?.payload ?? '', 'Talk to a person');
+    await waitForSent(scId, 2);
+    await eventually(async () => (suite.activeName(scId) === 'zd-agentWorkspace' ? true : undefined));
+    await eventually(async () => ((await scConversation(scId)).parley_in_control ? undefined : true));
+    await eventsSettled();
+    return { scId, id: (await scConversation(scId)).conversation_id };
+  };
+  /** Parley's own switchboard integration (the switchboard's default since connecting). */
+  const parleySwitchboardId = () => suite.state.switchboards[0]?.defaultSwitchboardIntegrationId ?? '';
+  const twoMinutesAgo = () => new Date(Date.now() - 120_000).toISOString();
+  const handBackEvents = async (id: string) =>
+    (
+      await t.database.db
+        .selectFrom('conversation_events')
+        .select('name')
+        .where('conversation_id', '=', id)
+        .where('name', '=', 'Pass Control')
+        .execute()
+    ).length;
+
+  it('keeps a late message (the suite’s retry of an earlier delivery) for the transcript, and the agent keeps control', async () => {
+    const { scId, id } = await handedToAgent();
+    const passes = await handBackEvents(id);
+    // Written two minutes ago, when Parley had control; delivered now, after the agent took over.
+    const late = suite.messageEvent(scId, ana, 'did my order ship?', {
+      createdAt: twoMinutesAgo(),
+      activeId: parleySwitchboardId(),
+    });
+    expect(await suite.emit([late])).toEqual([200]);
+    await eventually(async () =>
+      (await storedMessages(t, id)).some((message) => message.text === 'did my order ship?')
+        ? true
+        : undefined,
+    );
+    await eventsSettled();
+    // Stored for the transcript, after the handoff; the bot said nothing and took nothing back.
+    expect((await storedMessages(t, id)).slice(-2)).toEqual([
+      { role: 'bot', text: 'Connecting you with a person…' },
+      { role: 'user', text: 'did my order ship?' },
+    ]);
+    expect((await scConversation(scId)).parley_in_control).toBe(false);
+    expect(await handBackEvents(id)).toBe(passes);
+    expect(suite.activeName(scId)).toBe('zd-agentWorkspace');
+    expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?', 'Connecting you with a person…']);
+
+    // The agent workspace gives the conversation back: that event is newer, and the bot resumes.
+    suite.changeControl(scId, 'releaseControl', null);
+    await waitForSent(scId, 3);
+    expect(sentTexts(scId)[2]).toBe('The bot is back. Anything else?');
+    // A late event from before the release (the agent had control then) takes nothing away.
+    const older = suite.messageEvent(scId, ana, 'hello?', {
+      createdAt: twoMinutesAgo(),
+      activeId: suite.agentWorkspace.id,
+    });
+    expect(await suite.emit([older])).toEqual([200]);
+    await eventually(async () =>
+      (await storedMessages(t, id)).some((message) => message.text === 'hello?') ? true : undefined,
+    );
+    await eventsSettled();
+    expect((await scConversation(scId)).parley_in_control).toBe(true);
+    expect((await storedMessages(t, id)).at(-1)).toEqual({ role: 'user', text: 'hello?' });
+  }, 40_000);
+
+  it('asks the suite who has control when an event carries no time to order it by', async () => {
+    const { scId, id } = await handedToAgent();
+    const passes = await handBackEvents(id);
+    const [undated] = suite.prepare([
+      suite.messageEvent(scId, ana, 'still there?', { activeId: parleySwitchboardId() }),
+    ]);
+    const body = JSON.parse(undated?.body ?? '{}');
+    for (const event of body.events) delete event.createdAt;
+    const response = await t.request({
+      method: 'POST',
+      url: new URL(undated?.target ?? '').pathname,
+      headers: undated?.headers,
+      payload: body,
+    });
+    expect(response.json()).toEqual({ accepted: 1, duplicates: 0, ignored: 0 });
+    await eventually(async () =>
+      (await storedMessages(t, id)).some((message) => message.text === 'still there?') ? true : undefined,
+    );
+    await eventsSettled();
+    // The event says Parley, the suite says its agent workspace: the suite is the truth.
+    expect(
+      suite.calls.some((call) => call.method === 'GET' && call.path.endsWith(`/conversations/${scId}`)),
+    ).toBe(true);
+    expect((await scConversation(scId)).parley_in_control).toBe(false);
+    expect(await handBackEvents(id)).toBe(passes);
+    expect((await storedMessages(t, id)).at(-1)).toEqual({ role: 'user', text: 'still there?' });
+    expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?', 'Connecting you with a person…']);
+  }, 40_000);
+
+  it('delivers a message whose handling failed once its event comes again, exactly once', async () => {
+    const scId = suite.openConversation();
+    await suite.startConversation(scId, ana);
+    await waitForSent(scId, 1);
+    const { conversation_id: id } = await scConversation(scId);
+    // The turn of the next message fails to store (the database went away for a moment).
+    const { conversations } = t.app.ctx;
+    const outbox = conversations.turnOutbox;
+    let failures = 0;
+    conversations.turnOutbox = outbox && {
+      wants: (turn) => outbox.wants(turn),
+      async queue(trx, turn) {
+        if (turn.conversation.id === id && failures === 0) {
+          failures++;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        await outbox.queue(trx, turn);
+      },
+    };
+    try {
+      expect(await suite.userSays(scId, ana, 'Where is my order?', 'evt-fails-once')).toEqual([200]);
+      await eventually(async () => (failures === 1 ? true : undefined));
+      const lastError = await eventually(async () => {
+        const response = await t.request({
+          method: 'GET',
+          url: `/api/deployments/${deploymentId}/sunshine`,
+          headers: owner,
+        });
+        const said = String(response.json().lastError ?? '');
+        return said.includes('evt-fails-once') ? said : undefined;
+      });
+      expect(lastError).toMatch(/Connection terminated unexpectedly/);
+      // The suite sends the event again (its own retry): it is handled now, not dropped.
+      const delivery = suite.deliveries.at(-1);
+      const again = await t.request({
+        method: 'POST',
+        url: new URL(delivery?.target ?? '').pathname,
+        headers: delivery?.headers,
+        payload: delivery?.body,
+      });
+      expect(again.json()).toMatchObject({ accepted: 1, duplicates: 0 });
+      await eventually(async () =>
+        (await storedMessages(t, id)).some((message) => message.text === 'Where is my order?')
+          ? true
+          : undefined,
+      );
+      // Both retries (the suite's, and the queue's of the failed job) have run their course.
+      await eventsSettled(30_000);
+      const stored = await storedMessages(t, id);
+      expect(stored.filter((message) => message.role === 'user')).toEqual([
+        { role: 'user', text: 'Where is my order?' },
+      ]);
+      const answer = stored.slice(stored.findIndex((message) => message.role === 'user') + 1);
+      expect(answer.length).toBeGreaterThan(0);
+      await waitForSent(scId, 1 + answer.length);
+      expect(sentTexts(scId).slice(1)).toEqual(answer.map((message) => message.text));
+      // Once handled, the suite's next retry of it is a duplicate.
+      const third = await t.request({
+        method: 'POST',
+        url: new URL(delivery?.target ?? '').pathname,
+        headers: delivery?.headers,
+        payload: delivery?.body,
+      });
+      expect(third.json()).toEqual({ accepted: 0, duplicates: 1, ignored: 0 });
+    } finally {
+      conversations.turnOutbox = outbox;
+    }
+  }, 60_000);
+
+  it.runIf(testEngine === 'postgres')(
+    'with two server processes receiving a late event and a fresh one at once, the agent keeps control and the bot stays quiet',
+    async () => {
+      const other = await t.secondInstance();
+      const { scId, id } = await handedToAgent();
+      const passes = await handBackEvents(id);
+      const late = suite.prepare([
+        suite.messageEvent(scId, ana, 'is my parcel lost?', {
+          createdAt: twoMinutesAgo(),
+          activeId: parleySwitchboardId(),
+        }),
+      ]);
+      const fresh = suite.prepare([suite.messageEvent(scId, ana, 'hello, anyone?')]);
+      const post = (app: typeof other, delivery: (typeof late)[number] | undefined) =>
+        app.inject({
+          method: 'POST',
+          url: new URL(delivery?.target ?? '').pathname,
+          headers: delivery?.headers,
+          payload: delivery?.body,
+        });
+      // Each process receives both (the suite retries a post that seemed to fail), all at once.
+      const answers = await Promise.all([
+        post(t.app, late[0]),
+        post(other, fresh[0]),
+        post(other, late[0]),
+        post(t.app, fresh[0]),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      await eventually(async () => {
+        const texts = (await storedMessages(t, id)).map((message) => message.text);
+        return texts.includes('is my parcel lost?') && texts.includes('hello, anyone?') ? true : undefined;
+      });
+      await eventsSettled();
+      const stored = await storedMessages(t, id);
+      expect(stored.slice(-3, -2)).toEqual([{ role: 'bot', text: 'Connecting you with a person…' }]);
+      expect(stored.slice(-2).sort((a, b) => a.text.localeCompare(b.text))).toEqual([
+        { role: 'user', text: 'hello, anyone?' },
+        { role: 'user', text: 'is my parcel lost?' },
+      ]);
+      expect((await scConversation(scId)).parley_in_control).toBe(false);
+      expect(await handBackEvents(id)).toBe(passes);
+      expect(suite.activeName(scId)).toBe('zd-agentWorkspace');
+      expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?', 'Connecting you with a person…']);
+    },
+    60_000,
+  );
 
   it('disconnects: removes Parley’s integrations from the suite and forgets the keys', async () => {
     const response = await t.request({

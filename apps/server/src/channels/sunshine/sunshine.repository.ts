@@ -55,35 +55,90 @@ export async function deleteConnection(
     .execute();
 }
 
+/** An event of a webhook post as it is recorded: its id, when it happened, whether Parley ignores its type. */
+export interface ReceivedEvent {
+  id: string;
+  /** The suite's `createdAt`; null when it gave none (or none that reads as a time). */
+  createdAt: Date | null;
+  ignored: boolean;
+}
+
 /**
- * Keeps the ids of a post's events not seen before and answers them; in the same statement, the
- * status settings show: when events last came, and how many new ones were of types Parley ignores
- * (`ignoredIds`).
+ * Records a post's events and answers the ids to handle: those not seen before, and those seen
+ * whose handling failed (the suite's retry of a failed event is handled again, not dropped). An
+ * event of a type Parley ignores is recorded as handled. In the same statement, the status
+ * settings show: when events last came, and how many new ones were of ignored types (`ignored`).
+ * The ids must be distinct.
  */
 export async function recordEvents(
   db: Queryable,
   deploymentId: string,
-  ids: string[],
-  ignoredIds: string[],
-): Promise<Set<string>> {
-  const { rows } = await sql<{ event_id: string }>`
-    with fresh as (
-      insert into sunshine_events (deployment_id, event_id)
-      select ${deploymentId}::uuid, unnest(${ids}::text[])
-      on conflict (deployment_id, event_id) do nothing
-      returning event_id
+  events: ReceivedEvent[],
+): Promise<{ toHandle: Set<string>; ignored: number }> {
+  const { rows } = await sql<{ event_id: string; ignored: boolean }>`
+    with input as (
+      select * from unnest(${events.map((event) => event.id)}::text[],
+        ${events.map((event) => event.createdAt?.toISOString() ?? null)}::timestamptz[],
+        ${events.map((event) => event.ignored)}::boolean[]) as i(event_id, created_at, ignored)
+    ),
+    recorded as (
+      insert into sunshine_events as e (deployment_id, event_id, created_at, handled_at)
+      select ${deploymentId}::uuid, i.event_id, i.created_at, case when i.ignored then now() end from input i
+      on conflict (deployment_id, event_id) do update set failed_at = null
+        where e.handled_at is null and e.failed_at is not null
+      returning e.event_id, e.handled_at is not null as ignored, xmax = 0 as inserted
     ),
     noted as (
       update sunshine_connections set
         last_event_at = now(),
         ignored_events = ignored_events
-          + (select count(*) from fresh where event_id = any(${ignoredIds}::text[]))::int
+          + (select count(*) from recorded where ignored and inserted)::int
       where deployment_id = ${deploymentId}::uuid
       returning 1
     )
-    select event_id from fresh
+    select event_id, ignored from recorded
   `.execute(db);
-  return new Set(rows.map((row) => row.event_id));
+  return {
+    toHandle: new Set(rows.filter((row) => !row.ignored).map((row) => row.event_id)),
+    ignored: rows.filter((row) => row.ignored).length,
+  };
+}
+
+/** Of a job's events, those still to handle (not handled yet), each with when it happened. */
+export async function eventsToHandle(
+  db: Queryable,
+  deploymentId: string,
+  ids: string[],
+): Promise<Map<string, Date | null>> {
+  const rows = await db
+    .selectFrom('sunshine_events')
+    .select(['event_id', 'created_at'])
+    .where('deployment_id', '=', deploymentId)
+    .where('event_id', 'in', ids)
+    .where('handled_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.event_id, row.created_at]));
+}
+
+/** The event is handled: the suite's retries of it are duplicates from now on. */
+export async function markEventHandled(db: Queryable, deploymentId: string, id: string): Promise<void> {
+  await db
+    .updateTable('sunshine_events')
+    .set({ handled_at: sql`now()`, failed_at: null })
+    .where('deployment_id', '=', deploymentId)
+    .where('event_id', '=', id)
+    .execute();
+}
+
+/** These events' handling failed (or waits behind one that did): a retry of them handles them. */
+export async function markEventsFailed(db: Queryable, deploymentId: string, ids: string[]): Promise<void> {
+  await db
+    .updateTable('sunshine_events')
+    .set({ failed_at: sql`now()` })
+    .where('deployment_id', '=', deploymentId)
+    .where('event_id', 'in', ids)
+    .where('handled_at', 'is', null)
+    .execute();
 }
 
 export async function noteError(db: Queryable, deploymentId: string, message: string): Promise<void> {
@@ -111,46 +166,97 @@ export async function insertScConversation(
     company_id: string;
     sc_conversation_id: string;
     parley_in_control: boolean;
+    last_event_at: Date | null;
   },
 ): Promise<void> {
   await db.insertInto('sunshine_conversations').values(row).execute();
 }
 
-/** Records who has control; true when that changed. */
-export async function setParleyInControl(db: Queryable, conversationId: string, inControl: boolean) {
-  const changed = await db
-    .updateTable('sunshine_conversations')
-    .set({ parley_in_control: inControl })
-    .where('conversation_id', '=', conversationId)
-    .where('parley_in_control', '=', !inControl)
-    .returning('conversation_id')
-    .executeTakeFirst();
-  return changed !== undefined;
-}
+/** A suite conversation as an event found it (see applyEvent). */
+export type AppliedEvent =
+  | { conversationId: string; applied: false }
+  | { conversationId: string; applied: true; wasInControl: boolean; inControl: boolean; status: string };
 
 /**
- * Writes the messaging-suite context (`sc`) the conversation's next turn reads, on the Parley
- * conversation of a suite conversation; answers it, who is in control and its status (none: new).
+ * Applies an event to the Parley conversation of a suite conversation, if the event is at least
+ * as new (`at`) as the newest applied to it: its time becomes the newest, `inControl` (when not
+ * null) who is in control, and `sc` the context the conversation's next turn reads, in one
+ * statement, so of events applied at once the newest one's control stands. An event the suite
+ * gave no time (`at` null) is applied without moving that time. Answers whether it applied (not:
+ * a late event, which changes nothing), who was in control before and is now, and the status;
+ * undefined for a suite conversation Parley does not hold.
  */
-export async function updateScContext(
+export async function applyEvent(
   db: Queryable,
   deploymentId: string,
   scConversationId: string,
-  sc: Record<string, unknown>,
+  event: { at: Date | null; inControl: boolean | null; sc: Record<string, unknown> },
+): Promise<AppliedEvent | undefined> {
+  const at = event.at?.toISOString() ?? null;
+  const { rows } = await sql<{
+    conversation_id: string;
+    applied: boolean;
+    was_in_control: boolean;
+    in_control: boolean;
+    status: string;
+  }>`
+    with held as (
+      select conversation_id, parley_in_control from sunshine_conversations
+      where deployment_id = ${deploymentId}::uuid and sc_conversation_id = ${scConversationId}
+      for update
+    ),
+    applied as (
+      update sunshine_conversations s set
+        last_event_at = coalesce(${at}::timestamptz, s.last_event_at),
+        parley_in_control = coalesce(${event.inControl}::boolean, s.parley_in_control)
+      from held h
+      where s.conversation_id = h.conversation_id
+        and (${at}::timestamptz is null or s.last_event_at is null or s.last_event_at <= ${at}::timestamptz)
+      returning s.conversation_id, h.parley_in_control as was_in_control, s.parley_in_control as in_control
+    ),
+    context as (
+      update conversations c set
+        context = jsonb_set(c.context, '{sc}', ${JSON.stringify(event.sc)}::jsonb)
+      from applied a
+      where c.id = a.conversation_id
+      returning c.status
+    )
+    select h.conversation_id, a.conversation_id is not null as applied, a.was_in_control, a.in_control,
+      (select status from context) as status
+    from held h left join applied a on true
+  `.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return row.applied
+    ? {
+        conversationId: row.conversation_id,
+        applied: true,
+        wasInControl: row.was_in_control,
+        inControl: row.in_control,
+        status: row.status,
+      }
+    : { conversationId: row.conversation_id, applied: false };
+}
+
+/**
+ * Records who has control, when the suite says so outside any event's order (its own state, or
+ * an event's change undone because the turn it brought failed); true when that changed. With
+ * `at`, only while the newest event applied is still of that time.
+ */
+export async function setParleyInControl(
+  db: Queryable,
+  conversationId: string,
+  inControl: boolean,
+  at?: Date,
 ) {
-  return db
-    .updateTable('conversations')
-    .from('sunshine_conversations')
-    .set({ context: sql`jsonb_set(conversations.context, '{sc}', ${JSON.stringify(sc)}::jsonb)` })
-    .whereRef('sunshine_conversations.conversation_id', '=', 'conversations.id')
-    .where('sunshine_conversations.deployment_id', '=', deploymentId)
-    .where('sunshine_conversations.sc_conversation_id', '=', scConversationId)
-    .returning([
-      'sunshine_conversations.conversation_id',
-      'sunshine_conversations.parley_in_control',
-      'conversations.status',
-    ])
-    .executeTakeFirst();
+  let query = db
+    .updateTable('sunshine_conversations')
+    .set({ parley_in_control: inControl })
+    .where('conversation_id', '=', conversationId)
+    .where('parley_in_control', '=', !inControl);
+  if (at) query = query.where('last_event_at', '=', at);
+  const changed = await query.returning('conversation_id').executeTakeFirst();
+  return changed !== undefined;
 }
 
 /** What sending a conversation's messages out needs: where, with what, and how far it got. */
