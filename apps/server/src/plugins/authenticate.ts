@@ -5,6 +5,7 @@ import { findApiKeyCaller } from '../features/agents/api-keys.repository';
 import { type TokenScope, verifyToken } from '../features/auth/tokens';
 import { findSessionUser, type SessionUser } from '../features/users/users.repository';
 import { registerBotAccess } from './bot-access';
+import { registerTenancy } from './tenancy';
 
 /** Who may call a route: anyone, a signed-in user, or a user midway through two-factor setup. */
 export type RouteAccess = 'public' | 'full' | 'qr-setup';
@@ -118,6 +119,8 @@ export function registerAuthenticate(app: FastifyInstance): void {
     if (config.fullCompanyOnly) assertFullCompany(session);
     if (session.apiKey) assertKeyScope(session.apiKey.scopes, config.apiKeyScope);
   });
+  // After the caller is known, before the body is read: another company's ids answer 404 first.
+  registerTenancy(app, customerCompanyOf);
   registerBotAccess(app);
 }
 
@@ -255,6 +258,15 @@ export function companyScope(request: FastifyRequest, requestedCompanyId?: strin
     );
   }
   return requestedCompanyId;
+}
+
+/**
+ * The one company a customer may act for; undefined for Parley staff (the Internal company, not
+ * limited to some bots), whose reach across companies each route decides (see companyScope).
+ */
+export function customerCompanyOf(request: FastifyRequest): string | undefined {
+  const session = sessionOf(request);
+  return session.user.company_type === 'Internal' && !session.user.bot_ids ? undefined : session.companyId;
 }
 
 /** Where a look-up by id may search: one company, or (Parley staff only) every company. */

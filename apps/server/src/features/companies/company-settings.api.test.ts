@@ -114,9 +114,10 @@ describe('company settings: the name and industry, changed by owners and admins'
   });
 
   it('never changes another company: not for its owners, nor for Parley staff', async () => {
+    // Another company is one the caller does not know of, as on every route naming a company's id.
     const refused = await patch(other.companyId, { industry: 'retail', name: 'Taken over' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.name).toBe('ForbiddenException');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.name).toBe('NotFoundException');
 
     await t.database.db
       .updateTable('companies')
