@@ -8,7 +8,7 @@ const meta = { botId: 'b', deploymentId: 'd', conversationId: 'c', companyId: 'c
 const greeting = "Hi {{ name }}|{{ name | default('there') }}|{{ name is defined }}";
 
 /** Renders the greeting in a conversation of a flow declaring `name` (without a value, or with one). */
-function greet(declared: unknown, variables: Record<string, unknown> = {}) {
+function greet(declared: string | null, variables: Record<string, string | null> = {}) {
   const flow = { ...starterFlow('en'), variables: [{ name: 'name', default: declared, description: '' }] };
   const state = { ...newConversationState(), variables };
   return renderTemplate(greeting, templateVariables(flow, state, meta));
