@@ -21,7 +21,13 @@ export interface DraftNotice {
   draft: { moduleId: string; text: string };
 }
 
+/** A user's sessions ended (password changed or reset, account disabled): their streams end now. */
+export interface SessionsEndedNotice {
+  sessionsEndedFor: string;
+}
+
 export type ConversationNotice = StoredNotice | DraftNotice;
+type Notice = ConversationNotice | SessionsEndedNotice;
 
 // NOTIFY payloads stop at 8000 bytes; a longer draft waits for its stored message.
 const MAX_DRAFT_PAYLOAD = 7000;
@@ -49,6 +55,8 @@ export class ConversationBus {
   /** By conversation id (its chat streams) and by company id (its inbox streams). */
   private readonly listeners = new Map<string, Set<(notice: ConversationNotice) => void>>();
   private readonly companyListeners = new Map<string, Set<(notice: StoredNotice) => void>>();
+  /** By user id: their streams, which end when the user's sessions do. */
+  private readonly sessionListeners = new Map<string, Set<() => void>>();
   private stop: (() => Promise<void>) | undefined;
   private database: Database | undefined;
   /** Notices waiting for the statement in flight to finish; they go together in the next one. */
@@ -61,14 +69,18 @@ export class ConversationBus {
     this.database = database;
     this.stop = await database.listen(CONVERSATION_CHANNEL, (payload) => {
       try {
-        this.deliver(JSON.parse(payload) as ConversationNotice);
+        this.deliver(JSON.parse(payload) as Notice);
       } catch (error) {
         this.logger.warn({ err: error }, 'ignored a malformed conversation notice');
       }
     });
   }
 
-  private deliver(notice: ConversationNotice): void {
+  private deliver(notice: Notice): void {
+    if ('sessionsEndedFor' in notice) {
+      for (const listener of this.sessionListeners.get(notice.sessionsEndedFor) ?? []) listener();
+      return;
+    }
     for (const listener of this.listeners.get(notice.conversationId) ?? []) listener(notice);
     if ('companyId' in notice) {
       for (const listener of this.companyListeners.get(notice.companyId) ?? []) listener(notice);
@@ -89,7 +101,12 @@ export class ConversationBus {
     this.publish(notice);
   }
 
-  private publish(notice: ConversationNotice): void {
+  /** Tells every process that a user's sessions ended, so their open streams end at once. */
+  publishSessionsEnded(userId: string): void {
+    this.publish({ sessionsEndedFor: userId });
+  }
+
+  private publish(notice: Notice): void {
     const payload = JSON.stringify(notice);
     if (payload.length > MAX_DRAFT_PAYLOAD || !this.database) return;
     if (this.database.engine === 'pglite') {
@@ -124,11 +141,17 @@ export class ConversationBus {
     return addListener(this.companyListeners, companyId, listener);
   }
 
+  /** The user's sessions ended (their streams check theirs again). */
+  subscribeSessionsEnded(userId: string, listener: () => void): () => void {
+    return addListener(this.sessionListeners, userId, listener);
+  }
+
   async close(): Promise<void> {
     await this.sending;
     await this.stop?.();
     this.listeners.clear();
     this.companyListeners.clear();
+    this.sessionListeners.clear();
   }
 }
 

@@ -88,6 +88,7 @@ export async function changePassword(
     await updatePassword(trx, session.userId, passwordHash);
     await retireResetTokens(trx, session.userId);
   });
+  ctx.conversations.bus.publishSessionsEnded(session.userId);
   await clearAttempts(db, attemptsKey);
   const user = await findSessionUser(db, session.companyId, session.userId);
   if (!user) throw new UnauthorizedException();

@@ -36,7 +36,7 @@ export async function mailPasswordReset(ctx: AppContext, email: string): Promise
 /** Sets a new password from a mailed link: single use, within the hour. Signs out other sessions. */
 export async function recoverPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.database.db.transaction().execute(async (trx) => {
+  const userId = await ctx.database.db.transaction().execute(async (trx) => {
     const userId = await consumeResetToken(trx, hashMailedToken(token));
     if (!userId) {
       throw new ValidationException('This recovery link is invalid, used or expired; ask for a new one', {
@@ -45,5 +45,7 @@ export async function recoverPassword(ctx: AppContext, token: string, password: 
     }
     await updatePassword(trx, userId, passwordHash);
     await retireResetTokens(trx, userId);
+    return userId;
   });
+  ctx.conversations.bus.publishSessionsEnded(userId);
 }

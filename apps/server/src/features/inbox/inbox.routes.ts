@@ -30,8 +30,17 @@ export const inboxRoutes: FastifyPluginAsync = async (app) => {
       onHeartbeat: () => {
         checkSession().catch((error: unknown) => request.log.warn({ err: error }, 'session check failed'));
       },
-      onClose: () => unsubscribe(),
+      onClose: () => {
+        unsubscribe();
+        unsubscribeSessions();
+      },
     });
+    const unsubscribeSessions = app.ctx.conversations.bus.subscribeSessionsEnded(
+      sessionOf(request).userId,
+      () => {
+        checkSession().catch((error: unknown) => request.log.warn({ err: error }, 'session check failed'));
+      },
+    );
     const unsubscribe = feed.subscribe(companyId, ({ waiting, ...notice }) => {
       if (botId && notice.botId !== botId) return;
       if (allowed && !allowed.includes(notice.botId)) return;

@@ -198,6 +198,7 @@ export async function updateMember(
     });
   });
   if (!updated) throw new NotFoundException('This person is not in your team');
+  if (change.status === 'disabled') ctx.conversations.bus.publishSessionsEnded(userId);
   return toMember(updated);
 }
 
