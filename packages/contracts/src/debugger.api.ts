@@ -4,6 +4,7 @@ import {
   debugConversationSchema,
   debugMessageRequestSchema,
   debugTurnSchema,
+  moduleFailuresSchema,
   startDebugRequestSchema,
 } from './debugger';
 import { defineRoute } from './define-route';
@@ -33,5 +34,15 @@ export const debuggerApi = {
     body: debugMessageRequestSchema,
     response: debugTurnSchema,
     errors: [400, 401, 403, 404, 413],
+  }),
+  moduleFailures: defineRoute({
+    method: 'GET',
+    path: '/api/bots/:id/debugger/module-failures',
+    tags,
+    summary:
+      'Modules whose templates failed to render in conversations since the last publish (at most a week): how many conversations, when last, and why',
+    params: botIdParamsSchema,
+    response: moduleFailuresSchema,
+    errors: [401, 403, 404],
   }),
 };

@@ -90,3 +90,23 @@ export const debugConversationParamsSchema = z.strictObject({
   id: z.string().max(100),
   conversationId: z.string().max(100),
 });
+
+/**
+ * Modules whose templates failed to render in real conversations (and the tester) since the bot
+ * was last published, within a week: the builder marks them, since the visitor saw nothing.
+ */
+export const moduleFailuresSchema = z.object({
+  since: z.string(),
+  modules: z.array(
+    z.object({
+      moduleId: z.string(),
+      /** Conversations in which it failed. */
+      conversations: z.number().int(),
+      lastAt: z.string(),
+      /** The latest failure's words (Jinja2's error) and the template line, where known. */
+      message: z.string(),
+      line: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ModuleFailures = z.infer<typeof moduleFailuresSchema>;

@@ -430,6 +430,59 @@ describe('flow control', () => {
       .say('hi')
       .expectReply(/Sorry/);
   });
+
+  it('goes on by the failure connection of a module whose template cannot render', async () => {
+    // Jinja2 refuses `sc.conversation` where the channel gives no `sc`: so does Parley, and the
+    // model is never asked; the failure connection answers instead of the turn stopping silently.
+    const asked: unknown[] = [];
+    const flow = flowOf([
+      [
+        'start',
+        'llm',
+        { userPrompt: 'Greet {{ sc.conversation.user.givenName }}' },
+        { next: 'ok', failure: 'ko' },
+      ],
+      ['ok', 'text', { text: 'Answered' }],
+      ['ko', 'text', { text: 'Could not ask' }],
+    ]);
+    const { services } = testServices({
+      llm: (request) => {
+        asked.push(request);
+        return Promise.resolve({ text: 'Hello' });
+      },
+    });
+    const run = await runBot(flow, services)
+      .start()
+      .expectReply('Could not ask')
+      .expectEvent('Template Error', { dimensions: expect.objectContaining({ 'Bot Module ID': 'start' }) });
+    expect(asked).toEqual([]);
+    expect(run.last?.trace).toContainEqual(
+      expect.objectContaining({
+        kind: 'module',
+        from: 'start',
+        to: 'ko',
+        port: 'failure',
+        error: expect.objectContaining({ name: 'UndefinedError', message: expect.stringMatching(/sc/) }),
+      }),
+    );
+  });
+
+  it('stops the turn at a message whose template cannot render, saying why in the trace', async () => {
+    const flow = flowOf([
+      ['start', 'text', { text: 'Hi {{ sc.conversation.user.givenName }}' }, { next: 'after' }],
+      ['after', 'text', { text: 'Never said' }],
+    ]);
+    const run = await runBot(flow).start();
+    expect(run.last?.outputs ?? []).toEqual([]);
+    expect(run.last?.trace).toContainEqual(
+      expect.objectContaining({
+        kind: 'module',
+        from: 'start',
+        to: null,
+        error: expect.objectContaining({ name: 'UndefinedError' }),
+      }),
+    );
+  });
 });
 
 describe('events carry the dimensions reports need', () => {

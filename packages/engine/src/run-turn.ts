@@ -49,6 +49,8 @@ export interface TurnResult {
 
 /** Module executions allowed in one turn: a loop in a flow is reported, it never hangs the host. */
 export const MAX_STEPS_PER_TURN = 100;
+/** The port a module that can fail (webhook, LLM, AI agent, store modules) follows when it does. */
+const FAILURE_PORT = 'failure';
 /** NLU predictions under this confidence are logged as low-confidence (spec §9). */
 export const LOW_CONFIDENCE = 0.5;
 
@@ -306,8 +308,13 @@ class Turn {
       try {
         result = await runtime.enter(module.content, this.contextFor(module, sent));
       } catch (error) {
-        this.failed(module, error, sent);
-        return;
+        // A template that cannot render (Jinja2 refuses it too) goes on by the module's failure
+        // connection where it has one, as any other failure of the module does; else the turn stops.
+        const recovery = error instanceof TemplateError ? targetOf(module, FAILURE_PORT) : undefined;
+        this.failed(module, error, sent, recovery);
+        if (recovery === undefined) return;
+        current = recovery;
+        continue;
       }
       const next =
         result.kind === 'continue'
@@ -377,15 +384,18 @@ class Turn {
       this.emit(EVENT.GoalReached, { value: module.goalValue ?? null }, { 'Bot Module ID': module.id });
   }
 
-  private failed(module: FlowModule, error: unknown, sent: BotMessage[]): void {
-    this.executed(module, sent, undefined);
+  private failed(module: FlowModule, error: unknown, sent: BotMessage[], recovery?: string): void {
+    this.executed(module, sent, recovery);
     if (error instanceof TemplateError) {
       this.emit(EVENT.TemplateError, templateErrorData(error), { 'Bot Module ID': module.id });
-      // The debugger shows where the turn stopped, and why.
+      // The debugger shows where the turn stopped or turned to the failure connection, and why.
       this.step({
         kind: 'module',
         from: module.id,
-        to: null,
+        to: recovery ?? null,
+        ...(recovery !== undefined
+          ? { port: FAILURE_PORT, connectionId: connectionId(module, FAILURE_PORT) }
+          : {}),
         error: { name: error.name, message: error.message, line: error.line ?? null },
       });
     } else {

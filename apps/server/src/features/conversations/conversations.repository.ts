@@ -566,3 +566,35 @@ export async function setConversationLanguage(
       where l.language is not null), '{}')
     from changed where k.id = changed.contact_id`.execute(db);
 }
+
+/**
+ * Modules of a bot whose templates failed to render since `since`, by module: in how many
+ * conversations, when last, and the latest failure's words. Read from the turns' event logs in the
+ * bot's time range (the reports index), never more than `maxModules` rows.
+ */
+export async function recentTemplateFailures(
+  db: Queryable,
+  companyId: string,
+  botId: string,
+  since: Date,
+  maxModules = 200,
+) {
+  return db
+    .selectFrom('conversation_events')
+    .select([
+      sql<string>`dimensions->>'Bot Module ID'`.as('module_id'),
+      sql<string>`count(distinct conversation_id)`.as('conversations'),
+      sql<Date>`max(occurred_at)`.as('last_at'),
+      sql<string>`(array_agg(data->>'message' order by occurred_at desc, log_id desc))[1]`.as('message'),
+      sql<string | null>`(array_agg(data->>'line' order by occurred_at desc, log_id desc))[1]`.as('line'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('bot_id', '=', botId)
+    .where('occurred_at', '>=', since)
+    .where('name', '=', EVENT.TemplateError)
+    .where(sql<boolean>`dimensions->>'Bot Module ID' is not null`)
+    .groupBy(sql`dimensions->>'Bot Module ID'`)
+    .orderBy(sql`max(occurred_at)`, 'desc')
+    .limit(maxModules)
+    .execute();
+}

@@ -1,4 +1,4 @@
-import type { DebugConversation, DebugTurn } from '@parley/contracts';
+import type { DebugConversation, DebugTurn, ModuleFailures } from '@parley/contracts';
 import { flowFixture } from '@parley/flow/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, deployedBot, registerOwner } from '../../../test/fixtures';
@@ -145,5 +145,29 @@ describe('the builder’s debugger', () => {
       payload: { text: 'help' },
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('lists the modules whose templates failed since the last publish, for the builder to mark', async () => {
+    const failures = (as = headers) =>
+      t.request({ method: 'GET', url: `/api/bots/${botId}/debugger/module-failures`, headers: as });
+    await start({ startModuleId: 'boom' });
+    await start({ startModuleId: 'boom' });
+    const listed = await failures();
+    expect(listed.statusCode).toBe(200);
+    const [boom, ...others] = listed.json<ModuleFailures>().modules;
+    expect(others).toEqual([]);
+    expect(boom).toMatchObject({
+      moduleId: 'boom',
+      message: expect.stringMatching(/^Template budget exceeded/),
+      line: 1,
+    });
+    expect(boom?.conversations).toBeGreaterThanOrEqual(2);
+    expect((await failures(strangerHeaders)).statusCode).toBe(404);
+
+    // A publish may have mended the template: only failures after it count.
+    expect((await t.request({ method: 'POST', url: `/api/bots/${botId}/publish`, headers })).statusCode).toBe(
+      201,
+    );
+    expect((await failures()).json<ModuleFailures>().modules).toEqual([]);
   });
 });

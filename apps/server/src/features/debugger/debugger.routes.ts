@@ -2,7 +2,7 @@ import { debuggerApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
-import { debugMessage, startDebugging } from './debugger.service';
+import { debugMessage, moduleFailures, startDebugging } from './debugger.service';
 
 /** The builder's debugger (contracts: debuggerApi): conversations with the draft that report every step. */
 export const debuggerRoutes: FastifyPluginAsync = async (app) => {
@@ -24,5 +24,8 @@ export const debuggerRoutes: FastifyPluginAsync = async (app) => {
         request.params.conversationId,
         request.body,
       ),
+  );
+  routeFrom(app, debuggerApi.moduleFailures, { config: { permission: 'bots:manage' } }, async (request) =>
+    moduleFailures(app.ctx, sessionOf(request), request.params.id),
   );
 };

@@ -1,12 +1,19 @@
-import type { DebugConversation, DebugTurn, SendMessageRequest, StartDebugRequest } from '@parley/contracts';
+import type {
+  DebugConversation,
+  DebugTurn,
+  ModuleFailures,
+  SendMessageRequest,
+  StartDebugRequest,
+} from '@parley/contracts';
 import type { AppContext } from '../../context';
 import { NotFoundException, ValidationException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { getBot } from '../bots/bots.service';
+import { recentTemplateFailures } from '../conversations';
 import { openConversation, userTurn } from '../conversations/chat.service';
 import { type TurnOutcome, runConversationTurn as turn } from '../conversations/turn-runner';
-import { testDeployment } from '../publishing/publishing.service';
+import { testDeployment, versionsOf } from '../publishing/publishing.service';
 
 /**
  * The debugger's message in a test conversation of the company's bot (checked on the row the turn
@@ -79,4 +86,33 @@ export async function debugMessage(
   return debugTurnOf(
     await sendDebugMessage(ctx, { companyId: session.companyId, botId }, conversationId, body),
   );
+}
+
+/** How far back the builder looks for modules that failed in conversations. */
+const FAILURES_WINDOW_MS = 7 * 24 * 3600_000;
+
+/**
+ * The bot's modules whose templates failed in conversations since it was last published (a
+ * publish may have mended them), within a week.
+ */
+export async function moduleFailures(
+  ctx: AppContext,
+  session: Session,
+  botId: string,
+  now = new Date(),
+): Promise<ModuleFailures> {
+  const [latest] = await versionsOf(ctx, session, botId);
+  const weekAgo = now.getTime() - FAILURES_WINDOW_MS;
+  const since = new Date(Math.max(weekAgo, latest ? Date.parse(latest.created_at) : weekAgo));
+  const rows = await recentTemplateFailures(ctx.database.db, session.companyId, botId, since);
+  return {
+    since: since.toISOString(),
+    modules: rows.map((row) => ({
+      moduleId: row.module_id,
+      conversations: Number(row.conversations),
+      lastAt: new Date(row.last_at).toISOString(),
+      message: row.message,
+      line: row.line === null ? null : Number(row.line),
+    })),
+  };
 }

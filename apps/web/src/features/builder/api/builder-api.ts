@@ -19,6 +19,7 @@ import { botKeys } from '../../bots/api/bots';
 
 export const builderKeys = {
   bot: (id: string) => ['builder', 'bot', id] as const,
+  moduleFailures: (id: string) => ['builder', 'module-failures', id] as const,
 };
 
 /** The bot with its draft as the server has it now. */
@@ -42,6 +43,19 @@ export const saveDraft = (botId: string, flow: Flow, baseRevision: number) =>
 /** Renders a template with sample values (the Jinja editor's preview); TemplateException on errors. */
 export const renderTemplate = (template: string, variables: TemplateVariables, signal?: AbortSignal) =>
   callRoute(templatesApi.render, { body: { template, variables }, signal });
+
+/**
+ * Modules whose templates failed in conversations since the last publish: looked at again every
+ * few minutes and after each debugger turn (which may fail one).
+ */
+export const moduleFailuresQuery = (botId: string) =>
+  queryOptions({
+    queryKey: builderKeys.moduleFailures(botId),
+    queryFn: ({ signal }) => callRoute(debuggerApi.moduleFailures, { params: { id: botId }, signal }),
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    meta: { silent: true },
+  });
 
 /** Makes a published version the draft again (the builder then reloads it). */
 export function useRestoreVersion(botId: string) {

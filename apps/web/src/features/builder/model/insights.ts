@@ -2,7 +2,9 @@ import { type Finding, type Flow, validateFlow } from '@parley/flow';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
+import { moduleFailuresQuery } from '../api/builder-api';
 import type { BuilderStore } from './builder-store';
 import { cachedAnalyzer } from './cached-analyzer';
 import { findingTextIn } from './finding-text';
@@ -30,7 +32,9 @@ export function useFlowInsights(store: BuilderStore): FlowInsights {
   const flow = useSettledFlow(store);
   // The server's bounds of an intent model (the defaults until the configuration has loaded).
   const nluLimits = useQuery(frontendConfigQuery).data?.nlu;
-  const { t } = useTranslation('builder');
+  const botId = useStore(store, (state) => state.botId);
+  const failures = useQuery(moduleFailuresQuery(botId)).data;
+  const { t, i18n } = useTranslation('builder');
   const words = useModuleWords();
   const insights = useMemo(
     () =>
@@ -43,11 +47,33 @@ export function useFlowInsights(store: BuilderStore): FlowInsights {
   return useMemo(() => {
     if (!insights.flow) return insights;
     const text = findingTextIn(t, words, insights.flow);
+    const modules = new Set(insights.flow.modules.map((module) => module.id));
+    // What failed for visitors, though the template reads well: Jinja2 refused it at run time.
+    const failedInConversations: Finding[] = (failures?.modules ?? [])
+      .filter((failure) => modules.has(failure.moduleId))
+      .map((failure) => ({
+        severity: 'warning',
+        code: 'template-error',
+        moduleId: failure.moduleId,
+        message: '',
+        line: failure.line ?? undefined,
+        detail: t('problems.failedInConversations', {
+          count: failure.conversations,
+          when: new Date(failure.lastAt).toLocaleString(i18n.language, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }),
+          detail: failure.message,
+        }),
+      }));
     return {
       ...insights,
-      findings: insights.findings.map((finding) => ({ ...finding, message: text(finding) })),
+      findings: [...insights.findings, ...failedInConversations].map((finding) => ({
+        ...finding,
+        message: text(finding),
+      })),
     };
-  }, [insights, t, words]);
+  }, [insights, failures, t, i18n.language, words]);
 }
 
 /** Findings per module, worst first. */
