@@ -30,7 +30,7 @@ export {
   type WordKey,
   type WordValues,
 } from './kit/words';
-export { SUGGESTED_MODELS } from './llm/models';
+export { FALLBACK_MODEL, SUGGESTED_MODELS } from './llm/models';
 export { type ModuleType, moduleTypes } from './module-types';
 export { moduleRuntimes, runtimeOf } from './runtimes';
 export { joinUrl, normalizeLinks, renderMarkdown } from './text/links';

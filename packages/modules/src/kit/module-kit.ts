@@ -51,6 +51,12 @@ export interface ModuleFinding {
   intent?: string;
 }
 
+/** What the installation tells a new module (the builder reads it from the frontend config). */
+export interface NewModuleSetup {
+  /** The language model this server is set up with (`OPENAI_DEFAULT_MODEL`). */
+  defaultModel?: string;
+}
+
 /**
  * Everything the builder and the validator need to know about a module type, without running it.
  * What it says in words (`say`, English unless given) comes from its words: the builder passes
@@ -62,8 +68,11 @@ export interface ModuleDefinition<C, W extends ModuleWords = ModuleWords> {
   /** The content at a glance, a line each, as the builder's node shows it (Markdown left as typed). */
   summary(content: C, say?: Say<W>): string[];
   content: z.ZodType<C>;
-  /** What a new module of the type holds, its texts in the language `say` speaks. */
-  create(say?: Say<W>): C;
+  /**
+   * What a new module of the type holds, its texts in the language `say` speaks and its settings
+   * from what the installation says (`setup`: its configured language model, …).
+   */
+  create(say?: Say<W>, setup?: NewModuleSetup): C;
   /** `create()` in English. */
   defaults: C;
   /** Its outputs; those the type names itself (`next`) are named in the language `say` speaks. */

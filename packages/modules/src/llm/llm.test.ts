@@ -3,6 +3,7 @@ import { OutsideCallFailed } from '../kit/call-failure';
 import type { LlmRequest } from '../kit/module-kit';
 import { testContext } from '../kit/testing';
 import { llmRuntime } from './execute';
+import { FALLBACK_MODEL } from './models';
 import { llmContentSchema, llmDefinition } from './schema';
 import { llmWords } from './words';
 
@@ -111,5 +112,16 @@ describe('llm module', () => {
     const result = llmContentSchema.safeParse({ userPrompt: 'Hi', failureMessage: 'x'.repeat(4001) });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['failureMessage']);
+  });
+
+  it('names the installation’s model in a new module, and keeps modules saved without one as they ran', () => {
+    expect(llmDefinition.create(undefined, { defaultModel: 'gpt-4.1-mini' }).model).toBe('gpt-4.1-mini');
+    // Not told (a test, a builder that has not read the server's settings yet): the server's own default.
+    expect(llmDefinition.create().model).toBe(FALLBACK_MODEL);
+    expect(llmDefinition.create(undefined, { defaultModel: '' }).model).toBe(FALLBACK_MODEL);
+    expect(FALLBACK_MODEL).not.toBe('gpt-3.5-turbo');
+    // A document saved before modules named their model: still valid, still gpt-3.5-turbo.
+    expect(llmContentSchema.parse({ userPrompt: 'Hi' }).model).toBe('gpt-3.5-turbo');
+    expect(llmContentSchema.parse({ userPrompt: 'Hi', model: 'gpt-3.5-turbo' }).model).toBe('gpt-3.5-turbo');
   });
 });

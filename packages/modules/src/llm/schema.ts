@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import type { ModuleDefinition } from '../kit/module-kit';
+import type { ModuleDefinition, NewModuleSetup } from '../kit/module-kit';
 import { variableNameSchema } from '../kit/variables';
 import { englishOf, type Say } from '../kit/words';
+import { FALLBACK_MODEL } from './models';
 import { llmWords } from './words';
 
 export const llmContentSchema = z.object({
+  // A document saved without a model ran gpt-3.5-turbo, and still does; new modules name the
+  // installation's model (create).
   model: z.string().min(1).max(100).default('gpt-3.5-turbo'),
   /** Templates; `parley.transcript` holds the conversation so far. */
   systemPrompt: z.string().max(20_000).default(llmWords.defaults.systemPrompt),
@@ -22,8 +25,8 @@ export const llmContentSchema = z.object({
 export type LlmContent = z.infer<typeof llmContentSchema>;
 
 const english = englishOf(llmWords);
-const create = (say: Say<typeof llmWords> = english): LlmContent => ({
-  model: 'gpt-3.5-turbo',
+const create = (say: Say<typeof llmWords> = english, setup: NewModuleSetup = {}): LlmContent => ({
+  model: setup.defaultModel || FALLBACK_MODEL,
   systemPrompt: say('defaults.systemPrompt'),
   userPrompt: '{{ (parley.transcript | last).utterance }}',
   temperature: 0.7,

@@ -37,9 +37,9 @@ import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { testPrompt } from '../api/builder-api';
 import { type LlmContent, type LlmModule, llmModulesOf, patchLlmModules } from '../model/ai-manager';
 import type { BuilderStore } from '../model/builder-store';
-import { addModule, freeSpot } from '../model/flow-edits';
 import { useJinjaEnvironment } from '../model/jinja-environment';
-import { useModuleWords } from '../model/module-words';
+import { useNewModule } from '../model/module-words';
+import { addModuleInView } from '../model/new-module-placement';
 import { ModuleContentEditor } from './module-editor';
 
 /** The dialog says once, at its top, that the server has no model: its panels need not repeat it. */
@@ -433,7 +433,7 @@ function LlmRow({
 
 function AiManagerDialog({ store, onClose }: { store: BuilderStore; onClose(): void }) {
   const { t } = useTranslation('builder');
-  const words = useModuleWords();
+  const newModule = useNewModule();
   const flow = useStore(store, (state) => state.flow);
   const modules = useMemo(() => llmModulesOf(flow), [flow]);
   const { data: config } = useQuery(frontendConfigQuery);
@@ -445,16 +445,7 @@ function AiManagerDialog({ store, onClose }: { store: BuilderStore; onClose(): v
     onClose();
     store.getState().focus(moduleId);
   };
-  const addOne = () => {
-    const centre = store.getState().canvas?.viewCentre() ?? { x: 0, y: 0 };
-    const added = addModule(
-      store.getState().flow,
-      'llm',
-      freeSpot(store.getState().flow, centre),
-      words.fresh('llm'),
-    );
-    store.getState().apply(() => added.flow);
-  };
+  const addOne = () => addModuleInView(store, 'llm', newModule('llm'));
   return (
     <>
       <DialogTitle id="ai-manager-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

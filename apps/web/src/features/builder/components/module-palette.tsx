@@ -3,24 +3,19 @@ import { type ModuleType, moduleTypes } from '@parley/modules';
 import { moduleLooks } from '@parley/modules/panels';
 import { useTranslation } from 'react-i18next';
 import type { BuilderStore } from '../model/builder-store';
-import { addModule, freeSpot } from '../model/flow-edits';
-import { useModuleWords } from '../model/module-words';
+import { useModuleWords, useNewModule } from '../model/module-words';
+import { addModuleInView } from '../model/new-module-placement';
 
-/** Every module type; a click adds one in the middle of the view, ready to connect. */
+/**
+ * Every module type; a click adds one where you are looking (beside the selected module, or in
+ * the middle of the view), covering no other, ready to connect.
+ */
 export function ModulePalette({ store }: { store: BuilderStore }) {
   const { t } = useTranslation('builder');
   const words = useModuleWords();
+  const newModule = useNewModule();
 
-  const add = (type: ModuleType) => {
-    const centre = store.getState().canvas?.viewCentre() ?? { x: 0, y: 0 };
-    store
-      .getState()
-      .apply(
-        (flow) =>
-          addModule(flow, type, freeSpot(flow, { x: centre.x - 130, y: centre.y - 40 }), words.fresh(type))
-            .flow,
-      );
-  };
+  const add = (type: ModuleType) => addModuleInView(store, type, newModule(type));
 
   return (
     <Box component="nav" aria-label={t('palette.label')} sx={{ p: 1 }}>
@@ -78,6 +73,7 @@ export function ModuleTypeMenu({
 }) {
   const { t } = useTranslation('builder');
   const words = useModuleWords();
+  const newModule = useNewModule();
   return (
     <Menu
       open={anchor !== null}
@@ -89,7 +85,7 @@ export function ModuleTypeMenu({
       {moduleTypes.map((type) => {
         const { icon: Icon, color } = moduleLooks[type];
         return (
-          <MenuItem key={type} onClick={() => onChoose(type, words.fresh(type))}>
+          <MenuItem key={type} onClick={() => onChoose(type, newModule(type))}>
             <ListItemIcon sx={{ color }}>
               <Icon fontSize="small" />
             </ListItemIcon>

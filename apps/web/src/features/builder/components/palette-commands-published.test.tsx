@@ -1,13 +1,16 @@
-import type { PublishResponse } from '@parley/contracts';
-import { type Flow, starterFlow } from '@parley/flow';
+import type { FrontendConfig, PublishResponse } from '@parley/contracts';
+import { type Flow, type FlowModule, starterFlow } from '@parley/flow';
 import { flowFixture } from '@parley/flow/testing';
 import { moduleTypes } from '@parley/modules';
+import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { deployment } from '../../../test/bots';
 import { renderWithApp } from '../../../test/render';
 import { type CanvasBridge, createBuilderStore } from '../model/builder-store';
+import { moduleLayout } from '../model/module-layout';
 import { CommandButtons, EditMenu, useCommandShortcuts } from './command-buttons';
 import { ModulePalette, ModuleTypeMenu } from './module-palette';
 import { PublishedDialog } from './published-dialog';
@@ -39,27 +42,55 @@ describe('the module palette', () => {
     expect(within(palette).getAllByRole('button')).toHaveLength(moduleTypes.length);
     fireEvent.click(within(palette).getByRole('button', { name: 'Add Buttons' }));
     const added = store.getState().flow.modules.at(-1);
-    expect(added).toMatchObject({
-      type: 'buttons',
-      name: 'Buttons',
-      position: { x: 870, y: 460 },
-      connections: [],
-    });
+    expect(added).toMatchObject({ type: 'buttons', name: 'Buttons', connections: [] });
+    // Its middle is the view's.
+    const { width, height } = moduleLayout(added as FlowModule);
+    expect(added?.position).toEqual({ x: Math.round(1000 - width / 2), y: Math.round(500 - height / 2) });
     expect(added?.id).not.toMatch(/^(start|menu)$/);
     store.getState().undo();
     expect(store.getState().flow.modules).toHaveLength(2);
   });
 
-  it('puts a new module where it covers no other', () => {
+  it('puts new modules in view, where they cover no other', () => {
     const store = createBuilderStore({ botId: 'b1', flow: twoModules(), revision: 0 });
     store.setState({ canvas: canvasAt(130, 40) });
     renderWithApp(<ModulePalette store={store} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Text' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Text' }));
-    const [first, second] = store.getState().flow.modules.slice(2);
-    expect(first?.position).toEqual({ x: 0, y: 160 });
-    expect(second?.position).toEqual({ x: 0, y: 320 });
-    expect(first?.id).not.toBe(second?.id);
+    const modules = store.getState().flow.modules;
+    const boxes = modules.map((module) => ({ ...module.position, ...moduleLayout(module).size }));
+    for (const [index, box] of boxes.entries()) {
+      // In the view (x -370…630, y -260…340)…
+      if (index >= 2) {
+        expect(box.x).toBeGreaterThanOrEqual(-370);
+        expect(box.x + box.width).toBeLessThanOrEqual(630);
+        expect(box.y).toBeGreaterThanOrEqual(-260);
+        expect(box.y + box.height).toBeLessThanOrEqual(340);
+      }
+      // …and over no other module.
+      for (const other of boxes.slice(index + 1))
+        expect(
+          box.x < other.x + other.width &&
+            other.x < box.x + box.width &&
+            box.y < other.y + other.height &&
+            other.y < box.y + box.height,
+        ).toBe(false);
+    }
+  });
+
+  it('gives a new LLM module the model this server is set up with', async () => {
+    const store = createBuilderStore({ botId: 'b1', flow: twoModules(), revision: 0 });
+    store.setState({ canvas: canvasAt(1000, 500) });
+    const queryClient = new QueryClient();
+    // Only what the palette reads of the server's settings.
+    const config = { llm: { configured: true, defaultModel: 'gpt-4.1-mini' } } as FrontendConfig;
+    queryClient.setQueryData(frontendConfigQuery.queryKey, config);
+    renderWithApp(<ModulePalette store={store} />, { queryClient });
+    fireEvent.click(screen.getByRole('button', { name: 'Add LLM' }));
+    expect(store.getState().flow.modules.at(-1)).toMatchObject({
+      type: 'llm',
+      content: { model: 'gpt-4.1-mini' },
+    });
   });
 
   it('speaks Spanish to a Spanish builder: names and the new module’s words', () => {

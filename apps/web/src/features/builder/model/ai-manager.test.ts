@@ -1,4 +1,5 @@
 import { starterFlow } from '@parley/flow';
+import { FALLBACK_MODEL } from '@parley/modules';
 import { describe, expect, it } from 'vitest';
 import { llmModulesOf, patchLlmModules } from './ai-manager';
 import { createBuilderStore } from './builder-store';
@@ -21,7 +22,7 @@ describe('the AI Manager’s bulk edits', () => {
     const contents = llmModulesOf(store.getState().flow).map((module) => module.content);
     expect(contents.map((content) => [content.model, content.temperature, content.maxTokens])).toEqual([
       ['gpt-4o', 0.2, 512],
-      ['gpt-3.5-turbo', 0.7, 512],
+      [FALLBACK_MODEL, 0.7, 512],
       ['gpt-4o', 0.2, 512],
     ]);
     // The start module (not an LLM module) is untouched.

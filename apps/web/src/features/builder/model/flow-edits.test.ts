@@ -5,7 +5,6 @@ import {
   cloneGlobalConnection,
   connect,
   disconnect,
-  freeSpot,
   moveModules,
   removeGlobalConnection,
   removeModules,
@@ -76,12 +75,6 @@ describe('flow edits', () => {
     const cut = disconnect(flow, ['c2']);
     expect(cut.modules[1]?.connections).toEqual([]);
     expect(cut.modules[0]).toBe(flow.modules[0]);
-  });
-
-  it('finds a free spot below modules that would be covered', () => {
-    const placed = moveModules(flow, { start: { x: 0, y: 0 }, one: { x: 0, y: 160 }, two: { x: 900, y: 0 } });
-    expect(freeSpot(placed, { x: 10, y: 10 })).toEqual({ x: 10, y: 330 });
-    expect(freeSpot(placed, { x: 400, y: 0 })).toEqual({ x: 400, y: 0 });
   });
 });
 

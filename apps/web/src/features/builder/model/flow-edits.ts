@@ -122,17 +122,6 @@ export function addModule(
   return { flow: withModules(flow, [...flow.modules, module]), id };
 }
 
-/** Where a new module of about 260 × 140 px fits near `position` without covering another. */
-export function freeSpot(flow: Flow, position: { x: number; y: number }): { x: number; y: number } {
-  const covers = (spot: { x: number; y: number }) =>
-    flow.modules.some(
-      (module) => Math.abs(module.position.x - spot.x) < 280 && Math.abs(module.position.y - spot.y) < 160,
-    );
-  const spot = { ...position };
-  for (let tries = 0; tries < 50 && covers(spot); tries++) spot.y += 160;
-  return spot;
-}
-
 export type ModulePatch = Partial<Pick<FlowModule, 'name' | 'isGoal' | 'goalValue' | 'tags'>> & {
   content?: unknown;
 };

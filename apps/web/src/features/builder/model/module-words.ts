@@ -1,8 +1,16 @@
 import type { FlowModule } from '@parley/flow';
-import { definitionOf, type ModuleType, type Port, type WordValues } from '@parley/modules';
+import {
+  definitionOf,
+  type ModuleType,
+  type NewModuleSetup,
+  type Port,
+  type WordValues,
+} from '@parley/modules';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 
 /** A word by key (`ports.next`), its placeholders filled. */
 export type SayWord = (key: string, values?: WordValues) => string;
@@ -22,8 +30,11 @@ export interface ModuleWordsIn {
   ports(module: FlowModule): Port[];
   /** The module's content at a glance, as the canvas and the find panel show it. */
   summary(module: FlowModule): string[];
-  /** A new module of the type: its name and content, in this language (for addModule). */
-  fresh(type: ModuleType): { name: string; content: unknown };
+  /**
+   * A new module of the type: its name and content, in this language (for addModule), with what
+   * the installation sets up (its language model); useNewModule passes the configured one.
+   */
+  fresh(type: ModuleType, setup?: NewModuleSetup): { name: string; content: unknown };
 }
 
 /** The module words of one language, from the `modules` namespace's `t`. */
@@ -44,8 +55,21 @@ export function moduleWordsIn(t: TFunction<'modules'>): ModuleWordsIn {
     typeName: (type) => say(type)('type'),
     ports: (module) => definitionOf(module.type).ports(module.content, say(module.type)),
     summary: (module) => definitionOf(module.type).summary(module.content, say(module.type)),
-    fresh: (type) => ({ name: say(type)('type'), content: definitionOf(type).create(say(type)) }),
+    fresh: (type, setup) => ({
+      name: say(type)('type'),
+      content: definitionOf(type).create(say(type), setup),
+    }),
   };
+}
+
+/**
+ * How the builder makes a new module of a type: named in the user's language, set up as this
+ * installation is (an LLM module names the server's configured model, not a fixed one).
+ */
+export function useNewModule(): (type: ModuleType) => { name: string; content: unknown } {
+  const words = useModuleWords();
+  const defaultModel = useQuery(frontendConfigQuery).data?.llm.defaultModel;
+  return useCallback((type: ModuleType) => words.fresh(type, { defaultModel }), [words, defaultModel]);
 }
 
 /** The module words of the user's language; a new object when the language changes. */
