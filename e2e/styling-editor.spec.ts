@@ -58,6 +58,8 @@ describe('bot settings: web chat, styling and the tester', () => {
     await page.goto(`${server.url}/v2/lite/bots/${bot.id}/settings/styling`);
     const preview = page.frameLocator('[data-testid="widget-preview"]');
     await preview.getByRole('dialog', { name: 'Chat with us' }).waitFor();
+    // The preview speaks as the bot does: its own greeting, not a sample conversation.
+    await preview.getByText('Hello from the styled bot!').waitFor();
 
     await page.getByLabel('Title', { exact: true }).fill('Ask Rosa');
     await page.getByRole('textbox', { name: 'Brand color', exact: true }).fill('#be123c');

@@ -1,6 +1,6 @@
 import { botIdParamsSchema } from './bots';
 import { defineRoute } from './define-route';
-import { webchatStyleSchema } from './webchat';
+import { webchatOpeningSchema, webchatStyleSchema } from './webchat';
 
 const tags = ['web chat'];
 
@@ -24,5 +24,15 @@ export const webchatStyleApi = {
     body: webchatStyleSchema,
     response: webchatStyleSchema,
     errors: [400, 401, 403, 404, 413],
+  }),
+  opening: defineRoute({
+    method: 'GET',
+    path: '/api/bots/:id/webchat-style/opening',
+    tags,
+    summary:
+      'What the bot’s draft says when a conversation starts, for the styling preview (nothing is stored; it stops before any outside call)',
+    params: botIdParamsSchema,
+    response: webchatOpeningSchema,
+    errors: [401, 403, 404],
   }),
 };

@@ -1,3 +1,4 @@
+import { botMessageSchema } from '@parley/kit/bot-messages';
 import * as z from 'zod';
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A color like #4f46e5');
@@ -89,3 +90,10 @@ export const webchatConfigSchema = z.object({
   telemetry: z.object({ instrumentationKey: z.string(), endpointPath: z.string() }),
 });
 export type WebchatConfig = z.infer<typeof webchatConfigSchema>;
+
+/**
+ * What the bot says when a conversation starts, as its draft stands: the styling preview shows it.
+ * Run without outside calls, so it ends before the first module that would make one.
+ */
+export const webchatOpeningSchema = z.object({ messages: z.array(botMessageSchema) });
+export type WebchatOpening = z.infer<typeof webchatOpeningSchema>;

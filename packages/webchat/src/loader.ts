@@ -6,7 +6,7 @@
  * Options on the tag: `data-layout="fullpage"` fills the page and opens at once (the tester);
  * `data-preview="true"` takes its config from `postMessage` and shows a sample (the styling editor).
  */
-import type { WebchatConfig, WebchatStyle } from '@parley/contracts';
+import type { BotMessage, WebchatConfig, WebchatStyle } from '@parley/contracts';
 import { pickStrings, themeVariables } from './theme';
 import type { MountedWidget, WidgetOptions } from './widget-options';
 
@@ -94,6 +94,8 @@ function boot(script: HTMLScriptElement): void {
   const launcher = root.querySelector('button') as HTMLButtonElement;
   const slot = root.querySelector('div') as HTMLDivElement;
   let config: WebchatConfig | undefined;
+  // What the bot says first, as the styling preview shows it (posted by the editor with the style).
+  let opening: BotMessage[] = [];
   let widget: MountedWidget | undefined;
   let loading: Promise<MountedWidget> | undefined;
   let open = false;
@@ -126,6 +128,7 @@ function boot(script: HTMLScriptElement): void {
           },
           layout,
           preview,
+          opening,
           track: (name, properties) => tracker?.track(name, properties),
           onClose: () => setOpen(false, true),
         })),
@@ -158,10 +161,14 @@ function boot(script: HTMLScriptElement): void {
 
   if (preview) {
     // The editor posts the draft style; only its own window (the parent) is listened to.
-    addEventListener('message', (event: MessageEvent<{ type?: string; config?: WebchatConfig }>) => {
-      if (event.source === parent && event.data?.type === 'parley:preview' && event.data.config)
+    addEventListener(
+      'message',
+      (event: MessageEvent<{ type?: string; config?: WebchatConfig; opening?: BotMessage[] }>) => {
+        if (event.source !== parent || event.data?.type !== 'parley:preview' || !event.data.config) return;
+        opening = event.data.opening ?? opening;
         show(event.data.config);
-    });
+      },
+    );
     parent.postMessage({ type: 'parley:preview-ready' }, '*');
     return;
   }

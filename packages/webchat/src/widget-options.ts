@@ -1,4 +1,4 @@
-import type { WebchatConfig, WebchatStrings } from '@parley/contracts';
+import type { BotMessage, WebchatConfig, WebchatStrings } from '@parley/contracts';
 
 export type WidgetLayout = 'floating' | 'fullpage';
 
@@ -12,8 +12,10 @@ export interface WidgetOptions {
   language: string;
   /** The visitor picked another language in the widget's menu (the loader keeps it for the page). */
   onLanguageChange(language: string): void;
-  /** Sample conversation, no network: the styling editor's preview. */
+  /** No network: the styling editor's preview, showing `opening`. */
   preview: boolean;
+  /** What the bot says first, as the preview shows it (the editor reads it from the bot's draft). */
+  opening: BotMessage[];
   /** Reports a telemetry event with the page's domain and URL. */
   track(name: string, properties?: Record<string, string>): void;
   /** The visitor closed the window (Escape or the close button). */

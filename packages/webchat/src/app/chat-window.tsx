@@ -1,4 +1,4 @@
-import type { WebchatConfig, WebchatStrings } from '@parley/contracts';
+import type { BotMessage, WebchatConfig, WebchatStrings } from '@parley/contracts';
 import { safeImageUrl } from '@parley/kit/safe-url';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MessageView } from './message-view';
@@ -14,6 +14,8 @@ export interface ChatWindowProps {
   onLanguageChange(language: string): void;
   fullPage: boolean;
   preview: boolean;
+  /** The preview's conversation: what the bot says first. */
+  opening: BotMessage[];
   visible: boolean;
   onClose(): void;
 }
@@ -32,6 +34,7 @@ export function ChatWindow({
   onLanguageChange,
   fullPage,
   preview,
+  opening,
   visible,
   onClose,
 }: ChatWindowProps) {
@@ -39,7 +42,13 @@ export function ChatWindow({
   // The visitor's language's title and welcome (the config translates them for offered languages).
   const title = strings.title || style.title;
   const welcome = strings.welcome || style.welcomeText;
-  const conversation = useConversation(baseUrl, config.deploymentKey, preview, language, visible);
+  const conversation = useConversation(
+    baseUrl,
+    config.deploymentKey,
+    preview ? opening : null,
+    language,
+    visible,
+  );
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);

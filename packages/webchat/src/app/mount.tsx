@@ -19,6 +19,7 @@ export function mount(root: ShadowRoot, slot: HTMLElement, options: WidgetOption
         onLanguageChange={current.onLanguageChange}
         fullPage={current.layout === 'fullpage'}
         preview={current.preview}
+        opening={current.opening}
         visible={!slot.hidden}
         onClose={current.onClose}
       />,

@@ -1,5 +1,6 @@
 import type { SendMessageRequest } from '@parley/contracts';
 import {
+  type BotMessage,
   type ChatMessage,
   type ConversationHandle,
   mergeMessages,
@@ -59,13 +60,15 @@ export interface Conversation {
 export function useConversation(
   baseUrl: string,
   deploymentKey: string,
-  preview: boolean,
+  /** The styling preview's opening (no network), or null for a real conversation. */
+  opening: BotMessage[] | null,
   language: string,
   /** The chat is open on the page: what arrives now is seen (a broadcast among it counts as opened). */
   visible = true,
 ): Conversation {
+  const preview = opening !== null;
   const chat = useMemo(() => new ParleyChat({ baseUrl, deploymentKey }), [baseUrl, deploymentKey]);
-  const [messages, setMessages] = useState<ShownMessage[]>(() => (preview ? previewMessages() : []));
+  const [messages, setMessages] = useState<ShownMessage[]>(() => (opening ? previewMessages(opening) : []));
   const [waiting, setWaiting] = useState(!preview);
   const [connected, setConnected] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -245,7 +248,7 @@ export function useConversation(
       handle.current = null;
       toldSeq.current = 0;
       setArrivedSeq(0);
-      setMessages(preview ? previewMessages() : []);
+      setMessages(opening ? previewMessages(opening) : []);
       setError(null);
       setWaiting(!preview);
       setGeneration((value) => value + 1);

@@ -2,6 +2,7 @@ import { webchatStyleApi } from '@parley/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionOf } from '../../plugins/authenticate';
 import { routeFrom } from '../../plugins/contract-route';
+import { openingOf } from './webchat-opening.service';
 import { saveStyle, styleOf } from './webchat-style.service';
 
 /** A bot's web chat style (contracts: webchatStyleApi). */
@@ -19,5 +20,8 @@ export const webchatStyleRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => saveStyle(app.ctx, sessionOf(request), request.params.id, request.body),
+  );
+  routeFrom(app, webchatStyleApi.opening, { config: { permission: 'bots:view' } }, async (request) =>
+    openingOf(app.ctx, sessionOf(request), request.params.id),
   );
 };

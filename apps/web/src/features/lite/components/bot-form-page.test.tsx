@@ -1,5 +1,5 @@
 import { defaultLiteHours, type LiteAnswers, type LiteBot } from '@parley/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { frontendConfigQuery } from '../../../shared/config/frontend-config';
@@ -49,6 +49,12 @@ describe('the guided bot form', () => {
 
     // 1. Business: the company's name is filled in; a website must be an address.
     const name = await screen.findByRole('textbox', { name: 'Business name' });
+    // The count over the form is the stepper's: its six questions and the publishing step.
+    const stepper = screen.getByLabelText('Steps of the form');
+    expect(
+      within(stepper).getAllByText(/^(Business|Purpose|Tone|Hours|Questions|Contact|Publish)$/),
+    ).toHaveLength(7);
+    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
     expect(name).toHaveValue('Casa Lola');
     await user.clear(name);
     await user.type(screen.getByRole('textbox', { name: 'Website' }), 'casalola');
@@ -63,13 +69,13 @@ describe('the guided bot form', () => {
     // 2. Purpose, 3. tone, 4. hours.
     await user.click(await screen.findByRole('radio', { name: /Capture leads/ }));
     await user.click(continueButton());
-    await screen.findByText('Step 3 of 6');
+    await screen.findByText('Step 3 of 7');
     await user.click(continueButton());
-    await screen.findByText('Step 4 of 6');
+    await screen.findByText('Step 4 of 7');
     await user.click(continueButton());
 
     // 5. Questions: an empty question is refused where it is.
-    await screen.findByText('Step 5 of 6');
+    await screen.findByText('Step 5 of 7');
     await user.type(screen.getByRole('textbox', { name: 'Answer 1' }), 'Yes, within 5 km.');
     await user.click(continueButton());
     expect(await screen.findByText(/Write the question/)).toBeInTheDocument();
@@ -163,13 +169,14 @@ describe('the guided bot form', () => {
       telemetry: { instrumentationKey: '', endpointPath: '/v2/track' },
       llm: { configured: true, defaultModel: 'gpt-4o-mini' },
       nlu: { maxUtterances: 100, maxUtteranceLength: 280 },
+      mail: { configured: true },
     });
     renderWithApp(<BotFormPage />, { queryClient, route: '/v2/lite/bot-form-creation' });
     for (const step of [1, 2, 3, 4]) {
-      await screen.findByText(`Step ${step} of 6`);
+      await screen.findByText(`Step ${step} of 7`);
       await user.click(continueButton());
     }
-    await screen.findByText('Step 5 of 6');
+    await screen.findByText('Step 5 of 7');
     await user.type(screen.getByRole('textbox', { name: 'Question 1' }), 'Do you deliver?');
     await user.type(screen.getByRole('textbox', { name: 'Answer 1' }), 'Yes.');
     await user.upload(

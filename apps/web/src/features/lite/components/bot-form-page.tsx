@@ -41,6 +41,8 @@ import { TryAndPublish } from './try-and-publish';
 
 const steps = ['business', 'purpose', 'voice', 'hours', 'faqs', 'contact'] as const;
 type StepName = (typeof steps)[number];
+/** What the stepper shows: the form's steps, then trying and publishing the bot it built. */
+const stepperSteps = [...steps, 'publish'] as const;
 
 /** The answers each step asks, checked before the next step opens. */
 const fieldsOf: Record<StepName, FieldPath<LiteAnswersInput>[]> = {
@@ -138,7 +140,7 @@ export function BotFormPage() {
         </Typography>
       </Box>
       <Stepper activeStep={created ? steps.length : index} alternativeLabel aria-label={t('form.progress')}>
-        {[...steps, 'publish' as const].map((name) => (
+        {stepperSteps.map((name) => (
           <Step key={name}>
             <StepLabel>{t(`steps.${name}.label`)}</StepLabel>
           </Step>
@@ -169,7 +171,7 @@ export function BotFormPage() {
           <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
             <Stack spacing={3}>
               <Typography variant="overline" color="text.secondary">
-                {t('form.stepOf', { number: index + 1, total: steps.length })}
+                {t('form.stepOf', { number: index + 1, total: stepperSteps.length })}
               </Typography>
               <AnswersSection title={t(`steps.${step}.title`)} help={t(`steps.${step}.help`)}>
                 <StepFields

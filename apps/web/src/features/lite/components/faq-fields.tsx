@@ -35,9 +35,22 @@ type Notice =
 const filled = (faq: { question: string; answer: string }) =>
   faq.question.trim() !== '' || faq.answer.trim() !== '';
 
-/** The form's questions and answers: typed in, read from a CSV file, or drafted by the model. */
-export function FaqFields({ form, catalogue }: { form: AnswersForm; catalogue?: CatalogueSlot }) {
+/**
+ * The form's questions and answers: typed in, read from a CSV file, or drafted by the model.
+ * `saved` is an assistant that exists already (its settings): drafts are read before saving, not
+ * before creating it.
+ */
+export function FaqFields({
+  form,
+  catalogue,
+  saved = false,
+}: {
+  form: AnswersForm;
+  catalogue?: CatalogueSlot;
+  saved?: boolean;
+}) {
   const { t } = useTranslation('lite');
+  const stage = saved ? 'saved' : undefined;
   const { fields, append, remove, replace } = useFieldArray({ control: form.control, name: 'faqs' });
   const faqs = useWatch({ control: form.control, name: 'faqs' });
   const { data: config } = useQuery(frontendConfigQuery);
@@ -166,7 +179,7 @@ export function FaqFields({ form, catalogue }: { form: AnswersForm; catalogue?: 
           {notice.kind === 'error'
             ? notice.text
             : notice.kind === 'drafted'
-              ? t('draft.done', { count: notice.count })
+              ? t('draft.done', { count: notice.count, context: stage })
               : notice.dropped > 0
                 ? t('csv.importedSome', {
                     count: notice.count,
@@ -255,7 +268,7 @@ export function FaqFields({ form, catalogue }: { form: AnswersForm; catalogue?: 
         </Typography>
         {modelReady && (
           <Typography variant="body2" color="text.secondary">
-            {t('help.draft')}
+            {t('help.draft', { context: stage })}
           </Typography>
         )}
       </Stack>

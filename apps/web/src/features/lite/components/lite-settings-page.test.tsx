@@ -8,6 +8,7 @@ import {
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { fakeApi } from '../../../test/api';
 import { botDetail, deployment } from '../../../test/bots';
 import { renderWithApp } from '../../../test/render';
@@ -37,7 +38,11 @@ const liteBot: LiteBot = {
 
 const lite = signedInUser({ company: { name: 'Casa Lola', company_type: 'Lite' } });
 
-function renderSettings(routes: Parameters<typeof fakeApi>[0], page = 'settings') {
+function renderSettings(
+  routes: Parameters<typeof fakeApi>[0],
+  page = 'settings',
+  queryClient = signedInClient(lite),
+) {
   const api = fakeApi({
     'GET /api/bots/b1': botDetail({ name: 'Casa Lola' }),
     'GET /api/bots/b1/test-deployment': deployment({ id: 't1', key: 'key-test', version: null }),
@@ -49,7 +54,7 @@ function renderSettings(routes: Parameters<typeof fakeApi>[0], page = 'settings'
   renderWithApp(<LiteSettingsPage />, {
     route: page === 'styling' ? '/v2/lite/bots/b1/settings/styling' : '/v2/lite/bots/b1/settings',
     path,
-    queryClient: signedInClient(lite),
+    queryClient,
   });
   return api;
 }
@@ -101,6 +106,41 @@ describe('lite settings', () => {
         'Someone else changed this assistant meanwhile; reload the page to see their changes.',
       ),
     ).toBeInTheDocument();
+  }, 60_000);
+
+  it('speak of the assistant as one that exists: AI drafts are read before saving, not before creating it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const queryClient = signedInClient(lite);
+    queryClient.setQueryData(frontendConfigQuery.queryKey, {
+      statusPageUrl: '',
+      supportUrl: '',
+      agentsApiBaseUrl: '/agents',
+      telemetry: { instrumentationKey: '', endpointPath: '/v2/track' },
+      llm: { configured: true, defaultModel: 'gpt-4o-mini' },
+      nlu: { maxUtterances: 100, maxUtteranceLength: 280 },
+      mail: { configured: true },
+    });
+    renderSettings(
+      {
+        'GET /api/lite/bots/b1': liteBot,
+        'POST /api/lite/answer-drafts': {
+          model: 'gpt-4o-mini',
+          faqs: [{ question: 'Do you open on Sundays?', answer: 'No.' }],
+        },
+      },
+      'settings',
+      queryClient,
+    );
+    expect(
+      await screen.findByText(/read and change them before you save your changes\./),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suggest questions with AI' }));
+    expect(
+      await screen.findByText(
+        'Drafted 1 answer with AI: read it and change what is not right before you save.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/before you create your assistant/)).not.toBeInTheDocument();
   }, 60_000);
 
   it('say so for a bot built on the canvas', async () => {

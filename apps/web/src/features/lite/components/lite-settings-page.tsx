@@ -60,7 +60,7 @@ function AnswersEditor({ liteBot }: { liteBot: LiteBot }) {
   );
   const sections = [
     ['voice', <VoiceFields key="voice" form={form} />],
-    ['faqs', <FaqFields key="faqs" form={form} />],
+    ['faqs', <FaqFields key="faqs" form={form} saved />],
     ['hours', <HoursFields key="hours" form={form} />],
     ['contact', <ContactFields key="contact" form={form} />],
     ['business', <BusinessFields key="business" form={form} />],

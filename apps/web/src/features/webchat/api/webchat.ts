@@ -21,6 +21,13 @@ export const webchatStyleQuery = (botId: string) =>
     queryFn: ({ signal }) => callRoute(webchatStyleApi.get, { params: { id: botId }, signal }),
   });
 
+/** What the bot's draft says first: the styling preview shows it. */
+export const webchatOpeningQuery = (botId: string) =>
+  queryOptions({
+    queryKey: [...keys.style(botId), 'opening'],
+    queryFn: ({ signal }) => callRoute(webchatStyleApi.opening, { params: { id: botId }, signal }),
+  });
+
 export const deploymentsQuery = (botId: string) =>
   queryOptions({
     queryKey: keys.deployments(botId),

@@ -1,4 +1,4 @@
-import { type WebchatStyle, webchatStyleSchema } from '@parley/contracts';
+import { type BotMessage, type WebchatStyle, webchatStyleSchema } from '@parley/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/api';
@@ -9,6 +9,19 @@ import { StylingEditor } from './styling-editor';
 
 /** The style a bot has before anyone changes it (the contract's defaults). */
 const defaults = (): WebchatStyle => webchatStyleSchema.parse({});
+
+/** What the bot's draft says first (the server runs its start in memory). */
+const opening: BotMessage[] = [
+  { type: 'text', text: 'Welcome to the Seaside Inn!' },
+  {
+    type: 'buttons',
+    text: 'How can I help?',
+    buttons: [
+      { id: 'rooms', label: 'Book a room', kind: 'reply', payload: 'rooms' },
+      { id: 'person', label: 'Talk to a person', kind: 'reply', payload: 'person' },
+    ],
+  },
+];
 
 function renderStyling({
   style = defaults(),
@@ -25,6 +38,7 @@ function renderStyling({
     'GET /api/bots/b1': botDetail(),
     'GET /api/bots/b1/webchat-style': style,
     'GET /api/bots/b1/deployments': deployments,
+    'GET /api/bots/b1/webchat-style/opening': { messages: opening },
     ...(save ? { 'PUT /api/bots/b1/webchat-style': save } : {}),
   });
   renderWithApp(<StylingEditor botId="b1" />, { queryClient: signedInClient(user) });
@@ -45,8 +59,13 @@ const puts = (requests: { method: string; body: unknown }[]) =>
 const option = (group: string, name: string) =>
   within(screen.getByRole('group', { name: group })).getByRole('button', { name });
 
-/** The style the preview frame was last sent, once the widget in it says it is ready. */
-async function previewMessages() {
+interface PreviewPost {
+  config: { style: WebchatStyle };
+  opening: BotMessage[];
+}
+
+/** What the preview frame was last sent, once the widget in it says it is ready. */
+async function previewPosts() {
   const frame = (await screen.findByTestId('widget-preview')) as HTMLIFrameElement;
   const window_ = frame.contentWindow as Window;
   const post = vi.spyOn(window_, 'postMessage').mockImplementation(() => {});
@@ -55,7 +74,13 @@ async function previewMessages() {
       new MessageEvent('message', { data: { type: 'parley:preview-ready' }, source: window_ }),
     );
   });
-  return () => (post.mock.lastCall?.[0] as { config: { style: WebchatStyle } } | undefined)?.config.style;
+  return () => post.mock.lastCall?.[0] as PreviewPost | undefined;
+}
+
+/** The style the preview frame was last sent. */
+async function previewStyles() {
+  const lastPost = await previewPosts();
+  return () => lastPost()?.config.style;
 }
 
 describe('the web chat styling editor', () => {
@@ -184,7 +209,7 @@ describe('the web chat styling editor', () => {
 
   it('redraws the preview with every valid change, keeping the last valid look while a field is mid-edit', async () => {
     renderStyling();
-    const lastPreview = await previewMessages();
+    const lastPreview = await previewStyles();
     await waitFor(() => expect(lastPreview()).toEqual(defaults()));
     fireEvent.click(option('Theme', 'Dark'));
     await waitFor(() => expect(lastPreview()?.theme).toBe('dark'));
@@ -194,6 +219,12 @@ describe('the web chat styling editor', () => {
     expect(lastPreview()).toMatchObject({ theme: 'dark', primaryColor: '#4f46e5' });
     fireEvent.change(brand, { target: { value: '#0e7490' } });
     await waitFor(() => expect(lastPreview()?.primaryColor).toBe('#0e7490'));
+  });
+
+  it('previews the bot’s own opening: its greeting and its buttons, not a sample conversation', async () => {
+    renderStyling();
+    const lastPost = await previewPosts();
+    await waitFor(() => expect(lastPost()?.opening).toEqual(opening));
   });
 
   it('lets someone who may not manage bots look, not save', async () => {

@@ -16,13 +16,19 @@ import {
   Typography,
 } from '@mui/material';
 import { type WebchatStyle, webchatStringsSchema, webchatStyleSchema } from '@parley/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/session/current-user';
-import { botQuery, deploymentsQuery, useSaveWebchatStyle, webchatStyleQuery } from '../api/webchat';
+import {
+  botQuery,
+  deploymentsQuery,
+  useSaveWebchatStyle,
+  webchatOpeningQuery,
+  webchatStyleQuery,
+} from '../api/webchat';
 import { EmbedSnippet } from './embed-snippet';
 import { WidgetPreview } from './widget-preview';
 
@@ -234,6 +240,8 @@ export function StylingEditor({ botId, presets = false }: { botId: string; prese
   const { data: bot } = useSuspenseQuery(botQuery(botId));
   const { data: saved } = useSuspenseQuery(webchatStyleQuery(botId));
   const { data: deployments } = useSuspenseQuery(deploymentsQuery(botId));
+  // The preview shows what the bot says first; without it (an error) the widget opens empty.
+  const opening = useQuery({ ...webchatOpeningQuery(botId), staleTime: 0 });
   const save = useSaveWebchatStyle(botId);
   const canManage = useCan('bots:manage');
   const { control, register, handleSubmit, reset, formState, setValue } = useForm<WebchatStyle>({
@@ -433,7 +441,12 @@ export function StylingEditor({ botId, presets = false }: { botId: string; prese
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
               {t('styling.preview')}
             </Typography>
-            <WidgetPreview style={previewStyle} botName={bot.name} language={bot.language} />
+            <WidgetPreview
+              style={previewStyle}
+              botName={bot.name}
+              language={bot.language}
+              opening={opening.isError ? [] : opening.data?.messages}
+            />
           </div>
           {webchat && (
             <Card>

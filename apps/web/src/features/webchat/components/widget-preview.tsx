@@ -1,20 +1,23 @@
 import { Box } from '@mui/material';
-import type { WebchatConfig, WebchatStyle } from '@parley/contracts';
+import type { BotMessage, WebchatConfig, WebchatStyle } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The real widget (the same `/webchat.js` sites load) in a frame, in preview mode: it shows a
- * sample conversation and redraws on every style the editor posts.
+ * The real widget (the same `/webchat.js` sites load) in a frame, in preview mode: it shows the
+ * bot's own opening (`opening`, posted with the first style) and redraws on every style the editor posts.
  */
 export function WidgetPreview({
   style,
   botName,
   language,
+  opening,
 }: {
   style: WebchatStyle;
   botName: string;
   language: string;
+  /** What the bot says first; the frame waits for it (undefined while it loads). */
+  opening: BotMessage[] | undefined;
 }) {
   const { t } = useTranslation('webchat');
   const frame = useRef<HTMLIFrameElement>(null);
@@ -35,7 +38,7 @@ export function WidgetPreview({
   }, []);
 
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || !opening) return;
     const config: WebchatConfig = {
       deploymentKey: 'preview',
       botName,
@@ -44,8 +47,11 @@ export function WidgetPreview({
       style,
       telemetry: { instrumentationKey: 'preview', endpointPath: '/telemetry' },
     };
-    frame.current?.contentWindow?.postMessage({ type: 'parley:preview', config }, window.location.origin);
-  }, [ready, style, botName, language]);
+    frame.current?.contentWindow?.postMessage(
+      { type: 'parley:preview', config, opening },
+      window.location.origin,
+    );
+  }, [ready, style, botName, language, opening]);
 
   return (
     <Box
