@@ -15,6 +15,7 @@ import {
   webhookInstanceSchema,
   webhookTemplateListQuerySchema,
   webhookTemplateListSchema,
+  webhookTemplateQuerySchema,
   webhookTemplateSchema,
 } from './webhooks';
 
@@ -37,8 +38,9 @@ export const webhooksApi = {
     tags,
     summary: 'One template: what it does, what it needs, an example request',
     params: webhookIdParamsSchema,
+    query: webhookTemplateQuerySchema,
     response: webhookTemplateSchema,
-    errors: [401, 403, 404],
+    errors: [400, 401, 403, 404],
   }),
   createTemplate: defineRoute({
     method: 'POST',

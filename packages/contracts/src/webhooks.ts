@@ -136,11 +136,23 @@ export const webhookTemplateSchema = webhookTemplateSummarySchema.extend({
 });
 export type WebhookTemplate = z.infer<typeof webhookTemplateSchema>;
 
+/** The reader's language (`es`, `es-MX`): the built-in catalogue's words come in it where it has them. */
+const catalogueLanguage = z
+  .string()
+  .regex(/^[a-zA-Z]{2}(-[a-zA-Z0-9]{1,8})*$/, 'A language such as es or es-MX')
+  .max(35)
+  .optional();
+
 export const webhookTemplateListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   category: webhookCategorySchema.optional(),
+  language: catalogueLanguage,
 });
 export type WebhookTemplateListQuery = z.infer<typeof webhookTemplateListQuerySchema>;
+
+/** Reading one template: in the reader's language, or (left out) as written, for its editor. */
+export const webhookTemplateQuerySchema = z.object({ language: catalogueLanguage });
+export type WebhookTemplateQuery = z.infer<typeof webhookTemplateQuerySchema>;
 
 export const webhookTemplateListSchema = z.object({
   templates: z.array(webhookTemplateSummarySchema),

@@ -120,6 +120,27 @@ describe('the webhook marketplace', () => {
       expect((await catalogue(acme.headers, '?search=100%25')).templates).toEqual([]);
     });
 
+    it('speaks the reader’s language: the built-in catalogue in Spanish, the request as it is', async () => {
+      const spanish = await catalogue(acme.headers, '?language=es');
+      expect(spanish.templates.find((template) => template.name === 'Ticket de Zendesk')?.summary).toBe(
+        'Abre un ticket en Zendesk Support',
+      );
+      const id = await slackTemplate();
+      const template = (
+        await call('GET', `/api/webhooks/templates/${id}?language=es-MX`, acme.headers)
+      ).json<WebhookTemplate>();
+      expect(template.definition.description).toMatch(/^Crea un webhook entrante en tu app de Slack/);
+      expect(template.definition.fields.map((field) => field.label)).toEqual(['URL del webhook', 'Mensaje']);
+      expect(template.exampleRequest?.url).toBe('https://hooks.slack.com/services/T000/B000/XXXX');
+      // Its editor reads it as written.
+      const written = (
+        await call('GET', `/api/webhooks/templates/${id}`, acme.headers)
+      ).json<WebhookTemplate>();
+      expect(written.definition.summary).toBe(
+        'Post a message to a Slack channel through an incoming webhook',
+      );
+    });
+
     it('shows what a template does, needs, and an example request', async () => {
       const template = (
         await call('GET', `/api/webhooks/templates/${await slackTemplate()}`, acme.headers)

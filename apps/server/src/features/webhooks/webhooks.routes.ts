@@ -21,7 +21,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     webhooks.listTemplates(db(), sessionOf(request), request.query),
   );
   routeFrom(app, webhooksApi.getTemplate, { config }, async (request) =>
-    webhooks.getTemplate(db(), sessionOf(request), request.params.id),
+    webhooks.getTemplate(db(), sessionOf(request), request.params.id, request.query.language),
   );
   routeFrom(
     app,

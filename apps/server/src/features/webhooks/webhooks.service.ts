@@ -31,6 +31,7 @@ import { ForbiddenException, NotFoundException, ValidationException } from '../.
 import type { Session } from '../../plugins/authenticate';
 import { secretHint } from '../../sealed-secrets';
 import { findCompany } from '../companies/companies.repository';
+import { definitionIn } from './catalogue-words';
 import { renderWebhookRequest } from './render-request';
 import { deliverToInstance, secretBinding, signingBinding } from './webhook-delivery';
 import * as repository from './webhooks.repository';
@@ -43,11 +44,12 @@ const reachOf = (session: Session): repository.TemplateReach => ({
   staff: isStaff(session),
 });
 
-function summaryOf(row: WebhookTemplateRow, session: Session): WebhookTemplateSummary {
+function summaryOf(row: WebhookTemplateRow, session: Session, language?: string): WebhookTemplateSummary {
+  const { name, summary } = definitionIn(row.slug, row.definition, language);
   return {
     id: row.id,
-    name: row.name,
-    summary: row.definition.summary,
+    name,
+    summary,
     category: row.category as WebhookCategory,
     visibility: row.company_id === null ? 'public' : 'private',
     companyId: row.company_id,
@@ -68,8 +70,12 @@ function exampleOf(definition: WebhookTemplateDefinition) {
   }
 }
 
-function templateOf(row: WebhookTemplateRow, session: Session): WebhookTemplate {
-  return { ...summaryOf(row, session), definition: row.definition, ...exampleOf(row.definition) };
+function templateOf(row: WebhookTemplateRow, session: Session, language?: string): WebhookTemplate {
+  return {
+    ...summaryOf(row, session, language),
+    definition: definitionIn(row.slug, row.definition, language),
+    ...exampleOf(row.definition),
+  };
 }
 
 export async function listTemplates(
@@ -80,7 +86,7 @@ export async function listTemplates(
   const { rows, categories } = await repository.listTemplates(db, reachOf(session), query);
   const counts = new Map(categories.map((entry) => [entry.category, entry.count]));
   return {
-    templates: rows.map((row) => summaryOf(row, session)),
+    templates: rows.map((row) => summaryOf(row, session, query.language)),
     categories: webhookCategories.map((category) => ({ category, count: counts.get(category) ?? 0 })),
   };
 }
@@ -91,8 +97,14 @@ async function visibleTemplate(db: Queryable, session: Session, id: string): Pro
   return row;
 }
 
-export async function getTemplate(db: Queryable, session: Session, id: string): Promise<WebhookTemplate> {
-  return templateOf(await visibleTemplate(db, session, id), session);
+/** One template; with `language`, the built-in catalogue's words in it (its editor reads it as written). */
+export async function getTemplate(
+  db: Queryable,
+  session: Session,
+  id: string,
+  language?: string,
+): Promise<WebhookTemplate> {
+  return templateOf(await visibleTemplate(db, session, id), session, language);
 }
 
 /**

@@ -21,7 +21,8 @@ export const webhookKeys = {
   all: ['webhooks'] as const,
   templates: () => [...webhookKeys.all, 'templates'] as const,
   templateList: (query: WebhookTemplateListQuery) => [...webhookKeys.templates(), 'list', query] as const,
-  template: (id: string) => [...webhookKeys.templates(), 'detail', id] as const,
+  template: (id: string, language?: string) =>
+    [...webhookKeys.templates(), 'detail', id, language ?? 'as-written'] as const,
   instances: () => [...webhookKeys.all, 'instances'] as const,
   instance: (id: string) => [...webhookKeys.instances(), 'detail', id] as const,
   deliveries: () => [...webhookKeys.all, 'deliveries'] as const,
@@ -34,16 +35,21 @@ export const templateListQuery = (query: WebhookTemplateListQuery) =>
     queryKey: webhookKeys.templateList(query),
     queryFn: ({ signal }) =>
       callRoute(webhooksApi.listTemplates, {
-        query: { search: query.search || undefined, category: query.category },
+        query: { search: query.search || undefined, category: query.category, language: query.language },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
 
-export const templateQuery = (id: string) =>
+/**
+ * One template: with `language`, the built-in catalogue's words in the reader's language (to pick
+ * and install it); without, as written (its editor).
+ */
+export const templateQuery = (id: string, language?: string) =>
   queryOptions({
-    queryKey: webhookKeys.template(id),
-    queryFn: ({ signal }) => callRoute(webhooksApi.getTemplate, { params: { id }, signal }),
+    queryKey: webhookKeys.template(id, language),
+    queryFn: ({ signal }) =>
+      callRoute(webhooksApi.getTemplate, { params: { id }, query: { language }, signal }),
   });
 
 /** The company's instances, with their health over `days`. */

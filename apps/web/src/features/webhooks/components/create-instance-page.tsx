@@ -32,9 +32,9 @@ function fieldProblems(error: unknown): Record<string, string> {
 
 /** `/webhook/create/instance/:templateId`: fill a template's fields once and name the webhook. */
 export function CreateInstancePage() {
-  const { t } = useTranslation('webhooks');
+  const { t, i18n } = useTranslation('webhooks');
   const { templateId = '' } = useParams();
-  const { data: template } = useSuspenseQuery(templateQuery(templateId));
+  const { data: template } = useSuspenseQuery(templateQuery(templateId, i18n.resolvedLanguage));
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateInstance();

@@ -31,8 +31,8 @@ function catalogue(search: string | null, category: string | null): WebhookTempl
   };
 }
 
-function renderMarketplace(route = '/v2/webhook/marketplace') {
-  return renderWithApp(<MarketplacePage />, { route, queryClient: signedInClient() });
+function renderMarketplace(route = '/v2/webhook/marketplace', language: 'en' | 'es' = 'en') {
+  return renderWithApp(<MarketplacePage />, { route, queryClient: signedInClient(), language });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -104,6 +104,23 @@ describe('the webhook marketplace', () => {
     );
     // Built in: not the company's to edit.
     expect(within(detail).queryByRole('link', { name: 'Edit template' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the catalogue in the reader’s language, list and template alike', async () => {
+    const { requests } = fakeApi({
+      'GET /api/webhooks/templates': catalogue(null, null),
+      'GET /api/webhooks/templates/t-slack': slackTemplate({ id: 't-slack' }),
+    });
+    renderMarketplace('/v2/webhook/marketplace?template=t-slack', 'es');
+    await screen.findByRole('dialog', { name: /^Slack message/ });
+    expect(
+      requests.map((request) => [request.url.pathname, request.url.searchParams.get('language')]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['/api/webhooks/templates', 'es'],
+        ['/api/webhooks/templates/t-slack', 'es'],
+      ]),
+    );
   });
 
   it('opens a template named in the address, and says so when it is not there', async () => {

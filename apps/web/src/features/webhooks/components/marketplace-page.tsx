@@ -62,8 +62,8 @@ function TemplateCard({ template, onOpen }: { template: WebhookTemplateSummary; 
 }
 
 function TemplateDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const { t } = useTranslation('webhooks');
-  const { data: template, error } = useQuery(templateQuery(id));
+  const { t, i18n } = useTranslation('webhooks');
+  const { data: template, error } = useQuery(templateQuery(id, i18n.resolvedLanguage));
   const titleId = 'webhook-template-title';
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
@@ -178,13 +178,15 @@ function TemplateDetail({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** `/v2/webhook/marketplace`: the templates a company can install, searched and by category. */
 export function MarketplacePage() {
-  const { t } = useTranslation('webhooks');
+  const { t, i18n } = useTranslation('webhooks');
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const category = webhookCategorySchema.safeParse(params.get('category')).data;
   const open = params.get('template');
   const deferredSearch = useDeferredValue(search);
-  const { data, error } = useQuery(templateListQuery({ search: deferredSearch.trim(), category }));
+  const { data, error } = useQuery(
+    templateListQuery({ search: deferredSearch.trim(), category, language: i18n.resolvedLanguage }),
+  );
   const change = (key: string, value: string | undefined) =>
     setParams(
       (current) => {
