@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeVariables } from './templating/analysis';
+import { freeVariables, readTemplate } from './templating/analysis';
 import { flowOf } from './testing/run-bot';
 import { validateFlowTemplates } from './validate';
 
@@ -15,6 +15,27 @@ describe('reading templates for the validator', () => {
     ['{% set t %}{{ q }}{% endset %}{{ t }}', ['q']],
   ])('%s reads %j', (template, names) => {
     expect(freeVariables(template).sort()).toEqual([...names].sort());
+  });
+});
+
+describe('what a template prints as it is (a None there reads “None”)', () => {
+  it.each([
+    ['Hi {{ name }}', ['name']],
+    ['{{ name | upper }}', ['name']],
+    // Jinja2's default replaces only an undefined value unless told `true`.
+    ["{{ name | default('there') }}", ['name']],
+    ["{{ name | default('there', true) }}", []],
+    ["{{ name | d('there', boolean=true) }}", []],
+    ["{{ name or 'there' }}", []],
+    ["{{ name if name else 'there' }}", []],
+    ['{{ order.id }}', []],
+    ['{% if name %}Hi {{ name }}{% endif %}', []],
+    ['{% if name is not none %}{{ name }}{% else %}Hi{% endif %}', []],
+    ['{% if other %}{{ name }}{% endif %}', ['name']],
+    ['{% for n in names %}{{ n }}{% endfor %}', []],
+    ['{% set n = 1 %}{{ n }}', []],
+  ])('%s prints %j as it is', (template, printed) => {
+    expect(readTemplate(template).printed).toEqual(printed);
   });
 });
 
@@ -63,5 +84,43 @@ describe('validating a flow with its templates', () => {
       ],
     ]);
     expect(validateFlowTemplates(badCondition).map((finding) => finding.code)).toContain('template-error');
+  });
+
+  it('warns where a message prints a variable the flow can set to None, suggesting default(…, true)', () => {
+    const flow = flowOf([
+      [
+        'start',
+        'webhook',
+        {
+          url: 'https://shop.example/orders',
+          instance: { id: '00000000-0000-4000-8000-000000000001', name: 'Orders', maps: ['status'] },
+        },
+        { success: 'tell', failure: 'tell' },
+      ],
+      [
+        'tell',
+        'text',
+        { text: "Status: {{ status }}. {{ status | default('unknown', true) }}" },
+        { next: 'ask' },
+      ],
+      [
+        'ask',
+        'llm',
+        { userPrompt: 'Explain {{ status }}', sendAsMessage: true },
+        { next: 'safe', failure: 'safe' },
+      ],
+      ['safe', 'text', { text: "{% if status %}It is {{ status }}{% endif %} {{ status | d('–', true) }}" }],
+    ]);
+    const findings = validateFlowTemplates(flow).filter((finding) => finding.code === 'nullable-printed');
+    // Only the message that prints it bare; not the prompt, not the guarded or defaulted prints.
+    expect(findings).toEqual([
+      expect.objectContaining({ severity: 'warning', moduleId: 'tell', variable: 'status' }),
+    ]);
+    expect(findings[0]?.message).toContain("{{ status | default('…', true) }}");
+    // Nothing sets it to None (a declared variable with no value prints empty): no warning.
+    const declared = flowOf([['start', 'text', { text: 'Hi {{ name }}' }]], {
+      variables: [{ name: 'name', default: null, description: '' }],
+    });
+    expect(validateFlowTemplates(declared).map((finding) => finding.code)).not.toContain('nullable-printed');
   });
 });

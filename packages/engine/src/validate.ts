@@ -6,13 +6,16 @@ import {
   validateFlow,
 } from '@parley/flow';
 import { TemplateError } from './templating';
-import { freeVariables } from './templating/analysis';
+import { freeVariables, readTemplate } from './templating/analysis';
 
-/** Reads templates for the flow validator: the names they read, or their syntax error. */
+/**
+ * Reads templates for the flow validator: the names they read and those they print as they are,
+ * or their syntax error.
+ */
 export const templateAnalyzer: TemplateAnalyzer = {
   template(source) {
     try {
-      return { names: freeVariables(source) };
+      return readTemplate(source);
     } catch (error) {
       return error instanceof TemplateError
         ? { error: error.message, line: error.line }

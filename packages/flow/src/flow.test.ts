@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FlowDocumentError, type FlowMigration, loadFlow, migrateDocument } from './migrations';
 import { FLOW_SCHEMA_VERSION, type Flow, flowSchema } from './schema';
 import { starterFlow } from './starter';
-import { validateFlow } from './validator';
+import { type TemplateAnalyzer, validateFlow } from './validator';
 
 /** A flow from short module specs: [id, type, content, { port: target }]. */
 function flowOf(
@@ -419,5 +419,89 @@ describe('the flow validator', () => {
     expect(codes(flowOf([['start', 'end', {}]], intents(250, 'hello', 21)))).toEqual([
       'error:nlu-model-too-large:',
     ]);
+  });
+
+  it('warns where a message prints a variable the flow can set to None, never as an error', () => {
+    // A stand-in for the engine's reader: `{{ x }}` alone is printed as it is, `{{ x | d(…) }}` not.
+    const analyzer: TemplateAnalyzer = {
+      template: (source) => ({
+        names: [...source.matchAll(/\{\{ (\w+)/g)].map((match) => match[1] ?? ''),
+        printed: [...source.matchAll(/\{\{ (\w+) \}\}/g)].map((match) => match[1] ?? ''),
+      }),
+      expression: () => ({ names: [] }),
+    };
+    const flow = flowOf(
+      [
+        [
+          'start',
+          'input',
+          {
+            prompt: 'Your name?',
+            variable: 'name',
+            validator: { type: 'text' },
+            skippable: true,
+            skipWords: ['skip'],
+          },
+          { next: 'hook', invalid: 'hook' },
+        ],
+        [
+          'hook',
+          'webhook',
+          { url: 'https://shop.example/{{ name }}', responseVariable: 'order' },
+          { success: 'set', failure: 'set' },
+        ],
+        [
+          'set',
+          'set_variable',
+          {
+            assignments: [
+              { variable: 'coupon', value: 'none' },
+              { variable: 'plan', value: "'gold'" },
+            ],
+          },
+          { next: 'agent' },
+        ],
+        ['agent', 'agent', { agent: null, variables: ['city'] }, { done: 'tell' }],
+        [
+          'tell',
+          'text',
+          {
+            text: "Hi {{ name }}, {{ order }} {{ coupon }} {{ city }} {{ plan }} {{ tier }} {{ city | d('…', true) }}",
+          },
+          { next: 'bye' },
+        ],
+        ['bye', 'end', { message: 'Bye {{ tier }}' }],
+      ],
+      {
+        variables: [{ name: 'tier', default: null, description: '' }],
+        globalConnections: [
+          {
+            id: 'g1',
+            name: 'Reset',
+            trigger: { type: 'keyword', keywords: ['reset'], match: 'exact' },
+            target: 'start',
+            actions: [{ type: 'set_variable', variable: 'tier', value: 'None' }],
+            enabled: true,
+            priority: 0,
+          },
+        ],
+      },
+    );
+    const nullable = validateFlow(flow, analyzer).filter((finding) => finding.code === 'nullable-printed');
+    expect(
+      nullable.map((finding) => `${finding.severity}:${finding.moduleId}:${finding.variable}`).sort(),
+    ).toEqual([
+      'warning:bye:tier',
+      'warning:tell:city',
+      'warning:tell:coupon',
+      'warning:tell:name',
+      'warning:tell:order',
+      'warning:tell:tier',
+    ]);
+    // The webhook's address prints `name` too, but no visitor reads it.
+    expect(nullable.some((finding) => finding.moduleId === 'hook')).toBe(false);
+    expect(nullable.find((finding) => finding.moduleId === 'bye')?.message).toBe(
+      "module bye prints “tier”, which the flow can set to None (a webhook’s or agent’s answer, a skipped question, Set variable to none): visitors would then read “None”. Write {{ tier | default('…', true) }} instead",
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   type ModuleFindingCode,
   type PatternRefusal,
   RESERVED_VARIABLES,
+  setsNone,
 } from '@parley/modules';
 import { modulesById, portsOf, reachableModules, stronglyConnected, waitsForInput } from './graph';
 import {
@@ -34,7 +35,8 @@ export type FindingCode =
   | 'loop-without-input'
   | 'dead-end'
   | 'unreachable'
-  | 'undeclared-variable';
+  | 'undeclared-variable'
+  | 'nullable-printed';
 
 /**
  * Errors break the bot (publishing refuses them); warnings are worth a look. `message` says it in
@@ -70,8 +72,11 @@ export interface Finding {
 
 /** How the validator reads templates: supplied by the engine, which owns Jinja. */
 export interface TemplateAnalyzer {
-  /** The variables a template reads from outside itself, or its syntax error. */
-  template(source: string): { names: string[] } | { error: string; line?: number };
+  /**
+   * The variables a template reads from outside itself, and those of them it prints as they are
+   * (`{{ name }}`, no filter that replaces None, outside an `{% if %}` testing it); or its syntax error.
+   */
+  template(source: string): { names: string[]; printed?: string[] } | { error: string; line?: number };
   expression(source: string): { names: string[] } | { error: string; line?: number };
 }
 
@@ -276,12 +281,15 @@ function checkTemplates(
     for (const name of definitionOf(module.type).variables(module.content).writes) known.add(name);
   for (const global of flow.globalConnections)
     for (const action of global.actions) known.add(action.variable);
+  const nullable = nullableVariables(flow);
 
   const reported = new Set<string>();
   const check = (
     about: { moduleId: string } | { connectionId: string },
     result: ReturnType<TemplateAnalyzer['template']>,
     where: string,
+    /** A text the visitor reads (not a prompt, an address or a condition). */
+    read = false,
   ) => {
     if ('error' in result) {
       error({
@@ -304,11 +312,25 @@ function checkTemplates(
         message: `${where} uses “${name}”, which is never set or declared`,
       });
     }
+    if (!read) return;
+    for (const name of result.printed ?? []) {
+      if (!nullable.has(name) || reported.has(`${at}:null:${name}`)) continue;
+      reported.add(`${at}:null:${name}`);
+      warning({
+        code: 'nullable-printed',
+        ...about,
+        variable: name,
+        message: `${where} prints “${name}”, which the flow can set to None (a webhook’s or agent’s answer, a skipped question, Set variable to none): visitors would then read “None”. Write {{ ${name} | default('…', true) }} instead`,
+      });
+    }
   };
   for (const module of flow.modules) {
-    const use = definitionOf(module.type).variables(module.content);
+    const definition = definitionOf(module.type);
+    const use = definition.variables(module.content);
+    const read = new Set(definition.texts?.(module.content).map((text) => text.text));
     for (const template of use.templates)
-      if (template) check({ moduleId: module.id }, analyzer.template(template), label(module.id));
+      if (template)
+        check({ moduleId: module.id }, analyzer.template(template), label(module.id), read.has(template));
     for (const expression of use.expressions)
       check({ moduleId: module.id }, analyzer.expression(expression), label(module.id));
   }
@@ -320,4 +342,17 @@ function checkTemplates(
         `The global connection “${global.name || global.id}”`,
       );
   }
+}
+
+/**
+ * The variables the flow can set to None: what modules say they may (an answer's null, a skipped
+ * input, a Set Variable to `none`) and global connections' Set Variable actions to `none`.
+ */
+function nullableVariables(flow: Flow): Set<string> {
+  const nullable = new Set<string>();
+  for (const module of flow.modules)
+    for (const name of definitionOf(module.type).variables(module.content).nullable ?? []) nullable.add(name);
+  for (const global of flow.globalConnections)
+    for (const action of global.actions) if (setsNone(action)) nullable.add(action.variable);
+  return nullable;
 }

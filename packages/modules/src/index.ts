@@ -20,7 +20,7 @@ export {
 export type * from './kit/module-kit';
 export type * from './kit/store';
 export { compileUserPattern, type PatternRefusal, type UserPattern } from './kit/user-pattern';
-export { RESERVED_VARIABLES, setVariableActionSchema, variableNameSchema } from './kit/variables';
+export { RESERVED_VARIABLES, setsNone, setVariableActionSchema, variableNameSchema } from './kit/variables';
 export {
   englishOf,
   fillWord,

@@ -13,12 +13,54 @@ const globalNames = new Set([
   'caller',
 ]);
 
+/** Every name an expression mentions (what an `{% if %}` test looks at). */
+function namesIn(value: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) namesIn(item, names);
+  else if (value && typeof value === 'object') {
+    const expr = value as { t?: string; name?: unknown };
+    if (expr.t === 'name' && typeof expr.name === 'string') names.add(expr.name);
+    for (const child of Object.values(value)) if (child && typeof child === 'object') namesIn(child, names);
+  }
+  return names;
+}
+
+/** `default(…, true)` (or `d`): replaces None and empty values, not only undefined ones. */
+const replacesNone = (expr: Extract<Expr, { t: 'filter' }>) => {
+  if (expr.name !== 'default' && expr.name !== 'd') return false;
+  const boolean = expr.args[1] ?? expr.kwargs.find(([name]) => name === 'boolean')?.[1];
+  return boolean?.t === 'const' && Boolean(boolean.value);
+};
+
 /**
- * The variables a template reads from outside itself (not set, looped over or passed in within
- * it): what the flow validator checks against the flow's variables. Syntax errors throw.
+ * The variable `{{ … }}` prints as it is: a name, alone or through filters none of which replaces
+ * None (`{{ name }}`, `{{ name | upper }}`, `{{ name | default('x') }}`, which in Jinja2 replaces
+ * only an undefined value). Null when it prints anything else (`name or 'x'`, `name.field`, …).
  */
-export function freeVariables(source: string): string[] {
+function barePrinted(expr: Expr): string | null {
+  if (expr.t === 'name') return expr.name;
+  if (expr.t === 'filter' && expr.node && !replacesNone(expr)) return barePrinted(expr.node);
+  return null;
+}
+
+export interface TemplateReading {
+  /** The variables it reads from outside itself (not set, looped over or passed in within it). */
+  names: string[];
+  /**
+   * Those of them it prints as they are (see barePrinted), outside an `{% if %}` that tests them:
+   * a None among them reaches the reader as “None”, as Jinja2 prints it.
+   */
+  printed: string[];
+}
+
+/**
+ * What a template reads from outside itself and what it prints as it is: what the flow validator
+ * checks against the flow's variables. Syntax errors throw.
+ */
+export function readTemplate(source: string): TemplateReading {
   const free = new Set<string>();
+  const printed = new Set<string>();
+  // Names tested by the `{% if %}` branches around the node being read.
+  let guarded: ReadonlySet<string> = new Set();
   const visitNodes = (nodes: Node[], bound: Set<string>) => {
     const local = new Set(bound);
     for (const node of nodes) visitNode(node, local);
@@ -94,16 +136,23 @@ export function freeVariables(source: string): string[] {
       case 'text':
       case 'load':
         return;
-      case 'print':
+      case 'print': {
         visitExpr(node.expr, bound);
+        const name = barePrinted(node.expr);
+        if (name && !bound.has(name) && !globalNames.has(name) && !guarded.has(name)) printed.add(name);
         return;
-      case 'if':
+      }
+      case 'if': {
+        const outer = guarded;
         for (const [test, body] of node.branches) {
           visitExpr(test, bound);
+          guarded = new Set([...outer, ...namesIn(test)]);
           visitNodes(body, bound);
+          guarded = outer;
         }
         if (node.otherwise) visitNodes(node.otherwise, bound);
         return;
+      }
       case 'for': {
         visitExpr(node.iter, bound);
         const inner = new Set(bound);
@@ -157,5 +206,11 @@ export function freeVariables(source: string): string[] {
     }
   };
   visitNodes(compileTemplate(source), new Set());
-  return [...free];
+  return { names: [...free], printed: [...printed].filter((name) => free.has(name)) };
 }
+
+/**
+ * The variables a template reads from outside itself (not set, looped over or passed in within
+ * it): what the flow validator checks against the flow's variables. Syntax errors throw.
+ */
+export const freeVariables = (source: string): string[] => readTemplate(source).names;

@@ -42,5 +42,11 @@ export const agentDefinition = {
   // The agent talks with the visitor until it leaves by a port.
   waitsForInput: () => true,
   terminal: false,
-  variables: (content) => ({ templates: [], expressions: [], writes: content.variables }),
+  // What the agent hands back may be null (JSON), as any of its variables.
+  variables: (content) => ({
+    templates: [],
+    expressions: [],
+    writes: content.variables,
+    nullable: content.variables,
+  }),
 } satisfies ModuleDefinition<AgentContent, typeof agentWords>;

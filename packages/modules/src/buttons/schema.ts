@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   buttonExpressions,
+  buttonNoneWrites,
   buttonPorts,
   buttonSchema,
   buttonTemplates,
@@ -40,5 +41,6 @@ export const buttonsDefinition = {
     templates: [content.text, ...buttonTemplates(content.buttons)],
     expressions: buttonExpressions(content.buttons),
     writes: buttonWrites(content.buttons),
+    nullable: buttonNoneWrites(content.buttons),
   }),
 } satisfies ModuleDefinition<ButtonsContent, typeof buttonsWords>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   buttonExpressions,
+  buttonNoneWrites,
   buttonPorts,
   buttonSchema,
   buttonTemplates,
@@ -62,5 +63,6 @@ export const cardDefinition = {
     templates: cardTemplates(content.card),
     expressions: buttonExpressions(content.card.buttons),
     writes: buttonWrites(content.card.buttons),
+    nullable: buttonNoneWrites(content.card.buttons),
   }),
 } satisfies ModuleDefinition<CardContent, typeof cardWords>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cardSchema, cardsWait, cardTemplates, cardTexts } from '../card/schema';
-import { buttonExpressions, buttonPorts, buttonWrites } from '../kit/buttons';
+import { buttonExpressions, buttonNoneWrites, buttonPorts, buttonWrites } from '../kit/buttons';
 import type { ModuleDefinition } from '../kit/module-kit';
 import { englishOf, type Say } from '../kit/words';
 import { carouselWords } from './words';
@@ -32,5 +32,6 @@ export const carouselDefinition = {
     templates: content.cards.flatMap(cardTemplates),
     expressions: buttonExpressions(allButtons(content)),
     writes: buttonWrites(allButtons(content)),
+    nullable: buttonNoneWrites(allButtons(content)),
   }),
 } satisfies ModuleDefinition<CarouselContent, typeof carouselWords>;

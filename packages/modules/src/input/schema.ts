@@ -49,6 +49,8 @@ export const inputDefinition = {
     templates: [content.prompt, content.retryMessage],
     expressions: [],
     writes: [content.variable],
+    // Skipping the question sets the variable to None.
+    nullable: content.skippable ? [content.variable] : [],
   }),
   patterns: (content) => (content.validator.type === 'regex' ? [content.validator] : []),
 } satisfies ModuleDefinition<InputContent, typeof inputWords>;

@@ -2,7 +2,7 @@ import type { MessageButton } from '@parley/kit';
 import { z } from 'zod';
 import { kitWords } from './kit-words';
 import type { ExecutionContext, Port, ReceiveResult, UserInput, VisitorText } from './module-kit';
-import { applySetVariables, setVariableActionSchema } from './variables';
+import { applySetVariables, noneWrites, setVariableActionSchema } from './variables';
 
 /** A button: go to a module (its own port), open a URL, or send a postback; any of them can set variables. */
 export const buttonSchema = z.object({
@@ -113,3 +113,6 @@ export const buttonExpressions = (buttons: Button[]) =>
   buttons.flatMap((button) => button.setVariables.map((action) => action.value));
 export const buttonWrites = (buttons: Button[]) =>
   buttons.flatMap((button) => button.setVariables.map((action) => action.variable));
+/** The variables the buttons' actions set to None. */
+export const buttonNoneWrites = (buttons: Button[]) =>
+  buttons.flatMap((button) => noneWrites(button.setVariables));

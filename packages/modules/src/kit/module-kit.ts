@@ -24,6 +24,11 @@ export interface VariableUse {
   expressions: string[];
   /** Variables the module sets. */
   writes: string[];
+  /**
+   * Of `writes`, those it may set to None (an answer's null, a skipped input, a Set Variable to
+   * `none`): printed as they are, visitors read “None” (the validator warns where a message does).
+   */
+  nullable?: string[];
 }
 
 /** What a module type's own check may know of the flow around the module. */

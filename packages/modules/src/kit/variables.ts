@@ -30,6 +30,13 @@ export const setVariableActionSchema = z.object({
 });
 export type SetVariableAction = z.infer<typeof setVariableActionSchema>;
 
+/** The action sets its variable to None (`none` or `None`, Jinja's null, alone). */
+export const setsNone = (action: SetVariableAction) => /^\s*\(?\s*[Nn]one\s*\)?\s*$/.test(action.value);
+
+/** The variables these actions set to None. */
+export const noneWrites = (actions: SetVariableAction[]) =>
+  actions.filter(setsNone).map((action) => action.variable);
+
 export function applySetVariables(actions: SetVariableAction[], context: ExecutionContext): void {
   for (const action of actions) context.setVariable(action.variable, context.evaluate(action.value));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ModuleDefinition } from '../kit/module-kit';
-import { setVariableActionSchema } from '../kit/variables';
+import { noneWrites, setVariableActionSchema } from '../kit/variables';
 import { englishOf, type Say } from '../kit/words';
 import { setVariableWords } from './words';
 
@@ -28,5 +28,6 @@ export const setVariableDefinition = {
     templates: [],
     expressions: content.assignments.map((assignment) => assignment.value),
     writes: content.assignments.map((assignment) => assignment.variable),
+    nullable: noneWrites(content.assignments),
   }),
 } satisfies ModuleDefinition<SetVariableContent, typeof setVariableWords>;

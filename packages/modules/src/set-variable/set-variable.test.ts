@@ -33,7 +33,18 @@ describe('set variable module', () => {
       templates: [],
       expressions: ['score + 1'],
       writes: ['score'],
+      nullable: [],
     });
+    // Set to None (Jinja's null): printed as it is, visitors would read “None”.
+    const cleared = {
+      assignments: [
+        { variable: 'coupon', value: ' none ' },
+        { variable: 'plan', value: 'None' },
+        { variable: 'note', value: "'none'" },
+        { variable: 'code', value: 'none_left' },
+      ],
+    };
+    expect(setVariableDefinition.variables(cleared).nullable).toEqual(['coupon', 'plan']);
     expect(setVariableDefinition.summary(content)).toEqual(['score = score + 1']);
     expect(setVariableDefinition.defaults).toEqual({ assignments: [{ variable: 'counter', value: '0' }] });
   });

@@ -38,6 +38,10 @@ export const webhookContentSchema = z.object({
 export type WebhookContent = z.infer<typeof webhookContentSchema>;
 
 const english = englishOf(webhookWords);
+const writesOf = (content: WebhookContent) => [
+  ...(content.instance?.maps ?? []),
+  ...(content.responseVariable ? [content.responseVariable] : []),
+];
 const create = (): WebhookContent => ({
   method: 'POST',
   url: 'https://example.com/hook',
@@ -66,9 +70,8 @@ export const webhookDefinition = {
       ? Object.values(content.instance.fields)
       : [content.url, content.body, ...content.headers.flatMap((header) => [header.name, header.value])],
     expressions: [],
-    writes: [
-      ...(content.instance?.maps ?? []),
-      ...(content.responseVariable ? [content.responseVariable] : []),
-    ],
+    writes: writesOf(content),
+    // A mapped field of the answer, or the whole JSON answer, may be null.
+    nullable: writesOf(content),
   }),
 } satisfies ModuleDefinition<WebhookContent, typeof webhookWords>;

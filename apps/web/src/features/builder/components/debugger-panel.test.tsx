@@ -53,7 +53,7 @@ class FakeEventSource extends EventTarget {
   close(): void {}
 }
 
-function renderPanel(api: Parameters<typeof createDebugger>[1]) {
+function renderPanel(api: Parameters<typeof createDebugger>[1], language: 'en' | 'es' = 'en') {
   vi.stubGlobal('EventSource', FakeEventSource);
   const store = createBuilderStore({ botId: 'b1', flow, revision: 1 });
   const reveal = vi.spyOn(store.getState(), 'reveal');
@@ -62,6 +62,7 @@ function renderPanel(api: Parameters<typeof createDebugger>[1]) {
     <DebuggerContext.Provider value={debug}>
       <DebuggerPanel store={store} />
     </DebuggerContext.Provider>,
+    { language },
   );
   return { reveal };
 }
@@ -72,6 +73,14 @@ afterEach(() => {
 });
 
 describe('the debugger panel', () => {
+  it.each([
+    ['en', 'You are testing the draft: changes not yet published are included.'],
+    ['es', 'Estás probando el borrador: incluye los cambios aún no publicados.'],
+  ] as const)('says plainly that it runs the draft (%s)', (language, words) => {
+    renderPanel({ start: vi.fn(), send: vi.fn() }, language);
+    expect(screen.getByRole('note')).toHaveTextContent(words);
+  });
+
   it('runs a test conversation: its messages, each step, where it is and the variables', async () => {
     const api = {
       start: vi.fn(async () => started),

@@ -1,3 +1,4 @@
+import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
@@ -574,6 +575,15 @@ export function DebuggerPanel({ store }: { store: BuilderStore }) {
   }, [currentModuleId, store]);
   return (
     <Stack sx={{ height: '100%', minHeight: 0 }}>
+      {/* What runs here is not what visitors get until it is published: said before anything else. */}
+      <Alert
+        severity="info"
+        role="note"
+        icon={<EditNoteRounded fontSize="small" />}
+        sx={{ mx: 2, mt: 1.5, py: 0.25, alignItems: 'center' }}
+      >
+        {t('debugger.draft')}
+      </Alert>
       <StartControls key={startedAt ?? ''} store={store} debug={debug} />
       <Status store={store} debug={debug} />
       {error && (

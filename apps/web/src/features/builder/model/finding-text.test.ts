@@ -93,6 +93,7 @@ const everyCode = {
   'dead-end': { moduleId: 'ask', ports: ['next', 'invalid'] },
   unreachable: { moduleId: 'text-2' },
   'undeclared-variable': { moduleId: 'text-2', variable: 'nombre' },
+  'nullable-printed': { moduleId: 'ask', variable: 'nombre' },
 } satisfies Record<FindingCode, Partial<Finding>>;
 
 const findings = Object.entries(everyCode).map(
@@ -108,7 +109,8 @@ describe("the builder's words for the validator's findings", () => {
   it.each(['en', 'es'] as const)('say every finding in %s, with no key left unsaid', async (lng) => {
     const text = (await speaking(lng))(flow);
     for (const finding of findings) {
-      const said = text(finding);
+      // The Jinja a finding suggests is the only {{ }} a reader may see.
+      const said = text(finding).replace("{{ nombre | default('…', true) }}", 'SUGGESTION');
       expect(said, finding.code).not.toMatch(/problems\.|kit\.|\{\{|undefined/);
       expect(said, finding.code).not.toBe('English');
     }
@@ -138,5 +140,32 @@ describe("the builder's words for the validator's findings", () => {
     // Sentences start with a capital, also those about an unnamed module.
     for (const finding of findings)
       expect(text(finding)).toBe(finding.message.charAt(0).toUpperCase() + finding.message.slice(1));
+  });
+
+  it('warn where a message prints a variable the flow can set to None, with the Jinja that helps', async () => {
+    // A skippable question sets `correo` to None; the next message prints it as it is.
+    const nullable: Flow = {
+      ...flow,
+      modules: flow.modules.map((module) =>
+        module.type === 'input'
+          ? { ...module, content: { ...module.content, skippable: true, skipWords: ['no'] } }
+          : module.type === 'text'
+            ? { ...module, name: 'Gracias', content: { text: 'Gracias, {{ correo }}' } }
+            : module,
+      ),
+    };
+    const finding: Finding = {
+      severity: 'warning',
+      code: 'nullable-printed',
+      moduleId: 'text-2',
+      variable: 'correo',
+      message: 'English',
+    };
+    expect((await speaking('en'))(nullable)(finding)).toBe(
+      "“Gracias” prints “correo”, which the flow can set to None (a webhook’s or agent’s answer, a skipped question, Set variable to none): visitors would then read “None”. Write {{ correo | default('…', true) }} instead",
+    );
+    expect((await speaking('es'))(nullable)(finding)).toBe(
+      "«Gracias» muestra «correo», que el flujo puede dejar en None (la respuesta de un webhook o de un agente, una pregunta omitida, Asignar variable con none): los visitantes leerían entonces «None». Escribe {{ correo | default('…', true) }} en su lugar",
+    );
   });
 });

@@ -97,6 +97,13 @@ const texts = {
   unreachable: (f, c) => c.t('problems.finding.unreachable', { module: c.module(f.moduleId) }),
   'undeclared-variable': (f, c) =>
     c.t('problems.finding.undeclaredVariable', { where: c.where(f), variable: f.variable }),
+  // The suggestion is Jinja: a value, so the translation's own {{ }} do not read it.
+  'nullable-printed': (f, c) =>
+    c.t('problems.finding.nullablePrinted', {
+      where: c.where(f),
+      variable: f.variable,
+      suggestion: `{{ ${f.variable} | default('…', true) }}`,
+    }),
 } satisfies Record<FindingCode, (finding: Finding, context: Context) => string>;
 
 /** Says the validator's findings on `flow` in the language of `t` and `words`. */
