@@ -61,6 +61,7 @@ import { helpdeskOutbox, openHelpdeskTicket } from './features/helpdesk/helpdesk
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { processDatasetFile } from './features/knowledge/dataset-processing';
 import { processDocumentFile } from './features/knowledge/document-processing';
+import { csvReader } from './features/knowledge/csv-reader';
 import { documentReader } from './features/knowledge/document-reader';
 import { generativeRoutes } from './features/knowledge/generative.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
@@ -181,6 +182,7 @@ export async function buildApp({
   });
   const nluTrainer = workerTrainer();
   const documents = documentReader();
+  const csv = csvReader();
   const outgoing: GuardedHttpOptions = {
     ...config.outgoing,
     ...(resolveHost ? { resolve: resolveHost } : {}),
@@ -201,6 +203,7 @@ export async function buildApp({
     database,
     jobs,
     mail,
+    csv,
     secrets,
     outgoing,
     conversations: {
@@ -260,7 +263,7 @@ export async function buildApp({
   await jobs.schedule('abandoned-turns', '* * * * *');
   const embedWhenLive = (trx: Queryable, fileId: string) => queueEmbedding(ctx, trx, fileId);
   await jobs.work('dataset-processing', async ({ fileId }) => {
-    await processDatasetFile(database, app.log, fileId, embedWhenLive);
+    await processDatasetFile(database, app.log, csv, fileId, embedWhenLive);
     if (ctx.embedder) jobs.wake('knowledge-embedding');
   });
   await jobs.work('document-processing', async ({ fileId }) => {
@@ -337,6 +340,7 @@ export async function buildApp({
     await jobs.stop();
     // After the jobs: a document being read finishes rather than failing for the shutdown.
     await documents.close();
+    await csv.close();
     mail.close();
     await database.close();
   });

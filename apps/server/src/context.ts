@@ -6,6 +6,7 @@ import type { Database, Queryable } from './db/database';
 import type { ConversationCache } from './features/conversations/conversation-cache';
 import type { FlowCache, KeyedLock } from './features/conversations/flow-cache';
 import type { TurnWrites } from './features/conversations/turn-writes';
+import type { CsvReader } from './features/knowledge/csv-reader';
 import type { MailTransport } from './features/mail/mail.service';
 import type { SharedHitCounts } from './features/rate-limits/shared-hit-counts';
 import type { MachineTranslation } from './features/translation/machine-translation';
@@ -58,6 +59,8 @@ export interface AppContext {
   database: Database;
   jobs: JobQueue;
   mail: MailTransport;
+  /** Reads uploaded CSV files on a thread of its own (see csv-reader.ts). */
+  csv: CsvReader;
   /** Seals and opens the secrets users store (see sealed-secrets.ts). */
   secrets: SecretBox;
   /** How every call to an address a user typed is made (the SSRF guard's allow list, caps, DNS). */

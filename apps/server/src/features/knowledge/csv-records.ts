@@ -286,3 +286,53 @@ export function typedCells(
   }
   return cells;
 }
+
+/** A row of a dataset as stored: its number among the rows, the line it starts on, its typed cells. */
+export interface TypedRow {
+  rowNumber: number;
+  lineNumber: number;
+  cells: Record<string, CellValue>;
+}
+
+/** Rows per batch at most. */
+export const ROWS_PER_BATCH = 1000;
+/**
+ * Characters of cells per batch at most (one insert statement's JSON parameter), however wide the
+ * rows: the embedded database's memory grows to fit its largest statement and is never given back
+ * (a 10 MB value grew it by 83 MB).
+ */
+export const BATCH_CHARS = 64 * 1024;
+
+/** About how many characters a row adds to a batch's JSON: its cells, their column names, quotes. */
+const jsonChars = (fields: readonly string[], columns: readonly { name: string }[]) =>
+  fields.reduce((chars, field, index) => chars + field.length + (columns[index]?.name.length ?? 0) + 6, 16);
+
+/** The rows under the header, typed as `columns` says, in batches of one insert statement each. */
+export async function* typedRowBatches(
+  records: AsyncIterable<CsvRecord>,
+  columns: readonly { name: string; type: ColumnType }[],
+  format: CsvFormat,
+): AsyncGenerator<TypedRow[]> {
+  let batch: TypedRow[] = [];
+  let chars = 0;
+  let header = true;
+  let rowNumber = 0;
+  for await (const record of records) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    batch.push({
+      rowNumber: ++rowNumber,
+      lineNumber: record.line,
+      cells: typedCells(record.fields, columns, format),
+    });
+    chars += jsonChars(record.fields, columns);
+    if (batch.length >= ROWS_PER_BATCH || chars >= BATCH_CHARS) {
+      yield batch;
+      batch = [];
+      chars = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

@@ -4,7 +4,8 @@ import type { Database, Queryable } from '../../db/database';
 import type { StoredColumn } from '../../db/tables/knowledge.table';
 import { ensureError } from '../../errors';
 import { delimiterName, SNIFF_BYTES, sniffFormat } from './csv-format';
-import { CsvProblem, csvRecords, inspectCsv, typedCells } from './csv-records';
+import type { CsvReader } from './csv-reader';
+import { CsvProblem } from './csv-records';
 import {
   clearRows,
   failFile,
@@ -14,24 +15,11 @@ import {
   insertRows,
   makeFileLive,
   mergePendingWords,
-  type RowToStore,
   setFileProgress,
 } from './knowledge.repository';
 
-/** Rows per insert statement at most. */
-const ROWS_PER_BATCH = 1000;
-/**
- * Characters of cells per insert statement at most (its one JSON parameter), however wide the
- * rows: the embedded database's memory grows to fit its largest statement and is never given back
- * (a 10 MB value grew it by 83 MB).
- */
-const BATCH_CHARS = 64 * 1024;
 /** Reading the file to check it is this share of the progress; storing its rows is the rest. */
 const CHECKING_SHARE = 20;
-
-/** About how many characters a row adds to the batch's JSON: its cells, their column names, quotes. */
-const jsonChars = (fields: readonly string[], columns: readonly StoredColumn[]) =>
-  fields.reduce((chars, field, index) => chars + field.length + (columns[index]?.name.length ?? 0) + 6, 16);
 
 /** A replaced file's choices carry over to the columns of the same name; new columns get defaults. */
 function chooseColumns(
@@ -53,7 +41,8 @@ function chooseColumns(
 class FileGone extends Error {}
 
 /**
- * The background job of an uploaded CSV file (queue `dataset-processing`): reads it once to
+ * The background job of an uploaded CSV file (queue `dataset-processing`): reads it (on the CSV
+ * reader's thread; this side only streams the file in and stores rows) once to
  * check it and type its columns (storing nothing), then again to store its rows in batches,
  * reporting progress, and finally makes it live in one transaction. The file streams from the
  * database piece by piece both times. A bad file ends `failed` with the reason and its first bad
@@ -62,6 +51,7 @@ class FileGone extends Error {}
 export async function processDatasetFile(
   database: Database,
   log: FastifyBaseLogger,
+  csv: CsvReader,
   fileId: string,
   /** Runs in the transaction making the file live (queues its embeddings). */
   onLive?: (trx: Queryable, fileId: string) => Promise<void>,
@@ -84,45 +74,27 @@ export async function processDatasetFile(
       delimiter: delimiterName(format.delimiter),
     });
 
-    const inspection = await inspectCsv(csvRecords(filePieces(db, fileId), format), format);
+    const inspection = await csv.inspect(filePieces(db, fileId), format);
     const columns = chooseColumns(inspection.columns, file.liveColumns);
     await progress('processing', CHECKING_SHARE);
 
-    let batch: RowToStore[] = [];
-    let batchChars = 0;
     let stored = 0;
     let reported: number = CHECKING_SHARE;
-    let header = true;
-    for await (const record of csvRecords(filePieces(db, fileId), format)) {
-      if (header) {
-        header = false;
-        continue;
-      }
-      stored++;
-      batch.push({
-        rowNumber: stored,
-        lineNumber: record.line,
-        cells: typedCells(record.fields, columns, format),
-      });
-      batchChars += jsonChars(record.fields, columns);
-      if (batch.length >= ROWS_PER_BATCH || batchChars >= BATCH_CHARS) {
-        await insertRows(db, fileId, file.search_config, columns, batch);
-        batch = [];
-        batchChars = 0;
-        // On the embedded database a statement never waits on I/O: without this turn of the event
-        // loop the whole file would be stored before any other request or timer of the server ran.
-        await setImmediate();
-        // Written when the percentage shown moves (each write is a commit of its own).
-        const percent = Math.round(
-          CHECKING_SHARE + ((100 - CHECKING_SHARE - 1) * stored) / inspection.rowCount,
-        );
-        if (percent > reported) {
-          await progress('processing', percent);
-          reported = percent;
-        }
+    for await (const rows of csv.rows(filePieces(db, fileId), format, columns)) {
+      await insertRows(db, fileId, file.search_config, columns, rows);
+      stored += rows.length;
+      // On the embedded database a statement never waits on I/O: without this turn of the event
+      // loop the whole file would be stored before any other request or timer of the server ran.
+      await setImmediate();
+      // Written when the percentage shown moves (each write is a commit of its own).
+      const percent = Math.round(
+        CHECKING_SHARE + ((100 - CHECKING_SHARE - 1) * stored) / inspection.rowCount,
+      );
+      if (percent > reported) {
+        await progress('processing', percent);
+        reported = percent;
       }
     }
-    if (batch.length > 0) await insertRows(db, fileId, file.search_config, columns, batch);
     await mergePendingWords(db, 'knowledge_rows');
 
     const notices =

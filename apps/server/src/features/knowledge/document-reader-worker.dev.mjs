@@ -4,5 +4,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: readDocument } = await import('./document-reader-worker.ts');
-export default readDocument;
+const { default: readFile } = await import('./document-reader-worker.ts');
+export default readFile;

@@ -12,7 +12,7 @@ import { AppError, ConflictException, ValidationException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { findBot, updateBot } from '../bots/bots.repository';
 import { SNIFF_BYTES, sniffFormat } from '../knowledge/csv-format';
-import { CsvProblem, csvRecords, inspectCsv } from '../knowledge/csv-records';
+import { type CsvInspection, CsvProblem } from '../knowledge/csv-records';
 import { uploadDatasetFile } from '../knowledge/knowledge.service';
 import { receiveFile, startOf } from '../knowledge/upload-body';
 import { getLiteBot } from './lite.service';
@@ -44,9 +44,10 @@ export async function readLiteCsv(
     });
   }
   const { format } = sniffed;
-  let inspection: Awaited<ReturnType<typeof inspectCsv>>;
+  const { csv } = request.server.ctx;
+  let inspection: CsvInspection;
   try {
-    inspection = await inspectCsv(csvRecords(each(pieces), format), format);
+    inspection = await csv.inspect(each(pieces), format);
   } catch (error) {
     if (!(error instanceof CsvProblem)) throw error;
     // The reader says "empty" or "no rows" for a file with nothing to read; anything else is broken.
@@ -64,14 +65,15 @@ export async function readLiteCsv(
     );
   }
   const faqs: LiteCsv & { kind: 'faqs' } = { kind: 'faqs', faqs: [], rowCount: inspection.rowCount };
-  let header = true;
-  for await (const record of csvRecords(each(pieces), format)) {
-    if (header) {
-      header = false;
-      continue;
+  const [question = '', answer = ''] = columns;
+  rows: for await (const rows of csv.rows(each(pieces), format, [
+    { name: question, type: 'text' },
+    { name: answer, type: 'text' },
+  ])) {
+    for (const { cells } of rows) {
+      faqs.faqs.push({ question: String(cells[question] ?? ''), answer: String(cells[answer] ?? '') });
+      if (faqs.faqs.length >= LITE_MAX_FAQS) break rows;
     }
-    faqs.faqs.push({ question: record.fields[0] ?? '', answer: record.fields[1] ?? '' });
-    if (faqs.faqs.length >= LITE_MAX_FAQS) break;
   }
   return faqs;
 }
