@@ -164,6 +164,66 @@ describe('the bot builder canvas', () => {
     await page.context().close();
   });
 
+  it('puts palette modules in view, and reopens the canvas where this person left it', async () => {
+    const original = await call<BotDetail>(server.url, 'GET', `/api/bots/${bot.id}`, token);
+    const page = await openCanvas();
+    const pane = await page.locator('.react-flow').boundingBox();
+    if (!pane) throw new Error('no canvas');
+    const before = await page.locator('[data-module-id]').count();
+    // Four in a row: each one where it can be seen, none over another.
+    for (let count = 1; count <= 4; count++) {
+      await page.getByRole('button', { name: 'Add Text' }).click();
+      await expect.poll(() => page.locator('[data-module-id]').count()).toBe(before + count);
+    }
+    // Let a pan to the last one (if it needed one) finish.
+    await page.waitForTimeout(500);
+    const boxes = await page
+      .locator('.react-flow__node-module')
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
+    const added = await page.locator('[data-module-id^="text-"]').count();
+    expect(added).toBe(4);
+    for (const node of await page.locator('.react-flow__node[data-id^="text-"]').all()) {
+      const box = await node.boundingBox();
+      if (!box) throw new Error('not drawn');
+      expect(box.x).toBeGreaterThanOrEqual(pane.x);
+      expect(box.y).toBeGreaterThanOrEqual(pane.y);
+      expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(pane.y + pane.height);
+    }
+    for (const [index, a] of boxes.entries())
+      for (const b of boxes.slice(index + 1))
+        expect(a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).toBe(false);
+    await screenshot(page, 'builder-palette-in-view');
+
+    // Zoom in and pan; the reload opens there.
+    // Pan and zoom as the canvas draws them (kept to the pixel and the thousandth).
+    const transform = async () => {
+      const style = await page
+        .locator('.react-flow__viewport')
+        .evaluate((node) => (node as HTMLElement).style.transform);
+      const [x = 0, y = 0, zoom = 0] = (style.match(/-?[\d.]+/g) ?? []).map(Number);
+      return { x: Math.round(x), y: Math.round(y), zoom: Math.round(zoom * 1000) / 1000 };
+    };
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+    await page.mouse.wheel(0, -300);
+    await page.mouse.move(pane.x + 40, pane.y + pane.height - 40);
+    await page.mouse.down();
+    await page.mouse.move(pane.x + 240, pane.y + pane.height - 140, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    const left = await transform();
+    expect(left.zoom).toBeGreaterThan(1);
+    await expect.poll(() => builderSaveState(page), { timeout: 10_000 }).toBe('saved');
+    await page.reload();
+    await page.locator('[data-module-id="menu"]').waitFor({ state: 'attached' });
+    expect(await transform()).toEqual(left);
+    await screenshot(page, 'builder-reopened-where-left');
+
+    await page.context().close();
+    // The draft as the other journeys expect it.
+    await call(server.url, 'PUT', `/api/bots/${bot.id}/flow`, token, { flow: original.flow });
+  });
+
   const drag = async (page: Page, id: string, dy: number) => {
     const box = await page.locator(`[data-module-id="${id}"]`).boundingBox();
     if (!box) throw new Error('no box');

@@ -14,14 +14,16 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './flow-canvas.css';
+import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { currentUserQuery } from '../../../shared/session/current-user';
 import type { BuilderStore } from '../model/builder-store';
 import { useDebugger } from '../model/debugger';
 import { addModule, connect, moveModules } from '../model/flow-edits';
 import { problemsByModule } from '../model/insights';
 import { moduleLayout } from '../model/module-layout';
-import { FIT, openingViewport } from '../model/viewport';
+import { FIT, MAX_ZOOM, openingViewport, rememberedViewport, rememberViewport } from '../model/viewport';
 import { type Size, useConnectionEdges, useGlobals, useModuleNodes } from './canvas-elements';
 import { useCanvasBridge, useFocusRequests } from './canvas-hooks';
 import { GlobalEdgeView, useGlobalLabelPlaces } from './global-edge';
@@ -56,8 +58,9 @@ type DropMenu = {
 
 /**
  * The canvas: modules as nodes, connections as edges; moves, connects and deletes edit the flow.
- * It opens at its first view (openingViewport) once it knows how much room it has. Its minimap is
- * in its corner unless docked elsewhere (MinimapDock, under the module editor).
+ * It opens at its first view (openingViewport: where this person left the bot last time, else a
+ * readable fit) once it knows how much room it has, and remembers each pan and zoom. Its minimap
+ * is in its corner unless docked elsewhere (MinimapDock, under the module editor).
  */
 export function FlowCanvas({
   store,
@@ -69,17 +72,39 @@ export function FlowCanvas({
   minimapInCorner: boolean;
 }) {
   const host = useRef<HTMLDivElement>(null);
+  const userId = useQuery(currentUserQuery).data?.id;
   const [opening, setOpening] = useState<Viewport | null>(null);
   useLayoutEffect(() => {
     const box = host.current?.getBoundingClientRect();
-    const { flow, focusRequest } = store.getState();
+    const { flow, focusRequest, botId } = store.getState();
     const focus = flow.modules.find((module) => module.id === focusRequest?.moduleId);
-    setOpening(openingViewport(flow.modules, { width: box?.width ?? 0, height: box?.height ?? 0 }, focus));
-  }, [store]);
+    const remembered = userId ? rememberedViewport(userId, botId) : null;
+    setOpening(
+      (current) =>
+        current ??
+        openingViewport(
+          flow.modules,
+          { width: box?.width ?? 0, height: box?.height ?? 0 },
+          { focus, remembered, startModuleId: flow.startModuleId },
+        ),
+    );
+  }, [store, userId]);
+  const onMoveEnd = useCallback(
+    (_event: unknown, viewport: Viewport) => {
+      if (userId) rememberViewport(userId, store.getState().botId, viewport);
+    },
+    [store, userId],
+  );
   return (
     <div ref={host} style={{ width: '100%', height: '100%' }}>
       {opening && (
-        <Canvas store={store} findings={findings} opening={opening} minimapInCorner={minimapInCorner} />
+        <Canvas
+          store={store}
+          findings={findings}
+          opening={opening}
+          minimapInCorner={minimapInCorner}
+          onMoveEnd={onMoveEnd}
+        />
       )}
     </div>
   );
@@ -90,11 +115,13 @@ function Canvas({
   findings,
   opening,
   minimapInCorner,
+  onMoveEnd,
 }: {
   store: BuilderStore;
   findings: Finding[];
   opening: Viewport;
   minimapInCorner: boolean;
+  onMoveEnd(event: unknown, viewport: Viewport): void;
 }) {
   const flow = useStore(store, (state) => state.flow);
   const apply = useStore(store, (state) => state.apply);
@@ -296,6 +323,7 @@ function Canvas({
       onNodeDragStop={onNodeDragStop}
       onNodeMouseEnter={onNodeMouseEnter}
       onNodeMouseLeave={onNodeMouseLeave}
+      onMoveEnd={onMoveEnd}
       // Delete is a builder command (it also knows the start module stays).
       deleteKeyCode={null}
       multiSelectionKeyCode={MULTI_SELECT_KEYS}
@@ -304,6 +332,7 @@ function Canvas({
       onlyRenderVisibleElements={big}
       fitViewOptions={FIT_VIEW}
       minZoom={FIT.minZoom}
+      maxZoom={MAX_ZOOM}
       proOptions={PRO_OPTIONS}
     >
       <ModuleIconSprite />
