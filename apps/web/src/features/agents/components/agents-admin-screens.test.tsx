@@ -321,5 +321,34 @@ describe('agents dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open trace' }));
     const trace = await screen.findByRole('dialog', { name: 'Trace of a failed turn of Order status' });
     expect(await within(trace).findByText('Spending limit reached')).toBeInTheDocument();
+    expect(screen.queryByText('No agent conversations in this period')).not.toBeInTheDocument();
+  });
+
+  it('says there is nothing yet, in place of a chart over an empty axis, when no agent talked in the period', async () => {
+    const none = {
+      ...performance,
+      conversations: 0,
+      done: 0,
+      handoff: 0,
+      failed: 0,
+      toolCalls: 0,
+      tokens: 0,
+    };
+    fakeApi({
+      'GET /agents-api/dashboard': {
+        ...dashboard,
+        totals: { ...none, stepP50Ms: null, stepP95Ms: null },
+        agents: [],
+        series: dashboard.series.map((day) => ({ ...day, conversations: 0, done: 0, handoff: 0, failed: 0 })),
+        failedRuns: [],
+      },
+    });
+    renderWithApp(<AgentsDashboardPage />, {
+      route: '/v2/agents',
+      queryClient: signedInClient(),
+      language: 'es',
+    });
+    expect(await screen.findByText('No hubo conversaciones de agentes en este periodo')).toBeInTheDocument();
+    expect(document.querySelector('.MuiChartsAxis-root')).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { agentDashboardQuery, storedRunQuery } from '../api/agents-admin';
 import { AgentTrace } from './agent-trace';
 import { AgentsTabs } from './agents-tabs';
@@ -136,6 +137,8 @@ function Kpis({ totals }: { totals: AgentPerformance }) {
 function Trends({ data }: { data: AgentDashboard }) {
   const { t } = useTranslation('agents-admin');
   const format = useFormat();
+  // With no conversation in the period, a chart would be flat lines over a bare "0.00…" axis.
+  const empty = data.series.every((day) => day.conversations === 0);
   const series = (['conversations', 'done', 'handoff', 'failed'] as const).map((key) => ({
     id: key,
     label: t(`dashboard.series.${key}`),
@@ -147,15 +150,19 @@ function Trends({ data }: { data: AgentDashboard }) {
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h2">{t('dashboard.overTime')}</Typography>
-        <LineChart
-          height={280}
-          margin={{ right: 24 }}
-          skipAnimation
-          xAxis={[{ scaleType: 'point', data: data.series.map((day) => format.day(day.day)) }]}
-          yAxis={[{ min: 0 }]}
-          series={series}
-          grid={{ horizontal: true }}
-        />
+        {empty ? (
+          <EmptyState title={t('dashboard.emptyTitle')} body={t('dashboard.emptyBody')} />
+        ) : (
+          <LineChart
+            height={280}
+            margin={{ right: 24 }}
+            skipAnimation
+            xAxis={[{ scaleType: 'point', data: data.series.map((day) => format.day(day.day)) }]}
+            yAxis={[{ min: 0 }]}
+            series={series}
+            grid={{ horizontal: true }}
+          />
+        )}
       </CardContent>
     </Card>
   );

@@ -17,12 +17,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { writeInboxView } from '../../inbox/model/inbox-view';
 import { funnelReportQuery, messageReportQuery, pathsReportQuery } from '../api/reports-api';
 import { ReportError } from './report-error';
 import {
   CsvButton,
-  EmptyState,
   KpiTile,
   ReportCard,
   ReportTable,

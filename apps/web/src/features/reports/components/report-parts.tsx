@@ -1,9 +1,4 @@
-import {
-  ArrowDownwardRounded,
-  ArrowUpwardRounded,
-  FileDownloadOutlined,
-  InsightsOutlined,
-} from '@mui/icons-material';
+import { ArrowDownwardRounded, ArrowUpwardRounded, FileDownloadOutlined } from '@mui/icons-material';
 import {
   Box,
   Button,
@@ -196,21 +191,6 @@ export function useChange() {
       };
     },
   };
-}
-
-export function EmptyState({ title, body, action }: { title: string; body: string; action?: ReactNode }) {
-  return (
-    <Stack alignItems="center" sx={{ py: 4, px: 2, textAlign: 'center' }} spacing={1}>
-      <InsightsOutlined color="primary" sx={{ fontSize: 36, opacity: 0.8 }} />
-      <Typography variant="h5" component="p">
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
-        {body}
-      </Typography>
-      {action}
-    </Stack>
-  );
 }
 
 export interface TableColumn<Row> {

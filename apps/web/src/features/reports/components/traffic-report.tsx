@@ -18,12 +18,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { domainsQuery, trafficReportQuery } from '../api/reports-api';
 import { pageUrlPieces } from '../model/page-url';
 import { ReportError } from './report-error';
 import {
   CsvButton,
-  EmptyState,
   KpiTile,
   ReportCard,
   ReportTable,
