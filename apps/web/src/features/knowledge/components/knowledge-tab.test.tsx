@@ -53,8 +53,8 @@ const overview = (...sources: KnowledgeSource[]): KnowledgeOverview => ({
 const csv = (name: string, size?: number) =>
   new File([size ? new Uint8Array(size) : 'sku,price\nA-1,10\n'], name, { type: 'text/csv' });
 
-function renderTab() {
-  return renderWithApp(<KnowledgeTab botId="b1" />, { queryClient: signedInClient() });
+function renderTab(language: 'en' | 'es' = 'en') {
+  return renderWithApp(<KnowledgeTab botId="b1" />, { queryClient: signedInClient(), language });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -139,8 +139,33 @@ describe('the knowledge tab', () => {
     renderTab();
     const row = await screen.findByRole('listitem', { name: 'prices.csv' });
     await within(row).findByText(/Rows have more cells than the header/);
-    expect(row).toHaveTextContent('(lines 4, 9)');
+    expect(row).toHaveTextContent('(lines 4 and 9)');
     expect(row).toHaveTextContent('The previous file keeps answering until the new one is ready.');
+  });
+
+  it.each([
+    [[4], 'en', '(line 4)'],
+    [[4, 5, 6, 9], 'en', '(lines 4–6 and 9)'],
+    [[4], 'es', '(línea 4)'],
+    [[4, 5, 6], 'es', '(líneas 4–6)'],
+  ] as const)('names the failed lines %j in %s as %s', async (errorLines, language, said) => {
+    fakeApi({
+      'GET /api/bots/b1/knowledge': overview(
+        source({
+          pending: file({
+            id: 'f2',
+            state: 'failed',
+            error: 'Bad row',
+            errorLines: [...errorLines],
+            rowCount: null,
+          }),
+        }),
+      ),
+    });
+    renderTab(language);
+    const row = await screen.findByRole('listitem', { name: 'prices.csv' });
+    await within(row).findByText(/Bad row/);
+    expect(row).toHaveTextContent(said);
   });
 
   it('uploads a document, counts its passages, previews them under their headings, and publishes the store', async () => {

@@ -25,6 +25,7 @@ import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
+import { lineRanges } from '../../../shared/format/line-ranges';
 import { useCan } from '../../../shared/session/current-user';
 import {
   datasetQuery,
@@ -239,7 +240,10 @@ function SourceRow({ botId, source }: { botId: string; source: KnowledgeSource }
         <Alert severity="error" sx={{ mt: 1.5 }}>
           {source.pending.error}
           {source.pending.errorLines.length > 0 &&
-            ` ${t('knowledge.lines', { lines: source.pending.errorLines.join(', ') })}`}
+            ` ${t('knowledge.lines', {
+              count: source.pending.errorLines.length,
+              lines: lineRanges(source.pending.errorLines, i18n.language),
+            })}`}
           {source.live ? ` ${t('knowledge.oldServes')}` : ''}
         </Alert>
       )}

@@ -60,6 +60,9 @@ describe('the translation tab', () => {
     fireEvent.change(key, { target: { value: 'revoked-key:fx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check and save' }));
     await screen.findByText(/DeepL refused this key/);
+    // Only the error is red: the field is marked wrong, its help stays as it was.
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/We check it with DeepL before saving/)).not.toHaveClass('Mui-error');
 
     fireEvent.change(key, { target: { value: '  good-key:fx ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check and save' }));

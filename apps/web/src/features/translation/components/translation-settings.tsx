@@ -165,6 +165,8 @@ function KeyForm({ onDone, cancellable }: { onDone: () => void; cancellable: boo
         onChange={(event) => setApiKey(event.target.value)}
         helperText={t('key.help')}
         error={Boolean(message)}
+        // The field is marked wrong; its help stays help (the error is said below, in red).
+        slotProps={{ formHelperText: { error: false } }}
         sx={{ maxWidth: 520 }}
       />
       {message && <Alert severity="error">{message}</Alert>}
