@@ -1,9 +1,14 @@
-/** The chat window's CSS, inside the shadow root; colors and shapes come from the theme variables. */
+/**
+ * The chat window's CSS, inside the shadow root; colors and shapes come from the theme variables.
+ * A page may set `--parley-fullpage-top` to start the full-page window under a bar of its own
+ * (the tester's line saying what it runs).
+ */
 export const windowCss = `
 .pc-window{position:fixed;bottom:88px;width:380px;height:min(640px,calc(100vh - 112px));display:flex;flex-direction:column;background:var(--pc-bg);color:var(--pc-text);font:15px/1.45 var(--pc-font);border-radius:16px;box-shadow:0 12px 40px rgba(15,23,42,.28);overflow:hidden;z-index:2147483000;box-sizing:border-box}
 .pc-window *{box-sizing:border-box}
 .pc-right{right:20px}.pc-left{left:20px}
 .pc-fullpage{inset:0;width:auto;height:auto;border-radius:0;box-shadow:none}
+.pc-window.pc-fullpage{top:var(--parley-fullpage-top,0px)}
 .pc-fullpage .pc-log,.pc-fullpage .pc-composer{padding-inline:max(16px,calc(50% - 380px))}
 @media (max-width:440px){.pc-window{inset:0;width:auto;height:auto;border-radius:0}}
 .pc-header{display:flex;align-items:center;gap:10px;padding:12px 12px 12px 16px;background:var(--pc-primary);color:var(--pc-on-primary)}
