@@ -175,4 +175,46 @@ describe('the home with bots, and the Changelog History', () => {
     await screenshot(phone, 'changelog-390');
     await phone.context().close();
   });
+
+  it('signs up on a server without mail: the screen says where the link is, and staff find it in the development mailbox', async () => {
+    const visitor = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await visitor.goto(`${server.url}/v2/register`);
+    await visitor.getByLabel('First name').fill('Grace');
+    await visitor.getByLabel('Last name').fill('Hopper');
+    await visitor.getByLabel('Company name').fill('Compilers Inc');
+    await visitor.getByLabel('Work email').fill('grace@example.com');
+    await visitor.getByLabel('Password').fill('correct horse battery');
+    await visitor.getByRole('button', { name: 'Create account' }).click();
+    await visitor.getByRole('heading', { name: 'Your link is on the server' }).waitFor();
+    expect(
+      await visitor
+        .getByText(/no mail went to grace@example.com: the link is on the server's terminal/)
+        .isVisible(),
+    ).toBe(true);
+    await screenshot(visitor, 'register-sent-without-mail-1440');
+
+    const staff = await signedIn('staff@parley.dev');
+    await staff.getByRole('link', { name: 'Development mailbox' }).click();
+    await staff.getByRole('heading', { name: 'Development mailbox', level: 1 }).waitFor();
+    const mail = staff.getByRole('article').filter({ hasText: 'To grace@example.com' });
+    await mail.waitFor();
+    expect(await mail.getByRole('heading', { name: 'Finish creating your Parley account' }).isVisible()).toBe(
+      true,
+    );
+    await screenshot(staff, 'dev-mailbox-1440');
+    const link = await mail.getByRole('link', { name: /Open/ }).getAttribute('href');
+    expect(link).toMatch(/\/v2\/register\/confirm\?token=[\w-]+$/);
+
+    // The link creates the company and signs Grace in.
+    await visitor.goto(link ?? '');
+    await visitor.getByRole('heading', { name: 'Hello, Grace' }).waitFor();
+
+    // Nobody but staff reads the mailbox.
+    const customer = await signedIn('owner@demo.parley.dev');
+    expect(await customer.getByRole('link', { name: 'Development mailbox' }).count()).toBe(0);
+    await customer.goto(`${server.url}/v2/dev-mailbox`);
+    await customer.getByRole('heading', { name: "You can't see this page" }).waitFor();
+    expect(await customer.getByText('grace@example.com').count()).toBe(0);
+    await Promise.all([visitor.context().close(), staff.context().close(), customer.context().close()]);
+  });
 });

@@ -69,6 +69,7 @@ import { embedFile, queueEmbedding, queueMissingEmbeddings } from './features/kn
 import { liteRoutes } from './features/lite/lite.routes';
 import { liteMailOutbox } from './features/lite/lite-mail';
 import { llmRoutes } from './features/llm/llm.routes';
+import { mailRoutes } from './features/mail/mail.routes';
 import { createMailTransport, deliverOutboxMail } from './features/mail/mail.service';
 import type { OutgoingMail } from './features/mail/mail-outbox.repository';
 import { nluRoutes } from './features/nlu/nlu.routes';
@@ -177,7 +178,8 @@ export async function buildApp({
   }
   const jobs = await startJobQueue(database, app.log, { pollingIntervalSeconds: jobPollingIntervalSeconds });
   const mail = createMailTransport(config.smtpUrl, config.mailFrom, app.log, {
-    printToTerminal: config.logFormat === 'pretty',
+    // Logs written to a stream (tests) are JSON lines whatever the format says.
+    logFormat: logStream ? 'json' : config.logFormat,
     onDelivered: onMailDelivered,
   });
   const nluTrainer = workerTrainer();
@@ -365,6 +367,7 @@ export async function buildApp({
     await api.register(teamRoutes);
     await api.register(auditRoutes);
     await api.register(frontendConfigRoutes);
+    await api.register(mailRoutes);
     await api.register(telemetryRoutes);
     await api.register(templatesRoutes);
     await api.register(webhooksRoutes);

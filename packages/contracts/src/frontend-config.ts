@@ -15,5 +15,10 @@ export const frontendConfigSchema = z.object({
   llm: z.object({ configured: z.boolean(), defaultModel: z.string() }),
   /** Bounds of each bot's intent model: the builder's validator reports intents over them. */
   nlu: z.object({ maxUtterances: z.number().int(), maxUtteranceLength: z.number().int() }),
+  /**
+   * Whether this server sends mail (SMTP_URL). Without it, sign-up, reset and invitation links are
+   * printed on the server's terminal and kept in the development mailbox: the screens say so.
+   */
+  mail: z.object({ configured: z.boolean() }),
 });
 export type FrontendConfig = z.infer<typeof frontendConfigSchema>;

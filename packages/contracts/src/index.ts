@@ -40,6 +40,8 @@ export * from './knowledge';
 export * from './knowledge.api';
 export * from './lite';
 export * from './lite.api';
+export * from './mail';
+export * from './mail.api';
 export * from './messenger';
 export * from './messenger.api';
 export * from './nlu';

@@ -255,6 +255,14 @@ export function createRouter(queryClient: QueryClient) {
                       }),
                     },
                     {
+                      // Parley staff only: the server refuses others, whom the unauthorized screen meets.
+                      path: 'dev-mailbox',
+                      lazy: async () => ({
+                        Component: (await import('../features/dev-mailbox/components/dev-mailbox-page'))
+                          .DevMailboxPage,
+                      }),
+                    },
+                    {
                       path: 'webhook/marketplace',
                       loader: fullCompany('bots:manage'),
                       lazy: async () => ({

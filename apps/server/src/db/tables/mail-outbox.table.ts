@@ -9,7 +9,7 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
-  /** `logged`: no SMTP_URL was configured, so the mail was not sent (the log names it, without its content). */
+  /** `logged`: no SMTP_URL was configured, so the mail was not sent: the log shows it, the development mailbox keeps the newest. */
   status: Generated<MailStatus>;
   attempts: Generated<number>;
   last_error: string | null;

@@ -14,6 +14,7 @@ export const frontendConfigRoutes: FastifyPluginAsync = async (app) => {
       telemetry: { instrumentationKey: config.telemetryInstrumentationKey, endpointPath: '/telemetry' },
       llm: { configured: config.llm.apiKey !== undefined, defaultModel: config.llm.defaultModel },
       nlu: config.nlu.limits,
+      mail: { configured: config.smtpUrl !== undefined },
     };
   });
 };

@@ -1,3 +1,4 @@
+import { DEV_MAILBOX_SIZE } from '@parley/contracts';
 import type { Queryable } from '../../db/database';
 import type { MailOutboxRow } from '../../db/tables/mail-outbox.table';
 
@@ -21,7 +22,11 @@ export async function findOutboxMail(db: Queryable, id: string): Promise<MailOut
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Marks the mail delivered and forgets its bodies: they are only kept until sent. */
+/**
+ * Marks the mail delivered. A sent mail's bodies are forgotten: they are only kept until sent. A
+ * mail not sent (no SMTP_URL) keeps them for the development mailbox, which holds the newest
+ * DEV_MAILBOX_SIZE: older ones are emptied as new ones come.
+ */
 export async function markOutboxDelivered(
   db: Queryable,
   id: string,
@@ -34,10 +39,41 @@ export async function markOutboxDelivered(
       delivered_at: new Date(),
       attempts: eb('attempts', '+', 1),
       last_error: null,
-      text_body: '',
-      html_body: '',
+      ...(status === 'sent' ? { text_body: '', html_body: '' } : {}),
     }))
     .where('id', '=', id)
+    .execute();
+  if (status === 'logged') await forgetOlderLoggedMails(db);
+}
+
+async function forgetOlderLoggedMails(db: Queryable): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ text_body: '', html_body: '' })
+    .where('status', '=', 'logged')
+    .where('text_body', '<>', '')
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'logged')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(DEV_MAILBOX_SIZE),
+    )
+    .execute();
+}
+
+/** The development mailbox: mails not sent for want of SMTP that still have their content, newest first. */
+export async function listLoggedMails(db: Queryable): Promise<MailOutboxRow[]> {
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('status', '=', 'logged')
+    .where('text_body', '<>', '')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(DEV_MAILBOX_SIZE)
     .execute();
 }
 

@@ -10,11 +10,14 @@ import {
   markOutboxDelivered,
   type OutgoingMail,
 } from './mail-outbox.repository';
+import { linksIn, mailForTerminal } from './mail-terminal';
 
 /**
- * Delivers one mail over SMTP when SMTP_URL is set. Without it the mail is not sent: the log names
- * it, never its content (a sign-up or recovery link signs its holder in). A person running Parley
- * at a terminal (pretty logs) sees the mail printed there, outside the log, to follow its link.
+ * Delivers one mail over SMTP when SMTP_URL is set. Without it the mail cannot be sent, and a
+ * person installing Parley would have no way to follow a sign-up, reset or invitation link: so
+ * the mail is shown where they look. In pretty logs (a terminal) it is printed plainly, each link
+ * on a line of its own; in JSON logs one record carries its text and links. The outbox keeps it
+ * for the development mailbox (see markOutboxDelivered). A server that mails for real sets SMTP_URL.
  */
 export interface MailTransport {
   readonly kind: 'smtp' | 'log';
@@ -22,20 +25,39 @@ export interface MailTransport {
   close(): void;
 }
 
+export interface MailTransportOptions {
+  /** How the server logs: `pretty` prints a mail not sent on the terminal, `json` logs it as a record. */
+  logFormat?: 'pretty' | 'json';
+  /** Where the pretty print goes (the terminal; tests read it). */
+  write?: (text: string) => void;
+  onDelivered?: ((mail: OutgoingMail) => void) | undefined;
+}
+
 export function createMailTransport(
   smtpUrl: string | undefined,
   from: string,
   logger: FastifyBaseLogger,
-  options: { printToTerminal?: boolean; onDelivered?: ((mail: OutgoingMail) => void) | undefined } = {},
+  options: MailTransportOptions = {},
 ): MailTransport {
   if (!smtpUrl) {
+    const pretty = options.logFormat === 'pretty';
+    const write = options.write ?? ((text: string) => process.stdout.write(text));
+    logger.warn(
+      'SMTP_URL is not set: mails (sign-up, password reset, invitations) are not sent; each is shown in this log and in the development mailbox (/v2/dev-mailbox, for Parley staff)',
+    );
     return {
       kind: 'log',
       async deliver(mail) {
         options.onDelivered?.(mail);
-        logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not sent: no SMTP_URL is set');
-        if (options.printToTerminal) {
-          process.stdout.write(`\n── Mail to ${mail.to}: ${mail.subject} ──\n${mail.text}\n──\n\n`);
+        if (pretty) {
+          logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not sent: no SMTP_URL is set');
+          // A server told to log nothing (LOG_LEVEL=silent, as tests run) prints nothing either.
+          if (!['error', 'fatal', 'silent'].includes(logger.level)) write(mailForTerminal(mail));
+        } else {
+          logger.warn(
+            { to: mail.to, subject: mail.subject, links: linksIn(mail.text), text: mail.text },
+            'Mail not sent: no SMTP_URL is set',
+          );
         }
       },
       close() {},
@@ -68,7 +90,8 @@ export async function queueMail(db: Queryable, jobs: JobQueue, mail: OutgoingMai
 
 /**
  * The `mail-delivery` job: delivers an outbox mail once; a failure is recorded and retried. Once
- * delivered, the outbox keeps who, what subject and when, not the content (links with tokens).
+ * sent, the outbox keeps who, what subject and when, not the content (links with tokens); a mail
+ * not sent for want of SMTP keeps its content for the development mailbox (the newest only).
  */
 export function deliverOutboxMail(db: Queryable, transport: MailTransport) {
   return async ({ outboxId }: { outboxId: string }): Promise<void> => {

@@ -9,6 +9,7 @@ const config: FrontendConfig = {
   telemetry: { instrumentationKey: 'key', endpointPath: '/telemetry' },
   llm: { configured: false, defaultModel: 'gpt-4o-mini' },
   nlu: { maxUtterances: 5000, maxUtteranceLength: 200 },
+  mail: { configured: true },
 };
 
 describe('telemetry', () => {

@@ -149,6 +149,34 @@ describe('the sign-up form', () => {
     });
   });
 
+  it('says the link is on the server’s terminal when this Parley has no mail server', async () => {
+    fakeApi({
+      'GET /api/frontend/config': {
+        statusPageUrl: '',
+        supportUrl: '',
+        agentsApiBaseUrl: '/api/agents',
+        telemetry: { instrumentationKey: '', endpointPath: '/telemetry' },
+        llm: { configured: false, defaultModel: 'gpt-4o-mini' },
+        nlu: { maxUtterances: 100, maxUtteranceLength: 280 },
+        mail: { configured: false },
+      },
+      'POST /api/auth/register': { status: 202, body: { status: 'accepted' } },
+    });
+    renderWithApp(<RegisterPage />, { route: '/v2/register' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Company name'), 'Analytical Engines');
+    await user.type(screen.getByLabelText('Work email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your link is on the server')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /no mail server configured, so no mail went to ada@example.com: the link is on the server's terminal/,
+    );
+    expect(screen.queryByText('Check your inbox')).not.toBeInTheDocument();
+  });
+
   it('shows the server’s refusal above the form', async () => {
     fakeApi({
       'POST /api/auth/register': {

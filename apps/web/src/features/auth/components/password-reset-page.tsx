@@ -1,8 +1,10 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Box, Button, Link, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { useRequestPasswordReset } from '../api/auth';
 import { AuthHeading } from './auth-heading';
 import { AuthOutcome } from './auth-outcome';
@@ -12,6 +14,10 @@ export function PasswordResetPage() {
   const { t } = useTranslation('auth');
   const rules = fieldRules(t);
   const reset = useRequestPasswordReset();
+  // Without a mail server (SMTP_URL) the link goes to the server's terminal: the outcome says so.
+  // The app read the deployment's settings at start; they are asked for only if not.
+  const mailSent =
+    useQuery({ ...frontendConfigQuery, enabled: reset.isSuccess }).data?.mail.configured ?? true;
   const { register, handleSubmit, formState, getValues } = useForm<{ email: string }>({
     defaultValues: { email: '' },
   });
@@ -21,8 +27,8 @@ export function PasswordResetPage() {
     return (
       <AuthOutcome
         icon={<MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} />}
-        title={t('reset.sentTitle')}
-        body={t('reset.sentBody', { email: getValues('email') })}
+        title={t(mailSent ? 'reset.sentTitle' : 'reset.onTerminalTitle')}
+        body={t(mailSent ? 'reset.sentBody' : 'reset.onTerminalBody', { email: getValues('email') })}
         action={{ label: t('reset.backToSignIn'), to: '/v2/login' }}
       />
     );

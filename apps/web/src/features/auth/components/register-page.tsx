@@ -1,9 +1,11 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import type { RegisterRequest } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { IndustrySelect } from '../../../shared/ui/industry-select';
 import { useRegister } from '../api/auth';
 import { AuthHeading } from './auth-heading';
@@ -14,6 +16,10 @@ export function RegisterPage() {
   const { t } = useTranslation('auth');
   const rules = fieldRules(t);
   const registration = useRegister();
+  // Without a mail server (SMTP_URL) the link goes to the server's terminal: the outcome says so.
+  // The app read the deployment's settings at start; they are asked for only if not.
+  const mailSent =
+    useQuery({ ...frontendConfigQuery, enabled: registration.isSuccess }).data?.mail.configured ?? true;
   const { register, control, handleSubmit, formState, getValues } = useForm<RegisterRequest>({
     defaultValues: {
       email: '',
@@ -34,8 +40,8 @@ export function RegisterPage() {
     return (
       <AuthOutcome
         icon={<MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} />}
-        title={t('register.sentTitle')}
-        body={t('register.sentBody', { email: getValues('email') })}
+        title={t(mailSent ? 'register.sentTitle' : 'register.onTerminalTitle')}
+        body={t(mailSent ? 'register.sentBody' : 'register.onTerminalBody', { email: getValues('email') })}
         action={{ label: t('reset.backToSignIn'), to: '/v2/login' }}
       />
     );

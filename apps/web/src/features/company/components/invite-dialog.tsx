@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { frontendConfigQuery } from '../../../shared/config/frontend-config';
 import { teamBotsQuery, useInvite } from '../api/team';
 import { BotAccessField } from './bot-access-field';
 import { RoleSelect } from './role-select';
@@ -40,6 +41,8 @@ export function InviteDialog({
   const invite = useInvite();
   const errorMessage = useTeamErrorMessage();
   const bots = useQuery({ ...teamBotsQuery, enabled: open });
+  // Without a mail server (SMTP_URL) the invitation's link is on the server's terminal: say so.
+  const mailSent = useQuery({ ...frontendConfigQuery, enabled: open }).data?.mail.configured ?? true;
   const { register, control, handleSubmit, formState, reset, watch } = useForm<InviteForm>({
     defaultValues: { email: '', role: 'agent', bot_ids: null },
   });
@@ -54,7 +57,9 @@ export function InviteDialog({
       { ...values, ...(limitable && bot_ids ? { bot_ids } : {}) },
       {
         onSuccess: (sent) => {
-          enqueueSnackbar(t('team.invited', { email: sent.email }), { variant: 'success' });
+          enqueueSnackbar(t(mailSent ? 'team.invited' : 'team.invitedNoMail', { email: sent.email }), {
+            variant: 'success',
+          });
           close();
         },
       },

@@ -25,6 +25,7 @@ const configWith = (configured: boolean): FrontendConfig => ({
   telemetry: { instrumentationKey: 'k', endpointPath: '/v2/track' },
   llm: { configured, defaultModel: configured ? 'gpt-4o-mini' : '' },
   nlu: { maxUtterances: 100, maxUtteranceLength: 280 },
+  mail: { configured: true },
 });
 
 /** The form's questions step as the creation form holds it: the answers and a catalogue slot. */

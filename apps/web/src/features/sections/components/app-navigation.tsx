@@ -12,6 +12,8 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import IntegrationInstructionsOutlined from '@mui/icons-material/IntegrationInstructionsOutlined';
 import IntegrationInstructionsRounded from '@mui/icons-material/IntegrationInstructionsRounded';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
+import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import NewReleasesRounded from '@mui/icons-material/NewReleasesRounded';
@@ -93,11 +95,15 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
   const agents = pathname.startsWith('/v2/agents');
   const audiences = pathname === '/filters/list';
   const broadcasts = pathname === '/broadcast';
+  const devMailbox = pathname === '/v2/dev-mailbox';
   const { data: user } = useSuspenseQuery(currentUserQuery);
   // Each area shows only to a role that opens it (the router refuses the others anyway).
   const can = (permission: Permission) => user.permissions.includes(permission);
   // A Lite company has no agents area or webhook marketplace (the server refuses them too).
   const lite = isLite(user);
+  // Parley staff read the mails a server without SMTP_URL keeps (the server refuses others).
+  const staffOfMaillessServer =
+    user.company.company_type === 'Internal' && !user.bot_ids && !config.mail.configured;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1 }}>
@@ -180,6 +186,15 @@ export function AppNavigation({ sections, onNavigate }: { sections: Section[]; o
             label={t('nav.broadcasts')}
             icon={broadcasts ? <CampaignRounded color="primary" /> : <CampaignOutlined />}
             selected={broadcasts}
+            onNavigate={onNavigate}
+          />
+        )}
+        {staffOfMaillessServer && (
+          <NavItem
+            to="/v2/dev-mailbox"
+            label={t('nav.devMailbox')}
+            icon={devMailbox ? <MarkEmailUnreadRounded color="primary" /> : <MarkEmailUnreadOutlined />}
+            selected={devMailbox}
             onNavigate={onNavigate}
           />
         )}

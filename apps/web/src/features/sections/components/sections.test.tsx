@@ -34,6 +34,7 @@ const config: FrontendConfig = {
   telemetry: { instrumentationKey: 'k', endpointPath: '/v2/track' },
   llm: { configured: false, defaultModel: '' },
   nlu: { maxUtterances: 100, maxUtteranceLength: 280 },
+  mail: { configured: true },
 };
 
 function renderAt(path: string, ui: React.ReactNode, permissions?: string[]) {
