@@ -4,6 +4,7 @@ export {
   type GenerativeSettings,
   generativeSettingsSchema,
 } from '@parley/modules';
+export { buttonLabelFor } from './button-labels';
 export { incomingOf, modulesById, portsOf, reachableModules, targetOf, waitsForInput } from './graph';
 export * from './lite/lite-answers';
 export { type LiteMail, type LiteMailKind, liteMailsOf, mayMailLite } from './lite/lite-mail';

@@ -292,6 +292,46 @@ describe('the Messenger channel (Graph v17.0)', () => {
     expect(users.map((one) => one.text)).toEqual(['hi', 'Where is my order?', 'Browse']);
   });
 
+  it('shows a pressed button by its label: Meta’s title, or the flow’s button when the event has none; the bot gets the payload', async () => {
+    const eve = graph.addUser('Eve', 'Moreau');
+    await graph.userSays(eve.psid, 'hi');
+    await waitForTexts(eve.psid, 1);
+    // A postback as Meta sends it, with the button's title.
+    await graph.userTapsPostback(eve.psid, 'Where is my order?', 'parley:button:start:order');
+    await waitForTexts(eve.psid, 3);
+    // One without a title (an older client, a relayed event): only the payload.
+    await graph.post([
+      {
+        sender: { id: eve.psid },
+        recipient: { id: graph.page.id },
+        timestamp: Date.now(),
+        postback: { mid: 'm_untitled-person', payload: 'parley:button:start:person' },
+      },
+    ]);
+    const texts = await waitForTexts(eve.psid, 4);
+    // The engine ran the payload: the person button leads to the handoff.
+    expect(texts[3]).toBe('Connecting you with a person…');
+
+    const { conversation_id: id } = await conversationOf(eve.psid);
+    const said = ['hi', 'Where is my order?', 'Talk to a person'];
+    const users = (await storedMessages(t, id)).filter((one) => one.role === 'user');
+    expect(users.map((one) => one.text)).toEqual(said);
+    const shown = await transcript(id);
+    expect(
+      shown.messages
+        .filter((one) => one.role === 'user')
+        .map((one) => ('text' in one.message ? one.message.text : '')),
+    ).toEqual(said);
+    // What handoff summaries read (the suite's handoff metadata, the helpdesk's note): the engine's transcript.
+    const { state } = await t.database.db
+      .selectFrom('conversations')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const lines = (state as { transcript: { role: string; utterance: string }[] }).transcript;
+    expect(lines.filter((line) => line.role === 'user').map((line) => line.utterance)).toEqual(said);
+  });
+
   it('sends a turn stored with no send queued (a process stopped in between) once, when the server starts', async () => {
     const dana = graph.addUser('Dana', 'Lee');
     expect(await graph.userSays(dana.psid, 'hello')).toBe(200);

@@ -36,6 +36,7 @@ import {
   performCall,
   replayingServices,
 } from './pending-turn';
+import { labelPress } from './pressed-button';
 import {
   agentReplyWay,
   messageTexts,
@@ -66,7 +67,8 @@ export interface TurnRequest {
   agentLanguage?: string | null;
   /**
    * The incoming message is only kept for the transcript: the bot does not run (a message a
-   * channel received late, after newer ones were answered). It is stored as written.
+   * channel received late, after newer ones were answered). It is stored as written (a bare button
+   * payload by its button's label).
    */
   keepOnly?: boolean;
 }
@@ -177,13 +179,15 @@ async function planTurn(
   pending: { calls: PendingTurn['calls']; seed: number; owner: string | null },
 ): Promise<TurnPlan> {
   const { conversations, config } = ctx;
-  const { incoming, agentId, debug } = request;
+  const { agentId, debug } = request;
   const flow = await conversations.flows.get(
     ctx.database.db,
     { companyId: row.company_id, botId: row.bot_id },
     row.deployment_version,
     row.bot_updated_at,
   );
+  const pressed = labelPress(flow, request.input, request.incoming);
+  const { incoming } = pressed;
   const state = stateOf(row);
   const meta = turnMeta(ctx, row, debug);
   // A deployment of a published version answers from the published store; the draft's test chat from the draft's.
@@ -234,7 +238,7 @@ async function planTurn(
     return outcome;
   };
 
-  let input = request.input;
+  let input = pressed.input;
   const incomingMessages: StoredMessage[] = [];
   if (incoming) {
     // A visitor's words reach the bot in its language; an agent's reach the visitor in theirs.
@@ -344,7 +348,8 @@ async function planTurn(
 async function planKeptMessage(
   ctx: AppContext,
   row: TurnRow,
-  incoming: NonNullable<TurnRequest['incoming']>,
+  input: TurnInput,
+  received: NonNullable<TurnRequest['incoming']>,
 ): Promise<CompletePlan> {
   const flow = await ctx.conversations.flows.get(
     ctx.database.db,
@@ -352,6 +357,7 @@ async function planKeptMessage(
     row.deployment_version,
     row.bot_updated_at,
   );
+  const { incoming } = labelPress(flow, input, received);
   const state = stateOf(row);
   return {
     write: {
@@ -523,7 +529,7 @@ export async function runConversationTurn(
       const seed = newSeed();
       const plan =
         request.keepOnly && request.incoming
-          ? await planKeptMessage(ctx, row, request.incoming)
+          ? await planKeptMessage(ctx, row, request.input, request.incoming)
           : await planTurn(ctx, row, request, { calls: [], seed, owner: null });
       if (plan.nextCall === null) {
         const stored = await storeTurn(ctx, plan, row, request);
