@@ -34,6 +34,13 @@ export const generativeTestRequestSchema = z.strictObject({
 });
 export type GenerativeTestRequest = z.input<typeof generativeTestRequestSchema>;
 
+/**
+ * Why a retrieved row went to the model or not: `sent`; `below-minimum`, its score under the
+ * settings' minimum; `not-in-top-k`, enough better-ranked rows were sent before it.
+ */
+export const sentReasonSchema = z.enum(['sent', 'not-in-top-k', 'below-minimum']);
+export type SentReason = z.infer<typeof sentReasonSchema>;
+
 /** What the test panel shows: what retrieval found, what was sent, the prompt, the answer, cost. */
 export const generativeTestResponseSchema = z.object({
   outcome: z.enum(['answered', 'no-match']),
@@ -50,10 +57,16 @@ export const generativeTestResponseSchema = z.object({
       score: z.number(),
       textScore: z.number(),
       vectorScore: z.number().nullable(),
+      /** Its place in the fused ranking (from 1) and the fused score that decides it (see knowledgeResultSchema). */
+      rank: z.number().int().min(1),
+      fusedScore: z.number(),
       sent: z.boolean(),
+      reason: sentReasonSchema,
       cells: z.record(z.string(), cellValueSchema),
     }),
   ),
+  /** How many rows at most are sent to the model (the k of `not-in-top-k`). */
+  sentLimit: z.number().int(),
   prompt: z.object({ system: z.string(), user: z.string() }).nullable(),
   model: z.string(),
   tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }).nullable(),

@@ -214,10 +214,19 @@ export const knowledgeResultSchema = z.object({
   heading: z.string().nullable(),
   text: z.string().nullable(),
   /**
-   * 0–1: the better of its full-text score and its similarity in meaning. Results are ordered by
-   * both rankings fused (reciprocal rank), so a lower score can come first.
+   * 0–1: the better of its full-text score and its similarity in meaning (what a minimum score is
+   * compared with). Results are ordered by both rankings fused (`fusedScore`), so a lower score
+   * can come first.
    */
   score: z.number(),
+  /** Its place in the fused ranking, from 1: the order results come in and are sent to a model. */
+  rank: z.number().int().min(1),
+  /**
+   * Reciprocal rank fusion of its place in the full-text ranking and in the meaning ranking,
+   * Σ 1/(60 + rank): what orders the results (an item that could not be compared by meaning
+   * counts its full-text rank twice).
+   */
+  fusedScore: z.number(),
   /** 0–1: full-text rank, raised to at least 0.5 for a row an exact filter value picked (0: no word matched). */
   textScore: z.number(),
   /** Cosine similarity with the question (null: not compared by meaning). */

@@ -1,4 +1,4 @@
-import type { CellValue, MessageCitation } from '@parley/contracts';
+import type { CellValue, MessageCitation, SentReason } from '@parley/contracts';
 import type { EngineServices } from '@parley/engine';
 import type { KnowledgeAnswer, KnowledgeRequest, LlmUsage } from '@parley/modules';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,16 +8,41 @@ import { elapsedSince, type RetrievedRow, retrieve } from './knowledge-search';
 
 /** Rows retrieved for a question; the best of them, above the minimum score, go to the model. */
 const RETRIEVED_ROWS = 8;
-const SENT_ROWS = 5;
+export const SENT_ROWS = 5;
 /** A source's text in the prompt, and a key column's value in a citation, at most. */
 const SOURCE_CHARS = 1_200;
 const KEY_CHARS = 80;
 /** Key columns a citation names (the row's filter columns, else its first column). */
 const KEY_COLUMNS = 2;
 
+/** A retrieved row with whether it went to the model, and why (or why not). */
+export type ChosenRow = RetrievedRow & { sent: boolean; reason: SentReason };
+
+/**
+ * Which retrieved rows go to the model: in fused rank order, the first `limit` of those scoring
+ * at least the minimum. Each row says why it went or not; the test panel shows these reasons, so
+ * they are the decision itself, never worked out again.
+ */
+export function chooseSources(
+  rows: readonly RetrievedRow[],
+  minScore: number,
+  limit = SENT_ROWS,
+): ChosenRow[] {
+  const ranked = [...rows].sort((a, b) => a.rank - b.rank);
+  let sent = 0;
+  return ranked.map((row) => {
+    const reason: SentReason =
+      row.score < minScore ? 'below-minimum' : sent < limit ? 'sent' : 'not-in-top-k';
+    if (reason === 'sent') sent += 1;
+    return { ...row, sent: reason === 'sent', reason };
+  });
+}
+
 /** Everything one knowledge answer did: for the turn (as a KnowledgeAnswer) and the test panel. */
 export interface KnowledgeRun extends KnowledgeAnswer {
-  retrieved: (RetrievedRow & { sent: boolean })[];
+  retrieved: ChosenRow[];
+  /** How many rows at most go to the model (the k of "not in the top k"). */
+  sentLimit: number;
   /** Whether retrieval compared the question by meaning too. */
   semantic: boolean;
   prompt: { system: string; user: string } | null;
@@ -139,8 +164,8 @@ export async function answerFromKnowledge(
     ...(scope.log ? { log: scope.log } : {}),
   });
   const retrievalMs = elapsedSince(started);
-  const sent = rows.filter((row) => row.score >= request.minScore).slice(0, SENT_ROWS);
-  const retrieved = rows.map((row) => ({ ...row, sent: sent.includes(row) }));
+  const retrieved = chooseSources(rows, request.minScore);
+  const sent = retrieved.filter((row) => row.sent);
   const sources = retrieved.map((row) => ({
     sourceName: row.sourceName,
     ...(row.kind === 'chunk' ? { heading: row.heading ?? '' } : { rowNumber: row.rowNumber }),
@@ -156,6 +181,7 @@ export async function answerFromKnowledge(
       sources,
       model,
       retrieved,
+      sentLimit: SENT_ROWS,
       semantic,
       prompt: null,
       durationMs: elapsedSince(started),
@@ -178,6 +204,7 @@ export async function answerFromKnowledge(
     model,
     ...(usage ? { tokens: usage.promptTokens + usage.completionTokens } : {}),
     retrieved,
+    sentLimit: SENT_ROWS,
     semantic,
     prompt,
     usage: usage ?? null,

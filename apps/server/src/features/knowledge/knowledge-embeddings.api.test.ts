@@ -1,6 +1,7 @@
 import {
   type BotDetail,
   DEFAULT_GENERATIVE_SETTINGS,
+  type GenerativeTestResponse,
   type KnowledgeOverview,
   type KnowledgeSearchResponse,
   type KnowledgeSource,
@@ -30,6 +31,22 @@ const catalogue = [
   'SKU,Product,Price',
   ...Array.from({ length: 150 }, (_, index) => `SKU-${1000 + index},Item number ${index},${index + 1}.00`),
 ].join('\n');
+
+const rainGear = [
+  'SKU,Product,Price,Category,Description',
+  'SKU-1,Blue rain jacket,89.00,Jackets,Waterproof jacket for rain',
+  'SKU-2,Red rain jacket,79.00,Jackets,Light jacket',
+  'SKU-3,Green jacket,69.00,Jackets,Warm jacket for winter',
+  'SKU-4,Blue socks,9.00,Socks,Wool socks',
+  'SKU-5,Rain boots,49.00,Shoes,Boots for rain',
+  'SKU-6,Blue shirt,29.00,Shirts,Cotton shirt',
+  'SKU-7,Rain hat,19.00,Hats,Hat for rain',
+  'SKU-8,Blue cap,15.00,Hats,Cap',
+  'SKU-9,Jacket liner,25.00,Jackets,Liner for any jacket',
+  'SKU-10,Umbrella,22.00,Accessories,Keeps the rain off',
+].join('\n');
+
+const careGuide = '# Jacket care\n\nWash the rain jacket cold; rain and more rain will not soak it.';
 
 describe('semantic search: embeddings from the configured model, fused with full text', () => {
   const model = fakeOpenAi({ concepts });
@@ -179,6 +196,41 @@ describe('semantic search: embeddings from the configured model, fused with full
     const run = test.json();
     expect(run.semantic).toBe(true);
     expect(run.retrieved[0]).toMatchObject({ heading: 'Refunds', textScore: 0, sent: true });
+  });
+
+  it('a file not compared by meaning (embedding pending or failed) still has its best word match sent', async () => {
+    const shop = await createdBot(t, headers, 'Rainwear');
+    const gear = await uploadedSource(t, headers, shop.id, 'gear.csv', rainGear);
+    await embedded(gear.id, t, headers, shop.id);
+    const care = await uploadedSource(t, headers, shop.id, 'care.md', careGuide);
+    await embedded(care.id, t, headers, shop.id);
+    // As while the guide's embeddings are still being made (or failed): its passage has none.
+    await sql`update knowledge_chunks set embedding = null
+      where file_id = (select live_file_id from knowledge_sources where id = ${care.id})`.execute(
+      t.database.db,
+    );
+    const test = await t.request({
+      method: 'POST',
+      url: `/api/bots/${shop.id}/generative/test`,
+      headers,
+      payload: { question: 'rain', settings: { ...DEFAULT_GENERATIVE_SETTINGS, enabled: true } },
+    });
+    const run = test.json<GenerativeTestResponse>();
+    expect(run.semantic).toBe(true);
+    // It matches the word as well as the best rows do: counted as absent from the meaning ranking,
+    // it came sixth, behind every embedded row matching the word at all, and was not sent.
+    const passage = run.retrieved.find((row) => row.kind === 'chunk');
+    expect(passage).toMatchObject({ heading: 'Jacket care', vectorScore: null, sent: true, reason: 'sent' });
+    expect(passage?.rank).toBeLessThanOrEqual(3);
+    // The rows come in fused rank order, which the fused score decides.
+    expect(run.retrieved.map((row) => row.rank)).toEqual(run.retrieved.map((_, index) => index + 1));
+    const fused = run.retrieved.map((row) => row.fusedScore);
+    expect(fused).toEqual([...fused].sort((a, b) => b - a));
+    expect(run.retrieved.filter((row) => row.sent)).toHaveLength(run.sentLimit);
+    for (const row of run.retrieved.filter((each) => !each.sent))
+      expect(row.reason).toBe(
+        row.score < DEFAULT_GENERATIVE_SETTINGS.minScore ? 'below-minimum' : 'not-in-top-k',
+      );
   });
 
   it('a model that fails leaves the file searched by its words, with the reason shown', async () => {

@@ -25,6 +25,8 @@ export interface KnowledgeHit {
   range_column: string | null;
   /** The live file's columns, in the file's order (a row's cells are not kept in order). */
   columns: StoredColumn[] | null;
+  /** Reciprocal rank fusion of the two rankings: what orders the hits. */
+  fused_score: number;
 }
 
 /** Reciprocal rank fusion's constant: a hit ranked first by one search and absent from the other still counts. */
@@ -326,22 +328,34 @@ export async function searchKnowledgeRows(
         text_score, 0, lexical, vector_score, null::jsonb, null::text, null::numeric
       from chunk_hits
     ),
+    -- Ties share a rank: a ranking that cannot tell two items apart favours neither (rank(), not
+    -- row_number(), which would break them by name).
     ranked as (
       select *,
         case when lexical
-          then row_number() over (
-            order by lexical desc, ${lexicalScore} desc, range_value nulls last, source_name, number
-          ) end as text_rank,
+          then rank() over (order by lexical desc, ${lexicalScore} desc, range_value nulls last) end
+          as text_rank,
         case when vector_score is not null
-          then row_number() over (order by vector_score desc nulls last, source_name, number) end as vector_rank
+          then rank() over (order by vector_score desc nulls last) end as vector_rank
       from pool
+    ),
+    -- Reciprocal rank fusion. An item that could not be compared by meaning (its file not embedded
+    -- yet, its embedding failed, or made by another model) counts its words' rank for both rankings:
+    -- counted as absent from the meaning ranking, the best word match of a file still embedding
+    -- ranked below every embedded item and never reached the model.
+    fused as (
+      select *,
+        case when ${vector ? sql`vector_score is null` : sql`true`}
+          then 2 * coalesce(1.0 / (${RRF_K} + text_rank), 0)
+          else coalesce(1.0 / (${RRF_K} + text_rank), 0) + coalesce(1.0 / (${RRF_K} + vector_rank), 0)
+        end::float8 as fused_score
+      from ranked
+      where text_rank is not null or vector_rank <= ${search.limit}
     )
     select kind, source_id, source_name, number, heading, content, cells, filter_values,
-      text_score::float8 as text_score, vector_score, filter_hits, range_column, columns
-    from ranked
-    where text_rank is not null or vector_rank <= ${search.limit}
-    order by coalesce(1.0 / (${RRF_K} + text_rank), 0) + coalesce(1.0 / (${RRF_K} + vector_rank), 0) desc,
-      source_name, number
+      text_score::float8 as text_score, vector_score, filter_hits, range_column, columns, fused_score
+    from fused
+    order by fused_score desc, range_value nulls last, source_name, number
     limit ${search.limit}`.execute(db);
   return result.rows;
 }

@@ -103,7 +103,7 @@ export async function retrieve(
     vector: vector && { ...vector, indexed },
   });
   const named = new Set(keys);
-  const rows = hits.map((hit) => {
+  const rows = hits.map((hit, index) => {
     const textScore = round(hit.filter_hits > 0 ? 0.5 + 0.5 * hit.text_score : hit.text_score);
     const vectorScore = hit.vector_score === null ? null : round(hit.vector_score);
     return {
@@ -114,6 +114,8 @@ export async function retrieve(
       heading: hit.kind === 'chunk' ? (hit.heading ?? '') : null,
       text: hit.content,
       score: Math.min(1, Math.max(textScore, vectorScore ?? 0)),
+      rank: index + 1,
+      fusedScore: Number(hit.fused_score.toFixed(6)),
       textScore,
       vectorScore,
       matchedFilters:

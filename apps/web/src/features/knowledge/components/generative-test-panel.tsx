@@ -26,7 +26,102 @@ import { BotMarkdown } from '../../../shared/ui/bot-markdown';
 import { CitationList } from '../../../shared/ui/citation-list';
 import { useTestGenerative } from '../api/generative';
 
-function Result({ result }: { result: GenerativeTestResponse }) {
+type RetrievedRow = GenerativeTestResponse['retrieved'][number];
+
+const reasonColor = { sent: 'success', 'not-in-top-k': 'default', 'below-minimum': 'warning' } as const;
+
+/** What a row is, for a person: its source and row (or passage), then its cells or text. */
+function RowSource({ row }: { row: RetrievedRow }) {
+  const { t } = useTranslation('webchat');
+  const detail =
+    row.kind === 'chunk'
+      ? row.text
+      : Object.entries(row.cells)
+          .map(([column, value]) => `${column}: ${value ?? ''}`)
+          .join(' · ');
+  return (
+    <>
+      <Typography variant="body2" noWrap>
+        {row.sourceName},{' '}
+        {row.kind === 'chunk'
+          ? row.heading || t('generative.passageNumber', { number: row.rowNumber })
+          : t('generative.rowNumber', { row: row.rowNumber })}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div" noWrap title={detail ?? ''}>
+        {detail}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * The rows retrieval found, in the order that decides which are sent (the fused rank), each with
+ * the server's reason for sending it or not. Fixed columns, so the last one stays in the card.
+ */
+function RetrievedTable({ result, minScore }: { result: GenerativeTestResponse; minScore: number }) {
+  const { t, i18n } = useTranslation('webchat');
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+  const fused = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
+  const rows = [...result.retrieved].sort((a, b) => a.rank - b.rank);
+  return (
+    <Table size="small" aria-label={t('generative.retrievedTable')} sx={{ tableLayout: 'fixed' }}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: 72 }}>{t('generative.rank')}</TableCell>
+          <TableCell>{t('generative.source')}</TableCell>
+          <TableCell align="right" sx={{ width: 104 }}>
+            {t('generative.score')}
+          </TableCell>
+          <TableCell sx={{ width: 148 }}>{t('generative.sentHeading')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={`${row.sourceId}:${row.kind}:${row.rowNumber}`}>
+            <TableCell sx={{ verticalAlign: 'top' }}>
+              <Typography variant="body2">{row.rank}</Typography>
+              <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                {t('generative.fused', { score: fused.format(row.fusedScore) })}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ verticalAlign: 'top' }}>
+              <RowSource row={row} />
+            </TableCell>
+            <TableCell align="right" sx={{ verticalAlign: 'top' }}>
+              <Typography variant="body2">{number.format(row.score)}</Typography>
+              {row.vectorScore !== null && (
+                <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                  {t('generative.scoreWords', { score: number.format(row.textScore) })}
+                  <br />
+                  {t('generative.scoreMeaning', { score: number.format(row.vectorScore) })}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell sx={{ verticalAlign: 'top' }}>
+              <Chip
+                size="small"
+                color={reasonColor[row.reason]}
+                variant={row.reason === 'sent' ? 'filled' : 'outlined'}
+                label={t(`generative.reason.${row.reason}`, {
+                  limit: result.sentLimit,
+                  min: number.format(minScore),
+                })}
+                // Long labels wrap inside the column rather than widen it.
+                sx={{
+                  height: 'auto',
+                  maxWidth: '100%',
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                }}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function Result({ result, minScore }: { result: GenerativeTestResponse; minScore: number }) {
   const { t, i18n } = useTranslation('webchat');
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
   return (
@@ -54,65 +149,20 @@ function Result({ result }: { result: GenerativeTestResponse }) {
           .join(' · ')}
       </Typography>
       <Box>
-        <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        <Typography variant="subtitle2" component="h3">
           {t('generative.retrieved', { count: result.retrieved.length })}
         </Typography>
         {result.retrieved.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {t('generative.nothingRetrieved')}
           </Typography>
         ) : (
-          <Table size="small" aria-label={t('generative.retrievedTable')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('generative.source')}</TableCell>
-                <TableCell align="right">{t('generative.score')}</TableCell>
-                <TableCell>{t('generative.sentHeading')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.retrieved.map((row) => (
-                <TableRow key={`${row.sourceId}:${row.kind}:${row.rowNumber}`}>
-                  <TableCell>
-                    {row.sourceName},{' '}
-                    {row.kind === 'chunk'
-                      ? row.heading || t('generative.passageNumber', { number: row.rowNumber })
-                      : t('generative.rowNumber', { row: row.rowNumber })}
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      noWrap
-                      sx={{ maxWidth: 220 }}
-                    >
-                      {row.kind === 'chunk'
-                        ? row.text
-                        : Object.entries(row.cells)
-                            .map(([column, value]) => `${column}: ${value ?? ''}`)
-                            .join(' · ')}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">
-                    {number.format(row.score)}
-                    {row.vectorScore !== null && (
-                      <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                        {t('generative.scoreWords', { score: number.format(row.textScore) })}
-                        <br />
-                        {t('generative.scoreMeaning', { score: number.format(row.vectorScore) })}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={row.sent ? 'success' : 'default'}
-                      label={row.sent ? t('generative.sent') : t('generative.notSent')}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+              {t('generative.rankHelp', { limit: result.sentLimit, min: number.format(minScore) })}
+            </Typography>
+            <RetrievedTable result={result} minScore={minScore} />
+          </>
         )}
       </Box>
       {result.prompt && (
@@ -139,9 +189,13 @@ export function GenerativeTestPanel({ botId, settings }: { botId: string; settin
   const { t } = useTranslation('webchat');
   const [question, setQuestion] = useState('');
   const test = useTestGenerative(botId);
+  // The minimum the shown answer was asked under (the form may have changed since).
+  const [asked, setAsked] = useState<number | null>(null);
   const ask = (event: FormEvent) => {
     event.preventDefault();
-    if (question.trim()) test.mutate({ question, settings: { ...settings, enabled: true } });
+    if (!question.trim()) return;
+    setAsked(settings.minScore);
+    test.mutate({ question, settings: { ...settings, enabled: true } });
   };
   return (
     <Stack spacing={2}>
@@ -176,7 +230,7 @@ export function GenerativeTestPanel({ botId, settings }: { botId: string; settin
           {isApiError(test.error) ? test.error.message : t('generative.testFailed')}
         </Alert>
       )}
-      {test.data && !test.isPending && <Result result={test.data} />}
+      {test.data && !test.isPending && <Result result={test.data} minScore={asked ?? settings.minScore} />}
     </Stack>
   );
 }
