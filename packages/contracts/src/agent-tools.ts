@@ -83,6 +83,17 @@ export const toolDefinitionSchema = z.discriminatedUnion('kind', [httpToolSchema
 export type ToolDefinition = z.infer<typeof toolDefinitionSchema>;
 export type ToolDefinitionInput = z.input<typeof toolDefinitionSchema>;
 
+/** What is wrong with a tool's arguments: the field (`items.0.sku`; empty: the whole) and why. */
+export const toolArgumentIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type ToolArgumentIssue = z.infer<typeof toolArgumentIssueSchema>;
+
+/**
+ * The details of the 400 ValidationException a tool's test answers when its arguments break the
+ * tool's schema (an agent run refuses them the same way, and never calls the tool).
+ */
+export const toolArgumentsRefusalSchema = z.object({ issues: z.array(toolArgumentIssueSchema).min(1) });
+export type ToolArgumentsRefusal = z.infer<typeof toolArgumentsRefusalSchema>;
+
 /** Saving a tool: its name (the model calls it by it), what it is for, and what it does. */
 export const saveToolRequestSchema = z.strictObject({
   name: toolNameSchema,

@@ -222,8 +222,10 @@ export const agentsApi = {
     tags,
     summary: 'Call a tool with arguments: the exact request and response, and what the model would read',
     description:
-      'A call that fails (refused address, time-out, error status, too large, not JSON) is answered ' +
-      '`ok: false` with the failure named, not as an error.',
+      'The arguments are first checked against the tool’s JSON schema, as an agent run checks them: ' +
+      'arguments that break it answer 400 ValidationException with `details.issues` (each field and ' +
+      'why) and the tool is not called. A call that fails (refused address, time-out, error status, ' +
+      'too large, not JSON) is answered `ok: false` with the failure named, not as an error.',
     params: toolParamsSchema,
     body: testToolRequestSchema,
     response: toolTestResultSchema,

@@ -3,6 +3,7 @@ import type { EngineServices } from '@parley/engine';
 import { renderTemplate } from '@parley/engine/templating';
 import type { LlmMessage, LlmTool, LlmToolCall } from '@parley/modules';
 import { z } from 'zod';
+import { checkArguments, issuesText } from './tool-arguments';
 
 /** What a tool answers: its result, or a named failure the model is told about. */
 export type ToolOutcome =
@@ -106,11 +107,9 @@ async function callTool(
       call.arguments,
     );
   }
-  const checked = runner.parameters.safeParse(parsed.value);
-  if (!checked.success) {
-    const message = checked.error.issues
-      .map((issue) => `${issue.path.join('.') || '(arguments)'}: ${issue.message}`)
-      .join('; ');
+  const checked = checkArguments(runner.parameters, parsed.value);
+  if (!checked.ok) {
+    const message = issuesText(checked.issues);
     return step({ ok: false, error: { name: 'InvalidArguments', message } }, parsed.value);
   }
   try {

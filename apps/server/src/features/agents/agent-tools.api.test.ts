@@ -1,11 +1,20 @@
 import type { AddressInfo } from 'node:net';
-import type { Agent, AgentRun, CreatedApiKey, Tool, ToolTestResult } from '@parley/contracts';
+import {
+  type Agent,
+  type AgentRun,
+  type CreatedApiKey,
+  type ErrorEnvelope,
+  type Tool,
+  type ToolTestResult,
+  toolArgumentsRefusalSchema,
+} from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeMcpServer } from '../../../test/fake-mcp';
 import { fakeOpenAi } from '../../../test/fake-openai';
 import { fakeToolServer } from '../../../test/fake-tool-server';
 import { authHeader, registerOwner } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { issuesText } from './tool-arguments';
 
 type Body = Record<string, unknown>;
 const messagesOf = (body: Body) => body.messages as { role: string; content?: string }[];
@@ -136,6 +145,49 @@ describe('agent tools: HTTP tools and MCP servers', () => {
     expect(result.response).toMatchObject({ status: 200, headers: { 'content-type': 'application/json' } });
     expect(JSON.parse(result.response?.body ?? '')).toMatchObject({ order: { id: 'A 1' } });
     expect(shop.requests.at(-1)?.headers.authorization).toBe('Bearer shop-secret');
+  });
+
+  it('checks test arguments against the tool’s schema as an agent run does: refused by field, never called', async () => {
+    const strict = httpTool('order_lookup', '/orders/{{ order_id }}', {
+      parameters: {
+        type: 'object',
+        properties: {
+          order_id: { type: 'string', pattern: '^A[0-9]+$' },
+          items: { type: 'integer', minimum: 1 },
+        },
+        required: ['order_id', 'items'],
+      },
+    });
+    const tool = (await create(strict)).json<Tool>();
+    const calls = shop.requests.length;
+    const refused = await t.request({
+      method: 'POST',
+      url: `/agents-api/tools/${tool.id}/test`,
+      headers: owner,
+      payload: { arguments: { order_id: 42, items: 0 } },
+    });
+    expect(refused.statusCode).toBe(400);
+    const error = refused.json<ErrorEnvelope>().error;
+    expect(error.name).toBe('ValidationException');
+    expect(error.message).toMatch(/an agent run would not call it/);
+    const { issues } = toolArgumentsRefusalSchema.parse(error.details);
+    expect(issues.map((issue) => issue.path).sort()).toEqual(['items', 'order_id']);
+    expect(issues.find((issue) => issue.path === 'items')?.message).toMatch(/>=\s*1/);
+    expect(shop.requests.length).toBe(calls);
+    // A missing required field is named too.
+    const missing = await t.request({
+      method: 'POST',
+      url: `/agents-api/tools/${tool.id}/test`,
+      headers: owner,
+      payload: { arguments: { order_id: 'A1' } },
+    });
+    expect(toolArgumentsRefusalSchema.parse(missing.json<ErrorEnvelope>().error.details).issues).toEqual([
+      { path: 'items', message: expect.any(String) },
+    ]);
+    // The same words the model reads when it sends these arguments in a run.
+    expect(issuesText(issues)).toBe(error.message.split('would not call it: ')[1]);
+    const good = await test(tool.id, { arguments: { order_id: 'A1', items: 2 } });
+    expect(good).toMatchObject({ ok: true, result: { status: 'shipped' } });
   });
 
   it('names each fault of an HTTP tool: time-out, 500, 5 MB, not JSON, refused address', async () => {

@@ -3,6 +3,7 @@ import type {
   McpTool,
   saveToolRequestSchema,
   Tool,
+  ToolArgumentsRefusal,
   ToolDefinition,
   ToolSummary,
   ToolTestResult,
@@ -18,6 +19,7 @@ import { consumeLimit } from '../rate-limits/rate-limit.service';
 import * as repo from './agent-tools.repository';
 import { callHttpTool, type HeaderValues } from './http-tool-call';
 import { callMcpTool, listMcpTools } from './mcp-tool-call';
+import { argumentsCheck, asArguments, checkArguments, issuesText } from './tool-arguments';
 
 type SaveToolRequest = z.output<typeof saveToolRequestSchema>;
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -167,13 +169,33 @@ export async function testTool(
   request: z.output<typeof testToolRequestSchema>,
 ): Promise<ToolTestResult> {
   const tool = await loadTool(ctx, session.companyId, id);
+  const { definition } = tool;
+  const chosen = definition.kind === 'mcp' ? (request.tool ?? definition.tools[0]?.name) : undefined;
+  if (definition.kind === 'mcp' && !chosen)
+    throw new ValidationException('Choose one of the server’s tools to test');
+  // Checked as an agent run checks the model's arguments, and called with what the check gives.
+  const schema =
+    definition.kind === 'http'
+      ? definition.parameters
+      : definition.tools.find((each) => each.name === chosen)?.inputSchema;
+  const args = schema ? refuseInvalidArguments(schema, request.arguments) : request.arguments;
   await countCall(ctx, session.companyId);
   const values = headerValues(ctx, tool);
-  const { definition } = tool;
-  if (definition.kind === 'http') return callHttpTool(definition, request.arguments, values, ctx.outgoing);
-  const chosen = request.tool ?? definition.tools[0]?.name;
-  if (!chosen) throw new ValidationException('Choose one of the server’s tools to test');
-  return callMcpTool(definition, chosen, request.arguments, values, ctx.outgoing);
+  if (definition.kind === 'http') return callHttpTool(definition, args, values, ctx.outgoing);
+  return callMcpTool(definition, chosen ?? '', args, values, ctx.outgoing);
+}
+
+/** The arguments an agent run would call the tool with, or a 400 naming each field that is wrong. */
+function refuseInvalidArguments(schema: Record<string, unknown>, args: Record<string, unknown>) {
+  const checked = checkArguments(argumentsCheck(schema), args);
+  if (!checked.ok) {
+    const details: ToolArgumentsRefusal = { issues: checked.issues };
+    throw new ValidationException(
+      `These arguments break the tool’s schema, so an agent run would not call it: ${issuesText(checked.issues)}`,
+      details,
+    );
+  }
+  return asArguments(checked.data);
 }
 
 /** The tools an MCP server offers now; 502 when it cannot be reached or does not speak MCP. */

@@ -1,19 +1,10 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { AgentToolRunner, ToolOutcome } from './agent-runner';
 import * as repo from './agent-tools.repository';
 import { headerValues, mcpModelName } from './agent-tools.service';
 import { callHttpTool, type ToolCallReport } from './http-tool-call';
 import { callMcpTool } from './mcp-tool-call';
-
-/** The arguments' check from a tool's JSON schema; one zod cannot read checks only for an object. */
-function argumentsCheck(schema: Record<string, unknown>): z.ZodType {
-  try {
-    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch {
-    return z.record(z.string(), z.unknown());
-  }
-}
+import { argumentsCheck, asArguments } from './tool-arguments';
 
 const outcomeOf = (report: ToolCallReport): ToolOutcome =>
   report.ok
@@ -23,9 +14,6 @@ const outcomeOf = (report: ToolCallReport): ToolOutcome =>
         error: report.error ?? { name: 'ToolFailed', message: 'The tool failed' },
         result: report.result ?? undefined,
       };
-
-const asObject = (args: unknown): Record<string, unknown> =>
-  args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
 
 /**
  * The company's tools an agent was given, as runners: an HTTP tool is one, an MCP server gives one
@@ -48,7 +36,7 @@ export async function companyToolRunners(
           tool: { name: tool.name, description: tool.description, parameters: definition.parameters },
           parameters: argumentsCheck(definition.parameters),
           run: async (args) =>
-            outcomeOf(await callHttpTool(definition, asObject(args), values, ctx.outgoing)),
+            outcomeOf(await callHttpTool(definition, asArguments(args), values, ctx.outgoing)),
         },
       ];
     }
@@ -60,7 +48,7 @@ export async function companyToolRunners(
       },
       parameters: argumentsCheck(chosen.inputSchema),
       run: async (args) =>
-        outcomeOf(await callMcpTool(definition, chosen.name, asObject(args), values, ctx.outgoing)),
+        outcomeOf(await callMcpTool(definition, chosen.name, asArguments(args), values, ctx.outgoing)),
     }));
   });
 }

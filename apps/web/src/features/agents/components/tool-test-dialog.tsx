@@ -12,26 +12,48 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { Tool, ToolTestResult } from '@parley/contracts';
+import {
+  type Tool,
+  type ToolArgumentIssue,
+  type ToolTestResult,
+  toolArgumentsRefusalSchema,
+} from '@parley/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error';
 import { CodeBlock } from '../../../shared/ui/code-block';
 import { useTestTool } from '../api/agent-tools';
+import { exampleArguments } from '../model/schema-example';
 
-/** Sample arguments from a JSON schema's properties: empty strings, zeros, falses. */
-function sampleArguments(schema: Record<string, unknown> | undefined): string {
-  const properties = (schema?.properties ?? {}) as Record<string, { type?: string }>;
-  const sample = Object.fromEntries(
-    Object.entries(properties).map(([key, property]) => [
-      key,
-      property.type === 'number' || property.type === 'integer'
-        ? 0
-        : property.type === 'boolean'
-          ? false
-          : '',
-    ]),
+/** The tool's example arguments, as the text the dialog starts from. */
+const exampleText = (schema: Record<string, unknown> | undefined) =>
+  JSON.stringify(exampleArguments(schema), null, 2);
+
+/** The fields the server named when it refused the arguments (as an agent run would), if it did. */
+function refusedFields(error: Error | null): ToolArgumentIssue[] | null {
+  if (!isApiError(error) || error.name !== 'ValidationException') return null;
+  const refusal = toolArgumentsRefusalSchema.safeParse(error.details);
+  return refusal.success ? refusal.data.issues : null;
+}
+
+/** What is wrong with the arguments, field by field. */
+function RefusedArguments({ issues }: { issues: ToolArgumentIssue[] }) {
+  const { t } = useTranslation('agents');
+  return (
+    <Alert severity="error" aria-label={t('tools.testArgumentsRefused')}>
+      {t('tools.testArgumentsRefused')}
+      <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        {issues.map((issue) => (
+          <li key={`${issue.path}:${issue.message}`}>
+            <Box component="code" sx={{ fontWeight: 600 }}>
+              {issue.path || t('tools.testArgumentsWhole')}
+            </Box>
+            : {issue.message}
+          </li>
+        ))}
+      </Box>
+    </Alert>
   );
-  return JSON.stringify(sample, null, 2);
 }
 
 const requestText = (request: NonNullable<ToolTestResult['request']>) =>
@@ -67,7 +89,7 @@ export function ToolTestDialog({ tool, onClose }: { tool: Tool; onClose: () => v
     definition.kind === 'http'
       ? definition.parameters
       : mcpTools.find((each) => each.name === name)?.inputSchema;
-  const [text, setText] = useState(() => sampleArguments(schemaOf(chosen)));
+  const [text, setText] = useState(() => exampleText(schemaOf(chosen)));
   const [invalid, setInvalid] = useState(false);
   const test = useTestTool(tool.id);
   const submit = (event: FormEvent) => {
@@ -83,6 +105,7 @@ export function ToolTestDialog({ tool, onClose }: { tool: Tool; onClose: () => v
     test.mutate({ arguments: args, ...(definition.kind === 'mcp' ? { tool: chosen } : {}) });
   };
   const result = test.data;
+  const refused = refusedFields(test.error);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <form onSubmit={submit}>
@@ -96,7 +119,7 @@ export function ToolTestDialog({ tool, onClose }: { tool: Tool; onClose: () => v
                 value={chosen}
                 onChange={(event) => {
                   setChosen(event.target.value);
-                  setText(sampleArguments(schemaOf(event.target.value)));
+                  setText(exampleText(schemaOf(event.target.value)));
                 }}
                 disabled={mcpTools.length === 0}
                 helperText={mcpTools.length === 0 ? t('tools.testNoTools') : undefined}
@@ -111,14 +134,18 @@ export function ToolTestDialog({ tool, onClose }: { tool: Tool; onClose: () => v
             <TextField
               label={t('tools.testArguments')}
               helperText={invalid ? t('tools.testArgumentsInvalid') : t('tools.testArgumentsHelp')}
-              error={invalid}
+              error={invalid || Boolean(refused)}
               value={text}
               onChange={(event) => setText(event.target.value)}
               multiline
               minRows={3}
               slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
             />
-            {test.error && <Alert severity="error">{test.error.message}</Alert>}
+            {refused ? (
+              <RefusedArguments issues={refused} />
+            ) : (
+              test.error && <Alert severity="error">{test.error.message}</Alert>
+            )}
             {result && (
               <Stack spacing={2} aria-live="polite">
                 <Stack direction="row" spacing={1} alignItems="center">
@@ -168,6 +195,9 @@ export function ToolTestDialog({ tool, onClose }: { tool: Tool; onClose: () => v
           </Stack>
         </DialogContent>
         <DialogActions>
+          <Button onClick={() => setText(exampleText(schemaOf(chosen)))} sx={{ mr: 'auto' }}>
+            {t('tools.testArgumentsReset')}
+          </Button>
           <Button onClick={onClose}>{t('tools.close')}</Button>
           <Button
             type="submit"

@@ -99,7 +99,7 @@ describe('the tools page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Test order_status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Test order_status' });
     const args = within(dialog).getByRole('textbox', { name: 'Arguments (JSON)' });
-    expect(JSON.parse((args as HTMLTextAreaElement).value)).toEqual({ order_id: '' });
+    expect(JSON.parse((args as HTMLTextAreaElement).value)).toEqual({ order_id: 'example' });
     fireEvent.change(args, { target: { value: '{"order_id":"A1"}' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Call the tool' }));
     expect(await within(dialog).findByText('Answered 200 in 42 ms')).toBeInTheDocument();
@@ -107,6 +107,62 @@ describe('the tools page', () => {
     expect(within(dialog).getByLabelText('Request')).toHaveTextContent('authorization: ••••cret');
     expect(within(dialog).getByLabelText('Response')).toHaveTextContent('"status": "shipped"');
     expect(api.requests.at(-1)?.body).toEqual({ arguments: { order_id: 'A1' } });
+  });
+
+  it('starts from an example the schema accepts, and shows by field why the server refused arguments', async () => {
+    const strict: Tool = {
+      ...orderTool,
+      definition: {
+        ...orderTool.definition,
+        kind: 'http',
+        parameters: {
+          type: 'object',
+          properties: {
+            gift: { type: 'boolean' },
+            items: { type: 'integer', minimum: 1, maximum: 10 },
+            order_id: { type: 'string', pattern: '^A[0-9]+$' },
+            channel: { type: 'string', enum: ['web', 'phone'] },
+          },
+          required: ['order_id', 'items'],
+        },
+      } as Tool['definition'],
+    };
+    renderTools({
+      [`GET /agents-api/tools/${toolId}`]: strict,
+      [`POST /agents-api/tools/${toolId}/test`]: {
+        status: 400,
+        body: {
+          error: {
+            name: 'ValidationException',
+            message: 'These arguments break the tool’s schema, so an agent run would not call it: …',
+            details: {
+              issues: [
+                { path: 'order_id', message: 'Invalid input: expected string, received number' },
+                { path: 'items', message: 'Too small: expected number to be >=1' },
+              ],
+            },
+          },
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Test order_status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test order_status' });
+    const args = within(dialog).getByRole('textbox', { name: 'Arguments (JSON)' }) as HTMLTextAreaElement;
+    // Required fields first, each a value its schema accepts.
+    expect(args.value).toBe(
+      JSON.stringify({ order_id: 'A1', items: 1, channel: 'web', gift: true }, null, 2),
+    );
+    fireEvent.change(args, { target: { value: '{"order_id": 42, "items": 0}' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Call the tool' }));
+    const refused = await within(dialog).findByRole('alert', { name: /break the tool’s schema/ });
+    const fields = within(refused).getAllByRole('listitem');
+    expect(fields.map((field) => field.textContent)).toEqual([
+      'order_id: Invalid input: expected string, received number',
+      'items: Too small: expected number to be >=1',
+    ]);
+    expect(within(dialog).queryByText('Succeeded')).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Example from the schema' }));
+    expect(JSON.parse(args.value)).toMatchObject({ order_id: 'A1', items: 1 });
   });
 
   it('names a failed test', async () => {
