@@ -45,6 +45,7 @@ describe('the telemetry collector', () => {
       telemetry: { instrumentationKey: KEY, endpointPath: '/telemetry' },
       llm: { configured: false, defaultModel: expect.any(String) },
       nlu: { maxUtterances: 5000, maxUtteranceLength: 200 },
+      mail: { configured: false },
     });
   });
 
