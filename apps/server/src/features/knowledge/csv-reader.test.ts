@@ -10,7 +10,9 @@ async function* piecesOf(text: string, size: number): AsyncGenerator<Uint8Array>
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
 
-describe('reading CSV files on a thread', () => {
+// Each test starts reading threads, which compile their TypeScript through tsx as they load:
+// a second or two alone, longer on a busy machine.
+describe('reading CSV files on a thread', { timeout: 20_000 }, () => {
   const reader = csvReader();
   afterAll(() => reader.close());
 

@@ -6,7 +6,9 @@ import { DocumentProblem } from './document-text';
 /** Markdown of a million and a half list items: its tree needs far more than 64 MB. */
 const hugeList = Buffer.from(`# Socks\n\n${'- wool\n'.repeat(1_500_000)}`);
 
-describe('reading documents on a thread of their own, within a budget', () => {
+// Each test starts reading threads, which compile their TypeScript through tsx as they load:
+// a second or two alone, longer on a busy machine.
+describe('reading documents on a thread of their own, within a budget', { timeout: 20_000 }, () => {
   const readers: DocumentReader[] = [];
   const reader = (budget: Parameters<typeof documentReader>[0]) => {
     const made = documentReader(budget);
