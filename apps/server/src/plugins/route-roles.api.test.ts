@@ -105,9 +105,12 @@ describe('every role against every route', () => {
           url: urlOf(route.url),
           headers: headers[role],
         });
+        const error = response.statusCode === 403 ? JSON.parse(response.body).error : undefined;
+        // A route for Parley staff only (the development mailbox) lets every role past the
+        // permission check, then refuses people of other companies by its own rule.
         const refused =
-          response.statusCode === 403
-            ? `403 ${JSON.parse(response.body).error.details?.permission ?? JSON.parse(response.body).error.message}`
+          error && error.details?.reason !== 'staff-only'
+            ? `403 ${error.details?.permission ?? error.message}`
             : undefined;
         // A 401 would mean the caller was never checked for a permission: it is not "allowed".
         const outcome = refused ?? (response.statusCode === 401 ? '401' : 'allowed');
