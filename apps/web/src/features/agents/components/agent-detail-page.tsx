@@ -25,6 +25,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { toolListQuery } from '../api/agent-tools';
 import { agentQuery, useSaveAgent } from '../api/agents';
 import { AgentInstructions } from './agent-instructions';
@@ -306,7 +307,7 @@ export function AgentDetailPage() {
   const { agentId = '' } = useParams();
   const { data: agent } = useSuspenseQuery(agentQuery(agentId));
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Button component={RouterLink} to="/v2/agents/manage" startIcon={<ArrowBackRounded />} size="small">
           {t('detail.back')}
@@ -319,6 +320,6 @@ export function AgentDetailPage() {
         </Typography>
       </Box>
       <AgentForm key={agent.id} id={agent.id} definition={agent.definition} version={agent.version} />
-    </Stack>
+    </PageContainer>
   );
 }

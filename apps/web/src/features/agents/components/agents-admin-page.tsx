@@ -27,6 +27,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api/agents';
 import { AgentsAuditLog } from './agents-audit-log';
 import { AgentsTabs } from './agents-tabs';
@@ -211,7 +212,7 @@ export function AgentsAdminPage() {
   const revoke = useRevokeApiKey();
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Typography variant="h1">{t('admin.title')}</Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -273,6 +274,6 @@ export function AgentsAdminPage() {
         cancelLabel={t('cancel')}
         onClose={() => setRevoking(null)}
       />
-    </Stack>
+    </PageContainer>
   );
 }

@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { agentDashboardQuery, storedRunQuery } from '../api/agents-admin';
 import { AgentTrace } from './agent-trace';
 import { AgentsTabs } from './agents-tabs';
@@ -298,7 +299,7 @@ export function AgentsDashboardPage() {
   const query = { from: isoDay(now - (days - 1) * dayMs), to: isoDay(now), source, companyId };
   const dashboard = useQuery(agentDashboardQuery(query));
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Typography variant="h1">{t('dashboard.title')}</Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -331,6 +332,6 @@ export function AgentsDashboardPage() {
           <FailedRuns runs={dashboard.data.failedRuns} companyId={companyId} />
         </>
       )}
-    </Stack>
+    </PageContainer>
   );
 }

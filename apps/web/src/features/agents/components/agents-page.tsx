@@ -25,6 +25,7 @@ import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { agentListQuery, useCreateAgent, useDeleteAgent, useDuplicateAgent } from '../api/agents';
 import { AgentsTabs } from './agents-tabs';
 
@@ -159,7 +160,7 @@ export function AgentsPage() {
   const agents = data?.agents ?? [];
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
+    <PageContainer>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-end' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h1">{t('manage.title')}</Typography>
@@ -231,6 +232,6 @@ export function AgentsPage() {
         cancelLabel={t('cancel')}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </PageContainer>
   );
 }

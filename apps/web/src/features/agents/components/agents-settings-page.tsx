@@ -22,6 +22,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { PageContainer } from '../../../shared/ui/page-container';
 import {
   agentSettingsQuery,
   useRemoveProvider,
@@ -365,7 +366,7 @@ export function AgentsSettingsPage() {
   const { t } = useTranslation('agents-admin');
   const { data } = useSuspenseQuery(agentSettingsQuery);
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Typography variant="h1">{t('settings.title')}</Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -375,6 +376,6 @@ export function AgentsSettingsPage() {
       <AgentsTabs />
       <ProviderSection settings={data} />
       <DefaultsForm settings={data} />
-    </Stack>
+    </PageContainer>
   );
 }

@@ -29,6 +29,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { promptListQuery, promptQuery, useCreatePrompt, useDeletePrompt } from '../api/prompts';
 import { AgentsTabs } from './agents-tabs';
 import { PromptDiff } from './prompt-diff';
@@ -134,7 +135,7 @@ export function PromptsPage() {
   const [deleting, setDeleting] = useState<PromptSummary | null>(null);
   const remove = useDeletePrompt();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }}>
+    <PageContainer>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-end' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h1">{t('prompts.title')}</Typography>
@@ -212,6 +213,6 @@ export function PromptsPage() {
         onClose={() => setDeleting(null)}
         onRemoved={() => select(null)}
       />
-    </Stack>
+    </PageContainer>
   );
 }

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { toolListQuery, toolQuery, useDeleteTool } from '../api/agent-tools';
 import { AgentsTabs } from './agents-tabs';
 import { ToolEditorDialog } from './tool-editor-dialog';
@@ -113,7 +114,7 @@ export function ToolsPage() {
     setOpen({ kind, tool: await queryClient.fetchQuery({ ...toolQuery(summary.id), staleTime: 0 }) });
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
+    <PageContainer>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-end' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h1">{t('tools.title')}</Typography>
@@ -190,6 +191,6 @@ export function ToolsPage() {
         cancelLabel={t('cancel')}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </PageContainer>
   );
 }

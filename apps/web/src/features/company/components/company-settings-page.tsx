@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery, useCan } from '../../../shared/session/current-user';
 import { IndustrySelect, useIndustryLabel } from '../../../shared/ui/industry-select';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { HelpdeskCard } from '../../helpdesk/components/helpdesk-card';
 import { StoreCard } from '../../store/components/store-card';
 import { TranslationUsageCard } from '../../translation/components/translation-usage-card';
@@ -156,7 +157,7 @@ export function CompanySettingsPage() {
   const canManage = useCan('company:manage');
   const canManageUsers = useCan('users:manage');
   return (
-    <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Typography variant="h1">{t('title')}</Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -171,6 +172,6 @@ export function CompanySettingsPage() {
       {canManage && <HelpdeskCard />}
       {canManage && <AuditLogCard />}
       <BenchmarkCard industry={user.company.industry} />
-    </Stack>
+    </PageContainer>
   );
 }

@@ -30,6 +30,7 @@ import { languages as appLanguages } from '../../../app/i18n';
 import { isApiError } from '../../../shared/api/api-error';
 import { NotFoundException } from '../../../shared/errors/error-kind';
 import { currentUserQuery, displayName, initials, userKeys } from '../../../shared/session/current-user';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { useChangePassword, useUpdateProfile } from '../api/profile';
 
 function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -286,7 +287,7 @@ export function ProfilePage() {
   if (id !== user.id) throw new NotFoundException('Profile not found');
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
+    <PageContainer>
       <Stack direction="row" spacing={2.5} alignItems="center">
         <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 24, fontWeight: 700 }}>
           {initials(user)}
@@ -314,6 +315,6 @@ export function ProfilePage() {
           </Stack>
         </Grid>
       </Grid>
-    </Stack>
+    </PageContainer>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { CodeBlock } from '../../../shared/ui/code-block';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { templateQuery, useCreateInstance } from '../api/webhooks';
 import { CategoryBadge } from './category-look';
 
@@ -59,7 +60,7 @@ export function CreateInstancePage() {
   };
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto' }}>
+    <PageContainer width="form">
       <Box>
         <Button
           component={RouterLink}
@@ -140,6 +141,6 @@ export function CreateInstancePage() {
           </Stack>
         </CardContent>
       </Card>
-    </Stack>
+    </PageContainer>
   );
 }

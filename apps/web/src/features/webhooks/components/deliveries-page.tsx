@@ -27,6 +27,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { deliveryListQuery, instanceListQuery } from '../api/webhooks';
 
 /** When a delivery happened, as people read it in their language. */
@@ -174,7 +175,7 @@ export function DeliveriesPage() {
   });
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Button component={RouterLink} to="/webhook" startIcon={<ArrowBackRounded />} sx={{ mb: 1 }}>
           {t('log.back')}
@@ -317,6 +318,6 @@ export function DeliveriesPage() {
           {t('log.more')}
         </Button>
       )}
-    </Stack>
+    </PageContainer>
   );
 }

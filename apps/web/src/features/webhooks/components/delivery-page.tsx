@@ -21,6 +21,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { CodeBlock } from '../../../shared/ui/code-block';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { deliveryQuery, useReplayDelivery } from '../api/webhooks';
 import { deliveredAt, OutcomeIcon, useOutcomeText } from './deliveries-page';
 import { RequestPreview } from './request-preview';
@@ -100,7 +101,7 @@ export function DeliveryPage() {
   const status = delivery.status === null ? t('log.noStatus') : String(delivery.status);
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Button
           component={RouterLink}
@@ -236,6 +237,6 @@ export function DeliveryPage() {
           </Button>
         </DialogActions>
       </Dialog>
-    </Stack>
+    </PageContainer>
   );
 }

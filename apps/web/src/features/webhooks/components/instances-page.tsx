@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmRemoval } from '../../../shared/ui/confirm-dialog';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { instanceListQuery, useDeleteInstance } from '../api/webhooks';
 import { CategoryBadge } from './category-look';
 import { TestInstanceDialog } from './test-instance-dialog';
@@ -120,7 +121,7 @@ export function InstancesPage() {
   const setTesting = (id: string | null) => setParam('test', id);
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1000, mx: 'auto' }}>
+    <PageContainer>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-end' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h1">{t('instances.title')}</Typography>
@@ -200,6 +201,6 @@ export function InstancesPage() {
         cancelLabel={t('cancel')}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </PageContainer>
   );
 }

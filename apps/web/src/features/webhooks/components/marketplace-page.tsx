@@ -27,6 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { templateListQuery, templateQuery } from '../api/webhooks';
 import { CategoryBadge } from './category-look';
 import { RequestPreview } from './request-preview';
@@ -200,7 +201,7 @@ export function MarketplacePage() {
   const total = data?.categories.reduce((sum, entry) => sum + entry.count, 0) ?? 0;
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1200, mx: 'auto' }}>
+    <PageContainer>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-end' }}>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h1">{t('marketplace.title')}</Typography>
@@ -283,6 +284,6 @@ export function MarketplacePage() {
         ))}
       </Box>
       {open && <TemplateDetail id={open} onClose={() => change('template', undefined)} />}
-    </Stack>
+    </PageContainer>
   );
 }

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentUserQuery } from '../../../shared/session/current-user';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { templateQuery, useSaveTemplate } from '../api/webhooks';
 import { PairsEditor } from './pairs-editor';
 
@@ -241,7 +242,7 @@ function Editor({
   };
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={3} sx={{ maxWidth: 900, mx: 'auto' }}>
+    <PageContainer component="form" onSubmit={submit} noValidate>
       <Box>
         <Button
           component={RouterLink}
@@ -400,7 +401,7 @@ function Editor({
           {save.isPending ? t('saving') : t('editor.save')}
         </Button>
       </Box>
-    </Stack>
+    </PageContainer>
   );
 }
 
