@@ -3,7 +3,7 @@
 # and run as many containers as you like on one PostgreSQL database (see README, "Deploying"):
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e JWT_SECRET=… -e SECRETS_KEY=… parley
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 # Everything the build needs, then only what the server needs to run.
@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund \
   && npm run build \
   && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -4,7 +4,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleTypeScript, ensureDependencies, root, run } from './lib.mjs';
+import { bundleTypeScript, ensureDependencies, ensureNodeRuntime, root, run } from './lib.mjs';
+
+await ensureNodeRuntime();
 
 ensureDependencies();
 // `npm run bench -- chat` runs only the benches whose file name contains "chat".

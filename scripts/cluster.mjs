@@ -6,12 +6,14 @@ import {
   build,
   bundleTypeScript,
   ensureDependencies,
+  ensureNodeRuntime,
   installDebianPackages,
   NGINX,
   root,
   run,
 } from './lib.mjs';
 
+await ensureNodeRuntime();
 ensureDependencies();
 if (!existsSync(NGINX)) installDebianPackages(['nginx-light']);
 build();

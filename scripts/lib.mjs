@@ -1,11 +1,56 @@
-// Shared by `npm start` and `npm test`; only Node built-ins, since it runs before any install.
-import { spawnSync } from 'node:child_process';
+// Shared by `npm start` and `npm test`; only Node built-ins, since it runs before any install (and
+// before the Node.js Parley needs is there: see ensureNodeRuntime).
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The Node.js Parley runs on. A system Node that is older (Debian's, say) is left alone: this one
+ * comes from the npm registry's `node` package (it carries the platform's binary) into
+ * .node-runtime/, and the script runs again on it, with it first on PATH for everything it starts.
+ */
+export const NODE_RUNTIME = { major: 24, version: '24.21.0' };
+
+/**
+ * Makes sure the calling script runs on Node NODE_RUNTIME.major or newer: returns at once when it
+ * does; otherwise installs the runtime when missing, runs the script again on it and never returns
+ * (this process ends with it, passing on signals).
+ */
+export async function ensureNodeRuntime() {
+  if (Number(process.versions.node.split('.')[0]) >= NODE_RUNTIME.major) return;
+  const prefix = join(root, '.node-runtime');
+  const bin = join(prefix, 'node_modules', '.bin');
+  const node = join(bin, 'node');
+  const installed = existsSync(node) && spawnSync(node, ['--version']).stdout?.toString().trim();
+  if (installed !== `v${NODE_RUNTIME.version}`) {
+    console.log(
+      `› Installing Node.js ${NODE_RUNTIME.version} from the npm registry (this machine has ${process.version})…`,
+    );
+    run('npm', [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      `node@${NODE_RUNTIME.version}`,
+    ]);
+  }
+  const child = spawn(node, process.argv.slice(1), {
+    cwd: process.cwd(),
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  await new Promise(() => {
+    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  });
+}
 
 /** Runs a command in the repository, inheriting the terminal; exits the script when it fails. */
 export function run(command, args, options = {}) {
@@ -54,7 +99,7 @@ export async function bundleTypeScript(entry, outfile) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     logLevel: 'warning',
     plugins: [
       {

@@ -1,7 +1,9 @@
 // `npm start`: install what is missing, build, then run Parley (migrations and the demo seed run at start).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { build, ensureDependencies, root } from './lib.mjs';
+import { build, ensureDependencies, ensureNodeRuntime, root } from './lib.mjs';
+
+await ensureNodeRuntime();
 
 ensureDependencies();
 build();

@@ -3,7 +3,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build, ensureDependencies, installDebianPackages, NGINX, root, run } from './lib.mjs';
+import {
+  build,
+  ensureDependencies,
+  ensureNodeRuntime,
+  installDebianPackages,
+  NGINX,
+  root,
+  run,
+} from './lib.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -25,6 +33,7 @@ function ensureDebianPackages() {
   if (missing.length > 0) installDebianPackages([...missing, 'fonts-dejavu-core']);
 }
 
+await ensureNodeRuntime();
 ensureDependencies();
 ensureDebianPackages();
 
