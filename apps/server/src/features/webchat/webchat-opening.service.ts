@@ -1,6 +1,6 @@
 import type { WebchatOpening } from '@parley/contracts';
+import { type BotMessage, EVENT } from '@parley/contracts';
 import { type EngineServices, newConversationState, runTurn } from '@parley/engine';
-import { type BotMessage, EVENT } from '@parley/kit';
 import { OutsideCallFailed } from '@parley/modules';
 import type { AppContext } from '../../context';
 import type { Session } from '../../plugins/authenticate';
