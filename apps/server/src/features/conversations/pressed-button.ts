@@ -1,8 +1,10 @@
 import type { TurnInput } from '@parley/engine';
 import { buttonLabelFor, type Flow } from '@parley/flow';
-import type { TurnRequest } from './turn-runner';
 
-type Incoming = NonNullable<TurnRequest['incoming']>;
+/** The stored message of a turn (a TurnRequest's `incoming`), as far as labelling reads it. */
+interface Incoming {
+  text: string;
+}
 
 /**
  * A button press that arrives as a bare payload (`parley:button:start:person`: a client that
