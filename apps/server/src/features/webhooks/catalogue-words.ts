@@ -1,13 +1,6 @@
 import type { WebhookTemplateDefinition } from '@parley/contracts';
 import { catalogueSpanish } from './catalogue.es';
-
-/** What a person reads of a built-in template, in one language (fields by key). */
-export interface TemplateWords {
-  name: string;
-  summary: string;
-  description: string;
-  fields: Record<string, { label: string; help: string }>;
-}
+import type { TemplateWords } from './template-words';
 
 /** The catalogue's words in each language besides English, the language it is written in. */
 export const catalogueWords: Record<string, Record<string, TemplateWords>> = { es: catalogueSpanish };

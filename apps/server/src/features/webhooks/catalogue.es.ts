@@ -1,4 +1,4 @@
-import type { TemplateWords } from './catalogue-words';
+import type { TemplateWords } from './template-words';
 
 /**
  * The built-in catalogue's words in Spanish, by template slug: what a person reads when picking
