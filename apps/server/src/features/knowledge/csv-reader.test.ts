@@ -39,7 +39,14 @@ describe('reading CSV files on a thread', { timeout: 20_000 }, () => {
   it('says what is wrong with a file, with its lines', async () => {
     const refused = reader.inspect(piecesOf('a,b\n1,2\n1,2,3\n', 4), format);
     await expect(refused).rejects.toBeInstanceOf(CsvProblem);
-    await expect(refused).rejects.toMatchObject({ lines: [3], message: /header’s 2 columns/ });
+    await expect(refused).rejects.toMatchObject({
+      lines: [3],
+      message: 'Every row must have the header’s 2 columns; this line does not.',
+    });
+    await expect(reader.inspect(piecesOf('a,b\n1\n1,2\n1,2,3\n', 4), format)).rejects.toMatchObject({
+      lines: [2, 4],
+      message: 'Every row must have the header’s 2 columns; these lines do not.',
+    });
   });
 
   it('stops the thread when the reader stops early, and reads the next file', async () => {

@@ -252,7 +252,7 @@ export async function inspectCsv(
   if (!names) throw new CsvProblem('The file is empty: it has no header row and no rows.');
   if (badLines.length > 0) {
     throw new CsvProblem(
-      `Every row must have the header’s ${names.length} columns; ${badLines.length === MAX_BAD_LINES ? 'these lines (and maybe more) do' : 'these lines do'} not.`,
+      `Every row must have the header’s ${names.length} columns; ${badLines.length === 1 ? 'this line does' : badLines.length === MAX_BAD_LINES ? 'these lines (and maybe more) do' : 'these lines do'} not.`,
       badLines,
     );
   }
