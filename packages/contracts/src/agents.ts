@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knowledgeSourceStateSchema } from './knowledge';
 
 /**
  * What an API key of the agents API may do: read agents, change them (and their tools), run them
@@ -220,6 +221,10 @@ export const agentKnowledgeSourceSchema = z.object({
   kind: z.string(),
   botId: z.string(),
   botName: z.string(),
+  /** A failed one cannot be given to an agent (saving answers KnowledgeSourceFailedException). */
+  state: knowledgeSourceStateSchema,
+  /** Why its file failed (failed only). */
+  error: z.string().nullable(),
 });
 export type AgentKnowledgeSource = z.infer<typeof agentKnowledgeSourceSchema>;
 export const agentKnowledgeSourceListSchema = z.object({ sources: z.array(agentKnowledgeSourceSchema) });

@@ -26,6 +26,11 @@ export const errorNameSchema = z.enum([
   'HelpdeskTokenRejectedException',
   /** The model provider refused the API key being saved for the company's agents. */
   'ModelKeyRejectedException',
+  /**
+   * A knowledge source whose file failed to process was chosen (for an agent, for generative
+   * answers): it cannot be searched. details.sources names each, with why its file failed.
+   */
+  'KnowledgeSourceFailedException',
 ]);
 export type ErrorName = z.infer<typeof errorNameSchema>;
 
@@ -47,6 +52,7 @@ export const errorStatus = {
   StoreTokenRejectedException: 400,
   HelpdeskTokenRejectedException: 400,
   ModelKeyRejectedException: 400,
+  KnowledgeSourceFailedException: 400,
 } as const satisfies Record<ErrorName, number>;
 
 /** An error: its name, a message for people, and details for programs. */

@@ -1,7 +1,7 @@
 import { DEFAULT_GENERATIVE_SETTINGS, generativeSettingsSchema } from '@parley/flow';
 import { messageCitationSchema } from '@parley/kit';
 import { z } from 'zod';
-import { cellValueSchema } from './knowledge';
+import { cellValueSchema, knowledgeSourceStateSchema } from './knowledge';
 
 export type { GenerativeSettings } from '@parley/flow';
 export { DEFAULT_GENERATIVE_SETTINGS, generativeSettingsSchema };
@@ -12,7 +12,16 @@ export { DEFAULT_GENERATIVE_SETTINGS, generativeSettingsSchema };
  */
 export const generativeTabSchema = z.object({
   settings: generativeSettingsSchema,
-  sources: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The bot's sources; a failed one cannot be chosen (saving answers KnowledgeSourceFailedException). */
+  sources: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      state: knowledgeSourceStateSchema,
+      /** Why its file failed (failed only). */
+      error: z.string().nullable(),
+    }),
+  ),
   model: z.object({ configured: z.boolean(), defaultModel: z.string() }),
   /** The draft's revision the settings were read at (send it back when saving). */
   draftRevision: z.number().int(),

@@ -82,6 +82,14 @@ export const sourcePublicationSchema = z.enum(['published', 'changed', 'unpublis
 export type SourcePublication = z.infer<typeof sourcePublicationSchema>;
 
 /**
+ * Whether a source can be searched, for the lists that offer sources to choose (an agent's
+ * knowledge, generative answers): `ready` (it has a live file), `processing` (its first file is
+ * not done yet) or `failed` (its first file failed: it cannot be chosen until a file is ready).
+ */
+export const knowledgeSourceStateSchema = z.enum(['ready', 'processing', 'failed']);
+export type KnowledgeSourceState = z.infer<typeof knowledgeSourceStateSchema>;
+
+/**
  * A bot's CSV dataset or document: the file it answers from (`live`) and, while a new file is
  * processed or after it failed, that file (`pending`). The live file serves until the pending one
  * is ready.

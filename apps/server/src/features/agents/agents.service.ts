@@ -6,9 +6,10 @@ import {
   type CreateApiKeyRequest,
   type CreatedApiKey,
 } from '@parley/contracts';
-import type { Db } from '../../db/database';
+import type { Db, Queryable } from '../../db/database';
 import { NotFoundException } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
+import { refuseUnusableSources } from '../knowledge/source-choice';
 import * as agents from './agents.repository';
 import * as keys from './api-keys.repository';
 import { refuseStaleVersion, toVersionSummary } from './versions';
@@ -28,7 +29,28 @@ export async function getAgent(db: Db, companyId: string, id: string): Promise<A
   return agents.toAgent(row);
 }
 
-export async function createAgent(db: Db, session: Session, definition: AgentDefinition): Promise<Agent> {
+/** The agent's knowledge sources: the company's, searchable (those it had before are kept). */
+async function checkKnowledge(
+  db: Queryable,
+  companyId: string,
+  definition: AgentDefinition,
+  kept: readonly string[],
+) {
+  await refuseUnusableSources(db, companyId, definition.knowledgeSourceIds, {
+    kept,
+    unknownMessage: 'These knowledge sources do not exist',
+    field: 'knowledgeSourceIds',
+  });
+}
+
+export async function createAgent(
+  db: Db,
+  session: Session,
+  definition: AgentDefinition,
+  /** Sources taken as they are (a duplicate keeps its original's). */
+  kept: readonly string[] = [],
+): Promise<Agent> {
+  await checkKnowledge(db, session.companyId, definition, kept);
   const row = await db.transaction().execute(async (trx) => {
     const created = await agents.insertAgent(trx, session.companyId, definition, authorOf(session));
     return created;
@@ -47,6 +69,7 @@ export async function saveAgent(
     const current = await agents.findAgent(trx, session.companyId, id, { forUpdate: true });
     if (!current) throw new NotFoundException('Agent not found');
     refuseStaleVersion('agent', current, change.baseVersion);
+    await checkKnowledge(trx, session.companyId, change.definition, current.definition.knowledgeSourceIds);
     const saved = await agents.updateAgent(trx, current, change.definition, authorOf(session));
     return saved;
   });
@@ -55,7 +78,12 @@ export async function saveAgent(
 
 export async function duplicateAgent(db: Db, session: Session, id: string): Promise<Agent> {
   const source = await getAgent(db, session.companyId, id);
-  return createAgent(db, session, { ...source.definition, name: copyName(source.definition.name) });
+  return createAgent(
+    db,
+    session,
+    { ...source.definition, name: copyName(source.definition.name) },
+    source.definition.knowledgeSourceIds,
+  );
 }
 
 /** `Orders (copy)`, kept within the name's length. */

@@ -2,35 +2,22 @@ import type { AgentKnowledgeSource } from '@parley/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { retrieveRows } from '../knowledge/knowledge-search';
+import { sourcesToChoose } from '../knowledge/source-choice';
 import { type AgentToolRunner, zodTool } from './agent-runner';
 
 /** How many passages the tool answers, and how much of each (the model's context is not free). */
 const PASSAGES = 5;
 const PASSAGE_CHARS = 1_200;
 
-/** The knowledge sources of the company's bots, by bot then name (for choosing an agent's). */
+/**
+ * The knowledge sources of the company's bots, by bot then name, each with whether it can be
+ * searched (for choosing an agent's; a failed one is shown, not offered).
+ */
 export async function listKnowledgeSources(
   db: Queryable,
   companyId: string,
 ): Promise<{ sources: AgentKnowledgeSource[] }> {
-  const rows = await db
-    .selectFrom('knowledge_sources as s')
-    .innerJoin('bots as b', 'b.id', 's.bot_id')
-    .select(['s.id', 's.name', 's.kind', 's.bot_id', 'b.name as bot_name'])
-    .where('s.company_id', '=', companyId)
-    .where('b.company_id', '=', companyId)
-    .orderBy('b.name')
-    .orderBy('s.name')
-    .execute();
-  return {
-    sources: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      botId: row.bot_id,
-      botName: row.bot_name,
-    })),
-  };
+  return { sources: await sourcesToChoose(db, companyId) };
 }
 
 /** The bots the chosen sources belong to (sources of other companies are left out). */

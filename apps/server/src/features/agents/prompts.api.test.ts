@@ -173,7 +173,17 @@ describe('the prompt library, streamed playground turns and knowledge sources', 
     }, 30_000);
     const sources = await t.request({ url: '/agents-api/knowledge-sources', headers: bearer });
     expect(sources.json()).toEqual({
-      sources: [{ id: source.id, name: 'prices', kind: 'csv', botId: bot.id, botName: 'Shop' }],
+      sources: [
+        {
+          id: source.id,
+          name: 'prices',
+          kind: 'csv',
+          botId: bot.id,
+          botName: 'Shop',
+          state: 'ready',
+          error: null,
+        },
+      ],
     });
     expect((await t.request({ url: '/agents-api/knowledge-sources', headers: other })).json()).toEqual({
       sources: [],

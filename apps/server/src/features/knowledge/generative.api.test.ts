@@ -74,7 +74,7 @@ describe('generative answers from knowledge', () => {
   it('starts off, with the bot’s sources to choose from and the model set up', async () => {
     const current = await tab();
     expect(current.settings).toMatchObject({ enabled: false, allSources: true, citations: true });
-    expect(current.sources).toEqual([{ id: prices.id, name: 'prices' }]);
+    expect(current.sources).toEqual([{ id: prices.id, name: 'prices', state: 'ready', error: null }]);
     expect(current.model.configured).toBe(true);
   });
 
@@ -251,5 +251,92 @@ describe('generative answers from knowledge', () => {
     ]) {
       expect((await t.request({ ...request, headers: stranger })).statusCode).toBe(404);
     }
+  });
+
+  it('a dataset whose file failed is marked failed with its reason, and refused for generative answers and agents', async () => {
+    const shop = await createdBot(t, headers, 'Broken shop');
+    const good = await uploadedSource(t, headers, shop.id, 'good.csv', priceList);
+    const broken = await uploadedSource(t, headers, shop.id, 'broken.csv', 'a,b,c\n1,2,3\n4,5\n');
+    await settledSource(t, headers, shop.id, good);
+    expect((await settledSource(t, headers, shop.id, broken)).source.pending?.state).toBe('failed');
+    const generative = (
+      await t.request({ method: 'GET', url: `/api/bots/${shop.id}/generative`, headers })
+    ).json<GenerativeTab>();
+    const reason = expect.stringContaining('3 columns');
+    expect(generative.sources).toEqual([
+      { id: broken.id, name: 'broken', state: 'failed', error: reason },
+      { id: good.id, name: 'good', state: 'ready', error: null },
+    ]);
+    const choose = (sourceIds: string[]) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/bots/${shop.id}/generative`,
+        headers,
+        payload: {
+          settings: { ...generative.settings, allSources: false, sourceIds },
+          baseRevision: generative.draftRevision,
+        },
+      });
+    const refused = await choose([good.id, broken.id]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error: {
+        name: 'KnowledgeSourceFailedException',
+        message: expect.stringContaining('“broken” failed to process'),
+        details: { sources: [{ id: broken.id, name: 'broken', error: reason }] },
+      },
+    });
+    expect((await choose([good.id])).statusCode).toBe(200);
+
+    // Agents: offered with its state, refused by name when given to an agent.
+    const bearer = { authorization: headers.authorization?.replace(/^JWT/, 'Bearer') ?? '' };
+    const listed = await t.request({ url: '/agents-api/knowledge-sources', headers: bearer });
+    expect(listed.json<{ sources: unknown[] }>().sources).toEqual(
+      expect.arrayContaining([
+        {
+          id: broken.id,
+          name: 'broken',
+          kind: 'csv',
+          botId: shop.id,
+          botName: 'Broken shop',
+          state: 'failed',
+          error: reason,
+        },
+        {
+          id: good.id,
+          name: 'good',
+          kind: 'csv',
+          botId: shop.id,
+          botName: 'Broken shop',
+          state: 'ready',
+          error: null,
+        },
+      ]),
+    );
+    const create = (knowledgeSourceIds: string[]) =>
+      t.request({
+        method: 'POST',
+        url: '/agents-api/agents',
+        headers: bearer,
+        payload: { definition: { name: 'Shop desk', knowledgeSourceIds } },
+      });
+    const agentRefused = await create([broken.id]);
+    expect(agentRefused.statusCode).toBe(400);
+    expect(agentRefused.json()).toMatchObject({ error: { name: 'KnowledgeSourceFailedException' } });
+    const unknown = await create(['7d1c1d52-6a4b-4c41-9f5e-2b0f3f0e9a11']);
+    expect(unknown.json()).toMatchObject({ error: { name: 'ValidationException' } });
+    const agent = await create([good.id]);
+    expect(agent.statusCode).toBe(201);
+    const { id, version, definition } = agent.json<{ id: string; version: number; definition: object }>();
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/agents-api/agents/${id}`,
+      headers: bearer,
+      payload: {
+        definition: { ...definition, knowledgeSourceIds: [good.id, broken.id] },
+        baseVersion: version,
+      },
+    });
+    expect(saved.json()).toMatchObject({ error: { name: 'KnowledgeSourceFailedException' } });
   });
 });

@@ -10,7 +10,7 @@ import { loadFlow } from '@parley/flow';
 import { knowledgeRequestOf } from '@parley/modules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { ConflictException, NotFoundException, ValidationException } from '../../errors';
+import { ConflictException, NotFoundException } from '../../errors';
 import { isUuid } from '../../ids';
 import type { Session } from '../../plugins/authenticate';
 import { modelCallError } from '../ai/ai.service';
@@ -19,7 +19,7 @@ import { recordUsage } from '../llm/llm-usage.repository';
 import { findVersionFlow } from '../publishing/publishing.repository';
 import { renderPreview } from '../templates/preview';
 import { answerFromKnowledge } from './generative-answer';
-import { listSources } from './knowledge.repository';
+import { refuseUnusableSources, sourcesToChoose } from './source-choice';
 
 async function botOf(ctx: AppContext, session: Session, botId: string) {
   const bot = isUuid(botId) ? await findBot(ctx.database.db, session.companyId, botId) : undefined;
@@ -43,26 +43,35 @@ export async function generativeTab(
       ? null
       : await findVersionFlow(db, session.companyId, botId, bot.published_version);
   const live = published ? (loadFlow(published).settings.generative ?? DEFAULT_GENERATIVE_SETTINGS) : null;
-  const sources = await listSources(db, session.companyId, botId);
+  const sources = await sourcesToChoose(db, session.companyId, { botId });
   return {
     settings: draft,
-    sources: sources.map((source) => ({ id: source.id, name: source.name })),
+    sources: sources.map(({ id, name, state, error }) => ({ id, name, state, error })),
     model: { configured: Boolean(ctx.config.llm.apiKey), defaultModel: ctx.config.llm.defaultModel },
     draftRevision: bot.draft_revision,
     unpublished: live === null ? draft.enabled : !same(draft, live),
   };
 }
 
-/** Checks what a person wrote: the instructions render, and the chosen sources are the bot's. */
-async function checkSettings(ctx: AppContext, session: Session, botId: string, settings: GenerativeSettings) {
+/**
+ * Checks what a person wrote: the instructions render, and the chosen sources are the bot's and
+ * searchable (those the draft had chosen already are kept as they are).
+ */
+async function checkSettings(
+  ctx: AppContext,
+  session: Session,
+  botId: string,
+  settings: GenerativeSettings,
+  kept: readonly string[],
+) {
   renderPreview(settings.instructions, {}, 'Instructions');
   if (settings.allSources) return;
-  const known = new Set(
-    (await listSources(ctx.database.db, session.companyId, botId)).map((source) => source.id),
-  );
-  const unknown = settings.sourceIds.filter((id) => !known.has(id));
-  if (unknown.length > 0)
-    throw new ValidationException('These sources are not the bot’s', { sourceIds: unknown });
+  await refuseUnusableSources(ctx.database.db, session.companyId, settings.sourceIds, {
+    botId,
+    kept,
+    unknownMessage: 'These sources are not the bot’s',
+    field: 'sourceIds',
+  });
 }
 
 /** Saves the settings into the draft, if nobody saved the draft since they were read. */
@@ -73,8 +82,15 @@ export async function saveGenerative(
   request: z.output<typeof saveGenerativeRequestSchema>,
 ): Promise<GenerativeTab> {
   const bot = await botOf(ctx, session, botId);
-  await checkSettings(ctx, session, botId, request.settings);
   const flow = loadFlow(bot.draft_flow);
+  const before = flow.settings.generative;
+  await checkSettings(
+    ctx,
+    session,
+    botId,
+    request.settings,
+    before?.allSources ? [] : (before?.sourceIds ?? []),
+  );
   const saved = await updateBot(
     ctx.database.db,
     session.companyId,

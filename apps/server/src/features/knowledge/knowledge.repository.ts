@@ -1,3 +1,4 @@
+import type { KnowledgeSourceState } from '@parley/contracts';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/database';
 import type {
@@ -105,6 +106,75 @@ export async function listSources(db: Queryable, companyId: string, botId: strin
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The company's knowledge sources (or one bot's, or the given ones) that are not deleted, with
+ * their bot's name and whether they can be searched: `ready` (a live file), `processing` (its
+ * first file not done yet) or `failed` (its first file failed, with the reason). A source whose
+ * newer file failed still answers from its live one: ready.
+ */
+export async function listSourceStates(
+  db: Queryable,
+  companyId: string,
+  only: { botId?: string; ids?: readonly string[] } = {},
+): Promise<SourceState[]> {
+  if (only.ids?.length === 0) return [];
+  let query = db
+    .selectFrom('knowledge_sources as source')
+    .innerJoin('bots as bot', (join) =>
+      join.onRef('bot.id', '=', 'source.bot_id').on('bot.company_id', '=', companyId),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('knowledge_files as file')
+          .select(['file.state', 'file.error'])
+          .whereRef('file.source_id', '=', 'source.id')
+          .orderBy('file.uploaded_at', 'desc')
+          .limit(1)
+          .as('newest'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'source.id',
+      'source.name',
+      'source.kind',
+      'source.bot_id',
+      'bot.name as bot_name',
+      'source.live_file_id',
+      'newest.state as newest_state',
+      'newest.error as newest_error',
+    ])
+    .where('source.company_id', '=', companyId)
+    .where('source.removed_at', 'is', null)
+    .where('bot.deleted_at', 'is', null);
+  if (only.botId) query = query.where('source.bot_id', '=', only.botId);
+  if (only.ids) query = query.where('source.id', 'in', [...only.ids]);
+  const rows = await query.orderBy('bot.name').orderBy('source.name').orderBy('source.id').execute();
+  return rows.map((row) => {
+    const state = row.live_file_id ? 'ready' : row.newest_state === 'failed' ? 'failed' : 'processing';
+    return {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      botId: row.bot_id,
+      botName: row.bot_name,
+      state,
+      error: state === 'failed' ? (row.newest_error ?? null) : null,
+    };
+  });
+}
+
+export interface SourceState {
+  id: string;
+  name: string;
+  kind: 'csv' | 'document';
+  botId: string;
+  botName: string;
+  state: KnowledgeSourceState;
+  /** Why its file failed (failed only). */
+  error: string | null;
 }
 
 /** Every file of the given sources (a live one and at most one pending each). */

@@ -9,6 +9,7 @@ import { AgentDetailPage } from './agent-detail-page';
 const id = '5a1e2d3f-1111-4c6f-9a55-0d5a2c6f7a01';
 const promptId = '7c1e2d3f-1111-4c6f-9a55-0d5a2c6f7a01';
 const sourceId = '9d1e2d3f-1111-4c6f-9a55-0d5a2c6f7a01';
+const brokenId = '9d1e2d3f-2222-4c6f-9a55-0d5a2c6f7a02';
 const agent: Agent = {
   id,
   name: 'Order status',
@@ -110,7 +111,26 @@ function renderDetail(routes: Parameters<typeof fakeApi>[0] = {}) {
       },
     },
     'GET /agents-api/knowledge-sources': {
-      sources: [{ id: sourceId, name: 'Price list', kind: 'csv', botId: 'b1', botName: 'Shop' }],
+      sources: [
+        {
+          id: sourceId,
+          name: 'Price list',
+          kind: 'csv',
+          botId: 'b1',
+          botName: 'Shop',
+          state: 'ready',
+          error: null,
+        },
+        {
+          id: brokenId,
+          name: 'Old prices',
+          kind: 'csv',
+          botId: 'b1',
+          botName: 'Shop',
+          state: 'failed',
+          error: 'Every row must have the header’s 3 columns; these lines do not (lines 3 and 5).',
+        },
+      ],
     },
     [`PUT /agents-api/agents/${id}`]: ({ body }) => ({
       ...agent,
@@ -140,7 +160,7 @@ describe('the agent detail page', () => {
     );
     fireEvent.click(screen.getByRole('checkbox', { name: /Search knowledge/ }));
     fireEvent.click(await screen.findByRole('checkbox', { name: /Price list/ }));
-    expect(screen.getByText('Dataset of Shop')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Price list.*Dataset of Shop/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save as a new version' }));
     await waitFor(() => expect(api.requests.some((request) => request.method === 'PUT')).toBe(true));
     const saved = api.requests.find((request) => request.method === 'PUT')?.body as {
@@ -151,6 +171,39 @@ describe('the agent detail page', () => {
       knowledgeSourceIds: [sourceId],
       builtInTools: ['hand_off', 'search_knowledge'],
     });
+  });
+
+  it('does not offer a source whose file failed, says why, and marks one chosen before it failed', async () => {
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Order status', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: /Price list/ }, { timeout: 10_000 });
+    expect(screen.queryByRole('checkbox', { name: /Old prices/ })).not.toBeInTheDocument();
+    const hidden = screen.getByRole('group', { name: 'Not offered, because its file failed to process:' });
+    expect(hidden).toHaveTextContent('Old prices');
+    expect(hidden).toHaveTextContent('Failed');
+    expect(hidden).toHaveTextContent(
+      'Its file failed to process: Every row must have the header’s 3 columns',
+    );
+  });
+
+  it('keeps a failed source the agent already has, marked, so that it can be unticked', async () => {
+    const api = renderDetail({
+      [`GET /agents-api/agents/${id}`]: {
+        ...agent,
+        definition: { ...agent.definition, knowledgeSourceIds: [brokenId] },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Order status', level: 1 })).toBeInTheDocument();
+    const broken = await screen.findByRole('checkbox', { name: /Old prices/ }, { timeout: 10_000 });
+    expect(broken).toBeChecked();
+    expect(screen.getByText(/It cannot be searched: untick it/)).toBeInTheDocument();
+    fireEvent.click(broken);
+    fireEvent.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    await waitFor(() => expect(api.requests.some((request) => request.method === 'PUT')).toBe(true));
+    const saved = api.requests.find((request) => request.method === 'PUT')?.body as {
+      definition: Agent['definition'];
+    };
+    expect(saved.definition.knowledgeSourceIds).toEqual([]);
   });
 
   it('streams the playground’s answer, then shows the trace of the turn', async () => {

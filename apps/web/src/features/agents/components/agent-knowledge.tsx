@@ -1,9 +1,42 @@
-import { Box, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import { Box, Checkbox, Chip, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
+import type { AgentKnowledgeSource } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { knowledgeSourcesQuery } from '../api/agents';
 
-/** The knowledge sources (datasets and documents of the company's bots) the agent searches. */
+/** A source's name, where it is from, and its state when it is not simply ready. */
+function SourceLabel({ source, chosen }: { source: AgentKnowledgeSource; chosen: boolean }) {
+  const { t } = useTranslation('agents');
+  return (
+    <Box sx={{ py: 0.25 }}>
+      <Stack direction="row" spacing={1} alignItems="center">
+        <Typography variant="body2">{source.name}</Typography>
+        {source.state !== 'ready' && (
+          <Chip
+            size="small"
+            color={source.state === 'failed' ? 'error' : 'default'}
+            variant="outlined"
+            label={t(`knowledge.${source.state}`)}
+          />
+        )}
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {t('knowledge.of', { bot: source.botName, kind: t(`knowledge.kind.${source.kind}`) })}
+      </Typography>
+      {source.state === 'failed' && chosen && (
+        <Typography variant="caption" color="error" component="div">
+          {t('knowledge.failedReason', { error: source.error ?? '' })} {t('knowledge.failedChosen')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The knowledge sources (datasets and documents of the company's bots) the agent searches. A
+ * source whose file failed is not offered (the server refuses it too); one chosen before it
+ * failed stays, marked, so that it can be unticked.
+ */
 export function AgentKnowledge({
   chosen,
   enabled,
@@ -16,10 +49,12 @@ export function AgentKnowledge({
 }) {
   const { t } = useTranslation('agents');
   const sources = useQuery(knowledgeSourcesQuery).data?.sources;
+  const offered = sources?.filter((source) => source.state !== 'failed' || chosen.includes(source.id));
+  const hidden = sources?.filter((source) => source.state === 'failed' && !chosen.includes(source.id)) ?? [];
   return (
     <Box>
       {/* Only worth saying when there is something to search. */}
-      {!enabled && Boolean(sources?.length) && (
+      {!enabled && Boolean(offered?.length) && (
         <Typography variant="body2" color="warning.main" sx={{ mb: 1 }}>
           {t('knowledge.needsTool')}
         </Typography>
@@ -30,9 +65,10 @@ export function AgentKnowledge({
         </Typography>
       )}
       <FormGroup>
-        {sources?.map((source) => (
+        {offered?.map((source) => (
           <FormControlLabel
             key={source.id}
+            sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
             control={
               <Checkbox
                 checked={chosen.includes(source.id)}
@@ -45,21 +81,41 @@ export function AgentKnowledge({
                 }
               />
             }
-            label={
-              <Box>
-                <Typography variant="body2">{source.name}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {t('knowledge.of', { bot: source.botName, kind: t(`knowledge.kind.${source.kind}`) })}
-                </Typography>
-              </Box>
-            }
+            label={<SourceLabel source={source} chosen={chosen.includes(source.id)} />}
           />
         ))}
       </FormGroup>
-      {sources && sources.length > 0 && chosen.length === 0 && (
-        <Typography variant="caption" color="text.secondary">
+      {offered && offered.length > 0 && chosen.length === 0 && (
+        <Typography variant="caption" color="text.secondary" component="p">
           {t('knowledge.noneChosen')}
         </Typography>
+      )}
+      {hidden.length > 0 && (
+        <Box
+          sx={{ mt: 1.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}
+          aria-label={t('knowledge.failedHidden', { count: hidden.length })}
+          role="group"
+        >
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+            {t('knowledge.failedHidden', { count: hidden.length })}
+          </Typography>
+          <Stack spacing={0.75} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {hidden.map((source) => (
+              <Box component="li" key={source.id}>
+                <Stack direction="row" spacing={1} alignItems="center">
+                  <Typography variant="body2">{source.name}</Typography>
+                  <Chip size="small" color="error" variant="outlined" label={t('knowledge.failed')} />
+                  <Typography variant="caption" color="text.secondary">
+                    {t('knowledge.of', { bot: source.botName, kind: t(`knowledge.kind.${source.kind}`) })}
+                  </Typography>
+                </Stack>
+                <Typography variant="caption" color="error" component="div">
+                  {t('knowledge.failedReason', { error: source.error ?? '' })}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
       )}
     </Box>
   );

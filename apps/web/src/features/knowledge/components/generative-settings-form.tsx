@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Checkbox,
+  Chip,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -24,6 +25,60 @@ import { useTranslation } from 'react-i18next';
 
 const lengths = ['short', 'medium', 'long'] as const;
 
+type TabSource = GenerativeTab['sources'][number];
+
+/** A source's name, and its state when it is not simply ready (a failed one: why). */
+function SourceLabel({ source }: { source: TabSource }) {
+  const { t } = useTranslation('webchat');
+  return (
+    <Box sx={{ py: 0.25 }}>
+      <Stack direction="row" spacing={1} alignItems="center">
+        <span>{source.name}</span>
+        {source.state !== 'ready' && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={source.state === 'failed' ? 'error' : 'default'}
+            label={t(source.state === 'failed' ? 'generative.sourceFailed' : 'generative.sourceProcessing')}
+          />
+        )}
+      </Stack>
+      {source.state === 'failed' && (
+        <Typography variant="caption" color="error" component="div">
+          {t('generative.sourceFailedReason', { error: source.error ?? '' })}{' '}
+          {t('generative.sourceFailedChosen')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Sources not offered because their file failed, each with why. */
+function FailedSources({ sources }: { sources: TabSource[] }) {
+  const { t } = useTranslation('webchat');
+  const heading = t('generative.sourceFailedHidden', { count: sources.length });
+  return (
+    <Box role="group" aria-label={heading} sx={{ mt: 1, pl: 4 }}>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+        {heading}
+      </Typography>
+      <Stack spacing={0.75} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {sources.map((source) => (
+          <Box component="li" key={source.id}>
+            <Stack direction="row" spacing={1} alignItems="center">
+              <Typography variant="body2">{source.name}</Typography>
+              <Chip size="small" variant="outlined" color="error" label={t('generative.sourceFailed')} />
+            </Stack>
+            <Typography variant="caption" color="error" component="div">
+              {t('generative.sourceFailedReason', { error: source.error ?? '' })}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 /** The generative response tab's settings, as the form holds them (saved by the tab). */
 export function GenerativeSettingsForm({
   tab,
@@ -40,6 +95,10 @@ export function GenerativeSettingsForm({
   const set = (patch: Partial<GenerativeSettings>) => onChange({ ...settings, ...patch });
   const toggleSource = (id: string, on: boolean) =>
     set({ sourceIds: on ? [...settings.sourceIds, id] : settings.sourceIds.filter((each) => each !== id) });
+  // A source whose file failed is not offered (the server refuses it); one chosen before stays, marked.
+  const chosen = (source: TabSource) => !settings.allSources && settings.sourceIds.includes(source.id);
+  const offered = tab.sources.filter((source) => source.state !== 'failed' || chosen(source));
+  const hidden = tab.sources.filter((source) => source.state === 'failed' && !chosen(source));
   return (
     <Stack spacing={2.5} component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0 }}>
       <FormControlLabel
@@ -142,25 +201,27 @@ export function GenerativeSettingsForm({
             value="some"
             control={<Radio />}
             label={t('generative.someSources')}
-            disabled={tab.sources.length === 0}
+            disabled={offered.length === 0}
           />
         </RadioGroup>
         {!settings.allSources && (
           <FormGroup sx={{ pl: 4 }}>
-            {tab.sources.map((source) => (
+            {offered.map((source) => (
               <FormControlLabel
                 key={source.id}
+                sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
                 control={
                   <Checkbox
                     checked={settings.sourceIds.includes(source.id)}
                     onChange={(event) => toggleSource(source.id, event.target.checked)}
                   />
                 }
-                label={source.name}
+                label={<SourceLabel source={source} />}
               />
             ))}
           </FormGroup>
         )}
+        {hidden.length > 0 && <FailedSources sources={hidden} />}
         {tab.sources.length === 0 && (
           <Typography variant="caption" color="text.secondary">
             {t('generative.noSources')}
