@@ -242,165 +242,169 @@ function Editor({
   };
 
   return (
-    <PageContainer component="form" onSubmit={submit} noValidate>
-      <Box>
-        <Button
-          component={RouterLink}
-          to="/v2/webhook/marketplace"
-          startIcon={<ArrowBackRounded />}
-          size="small"
-        >
-          {t('create.back')}
-        </Button>
-        <Typography variant="h1" sx={{ mt: 1 }}>
-          {id ? t('editor.editTitle', { name: initial.definition.name }) : t('editor.newTitle')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('editor.subtitle')}
-        </Typography>
-      </Box>
-      {save.error && (
-        <Alert severity="error" role="alert">
-          {isApiError(save.error) ? save.error.message : t('failed')}
-        </Alert>
-      )}
-      <Section title={t('editor.about')}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label={t('editor.name')}
-            value={definition.name}
-            onChange={(event) => set({ name: event.target.value })}
-            required
-            sx={{ flex: 1 }}
-          />
-          <TextField
-            select
-            label={t('editor.category')}
-            value={definition.category}
-            onChange={(event) =>
-              set({
-                category:
-                  webhookCategories.find((category) => category === event.target.value) ?? 'developer',
-              })
-            }
-            sx={{ width: { sm: 220 }, flexShrink: 0 }}
-          >
-            {webhookCategories.map((category) => (
-              <MenuItem key={category} value={category}>
-                {t(`category.${category}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        <TextField
-          label={t('editor.summary')}
-          value={definition.summary}
-          onChange={(event) => set({ summary: event.target.value })}
-          required
-        />
-        <TextField
-          label={t('editor.description')}
-          value={definition.description ?? ''}
-          onChange={(event) => set({ description: event.target.value })}
-          multiline
-          minRows={2}
-        />
-        <TextField
-          select
-          label={t('editor.visibility')}
-          value={visibility}
-          onChange={(event) => setVisibility(event.target.value === 'public' ? 'public' : 'private')}
-          helperText={staff ? t('editor.visibilityStaff') : t('editor.visibilityCompany')}
-        >
-          <MenuItem value="private">{t('editor.private')}</MenuItem>
-          <MenuItem value="public" disabled={!staff}>
-            {t('editor.public')}
-          </MenuItem>
-        </TextField>
-      </Section>
-      <Section title={t('editor.fields')} help={t('editor.fieldsHelp')}>
-        {fields.map((field, index) => (
-          <FieldEditor
-            // Fields are edited in place; their order is their identity while their key is typed.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            key={index}
-            field={field}
-            onChange={(changed) => set({ fields: fields.map((each, at) => (at === index ? changed : each)) })}
-            onRemove={() => set({ fields: fields.filter((_, at) => at !== index) })}
-          />
-        ))}
+    <PageContainer>
+      <Stack component="form" onSubmit={submit} noValidate spacing={3}>
         <Box>
           <Button
-            startIcon={<AddRounded />}
-            onClick={() => set({ fields: [...fields, newField()] })}
-            disabled={fields.length >= 30}
+            component={RouterLink}
+            to="/v2/webhook/marketplace"
+            startIcon={<ArrowBackRounded />}
+            size="small"
           >
-            {t('editor.addField')}
+            {t('create.back')}
           </Button>
+          <Typography variant="h1" sx={{ mt: 1 }}>
+            {id ? t('editor.editTitle', { name: initial.definition.name }) : t('editor.newTitle')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('editor.subtitle')}
+          </Typography>
         </Box>
-      </Section>
-      <Section title={t('editor.request')} help={t('editor.requestHelp')}>
-        <Stack direction="row" spacing={1.5}>
+        {save.error && (
+          <Alert severity="error" role="alert">
+            {isApiError(save.error) ? save.error.message : t('failed')}
+          </Alert>
+        )}
+        <Section title={t('editor.about')}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('editor.name')}
+              value={definition.name}
+              onChange={(event) => set({ name: event.target.value })}
+              required
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              select
+              label={t('editor.category')}
+              value={definition.category}
+              onChange={(event) =>
+                set({
+                  category:
+                    webhookCategories.find((category) => category === event.target.value) ?? 'developer',
+                })
+              }
+              sx={{ width: { sm: 220 }, flexShrink: 0 }}
+            >
+              {webhookCategories.map((category) => (
+                <MenuItem key={category} value={category}>
+                  {t(`category.${category}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <TextField
+            label={t('editor.summary')}
+            value={definition.summary}
+            onChange={(event) => set({ summary: event.target.value })}
+            required
+          />
+          <TextField
+            label={t('editor.description')}
+            value={definition.description ?? ''}
+            onChange={(event) => set({ description: event.target.value })}
+            multiline
+            minRows={2}
+          />
           <TextField
             select
-            label={t('editor.method')}
-            value={definition.request.method ?? 'POST'}
-            onChange={(event) => setRequest({ method: webhookMethodSchema.parse(event.target.value) })}
-            sx={{ width: 120, flexShrink: 0 }}
+            label={t('editor.visibility')}
+            value={visibility}
+            onChange={(event) => setVisibility(event.target.value === 'public' ? 'public' : 'private')}
+            helperText={staff ? t('editor.visibilityStaff') : t('editor.visibilityCompany')}
           >
-            {webhookMethodSchema.options.map((method) => (
-              <MenuItem key={method} value={method}>
-                {method}
-              </MenuItem>
-            ))}
+            <MenuItem value="private">{t('editor.private')}</MenuItem>
+            <MenuItem value="public" disabled={!staff}>
+              {t('editor.public')}
+            </MenuItem>
           </TextField>
+        </Section>
+        <Section title={t('editor.fields')} help={t('editor.fieldsHelp')}>
+          {fields.map((field, index) => (
+            <FieldEditor
+              // Fields are edited in place; their order is their identity while their key is typed.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              field={field}
+              onChange={(changed) =>
+                set({ fields: fields.map((each, at) => (at === index ? changed : each)) })
+              }
+              onRemove={() => set({ fields: fields.filter((_, at) => at !== index) })}
+            />
+          ))}
+          <Box>
+            <Button
+              startIcon={<AddRounded />}
+              onClick={() => set({ fields: [...fields, newField()] })}
+              disabled={fields.length >= 30}
+            >
+              {t('editor.addField')}
+            </Button>
+          </Box>
+        </Section>
+        <Section title={t('editor.request')} help={t('editor.requestHelp')}>
+          <Stack direction="row" spacing={1.5}>
+            <TextField
+              select
+              label={t('editor.method')}
+              value={definition.request.method ?? 'POST'}
+              onChange={(event) => setRequest({ method: webhookMethodSchema.parse(event.target.value) })}
+              sx={{ width: 120, flexShrink: 0 }}
+            >
+              {webhookMethodSchema.options.map((method) => (
+                <MenuItem key={method} value={method}>
+                  {method}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('editor.url')}
+              value={definition.request.url}
+              onChange={(event) => setRequest({ url: event.target.value })}
+              required
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { style: mono } }}
+            />
+          </Stack>
+          <PairsEditor
+            rows={headers}
+            columns={[
+              { key: 'name', label: t('editor.headerName') },
+              { key: 'value', label: t('editor.headerValue'), flex: 2, style: mono },
+            ]}
+            onChange={(rows) => setRequest({ headers: rows })}
+            newRow={{ name: '', value: '' }}
+            addLabel={t('editor.addHeader')}
+            removeLabel={t('editor.removeHeader')}
+          />
           <TextField
-            label={t('editor.url')}
-            value={definition.request.url}
-            onChange={(event) => setRequest({ url: event.target.value })}
-            required
-            sx={{ flex: 1 }}
+            label={t('editor.body')}
+            value={definition.request.body ?? ''}
+            onChange={(event) => setRequest({ body: event.target.value })}
+            multiline
+            minRows={4}
             slotProps={{ htmlInput: { style: mono } }}
           />
-        </Stack>
-        <PairsEditor
-          rows={headers}
-          columns={[
-            { key: 'name', label: t('editor.headerName') },
-            { key: 'value', label: t('editor.headerValue'), flex: 2, style: mono },
-          ]}
-          onChange={(rows) => setRequest({ headers: rows })}
-          newRow={{ name: '', value: '' }}
-          addLabel={t('editor.addHeader')}
-          removeLabel={t('editor.removeHeader')}
-        />
-        <TextField
-          label={t('editor.body')}
-          value={definition.request.body ?? ''}
-          onChange={(event) => setRequest({ body: event.target.value })}
-          multiline
-          minRows={4}
-          slotProps={{ htmlInput: { style: mono } }}
-        />
-      </Section>
-      <Section title={t('editor.mapping')} help={t('editor.mappingHelp')}>
-        <PairsEditor
-          rows={mapping}
-          columns={[
-            { key: 'variable', label: t('editor.variable') },
-            { key: 'path', label: t('editor.path'), helperText: t('editor.pathHelp') },
-          ]}
-          onChange={(rows) => set({ responseMapping: rows })}
-          newRow={{ variable: '', path: '' }}
-          addLabel={t('editor.addMapping')}
-          removeLabel={t('editor.removeMapping')}
-        />
-      </Section>
-      <Box>
-        <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('editor.save')}
-        </Button>
-      </Box>
+        </Section>
+        <Section title={t('editor.mapping')} help={t('editor.mappingHelp')}>
+          <PairsEditor
+            rows={mapping}
+            columns={[
+              { key: 'variable', label: t('editor.variable') },
+              { key: 'path', label: t('editor.path'), helperText: t('editor.pathHelp') },
+            ]}
+            onChange={(rows) => set({ responseMapping: rows })}
+            newRow={{ variable: '', path: '' }}
+            addLabel={t('editor.addMapping')}
+            removeLabel={t('editor.removeMapping')}
+          />
+        </Section>
+        <Box>
+          <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
+            {save.isPending ? t('saving') : t('editor.save')}
+          </Button>
+        </Box>
+      </Stack>
     </PageContainer>
   );
 }
