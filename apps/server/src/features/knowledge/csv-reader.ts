@@ -1,9 +1,8 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { ColumnType } from '@parley/contracts';
-import Piscina from 'piscina';
 import type { CsvFormat } from './csv-format';
 import { type CsvInspection, CsvProblem, type TypedRow } from './csv-records';
-import { workerEntry } from './document-reader';
+import { readingPool } from './document-reader';
 import type { CsvReply, CsvTask, HostMessage, ThreadMessage } from './document-reader-worker';
 
 /** What reading one CSV file may take: its thread's heap, and how long it may go without a word. */
@@ -34,14 +33,7 @@ export interface CsvReader {
  * or holds one up. The thread pulls the file piece by piece and waits for the host between batches.
  */
 export function csvReader(budget: CsvBudget = DEFAULT_CSV_BUDGET): CsvReader {
-  const pool = new Piscina<CsvTask, CsvReply>({
-    filename: workerEntry(),
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: budget.memoryMb, maxYoungGenerationSizeMb: 32 },
-  });
-  pool.on('error', () => {});
+  const pool = readingPool<CsvTask, CsvReply>(budget.memoryMb);
 
   const problemOf = (error: unknown): unknown => {
     if (error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY')

@@ -31,6 +31,24 @@ export function workerEntry(): string {
   );
 }
 
+/**
+ * One reading thread at a time (started on the first file, stopped when idle), its heap capped at
+ * `memoryMb`: Node ends a thread over it, and the pool starts a fresh one for the next file.
+ */
+export function readingPool<Task, Reply>(memoryMb: number): Piscina<Task, Reply> {
+  const pool = new Piscina<Task, Reply>({
+    filename: workerEntry(),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
+  });
+  // A thread that ends with no file in hand needs nothing but the new one the pool starts; a
+  // file's own failure reaches its caller. Unheard, the pool's error event would end the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
 const overTime = (budget: ReadingBudget) =>
   new DocumentProblem(
     `Reading this file took longer than ${budget.timeMs / 1000} s, so Parley stopped. ` +
@@ -51,16 +69,7 @@ const overMemory = (budget: ReadingBudget) =>
  * never time spent waiting behind another file.
  */
 export function documentReader(budget: ReadingBudget = DEFAULT_READING_BUDGET): DocumentReader {
-  const pool = new Piscina<ReadRequest, ReadReply>({
-    filename: workerEntry(),
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: budget.memoryMb, maxYoungGenerationSizeMb: 32 },
-  });
-  // A thread that ends with no file in hand needs nothing but the new one the pool starts; a
-  // file's own failure reaches its caller. Unheard, the pool's error event would end the process.
-  pool.on('error', () => {});
+  const pool = readingPool<ReadRequest, ReadReply>(budget.memoryMb);
   return {
     async read(format, bytes) {
       let reply: ReadReply;
