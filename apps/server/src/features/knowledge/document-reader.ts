@@ -24,7 +24,7 @@ export interface DocumentReader {
  * Where the thread's entry is: beside the bundle in dist/ when built (build.mjs emits it), or,
  * running from TypeScript sources (vitest, `npm run dev`), a bootstrap that loads it through tsx.
  */
-export function workerEntry(): string {
+function workerEntry(): string {
   const here = import.meta.url;
   return fileURLToPath(
     new URL(here.endsWith('.ts') ? './document-reader-worker.dev.mjs' : './document-reader-worker.js', here),
