@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citingFirstSource, fakeOpenAi } from '../apps/server/test/fake-openai';
 import { call, demoToken } from './support/bots';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, screenshotOf } from './support/browser';
 import { type HostSite, shopPage, startHostSite } from './support/host-page';
 import { signIn } from './support/journeys';
 import { type RunningServer, startServer } from './support/server';
@@ -83,6 +83,13 @@ describe('generative answers from a price list', () => {
     await page.getByText(/searched by words and meaning/).waitFor();
     const retrieved = page.getByRole('table', { name: 'Retrieved rows' });
     expect(await retrieved.getByText('Sent', { exact: true }).count()).toBeGreaterThanOrEqual(1);
+    // Ranked as retrieval decides, and every column (the last: why it was sent or not) in the card.
+    const ranks = await retrieved.locator('tbody tr td:first-child p').allTextContents();
+    expect(ranks).toEqual(ranks.map((_, index) => String(index + 1)));
+    const card = page.locator('.MuiCard-root', { has: retrieved });
+    const [table, frame] = await Promise.all([retrieved.boundingBox(), card.boundingBox()]);
+    expect((table?.x ?? 0) + (table?.width ?? 0)).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
+    await screenshotOf(card, 'generative-try-a-question');
     await page.getByRole('button', { name: 'Prompt sent to the model' }).click();
     await page.getByText('[1] prices, row 2: SKU: SKU-2001', { exact: false }).waitFor();
     await screenshot(page, 'generative-tab');

@@ -44,6 +44,8 @@ export const useDeleteTool = () =>
 export const useTestTool = (id: string) =>
   useMutation({
     mutationFn: (body: TestToolRequest) => callAgentsRoute(agentsApi.testTool, { params: { id }, body }),
+    // The test dialog shows the failure itself (a refusal field by field).
+    meta: { silent: true },
   });
 
 /** Asks an MCP server which tools it offers now. */

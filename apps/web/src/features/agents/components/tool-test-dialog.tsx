@@ -134,7 +134,7 @@ export function ToolTestDialog({ tool, onClose }: { tool: Tool; onClose: () => v
             <TextField
               label={t('tools.testArguments')}
               helperText={invalid ? t('tools.testArgumentsInvalid') : t('tools.testArgumentsHelp')}
-              error={invalid || Boolean(refused)}
+              error={invalid}
               value={text}
               onChange={(event) => setText(event.target.value)}
               multiline

@@ -221,7 +221,7 @@ export function GenerativeSettingsForm({
             ))}
           </FormGroup>
         )}
-        {hidden.length > 0 && <FailedSources sources={hidden} />}
+        {!settings.allSources && hidden.length > 0 && <FailedSources sources={hidden} />}
         {tab.sources.length === 0 && (
           <Typography variant="caption" color="text.secondary">
             {t('generative.noSources')}

@@ -91,10 +91,12 @@ describe('the generative test panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
     const table = await screen.findByRole('table', { name: 'Retrieved rows' });
     const bodyRows = within(table).getAllByRole('row').slice(1);
-    expect(bodyRows.map((each) => within(each).getAllByRole('cell')[0]?.textContent)).toEqual([
-      '1fused 0.0328',
-      '3fused 0.0317',
-      '7fused 0.0299',
+    const rankCells = bodyRows.map((each) => within(each).getAllByRole('cell')[0]);
+    expect(rankCells.map((cell) => cell?.querySelector('p')?.textContent)).toEqual(['1', '3', '7']);
+    expect(rankCells.map((cell) => cell?.querySelector('[title]')?.getAttribute('title'))).toEqual([
+      'fused 0.0328',
+      'fused 0.0317',
+      'fused 0.0299',
     ]);
     expect(bodyRows.map((each) => within(each).getAllByRole('cell')[3]?.textContent)).toEqual([
       'Sent',

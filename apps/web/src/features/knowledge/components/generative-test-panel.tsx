@@ -64,30 +64,41 @@ function RetrievedTable({ result, minScore }: { result: GenerativeTestResponse; 
   const fused = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
   const rows = [...result.retrieved].sort((a, b) => a.rank - b.rank);
   return (
-    <Table size="small" aria-label={t('generative.retrievedTable')} sx={{ tableLayout: 'fixed' }}>
+    <Table
+      size="small"
+      aria-label={t('generative.retrievedTable')}
+      // Fixed columns with narrow padding: the source takes what is left and the reasons stay in.
+      sx={{ tableLayout: 'fixed', '& th, & td': { px: 1 }, '& td': { verticalAlign: 'top' } }}
+    >
       <TableHead>
         <TableRow>
-          <TableCell sx={{ width: 72 }}>{t('generative.rank')}</TableCell>
+          <TableCell sx={{ width: 64 }}>{t('generative.rank')}</TableCell>
           <TableCell>{t('generative.source')}</TableCell>
-          <TableCell align="right" sx={{ width: 104 }}>
+          <TableCell align="right" sx={{ width: 112 }}>
             {t('generative.score')}
           </TableCell>
-          <TableCell sx={{ width: 148 }}>{t('generative.sentHeading')}</TableCell>
+          <TableCell sx={{ width: 132 }}>{t('generative.sentHeading')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={`${row.sourceId}:${row.kind}:${row.rowNumber}`}>
-            <TableCell sx={{ verticalAlign: 'top' }}>
+            <TableCell>
               <Typography variant="body2">{row.rank}</Typography>
-              <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                {t('generative.fused', { score: fused.format(row.fusedScore) })}
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                noWrap
+                title={t('generative.fused', { score: fused.format(row.fusedScore) })}
+              >
+                {fused.format(row.fusedScore)}
               </Typography>
             </TableCell>
-            <TableCell sx={{ verticalAlign: 'top' }}>
+            <TableCell>
               <RowSource row={row} />
             </TableCell>
-            <TableCell align="right" sx={{ verticalAlign: 'top' }}>
+            <TableCell align="right">
               <Typography variant="body2">{number.format(row.score)}</Typography>
               {row.vectorScore !== null && (
                 <Typography variant="caption" color="text.secondary" component="div" noWrap>
@@ -97,7 +108,7 @@ function RetrievedTable({ result, minScore }: { result: GenerativeTestResponse; 
                 </Typography>
               )}
             </TableCell>
-            <TableCell sx={{ verticalAlign: 'top' }}>
+            <TableCell>
               <Chip
                 size="small"
                 color={reasonColor[row.reason]}
