@@ -19,6 +19,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../../shared/ui/page-container';
 import { devMailboxQuery } from '../api/dev-mailbox';
 import { linksIn, splitLinks, type TextPart } from '../model/mail-links';
 
@@ -133,7 +134,7 @@ export function DevMailboxPage() {
   const { t } = useTranslation('dev-mailbox');
   const { data } = useSuspenseQuery(devMailboxQuery);
   return (
-    <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
+    <PageContainer>
       <Box>
         <Typography variant="h1">{t('title')}</Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -158,6 +159,6 @@ export function DevMailboxPage() {
       ) : (
         data.mails.map((mail) => <MailCard key={mail.id} mail={mail} />)
       )}
-    </Stack>
+    </PageContainer>
   );
 }
