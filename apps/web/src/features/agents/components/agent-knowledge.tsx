@@ -2,6 +2,7 @@ import { Box, Checkbox, Chip, FormControlLabel, FormGroup, Stack, Typography } f
 import type { AgentKnowledgeSource } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FailedSourceList } from '../../../shared/ui/failed-source-list';
 import { knowledgeSourcesQuery } from '../api/agents';
 
 /** A source's name, where it is from, and its state when it is not simply ready. */
@@ -91,31 +92,16 @@ export function AgentKnowledge({
         </Typography>
       )}
       {hidden.length > 0 && (
-        <Box
+        <FailedSourceList
+          heading={t('knowledge.failedHidden', { count: hidden.length })}
+          failedLabel={t('knowledge.failed')}
+          sources={hidden}
+          reason={(source) => t('knowledge.failedReason', { error: source.error ?? '' })}
+          detail={(source) =>
+            t('knowledge.of', { bot: source.botName, kind: t(`knowledge.kind.${source.kind}`) })
+          }
           sx={{ mt: 1.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}
-          aria-label={t('knowledge.failedHidden', { count: hidden.length })}
-          role="group"
-        >
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-            {t('knowledge.failedHidden', { count: hidden.length })}
-          </Typography>
-          <Stack spacing={0.75} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {hidden.map((source) => (
-              <Box component="li" key={source.id}>
-                <Stack direction="row" spacing={1} alignItems="center">
-                  <Typography variant="body2">{source.name}</Typography>
-                  <Chip size="small" color="error" variant="outlined" label={t('knowledge.failed')} />
-                  <Typography variant="caption" color="text.secondary">
-                    {t('knowledge.of', { bot: source.botName, kind: t(`knowledge.kind.${source.kind}`) })}
-                  </Typography>
-                </Stack>
-                <Typography variant="caption" color="error" component="div">
-                  {t('knowledge.failedReason', { error: source.error ?? '' })}
-                </Typography>
-              </Box>
-            ))}
-          </Stack>
-        </Box>
+        />
       )}
     </Box>
   );

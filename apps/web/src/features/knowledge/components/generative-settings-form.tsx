@@ -22,6 +22,7 @@ import {
 import type { GenerativeSettings, GenerativeTab } from '@parley/contracts';
 import { SUGGESTED_MODELS } from '@parley/modules';
 import { useTranslation } from 'react-i18next';
+import { FailedSourceList } from '../../../shared/ui/failed-source-list';
 
 const lengths = ['short', 'medium', 'long'] as const;
 
@@ -49,32 +50,6 @@ function SourceLabel({ source }: { source: TabSource }) {
           {t('generative.sourceFailedChosen')}
         </Typography>
       )}
-    </Box>
-  );
-}
-
-/** Sources not offered because their file failed, each with why. */
-function FailedSources({ sources }: { sources: TabSource[] }) {
-  const { t } = useTranslation('webchat');
-  const heading = t('generative.sourceFailedHidden', { count: sources.length });
-  return (
-    <Box role="group" aria-label={heading} sx={{ mt: 1, pl: 4 }}>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-        {heading}
-      </Typography>
-      <Stack spacing={0.75} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-        {sources.map((source) => (
-          <Box component="li" key={source.id}>
-            <Stack direction="row" spacing={1} alignItems="center">
-              <Typography variant="body2">{source.name}</Typography>
-              <Chip size="small" variant="outlined" color="error" label={t('generative.sourceFailed')} />
-            </Stack>
-            <Typography variant="caption" color="error" component="div">
-              {t('generative.sourceFailedReason', { error: source.error ?? '' })}
-            </Typography>
-          </Box>
-        ))}
-      </Stack>
     </Box>
   );
 }
@@ -221,7 +196,15 @@ export function GenerativeSettingsForm({
             ))}
           </FormGroup>
         )}
-        {!settings.allSources && hidden.length > 0 && <FailedSources sources={hidden} />}
+        {!settings.allSources && hidden.length > 0 && (
+          <FailedSourceList
+            heading={t('generative.sourceFailedHidden', { count: hidden.length })}
+            failedLabel={t('generative.sourceFailed')}
+            sources={hidden}
+            reason={(source) => t('generative.sourceFailedReason', { error: source.error ?? '' })}
+            sx={{ mt: 1, pl: 4 }}
+          />
+        )}
         {tab.sources.length === 0 && (
           <Typography variant="caption" color="text.secondary">
             {t('generative.noSources')}
