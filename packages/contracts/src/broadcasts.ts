@@ -17,7 +17,21 @@ const variableNameSchema = z
   .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, 'Letters, digits, dots and underscores, not starting with a digit')
   .max(64);
 
-const instantSchema = z.iso.datetime({ offset: true });
+/** Real time zones are at most 14 hours from UTC; the database refuses an offset past 15:59. */
+const MAX_OFFSET_MINUTES = 14 * 60;
+const offsetMinutes = (instant: string) => {
+  const [, sign, hours, minutes] = /([+-])(\d{2}):?(\d{2})$/.exec(instant) ?? [];
+  return sign ? Number(hours) * 60 + Number(minutes) : 0;
+};
+
+/** An instant with its offset (ISO 8601), within the years and time zones people live in. */
+const instantSchema = z.iso
+  .datetime({ offset: true })
+  .refine((instant) => offsetMinutes(instant) <= MAX_OFFSET_MINUTES, 'A time zone offset of at most 14:00')
+  .refine((instant) => {
+    const time = Date.parse(instant);
+    return time >= Date.UTC(1900, 0, 1) && time < Date.UTC(10_000, 0, 1);
+  }, 'A date between the years 1900 and 9999');
 
 /** One condition of an audience. */
 export const audienceConditionSchema = z.discriminatedUnion('field', [

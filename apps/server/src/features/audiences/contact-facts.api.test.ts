@@ -229,6 +229,27 @@ describe('contact facts follow their conversations', () => {
     }
   });
 
+  it('refuses a seen-date the database cannot read with a named 400 (it answered 500)', async () => {
+    for (const at of ['1537-02-02T05:10:18-22:43', '2026-01-01T00:00:00+15:30', '0001-01-01T00:00:00Z']) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/audiences/preview',
+        headers: owner,
+        payload: { filter: { conditions: [{ field: 'firstSeen', op: 'before', at }] } },
+      });
+      expect([at, response.statusCode, response.json().error.name]).toEqual([at, 400, 'ValidationException']);
+    }
+    const fine = await t.request({
+      method: 'POST',
+      url: '/api/audiences/preview',
+      headers: owner,
+      payload: {
+        filter: { conditions: [{ field: 'lastSeen', op: 'after', at: '2026-01-01T00:00:00-05:00' }] },
+      },
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('counts one variable condition from the typed variables as every contact’s copy says, and samples from their candidates', async () => {
     const db = t.database.db;
     const [company] = (await sql<{ id: string }>`select company_id as id from contacts limit 1`.execute(db))
