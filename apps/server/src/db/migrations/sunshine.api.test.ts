@@ -3,6 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMigratedTo } from '../../../test/test-app';
 import type { Database } from '../database';
 
+/** A company with a bot and a web chat deployment, written as the migrations' tables stand. */
+async function companyWithDeployment(database: Database) {
+  const one = async (query: ReturnType<typeof sql<{ id: string }>>) =>
+    ((await query.execute(database.db)).rows[0] as { id: string }).id;
+  const company = await one(
+    sql`insert into companies (name, company_type) values ('Acme', 'Regular') returning id`,
+  );
+  const bot = await one(
+    sql`insert into bots (company_id, name, language, draft_flow) values (${company}, 'Bot', 'en', '{}') returning id`,
+  );
+  const deployment = await one(
+    sql`insert into deployments (company_id, bot_id, key, channel, version) values (${company}, ${bot}, 'k', 'webchat', 1) returning id`,
+  );
+  return { company, bot, deployment };
+}
+
 describe('migration 0028: the messaging-suite channel’s tables', () => {
   let database: Database;
   let migrator: Migrator;
@@ -15,15 +31,7 @@ describe('migration 0028: the messaging-suite channel’s tables', () => {
   const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows[0] as T;
 
   it('keeps an event id once per deployment, one Parley conversation per suite conversation, and goes with its deployment', async () => {
-    const { id: company } = await one<{ id: string }>(
-      sql`insert into companies (name, company_type) values ('Acme', 'Regular') returning id`,
-    );
-    const { id: bot } = await one<{ id: string }>(
-      sql`insert into bots (company_id, name, language, draft_flow) values (${company}, 'Bot', 'en', '{}') returning id`,
-    );
-    const { id: deployment } = await one<{ id: string }>(
-      sql`insert into deployments (company_id, bot_id, key, channel, version) values (${company}, ${bot}, 'k', 'webchat', 1) returning id`,
-    );
+    const { company, bot, deployment } = await companyWithDeployment(database);
     await sql`insert into sunshine_connections (deployment_id, company_id, app_id, key_id, key_secret,
       webhook_secret, api_url, integration_id, switchboard_id, switchboard_integration_id)
       values (${deployment}, ${company}, 'app', 'key', 'sealed', 'sealed', 'https://api.smooch.io', 'i', 's', 'si')`.execute(
@@ -102,15 +110,7 @@ describe('migration 0054: events ordered by their time, and done only once handl
   const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows[0] as T;
 
   it('takes the event ids received before it as handled, and keeps no event time for a conversation yet', async () => {
-    const { id: company } = await one<{ id: string }>(
-      sql`insert into companies (name, company_type) values ('Acme', 'Regular') returning id`,
-    );
-    const { id: bot } = await one<{ id: string }>(
-      sql`insert into bots (company_id, name, language, draft_flow) values (${company}, 'Bot', 'en', '{}') returning id`,
-    );
-    const { id: deployment } = await one<{ id: string }>(
-      sql`insert into deployments (company_id, bot_id, key, channel, version) values (${company}, ${bot}, 'k', 'webchat', 1) returning id`,
-    );
+    const { company, bot, deployment } = await companyWithDeployment(database);
     await sql`insert into sunshine_events (deployment_id, event_id) values (${deployment}, 'evt-before')`.execute(
       database.db,
     );
