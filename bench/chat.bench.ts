@@ -10,7 +10,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { flowFixture } from '@parley/flow/testing';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
@@ -19,7 +18,16 @@ import { testConfig } from '../apps/server/test/test-app';
 import { createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD, createBenchOwner } from './bench-owner';
 import { storeFloorTurn } from './floor-turn';
-import { agent, call, closedLoop as closedLoopOf, json, publishedBot, summary, type Turn } from './load';
+import {
+  agent,
+  call,
+  chatBenchFlow,
+  closedLoop as closedLoopOf,
+  json,
+  publishedBot,
+  summary,
+  type Turn,
+} from './load';
 
 type Engine = 'pglite' | 'postgres';
 interface ServerReady {
@@ -77,30 +85,6 @@ async function serve(engine: Engine, url: string | undefined): Promise<void> {
 
 // ---------- load side (main thread) ----------
 
-// Six modules a turn: input → set variable → condition → text → set variable → text → input.
-const benchFlow = flowFixture()
-  .module(
-    'start',
-    'input',
-    { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
-    { next: 'count' },
-  )
-  .module(
-    'count',
-    'set_variable',
-    { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
-    { next: 'check' },
-  )
-  .module(
-    'check',
-    'condition',
-    { branches: [{ id: 'even', label: '', expression: 'turns % 2 == 0' }] },
-    { 'branch:even': 'even', else: 'even' },
-  )
-  .module('even', 'text', { text: 'Turn {{ turns }}: {{ said | upper }}' }, { next: 'note' })
-  .module('note', 'set_variable', { assignments: [{ variable: 'last', value: 'said' }] }, { next: 'bye' })
-  .module('bye', 'text', { text: 'Noted.' }, { next: 'start' });
-
 interface Conversation {
   conversationId: string;
   token: string;
@@ -155,7 +139,7 @@ async function benchEngine(engine: Engine) {
       ready.apiUrl,
       { email: ready.ownerEmail, password: BENCH_PASSWORD },
       'Bench',
-      benchFlow,
+      chatBenchFlow,
     );
     const conversations: Conversation[] = [];
     for (let index = 0; index < 60; index++) {

@@ -1,6 +1,6 @@
 /** The load side shared by the HTTP benches: keep-alive requests and closed loops of visitors. */
 import http from 'node:http';
-import type { FlowFixture } from '@parley/flow/testing';
+import { type FlowFixture, flowFixture } from '@parley/flow/testing';
 import { percentile } from './stats';
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -126,3 +126,28 @@ export async function publishedBot(
   );
   return deployment.key;
 }
+
+// Six modules a turn: input → set variable → condition → text → set variable → text → input.
+/** The chat benches' bot. */
+export const chatBenchFlow = flowFixture()
+  .module(
+    'start',
+    'input',
+    { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
+    { next: 'count' },
+  )
+  .module(
+    'count',
+    'set_variable',
+    { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
+    { next: 'check' },
+  )
+  .module(
+    'check',
+    'condition',
+    { branches: [{ id: 'even', label: '', expression: 'turns % 2 == 0' }] },
+    { 'branch:even': 'even', else: 'even' },
+  )
+  .module('even', 'text', { text: 'Turn {{ turns }}: {{ said | upper }}' }, { next: 'note' })
+  .module('note', 'set_variable', { assignments: [{ variable: 'last', value: 'said' }] }, { next: 'bye' })
+  .module('bye', 'text', { text: 'Noted.' }, { next: 'start' });

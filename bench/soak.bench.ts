@@ -1,8 +1,8 @@
 /**
  * Soak: the built server as `npm start` runs it (embedded database in a fresh data directory, or
- * PostgreSQL when BENCH_DATABASE_URL is set), 20 000 chat turns through HTTP from 50 visitors at
- * once, each visitor starting a new conversation every 40 turns (500 conversations). The
- * server's resident memory is read from /proc after start and every 2 000 turns: it must be flat
+ * PostgreSQL when BENCH_DATABASE_URL is set), 20 000 turns of the chat bench's bot (six modules a
+ * turn) through HTTP from 50 visitors at once, each starting a new conversation every 40 turns
+ * (500 conversations). The server's resident memory is read from /proc after start and every 2 000 turns: it must be flat
  * over the second half (at most 32 MB more at the end than after 10 000 turns; the first half is
  * the heap and caches finding their size). Prints JSON.
  *
@@ -13,8 +13,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flowFixture } from '@parley/flow/testing';
-import { call, json, publishedBot, summary } from './load';
+import { call, chatBenchFlow, json, publishedBot, summary } from './load';
 
 const TURNS = Number(process.env.BENCH_SOAK_TURNS ?? 20_000);
 const SAMPLE_EVERY = 2_000;
@@ -25,21 +24,6 @@ const TURNS_PER_CONVERSATION = 40;
 const GROWTH_LIMIT_MB = 32;
 const PORT = 3000 + Math.floor(Math.random() * 1000);
 const root = join(import.meta.dirname, '..');
-
-const soakFlow = flowFixture()
-  .module(
-    'start',
-    'input',
-    { prompt: 'Say something', variable: 'said', validator: { type: 'text' } },
-    { next: 'count' },
-  )
-  .module(
-    'count',
-    'set_variable',
-    { assignments: [{ variable: 'turns', value: '(turns or 0) + 1' }] },
-    { next: 'say' },
-  )
-  .module('say', 'text', { text: 'Turn {{ turns }}: {{ said | upper }}' }, { next: 'start' });
 
 /** The server process's resident memory, in MB. */
 const rssMb = (pid: number) => {
@@ -88,7 +72,7 @@ async function soak() {
       apiUrl,
       { email: 'owner@demo.parley.dev', password: 'parley-demo' },
       'Soak',
-      soakFlow,
+      chatBenchFlow,
     );
     const samples: { turns: number; rssMb: number }[] = [];
     const latencies: number[] = [];
