@@ -2,8 +2,8 @@
  * Soak: the built server as `npm start` runs it (embedded database in a fresh data directory, or
  * PostgreSQL when BENCH_DATABASE_URL is set), 20 000 turns of the chat bench's bot (six modules a
  * turn) through HTTP from 50 visitors at once, each starting a new conversation every 40 turns
- * (500 conversations). The server's resident memory is read from /proc after start and every 2 000 turns: it must be flat
- * over the second half (at most 32 MB more at the end than after 10 000 turns; the first half is
+ * (500 conversations). The server's resident memory is read from /proc after start and every
+ * 2 000 turns: it must be flat over the second half (at most 32 MB more at the end than after 10 000 turns; the first half is
  * the heap and caches finding their size). Prints JSON.
  *
  * @bench-cores all (the server and the load share the machine)
