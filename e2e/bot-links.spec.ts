@@ -70,7 +70,7 @@ describe('links in bot messages, wherever the app shows them', () => {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(page, server.url, 'owner@demo.parley.dev');
     await page.getByRole('link', { name: 'Web SDK' }).click();
-    await page.getByLabel('Bot').click();
+    await page.getByRole('combobox', { name: 'Bot' }).click();
     await page.getByRole('option', { name: 'Links bot' }).click();
     await page.getByRole('button', { name: 'Start a conversation', exact: true }).click();
     const log = page.getByRole('log', { name: 'Messages' });

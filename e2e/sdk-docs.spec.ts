@@ -39,7 +39,7 @@ describe('the Conversational web SDK page', () => {
       `import { ParleyChat, ParleyChatError } from '${server.url}/sdk/parley-chat.js';`,
     );
 
-    await page.getByLabel('Bot').click();
+    await page.getByRole('combobox', { name: 'Bot' }).click();
     await page.getByRole('option', { name: 'Tea bot' }).click();
     await page.getByRole('button', { name: 'Start a conversation', exact: true }).click();
     const log = page.getByRole('log', { name: 'Messages' });

@@ -14,9 +14,9 @@ const garbagePdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(10 * 10
 /**
  * How long another client may wait while the files are read. A held event loop (17 s for a tenth
  * of this HTML, before documents were read on a thread of their own) shows in every request and
- * in the loop's own delay. A turn is a dozen statements, each of which may wait behind one of the
- * reader's on the embedded database; on a machine shared with other suites its slowest is
- * scheduling noise, so it gets a looser bound than the loop.
+ * in the loop's own delay and in every turn. A turn is a dozen statements, each of which may wait
+ * behind one of the reader's on the embedded database; on a machine shared with other suites its
+ * slowest few are scheduling noise, so its tail gets a looser bound than its median.
  */
 const ANSWER_WITHIN_MS = 200;
 const TURN_WITHIN_MS = 1_000;
@@ -66,7 +66,8 @@ describe(`hostile documents are read off the event loop (${testEngine})`, () => 
 
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
-    const slowest = { health: 0, turn: 0 };
+    let slowestHealth = 0;
+    const turns: number[] = [];
     let probes = 0;
     while (!done || probes < 3) {
       const [health, turn] = await Promise.all([
@@ -75,17 +76,22 @@ describe(`hostile documents are read off the event loop (${testEngine})`, () => 
       ]);
       expect(health.value.statusCode).toBe(200);
       expect(turn.value.statusCode).toBe(200);
-      slowest.health = Math.max(slowest.health, health.ms);
-      slowest.turn = Math.max(slowest.turn, turn.ms);
+      slowestHealth = Math.max(slowestHealth, health.ms);
+      turns.push(turn.ms);
       probes++;
     }
     loopDelay.disable();
-    expect(slowest.health).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(slowestHealth).toBeLessThan(ANSWER_WITHIN_MS);
     // The loop's 99th percentile, not its maximum: the maximum also counts the moments the machine,
     // busy with the other suites, did not run this process at all (200-500 ms seen under load).
     // A held loop (the 17 s before the fix) shows at every percentile.
     expect(loopDelay.percentile(99) / 1e6).toBeLessThan(ANSWER_WITHIN_MS);
-    expect(slowest.turn).toBeLessThan(TURN_WITHIN_MS);
+    // Hundreds of turns run while the files are read: the typical one answers as fast as the
+    // loop, and all but the few that met the busy machine's scheduling within a second.
+    turns.sort((a, b) => a - b);
+    const turnAt = (fraction: number) => turns[Math.floor((turns.length - 1) * fraction)];
+    expect(turnAt(0.5)).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(turnAt(0.95)).toBeLessThan(TURN_WITHIN_MS);
 
     const [htmlPreview, pdfPreview] = await settled;
     // The page's only words are its heading: read at once, it has nothing to answer from.
