@@ -1,26 +1,40 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { bothEngineSuites } from './apps/server/test/both-engines.ts';
 
 const apiSuites = ['apps/server/**/*.api.test.ts'];
 const scaleSuites = ['apps/server/scale/**/*.scale.test.ts'];
 
 /**
- * Projects: fast unit tests; the API suites on embedded PGlite; the same API suites on a real
- * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it), and then the scale suite (server
- * processes behind nginx on it); browser journeys in e2e/.
+ * Projects: fast unit tests; the API suites on embedded PGlite; those whose behaviour can differ by
+ * engine (apps/server/test/both-engines.ts says which and why) on a real PostgreSQL server too
+ * when TEST_DATABASE_URL is set (CI sets it), and then the scale suite (server processes behind
+ * nginx on it); browser journeys in e2e/.
  */
 export default defineConfig({
   test: {
+    // The node projects run their files one after another in each worker without isolating them
+    // (\`isolate: false\`): the server's modules load once per worker, not once per file (4-5 s
+    // each on this machine). Every suite builds its own app and database, so none shares state.
     // Vitest's default is one worker fewer than the cores: one on CI's two, so every file ran alone.
     // The API suites mostly wait (on PostgreSQL, job polling, timers), so two overlap well there;
     // e2e and scale keep to one file at a time (`fileParallelism: false`), after the rest.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `--coverage`: V8's line and branch coverage of the apps' and packages' own sources.
+    coverage: {
+      provider: 'v8',
+      include: ['apps/*/src/**', 'packages/*/src/**'],
+      exclude: ['**/*.test.{ts,tsx}', '**/test/**'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'test-results/coverage',
+    },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...apiSuites, ...scaleSuites, '**/node_modules/**'],
+          isolate: false,
         },
       },
       {
@@ -28,6 +42,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file keeps a fresh DOM of its own (isolated, unlike the node projects: the styles
+          // earlier screens inserted would slow every query that checks visibility); a thread
+          // starts it sooner than a process.
+          pool: 'threads',
           setupFiles: ['apps/web/src/test/setup.ts'],
           // Rendering MUI screens in jsdom takes seconds when the suite shares a busy machine.
           testTimeout: 20_000,
@@ -38,6 +56,7 @@ export default defineConfig({
           name: 'api:pglite',
           include: apiSuites,
           env: { PARLEY_TEST_DB: 'pglite' },
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -47,8 +66,9 @@ export default defineConfig({
             {
               test: {
                 name: 'api:postgres',
-                include: apiSuites,
+                include: bothEngineSuites,
                 env: { PARLEY_TEST_DB: 'postgres' },
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -1,8 +1,11 @@
 // `npm test`: everything CI checks. Installs what the tests need, then lint, types, build, and
 // every vitest project (unit, API on PGlite, API on PostgreSQL when TEST_DATABASE_URL is set, e2e).
+// `npm test -- <paths, names or vitest options>` runs only those tests: no lint or type check, and
+// the build only when there is none yet (the browser journeys need it). `npm run test:changed`
+// is `npm test -- --changed`: the tests the working tree's change touches.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   build,
   ensureDependencies,
@@ -37,11 +40,17 @@ await ensureNodeRuntime();
 ensureDependencies();
 ensureDebianPackages();
 
-console.log('› Lint and format (Biome)…');
-run('npx', ['biome', 'check', '.']);
-console.log('› Type check…');
-run('node', ['scripts/typecheck.mjs']);
-build();
+const selection = process.argv.slice(2);
+if (selection.length === 0) {
+  console.log('› Lint and format (Biome)…');
+  run('npx', ['biome', 'check', '.']);
+  console.log('› Type check…');
+  run('node', ['scripts/typecheck.mjs']);
+  build();
+} else {
+  console.log('› A subset of the tests: no lint or type check (`npm test` alone runs everything).');
+  if (!existsSync(join(root, 'apps/server/dist/main.js'))) build();
+}
 
 console.log('› Tests…');
 const report = join(root, '.vitest-results.json');
@@ -53,8 +62,10 @@ const result = spawnSync(
     'run',
     '--reporter=default',
     '--reporter=json',
+    // Prints the ten slowest files and writes test-results/durations.json.
+    '--reporter=./scripts/slowest-files.ts',
     `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
+    ...selection,
   ],
   { cwd: root, stdio: 'inherit' },
 );
@@ -67,40 +78,8 @@ if (existsSync(report)) {
   passed = summary.numPassedTests;
   failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0);
   skipped = summary.numPendingTests + summary.numTodoTests;
-  reportDurations(summary.testResults ?? []);
 }
 
 if (result.status !== 0 && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(result.status ?? 1);
-
-/**
- * Prints the ten slowest test files and writes every file's time to test-results/durations.json
- * (CI keeps it), so a slow test is seen the day it arrives. A file run on both databases counts
- * both runs.
- */
-function reportDurations(results) {
-  const byFile = new Map();
-  for (const result of results) {
-    const file = relative(root, result.name);
-    const ms = Math.max(0, (result.endTime ?? 0) - (result.startTime ?? 0));
-    const entry = byFile.get(file) ?? { file, ms: 0, runs: 0 };
-    entry.ms += ms;
-    entry.runs += 1;
-    byFile.set(file, entry);
-  }
-  const files = [...byFile.values()].sort((a, b) => b.ms - a.ms);
-  mkdirSync(join(root, 'test-results'), { recursive: true });
-  writeFileSync(
-    join(root, 'test-results', 'durations.json'),
-    `${JSON.stringify(
-      files.map(({ file, ms, runs }) => ({ file, seconds: Math.round(ms) / 1000, runs })),
-      null,
-      2,
-    )}\n`,
-  );
-  console.log('\nThe ten slowest test files:');
-  for (const { file, ms, runs } of files.slice(0, 10)) {
-    console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${file}${runs > 1 ? ` (${runs} runs)` : ''}`);
-  }
-}

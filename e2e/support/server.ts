@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '../../apps/server/test/free-port';
@@ -23,15 +24,45 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+const serverEntry = join(root, 'apps/server/dist/main.js');
+
 /**
  * Starts the built server (`npm test` builds first) as `npm start` runs it: its own embedded
- * database in a temporary DATA_DIR, demo data seeded.
+ * database in a temporary DATA_DIR, demo data seeded. The data directory starts as a copy of one
+ * the same build migrated and seeded once (see `seededDataDir`), so a journey waits for the
+ * server to open its database, not to build it.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
+  cpSync(await seededDataDir(), dataDir, { recursive: true });
+  return bootServer(dataDir, env);
+}
+
+/**
+ * A data directory as the first `npm start` of this build leaves it (migrated, demo data seeded,
+ * the server's generated secrets), made once per build in the temporary folder: a server started
+ * on it and stopped. Built aside and renamed when whole, so a journey starting meanwhile copies a
+ * whole one or makes its own.
+ */
+async function seededDataDir(): Promise<string> {
+  const build = createHash('sha256').update(readFileSync(serverEntry)).digest('hex').slice(0, 12);
+  const template = join(tmpdir(), `parley-e2e-seeded-${build}`);
+  if (existsSync(template)) return template;
+  const building = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await (await bootServer(building, {})).kill();
+  try {
+    renameSync(building, template);
+  } catch {
+    // Another journey's copy got there first: use that one.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
+async function bootServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,

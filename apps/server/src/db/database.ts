@@ -95,12 +95,11 @@ async function createPgliteDatabase(dataDir: string | undefined): Promise<Databa
  * Starts the embedded database: in memory when `dataDir` is undefined, from `loadDataDir` (a dump
  * of another one, `dumpDataDir`) when given: the test suites start from a migrated one that way.
  */
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Counts come back as int8; both engines return them as plain numbers.
   return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: (value: string) => Number(value) },
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_LOG_SETTINGS],
     // Trigram indexes serve the inbox's searches, btree_gin the knowledge indexes scoped to a file
