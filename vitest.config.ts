@@ -18,7 +18,7 @@ export default defineConfig({
     // each on this machine). Every suite builds its own app and database, so none shares state.
     // Vitest's default is one worker fewer than the cores: one on CI's two, so every file ran alone.
     // The API suites mostly wait (on PostgreSQL, job polling, timers), so two overlap well there;
-    // scale keeps to one file at a time (`fileParallelism: false`).
+    // e2e and scale keep to one file at a time (`fileParallelism: false`), after the rest.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // `--coverage`: V8's line and branch coverage of the apps' and packages' own sources.
     coverage: {
@@ -92,9 +92,9 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Two journeys at a time, each with its own server and Chromium: they wait on screens
-          // as much as they compute, so two finish sooner than one after the other.
-          maxWorkers: 2,
+          // One journey at a time, after the other projects: beside them (or each other) a
+          // journey's server and Chromium went three times slower on two cores, and timed out.
+          fileParallelism: false,
         },
       },
     ],

@@ -3,7 +3,7 @@
 // `npm test -- <paths, names or vitest options>` runs only those tests: no lint or type check, and
 // the build only when there is none yet (the browser journeys need it). `npm run test:changed`
 // is `npm test -- --changed`: the tests the working tree's change touches.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -44,9 +44,19 @@ const selection = process.argv.slice(2);
 if (selection.length === 0) {
   console.log('› Lint and format (Biome)…');
   run('npx', ['biome', 'check', '.']);
-  console.log('› Type check…');
-  run('node', ['scripts/typecheck.mjs']);
+  // The type check runs beside the build (neither needs the other); the tests wait for both, as
+  // their timing checks would feel a compiler beside them.
+  console.log('› Type check, beside the build…');
+  const typeCheck = new Promise((resolve) =>
+    spawn('node', ['scripts/typecheck.mjs'], { cwd: root, stdio: 'inherit' }).once('exit', (code) =>
+      resolve(code ?? 1),
+    ),
+  );
   build();
+  if ((await typeCheck) !== 0) {
+    console.error('✖ The type check failed (its errors are above).');
+    process.exit(1);
+  }
 } else {
   console.log('› A subset of the tests: no lint or type check (`npm test` alone runs everything).');
   if (!existsSync(join(root, 'apps/server/dist/main.js'))) build();
