@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '../../apps/server/test/free-port';
+import { directoryMadeOnce } from '../../apps/server/test/made-once';
 
 /** The repository's root: found upwards, so benches bundled elsewhere start the same server. */
 function findRoot(from: string): string {
@@ -41,22 +42,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 /**
  * A data directory as the first `npm start` of this build leaves it (migrated, demo data seeded,
  * the server's generated secrets), made once per build in the temporary folder: a server started
- * on it and stopped. Built aside and renamed when whole, so a journey starting meanwhile copies a
- * whole one or makes its own.
+ * on it and stopped.
  */
 async function seededDataDir(): Promise<string> {
   const build = createHash('sha256').update(readFileSync(serverEntry)).digest('hex').slice(0, 12);
-  const template = join(tmpdir(), `parley-e2e-seeded-${build}`);
-  if (existsSync(template)) return template;
-  const building = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await (await bootServer(building, {})).kill();
-  try {
-    renameSync(building, template);
-  } catch {
-    // Another journey's copy got there first: use that one.
-    rmSync(building, { recursive: true, force: true });
-  }
-  return template;
+  return directoryMadeOnce(join(tmpdir(), `parley-e2e-seeded-${build}`), async (building) => {
+    await (await bootServer(building, {})).kill();
+  });
 }
 
 async function bootServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {

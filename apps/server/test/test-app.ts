@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { createDatabase, type Database, openPglite, pgliteDatabase } from '../sr
 import { migrateToLatest, migratorFor } from '../src/db/migrate';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
 import { startJobQueue } from '../src/jobs/job-queue';
+import { directoryMadeOnce } from './made-once';
 
 /** Which database the API suites run on: the vitest project sets it (see vitest.config.ts). */
 export const testEngine = process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -57,10 +58,11 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
  * Test databases start as copies of templates made once per machine, not from scratch: a migrated
  * one with pg-boss's schema and queues (what every app's start did again: migrating took a large
  * part of each API suite's setup), and on PGlite an empty one too (its initdb is most of its start).
- * PGlite's are data directories in the temporary folder, each test's a copy PGlite opens from disk
- * (reading only the files it needs: a second faster than loading a dump into memory);
- * PostgreSQL's a template database on TEST_DATABASE_URL's server. Each is named by a hash of the migrations, the job
- * queues and the database libraries' versions, so changing any of them makes new ones.
+ * PGlite's are data directories in the temporary folder, each test's a copy PGlite opens from
+ * disk (reading only the files it needs: a second faster than loading a dump into memory);
+ * PostgreSQL's a template database on TEST_DATABASE_URL's server. Each is named by a hash of the
+ * migrations, the job queues and the database libraries' versions, so changing any of them makes
+ * new ones.
  */
 type Template = 'empty' | 'migrated';
 
@@ -93,22 +95,12 @@ async function prepareTemplate(database: Database): Promise<void> {
 }
 
 /** A PGlite data directory, empty or migrated, in the temporary folder: made if missing. */
-async function pgliteTemplate(template: Template): Promise<string> {
-  const directory = join(tmpdir(), `parley-test-pglite-${template}-${templateKey()}`);
-  if (existsSync(directory)) return directory;
-  // Built aside and renamed when whole: a suite starting meanwhile copies a whole one or makes its own.
-  const building = `${directory}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const database = pgliteDatabase(await openPglite(building));
-  if (template === 'migrated') await prepareTemplate(database);
-  await database.close();
-  try {
-    renameSync(building, directory);
-  } catch {
-    // Another suite's got there first.
-    rmSync(building, { recursive: true, force: true });
-  }
-  return directory;
-}
+const pgliteTemplate = (template: Template) =>
+  directoryMadeOnce(join(tmpdir(), `parley-test-pglite-${template}-${templateKey()}`), async (building) => {
+    const database = pgliteDatabase(await openPglite(building));
+    if (template === 'migrated') await prepareTemplate(database);
+    await database.close();
+  });
 
 const databaseUrl = (adminUrl: string, name: string) => {
   const url = new URL(adminUrl);
