@@ -13,9 +13,11 @@ const scaleSuites = ['apps/server/scale/**/*.scale.test.ts'];
  */
 export default defineConfig({
   test: {
-    // The node projects run their files one after another in each worker without isolating them
-    // (\`isolate: false\`): the server's modules load once per worker, not once per file (4-5 s
+    // The API projects run their files one after another in each worker without isolating them
+    // (`isolate: false`): the server's modules load once per worker, not once per file (4-5 s
     // each on this machine). Every suite builds its own app and database, so none shares state.
+    // Unit files stay isolated: they load little, and the templating budget's checks of how fast a
+    // hostile template fails must not run in a heap that other files have filled.
     // Vitest's default is one worker fewer than the cores: one on CI's two, so every file ran alone.
     // The API suites mostly wait (on PostgreSQL, job polling, timers), so two overlap well there;
     // e2e and scale keep to one file at a time (`fileParallelism: false`), after the rest.
@@ -34,7 +36,6 @@ export default defineConfig({
           name: 'unit',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...apiSuites, ...scaleSuites, '**/node_modules/**'],
-          isolate: false,
         },
       },
       {
@@ -42,9 +43,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Each file keeps a fresh DOM of its own (isolated, unlike the node projects: the styles
-          // earlier screens inserted would slow every query that checks visibility); a thread
-          // starts it sooner than a process.
+          // Each file keeps a fresh DOM of its own (the styles earlier screens inserted would slow
+          // every query that checks visibility); a thread starts it sooner than a process.
           pool: 'threads',
           setupFiles: ['apps/web/src/test/setup.ts'],
           // Rendering MUI screens in jsdom takes seconds when the suite shares a busy machine.
