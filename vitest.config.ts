@@ -29,6 +29,8 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/test/**'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'test-results/coverage',
+      // A failing test still leaves the figures of everything that ran.
+      reportOnFailure: true,
     },
     projects: [
       {
