@@ -44,11 +44,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
  * the server's generated secrets), made once per build in the temporary folder: a server started
  * on it and stopped.
  */
-async function seededDataDir(): Promise<string> {
-  const build = createHash('sha256').update(readFileSync(serverEntry)).digest('hex').slice(0, 12);
-  return directoryMadeOnce(join(tmpdir(), `parley-e2e-seeded-${build}`), async (building) => {
-    await (await bootServer(building, {})).kill();
-  });
+let seeded: Promise<string> | undefined;
+function seededDataDir(): Promise<string> {
+  // Once per test process: the build does not change while the journeys run.
+  seeded ??= directoryMadeOnce(
+    join(
+      tmpdir(),
+      `parley-e2e-seeded-${createHash('sha256').update(readFileSync(serverEntry)).digest('hex').slice(0, 12)}`,
+    ),
+    async (building) => {
+      await (await bootServer(building, {})).kill();
+    },
+  );
+  return seeded;
 }
 
 async function bootServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
