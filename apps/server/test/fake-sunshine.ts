@@ -191,11 +191,18 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
   }
 
   /** Posts events to every custom integration's webhook subscribed to their types. */
-  async function emit(events: FakeEvent[]): Promise<number[]> {
-    const statuses: number[] = [];
-    for (const delivery of prepare(events)) statuses.push(await deliver(delivery));
-    return statuses;
+  function emit(events: FakeEvent[]): Promise<number[]> {
+    const posting = (async () => {
+      const statuses: number[] = [];
+      for (const delivery of prepare(events)) statuses.push(await deliver(delivery));
+      return statuses;
+    })();
+    posting.finally(() => postsUnderWay.delete(posting)).catch(() => {});
+    postsUnderWay.add(posting);
+    return posting;
   }
+  /** Posts under way (a change of control emits its event without waiting for Parley's answer). */
+  const postsUnderWay = new Set<Promise<unknown>>();
 
   /**
    * A user's text message as a `conversation:message` event: a new event id unless `eventId`, now
@@ -521,6 +528,10 @@ export function fakeSunshine(options: { appId?: string; keyId?: string; secret?:
     prepare,
     /** The agent workspace (or anyone) changes control through the API, as Zendesk does. */
     changeControl,
+    /** Resolves once every event posted so far has been answered by Parley. */
+    async posted(): Promise<void> {
+      while (postsUnderWay.size > 0) await Promise.allSettled([...postsUnderWay]);
+    },
     listen: async (): Promise<string> => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
@@ -12,7 +13,7 @@ import type { ServerConfig } from '../src/context';
 import { createDatabase, type Database, openPglite, pgliteDatabase } from '../src/db/database';
 import { migrateToLatest, migratorFor } from '../src/db/migrate';
 import type { OutgoingMail } from '../src/features/mail/mail-outbox.repository';
-import { startJobQueue } from '../src/jobs/job-queue';
+import { type QueueName, startJobQueue } from '../src/jobs/job-queue';
 import { directoryMadeOnce } from './made-once';
 
 /** Which database the API suites run on: the vitest project sets it (see vitest.config.ts). */
@@ -290,4 +291,19 @@ export async function eventually<T>(
       throw new Error(`condition not met in ${timeoutMs} ms${lastSeen ? `; last seen: ${lastSeen()}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Waits until `queues` hold no job waiting, running or due to be tried again. Checks that
+ * something did *not* happen (no second send, no reply while an agent has control) wait on this
+ * instead of sleeping and hoping the work was done in the meantime.
+ */
+export async function jobsSettled(t: Pick<TestApp, 'database'>, queues: QueueName[], timeoutMs = 20_000) {
+  await eventually(async () => {
+    const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pgboss.job
+        where name in (${sql.join(queues)}) and state in ('created', 'retry', 'active')`.execute(
+      t.database.db,
+    );
+    return rows[0]?.waiting === 0 ? true : undefined;
+  }, timeoutMs);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithSunshine, withoutTurnOutbox } from '../../../test/channel-test-apps';
 import { ana, fakeSunshine } from '../../../test/fake-sunshine';
 import { authHeader, deployedBot, registerOwner, storedMessages } from '../../../test/fixtures';
-import { eventually, type TestApp, testEngine } from '../../../test/test-app';
+import { eventually, jobsSettled, type TestApp, testEngine } from '../../../test/test-app';
 import { pruneSunshineEvents, queueUnsentSunshine } from './sunshine-outbound';
 
 /** Greets by the suite's context, offers an order status or a person; the person is a handoff. */
@@ -274,7 +274,7 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
         : undefined,
     );
     // The agent has control: the message is kept, the bot says nothing.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await jobsSettled(t, ['sunshine-events', 'sunshine-outbound']);
     expect(sentTexts(scId)).toHaveLength(2);
 
     suite.changeControl(scId, 'releaseControl', null);
@@ -299,7 +299,7 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     await waitForSent(scId, 1);
     const posts = suite.calls.filter((call) => call.path.endsWith(`/conversations/${scId}/messages`));
     expect(posts.map((call) => call.status)).toEqual([429, 503, 201]);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await jobsSettled(t, ['sunshine-outbound']);
     expect(sentTexts(scId)).toEqual(['Hi Ana (crm-42)! How can I help?']);
   }, 20_000);
 
@@ -311,7 +311,8 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
     const parley = suite.state.switchboards[0]?.defaultSwitchboardIntegrationId ?? '';
     // An offer to the agent workspace is not Parley's to take.
     expect(suite.changeControl(scId, 'offerControl', suite.agentWorkspace.id)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await suite.posted();
+    await jobsSettled(t, ['sunshine-events', 'sunshine-outbound']);
     expect(suite.calls.some((call) => call.path.endsWith(`/conversations/${scId}/acceptControl`))).toBe(
       false,
     );
@@ -372,19 +373,19 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
           : undefined,
       );
     });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await jobsSettled(t, ['sunshine-events', 'sunshine-outbound']);
     expect(sentTexts(scId)).toHaveLength(1);
     // What the server does on start, twice at once (two processes starting): sent once.
     await Promise.all([queueUnsentSunshine(ctx), queueUnsentSunshine(ctx)]);
     await waitForSent(scId, 3);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await jobsSettled(t, ['sunshine-outbound']);
     expect(sentTexts(scId)).toEqual([
       'Hi Ana (crm-42)! How can I help?',
       'Your order is **on its way**.',
       'Hi Ana (crm-42)! How can I help?',
     ]);
     await queueUnsentSunshine(ctx);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await jobsSettled(t, ['sunshine-outbound']);
     expect(sentTexts(scId)).toHaveLength(3);
   }, 20_000);
 
@@ -500,12 +501,7 @@ describe('the messaging-suite channel (Sunshine Conversations)', () => {
   });
 
   /** Every webhook post's events handled, or given up: no `sunshine-events` job is waiting or running. */
-  const eventsSettled = (timeoutMs = 20_000) =>
-    eventually(async () => {
-      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pgboss.job
-          where name = 'sunshine-events' and state in ('created', 'retry', 'active')`.execute(t.database.db);
-      return rows[0]?.waiting === 0 ? true : undefined;
-    }, timeoutMs);
+  const eventsSettled = (timeoutMs = 20_000) => jobsSettled(t, ['sunshine-events'], timeoutMs);
   /** A conversation the bot handed to the agent workspace (the suite's `passControl` applied). */
   const handedToAgent = async () => {
     const scId = suite.openConversation();

@@ -11,7 +11,7 @@ import {
   savedAudience,
   teammate,
 } from '../../../test/fixtures';
-import { eventually, type TestApp, testEngine } from '../../../test/test-app';
+import { eventually, jobsSettled, type TestApp, testEngine } from '../../../test/test-app';
 import { queueUnsentMessenger, sendMessengerOutbound } from '../../channels/messenger/messenger-outbound';
 import { sendBroadcastBatch } from './broadcast-delivery';
 
@@ -141,7 +141,7 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
     expect(sends()).toHaveLength(1);
     expect(sends()[0]?.messagingType).toBe('RESPONSE');
     await queueUnsentMessenger(t.app.ctx);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await jobsSettled(t, ['messenger-outbound']);
     expect(sends()).toHaveLength(1);
 
     // A receipt whose watermark is before the broadcast went out moves nothing.
@@ -233,7 +233,7 @@ describe('a broadcast on Messenger, and the broadcasts report', () => {
           ? true
           : undefined,
       );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await jobsSettled(t, ['broadcast-send', 'messenger-outbound']);
     for (const person of people)
       expect(graph.textsTo(person.psid).filter((text) => text === 'Size 44 is back!')).toHaveLength(1);
   }, 60_000);

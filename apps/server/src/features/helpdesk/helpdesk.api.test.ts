@@ -10,7 +10,7 @@ import {
   visitorSays,
   visitorSends,
 } from '../../../test/fixtures';
-import { createTestApp, eventually, type TestApp } from '../../../test/test-app';
+import { createTestApp, eventually, jobsSettled, type TestApp } from '../../../test/test-app';
 import { helpdeskOutbox, openHelpdeskTicket } from './helpdesk-tickets';
 
 const TOKEN = 'Zx7Kq2Lm9Np4Rs6Tu8Vw0Yb3Cd5Ef1Gh';
@@ -295,7 +295,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       );
       // Zendesk delivers the same call again: nothing new.
       expect((await deliver(delivery)).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await jobsSettled(t, ['helpdesk-ticket-sync']);
       const agentMessages = (await storedMessages(t, conversationId)).filter(
         (message) => message.role === 'agent',
       );
@@ -325,7 +325,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       ]);
       // The ticket's trigger calls Parley about the update: the visitor's own words do not come back.
       expect((await deliver(zendesk.delivery(ticketId))).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await jobsSettled(t, ['helpdesk-ticket-sync']);
       const agentMessages = (await storedMessages(t, conversationId)).filter(
         (message) => message.role === 'agent',
       );
@@ -378,7 +378,7 @@ describe('the helpdesk connector (Zendesk Support)', () => {
       const chat = await handOff({ name: 'Bea Sol', email: 'bea@example.com' });
       const ticket = await ticketOf(chat.conversationId);
       expect(ticket.priority).toBe('high');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await jobsSettled(t, ['helpdesk-ticket']);
       expect(zendesk.tickets('acme').filter((one) => one.external_id === ticket.external_id)).toHaveLength(1);
       expect(
         ticketPosts()

@@ -12,7 +12,7 @@ import {
   visitorSends,
 } from '../../../test/fixtures';
 import { callRoute, methodOf } from '../../../test/route-calls';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, jobsSettled, type TestApp } from '../../../test/test-app';
 
 const answers = {
   businessName: 'Casa Lola',
@@ -174,7 +174,7 @@ describe('lite companies', () => {
       expect((await say(text)).statusCode).toBe(200);
     const handoff = await mailDeliveredTo(t, business, (mail) => mail.subject.includes('asked for a person'));
     expect(handoff.text).toContain('Message: Do you cater weddings?');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await jobsSettled(t, ['mail-delivery']);
     expect(t.mails.filter((mail) => mail.to === business).map((mail) => mail.subject)).toEqual([
       'New lead from your Casa Lola assistant',
       'A customer of Casa Lola asked for a person',
