@@ -24,6 +24,7 @@ import { insertCompany } from '../apps/server/src/features/companies/companies.r
 import { permissionsFor } from '../apps/server/src/features/users/permissions';
 import { insertUser } from '../apps/server/src/features/users/users.repository';
 import { testConfig } from '../apps/server/test/test-app';
+import { CHROMIUM_PATH } from '../e2e/support/browser';
 import { root } from '../e2e/support/server';
 import { countingDatabase, createBenchDatabase } from './bench-database';
 import { BENCH_PASSWORD } from './bench-owner';
@@ -97,7 +98,7 @@ async function main() {
     const turnStatements = counts.statements / MESSAGES;
 
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
       args: [
         '--no-sandbox',

@@ -2,8 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
-/** Debian's Chromium; `npm test` installs it when missing. Never a downloaded browser. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell (package `chromium-headless-shell`, which `npm test` installs
+ * when missing): the headless-only Chromium that Playwright itself uses for headless runs. Never a
+ * downloaded browser. The journeys took a quarter less CPU on it than on the full browser's
+ * `--headless`.
+ */
+export const CHROMIUM_PATH = '/usr/lib/chromium/chromium-headless-shell';
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
