@@ -28,6 +28,8 @@ describe('signed-in event streams', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    // As the app starts (the next file in this worker shares the module).
+    configureRequests({ agentsApiBaseUrl: '/agents-api' });
     vi.useRealTimers();
     fetchMock.mockReset();
   });

@@ -27,6 +27,8 @@ describe('the request helper', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    // As the app starts (the next file in this worker shares the module).
+    configureRequests({ agentsApiBaseUrl: '/agents-api' });
     fetchMock.mockReset();
     signedOut.mockReset();
   });
